@@ -1,0 +1,234 @@
+//! The error type shared by every reader and writer: what went wrong, at which byte offset, and where in
+//! the tree (`Level.Data.Player.Inventory[3].id`).
+
+use std::fmt;
+
+/// What went wrong; part of an [`Error`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The input ended before a value was complete.
+    #[error("unexpected end of input: {needed} more bytes needed, {remaining} left")]
+    UnexpectedEof {
+        /// Bytes the value needs.
+        needed: u64,
+        /// Bytes left in the input.
+        remaining: u64,
+    },
+    /// A tag type byte outside 0–12, or End where a value is required.
+    #[error("invalid tag type {0}")]
+    InvalidTagType(u8),
+    /// A list or array length below zero.
+    #[error("negative length {0}")]
+    NegativeLength(i64),
+    /// A list whose element type is End but whose length is not zero.
+    #[error("list of End tags with non-zero length {0}")]
+    EndListNotEmpty(i64),
+    /// Containers nested deeper than the limit (512 as in Minecraft).
+    #[error("nesting deeper than {0} compounds and lists")]
+    TooDeep(usize),
+    /// A string that is not valid modified UTF-8 (Java) or UTF-8 (Bedrock).
+    #[error("invalid string: {0}")]
+    InvalidString(&'static str),
+    /// A string whose encoded form exceeds the format's length limit.
+    #[error("string of {len} bytes exceeds the limit of {max} bytes")]
+    StringTooLong {
+        /// Encoded length in bytes.
+        len: usize,
+        /// The limit of the variant.
+        max: usize,
+    },
+    /// A list or array with more elements than the format can express.
+    #[error("{0} elements do not fit in a 32-bit signed length")]
+    TooLong(usize),
+    /// A variable-length integer longer than its type allows.
+    #[error("variable-length integer too long")]
+    VarIntTooLong,
+    /// Bytes left over after the root tag.
+    #[error("{0} trailing bytes after the root tag")]
+    TrailingBytes(usize),
+    /// The input is larger than 4 GiB, which the borrowed reader's offsets cannot address.
+    #[error("input of {0} bytes is too large (at most 4 GiB)")]
+    InputTooLarge(usize),
+    /// A variant's header (the Bedrock level.dat header) does not match the data.
+    #[error("invalid header: {0}")]
+    InvalidHeader(String),
+    /// The input matches none of the NBT variants.
+    #[error("not NBT in any known variant (Java, Java network, Bedrock, Bedrock network)")]
+    UnknownFormat,
+    /// Decompression failed, or the decompressed data exceeds the size limit.
+    #[error("decompression failed: {0}")]
+    Compression(String),
+    /// A serde (de)serialization error, or a value that does not fit the type it is read into.
+    #[error("{0}")]
+    Serde(String),
+    /// An SNBT syntax or range error.
+    #[error("SNBT: {0}")]
+    Snbt(String),
+    /// A JSON value that cannot be converted to NBT.
+    #[error("JSON: {0}")]
+    Json(String),
+    /// An I/O error from a reader or writer.
+    #[error("I/O: {0}")]
+    Io(String),
+}
+
+/// One step of the path from the root to the failing value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PathSegment {
+    /// A named field of a compound.
+    Field(String),
+    /// An element of a list or array.
+    Index(usize),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Inner {
+    kind: ErrorKind,
+    offset: Option<usize>,
+    /// Innermost segment first: segments are pushed while the error travels up the tree.
+    path: Vec<PathSegment>,
+}
+
+/// An error from reading, writing or converting NBT: kind, byte offset and path.
+///
+/// ```
+/// let err = flatforge_nbt::Nbt::read(&[10, 0, 0, 9, 0, 1, b'x', 3, 0xff, 0xff, 0xff, 0xff],
+///     flatforge_nbt::Variant::Java).unwrap_err();
+/// assert_eq!(err.offset(), Some(8));
+/// assert_eq!(err.path(), "x");
+/// assert_eq!(err.to_string(), "negative length -1 at byte 8 in x");
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct Error(Box<Inner>);
+
+impl Error {
+    /// An error of `kind` at byte `offset` (of the decompressed input).
+    #[cold]
+    pub fn at(kind: ErrorKind, offset: usize) -> Self {
+        Error(Box::new(Inner {
+            kind,
+            offset: Some(offset),
+            path: Vec::new(),
+        }))
+    }
+
+    /// An error that is not tied to a position in binary input (writing, SNBT, JSON).
+    #[cold]
+    pub fn new(kind: ErrorKind) -> Self {
+        Error(Box::new(Inner {
+            kind,
+            offset: None,
+            path: Vec::new(),
+        }))
+    }
+
+    /// What went wrong.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.0.kind
+    }
+
+    /// The byte offset in the (decompressed) input, when the error comes from binary input.
+    pub fn offset(&self) -> Option<usize> {
+        self.0.offset
+    }
+
+    /// The path segments from the root to the failing value.
+    pub fn path_segments(&self) -> impl Iterator<Item = &PathSegment> {
+        self.0.path.iter().rev()
+    }
+
+    /// The path rendered as `Level.Data.Player.Inventory[3].id` (empty at the root).
+    pub fn path(&self) -> String {
+        let mut out = String::new();
+        for seg in self.path_segments() {
+            match seg {
+                PathSegment::Field(name) => {
+                    if !out.is_empty() {
+                        out.push('.');
+                    }
+                    if name.is_empty() || name.contains(['.', '[', ']', '"', ' ']) {
+                        out.push('"');
+                        out.push_str(&name.replace('\\', "\\\\").replace('"', "\\\""));
+                        out.push('"');
+                    } else {
+                        out.push_str(name);
+                    }
+                }
+                PathSegment::Index(i) => {
+                    out.push('[');
+                    out.push_str(&i.to_string());
+                    out.push(']');
+                }
+            }
+        }
+        out
+    }
+
+    /// Adds a field name in front of the path (used while the error travels towards the root).
+    #[cold]
+    pub(crate) fn in_field(mut self, name: &str) -> Self {
+        self.0.path.push(PathSegment::Field(name.to_owned()));
+        self
+    }
+
+    /// Adds a field name given as raw encoded bytes (decoded lossily: it is only for display).
+    #[cold]
+    pub(crate) fn in_field_bytes(self, name: &[u8]) -> Self {
+        let name = String::from_utf8_lossy(name).into_owned();
+        self.in_field(&name)
+    }
+
+    /// Adds a list or array index in front of the path.
+    #[cold]
+    pub(crate) fn in_index(mut self, index: usize) -> Self {
+        self.0.path.push(PathSegment::Index(index));
+        self
+    }
+
+    /// Moves the offset by `by` bytes (for data read after a header).
+    pub(crate) fn shifted(mut self, by: usize) -> Self {
+        if let Some(offset) = &mut self.0.offset {
+            *offset += by;
+        }
+        self
+    }
+
+    /// Sets the offset if none is known yet.
+    pub(crate) fn with_offset(mut self, offset: usize) -> Self {
+        if self.0.offset.is_none() {
+            self.0.offset = Some(offset);
+        }
+        self
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0.kind)?;
+        if let Some(offset) = self.0.offset {
+            write!(f, " at byte {offset}")?;
+        }
+        if !self.0.path.is_empty() {
+            write!(f, " in {}", self.path())?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Error({self})")
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<std::io::Error> for Error {
+    fn from(e: std::io::Error) -> Self {
+        Error::new(ErrorKind::Io(e.to_string()))
+    }
+}
+
+/// Result alias used throughout the crate.
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,36 @@
+//! A fast, safe codec for Minecraft's Named Binary Tag (NBT) format.
+//!
+//! - Every tag type (0–12) in all four binary variants ([`Variant`]): Java files (big-endian, modified
+//!   UTF-8), Java network NBT (no root name, any root tag), Bedrock files (little-endian, optionally with the
+//!   8-byte level.dat header) and Bedrock network NBT (zigzag varints).
+//! - gzip, zlib or no compression, detected on input ([`decompress`], [`Nbt::from_file_bytes`]) and chosen
+//!   on output ([`Nbt::to_file_bytes`]).
+//! - An owned tree ([`Nbt`], [`Tag`], typed [`List`]s, insertion-ordered [`Compound`]s).
+//! - Safe on hostile input: nesting is limited to 512 compounds and lists, lengths are checked against the
+//!   remaining input before anything is allocated, negative lengths and non-empty lists of End are errors,
+//!   and every error names the byte offset and the path (`Level.Data.Player.Inventory[3].id`).
+//!
+//! ```
+//! use flatforge_nbt::{Compound, Nbt, Tag, Variant};
+//! let mut root = Compound::new();
+//! root.insert("name", "Bananrama");
+//! let nbt = Nbt::new("hello world", root);
+//! let bytes = nbt.to_vec(Variant::Java).unwrap();
+//! assert_eq!(Nbt::read(&bytes, Variant::Java).unwrap(), nbt);
+//! ```
+#![deny(missing_docs)]
+
+pub mod borrowed;
+mod codec;
+mod error;
+mod format;
+pub mod mutf8;
+mod read;
+mod tag;
+mod write;
+
+pub use codec::Variant;
+pub use error::{Error, ErrorKind, PathSegment, Result};
+pub use format::{bedrock_header, compress, decompress, Compression, Format, MAX_DECOMPRESSED};
+pub use read::MAX_DEPTH;
+pub use tag::{Compound, List, Nbt, Tag, TagType};

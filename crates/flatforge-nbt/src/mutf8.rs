@@ -1,0 +1,130 @@
+//! Java's modified UTF-8: U+0000 is written `C0 80` and characters above U+FFFF as two 3-byte surrogates.
+//!
+//! Decoding takes a fast path when the bytes are plain UTF-8 (the common case: then the string is
+//! borrowed, not copied). Plain UTF-8 that modified UTF-8 would spell differently (a raw NUL, 4-byte
+//! sequences) is accepted too, as Minecraft tools write it; a lone surrogate cannot be a Rust string and is
+//! an error.
+
+use std::borrow::Cow;
+
+/// Decodes modified UTF-8 (or plain UTF-8) into a string, borrowing when no conversion is needed.
+///
+/// ```
+/// use flatforge_nbt::mutf8;
+/// assert_eq!(mutf8::decode(b"abc").unwrap(), "abc");
+/// assert_eq!(mutf8::decode(&[0x61, 0xC0, 0x80]).unwrap(), "a\0");
+/// assert_eq!(mutf8::decode(&[0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80]).unwrap(), "\u{1F600}");
+/// assert!(mutf8::decode(&[0xED, 0xA0, 0xBD]).is_err());
+/// ```
+pub fn decode(bytes: &[u8]) -> Result<Cow<'_, str>, &'static str> {
+    match simdutf8::basic::from_utf8(bytes) {
+        Ok(s) => Ok(Cow::Borrowed(s)),
+        Err(_) => decode_slow(bytes).map(Cow::Owned),
+    }
+}
+
+#[cold]
+fn decode_slow(bytes: &[u8]) -> Result<String, &'static str> {
+    let mut out = String::with_capacity(bytes.len());
+    let mut i = 0;
+    let cont = |i: usize| -> Result<u32, &'static str> {
+        match bytes.get(i) {
+            Some(&b) if b & 0xC0 == 0x80 => Ok(u32::from(b & 0x3F)),
+            Some(_) => Err("invalid continuation byte"),
+            None => Err("truncated sequence"),
+        }
+    };
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b < 0x80 {
+            out.push(char::from(b));
+            i += 1;
+        } else if b & 0xE0 == 0xC0 {
+            let c = (u32::from(b & 0x1F) << 6) | cont(i + 1)?;
+            out.push(char::from_u32(c).ok_or("invalid code point")?);
+            i += 2;
+        } else if b & 0xF0 == 0xE0 {
+            let unit = (u32::from(b & 0x0F) << 12) | (cont(i + 1)? << 6) | cont(i + 2)?;
+            i += 3;
+            if (0xD800..0xDC00).contains(&unit) {
+                if bytes.get(i) != Some(&0xED) {
+                    return Err("unpaired surrogate");
+                }
+                let low = (cont(i + 1)? << 6 | cont(i + 2)?) | 0xD000;
+                if !(0xDC00..0xE000).contains(&low) {
+                    return Err("unpaired surrogate");
+                }
+                i += 3;
+                let c = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00);
+                out.push(char::from_u32(c).ok_or("invalid code point")?);
+            } else {
+                out.push(char::from_u32(unit).ok_or("unpaired surrogate")?);
+            }
+        } else if b & 0xF8 == 0xF0 {
+            let c = (u32::from(b & 0x07) << 18)
+                | (cont(i + 1)? << 12)
+                | (cont(i + 2)? << 6)
+                | cont(i + 3)?;
+            out.push(char::from_u32(c).ok_or("invalid code point")?);
+            i += 4;
+        } else {
+            return Err("invalid lead byte");
+        }
+    }
+    Ok(out)
+}
+
+/// The length of `s` in modified UTF-8.
+///
+/// ```
+/// assert_eq!(flatforge_nbt::mutf8::encoded_len("a\0\u{1F600}"), 1 + 2 + 6);
+/// ```
+pub fn encoded_len(s: &str) -> usize {
+    if is_plain(s) {
+        return s.len();
+    }
+    s.chars()
+        .map(|c| match c {
+            '\0' => 2,
+            c if u32::from(c) > 0xFFFF => 6,
+            c => c.len_utf8(),
+        })
+        .sum()
+}
+
+/// True when the UTF-8 bytes of `s` are already its modified UTF-8 (no NUL, nothing above U+FFFF).
+#[inline]
+pub(crate) fn is_plain(s: &str) -> bool {
+    s.bytes().fold(true, |ok, b| ok & (b != 0) & (b < 0xF0))
+}
+
+/// Appends the modified UTF-8 of `s` to `out`.
+///
+/// ```
+/// let mut out = Vec::new();
+/// flatforge_nbt::mutf8::encode("\0", &mut out);
+/// assert_eq!(out, [0xC0, 0x80]);
+/// ```
+pub fn encode(s: &str, out: &mut Vec<u8>) {
+    if is_plain(s) {
+        out.extend_from_slice(s.as_bytes());
+        return;
+    }
+    for c in s.chars() {
+        match c {
+            '\0' => out.extend_from_slice(&[0xC0, 0x80]),
+            c if u32::from(c) > 0xFFFF => {
+                let mut units = [0u16; 2];
+                for unit in c.encode_utf16(&mut units) {
+                    let u = u32::from(*unit);
+                    out.extend_from_slice(&[
+                        0xE0 | (u >> 12) as u8,
+                        0x80 | ((u >> 6) & 0x3F) as u8,
+                        0x80 | (u & 0x3F) as u8,
+                    ]);
+                }
+            }
+            c => out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+        }
+    }
+}

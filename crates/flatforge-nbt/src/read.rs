@@ -1,0 +1,155 @@
+//! The owned reader: binary NBT straight into a [`Tag`] tree, generic over the variant's [`Codec`].
+//!
+//! Every length is checked against the remaining input before anything is allocated; errors carry the
+//! byte offset and, added while they travel back to the root, the path.
+
+use crate::codec::{Codec, Cursor};
+use crate::error::{Error, ErrorKind, Result};
+use crate::tag::{Compound, List, Nbt, Tag};
+
+/// The deepest nesting of compounds and lists accepted, as in Minecraft.
+pub const MAX_DEPTH: usize = 512;
+
+#[cold]
+fn too_deep(pos: usize) -> Error {
+    Error::at(ErrorKind::TooDeep(MAX_DEPTH), pos)
+}
+
+#[cold]
+fn invalid_type(ty: u8, pos: usize) -> Error {
+    Error::at(ErrorKind::InvalidTagType(ty), pos)
+}
+
+/// Reads the root tag (type, name when `named`, payload) and returns it with the bytes consumed.
+pub(crate) fn read_root<C: Codec>(data: &[u8], named: bool) -> Result<(Nbt, usize)> {
+    let mut c = Cursor::new(data);
+    let ty = c.u8()?;
+    if ty == 0 || ty > 12 {
+        return Err(invalid_type(ty, 0));
+    }
+    let name = if named {
+        read_string::<C>(&mut c)?
+    } else {
+        String::new()
+    };
+    let tag = read_payload::<C>(&mut c, ty, 0)?;
+    Ok((Nbt { name, tag }, c.pos))
+}
+
+#[inline]
+fn read_string<C: Codec>(c: &mut Cursor<'_>) -> Result<String> {
+    let len = C::str_len(c)?;
+    let bytes = c.take(len)?;
+    match C::decode_str(bytes) {
+        Ok(s) => Ok(s.into_owned()),
+        Err(e) => Err(Error::at(ErrorKind::InvalidString(e), c.pos - len)),
+    }
+}
+
+#[inline]
+fn read_bytes(c: &mut Cursor<'_>, n: usize) -> Result<Vec<i8>> {
+    Ok(c.take(n)?.iter().map(|&b| b as i8).collect())
+}
+
+fn read_payload<C: Codec>(c: &mut Cursor<'_>, ty: u8, depth: usize) -> Result<Tag> {
+    Ok(match ty {
+        1 => Tag::Byte(c.u8()? as i8),
+        2 => Tag::Short(C::i16(c)?),
+        3 => Tag::Int(C::i32(c)?),
+        4 => Tag::Long(C::i64(c)?),
+        5 => Tag::Float(C::f32(c)?),
+        6 => Tag::Double(C::f64(c)?),
+        7 => {
+            let n = C::len(c)?;
+            Tag::ByteArray(read_bytes(c, n)?)
+        }
+        8 => Tag::String(read_string::<C>(c)?),
+        9 => Tag::List(read_list::<C>(c, depth + 1)?),
+        10 => Tag::Compound(read_compound::<C>(c, depth + 1)?),
+        11 => {
+            let n = C::len(c)?;
+            Tag::IntArray(C::i32s(c, n)?)
+        }
+        12 => {
+            let n = C::len(c)?;
+            Tag::LongArray(C::i64s(c, n)?)
+        }
+        _ => return Err(invalid_type(ty, c.pos.saturating_sub(1))),
+    })
+}
+
+fn read_compound<C: Codec>(c: &mut Cursor<'_>, depth: usize) -> Result<Compound> {
+    if depth > MAX_DEPTH {
+        return Err(too_deep(c.pos));
+    }
+    let mut compound = Compound::new();
+    loop {
+        let ty_pos = c.pos;
+        let ty = c.u8()?;
+        if ty == 0 {
+            return Ok(compound);
+        }
+        if ty > 12 {
+            return Err(invalid_type(ty, ty_pos));
+        }
+        let name = read_string::<C>(c)?;
+        match read_payload::<C>(c, ty, depth) {
+            Ok(value) => compound.push(name, value),
+            Err(e) => return Err(e.in_field(&name)),
+        }
+    }
+}
+
+/// Reads `n` elements with `f`, adding the index to the path of an error.
+#[inline]
+fn elements<T>(
+    c: &mut Cursor<'_>,
+    n: usize,
+    min_size: usize,
+    mut f: impl FnMut(&mut Cursor<'_>) -> Result<T>,
+) -> Result<Vec<T>> {
+    c.check_count(n, min_size)?;
+    let mut v = Vec::with_capacity(n);
+    for i in 0..n {
+        v.push(f(c).map_err(|e| e.in_index(i))?);
+    }
+    Ok(v)
+}
+
+fn read_list<C: Codec>(c: &mut Cursor<'_>, depth: usize) -> Result<List> {
+    if depth > MAX_DEPTH {
+        return Err(too_deep(c.pos));
+    }
+    let ty_pos = c.pos;
+    let ty = c.u8()?;
+    let len_pos = c.pos;
+    let n = C::len(c)?;
+    Ok(match ty {
+        0 if n == 0 => List::End,
+        0 => return Err(Error::at(ErrorKind::EndListNotEmpty(n as i64), len_pos)),
+        1 => List::Byte(read_bytes(c, n)?),
+        2 => List::Short(C::i16s(c, n)?),
+        3 => List::Int(C::i32s(c, n)?),
+        4 => List::Long(C::i64s(c, n)?),
+        5 => List::Float(C::f32s(c, n)?),
+        6 => List::Double(C::f64s(c, n)?),
+        7 => List::ByteArray(elements(c, n, C::MIN_LIST, |c| {
+            let n = C::len(c)?;
+            read_bytes(c, n)
+        })?),
+        8 => List::String(elements(c, n, C::MIN_STRING, read_string::<C>)?),
+        9 => List::List(elements(c, n, 1 + C::MIN_LIST, |c| {
+            read_list::<C>(c, depth + 1)
+        })?),
+        10 => List::Compound(elements(c, n, 1, |c| read_compound::<C>(c, depth + 1))?),
+        11 => List::IntArray(elements(c, n, C::MIN_LIST, |c| {
+            let n = C::len(c)?;
+            C::i32s(c, n)
+        })?),
+        12 => List::LongArray(elements(c, n, C::MIN_LIST, |c| {
+            let n = C::len(c)?;
+            C::i64s(c, n)
+        })?),
+        _ => return Err(invalid_type(ty, ty_pos)),
+    })
+}

@@ -1,0 +1,362 @@
+//! Edge cases of the binary readers and writers: modified UTF-8, string limits, End lists, depth, bad
+//! lengths, and errors that name the offset and path.
+
+use flatforge_nbt::borrowed::Document;
+use flatforge_nbt::{Compound, ErrorKind, Format, List, Nbt, Tag, Variant, MAX_DEPTH};
+
+/// Reads with both the owned and the borrowed reader and checks that they agree, errors included.
+fn read(bytes: &[u8], variant: Variant) -> flatforge_nbt::Result<Nbt> {
+    let owned = Nbt::read(bytes, variant);
+    let borrowed = Document::parse(bytes, variant).and_then(|d| d.to_nbt());
+    assert_eq!(owned, borrowed, "owned and borrowed readers disagree");
+    if let Ok(nbt) = &owned {
+        let doc = Document::parse(bytes, variant).unwrap();
+        assert_eq!(
+            &Nbt::read(&doc.to_vec(variant).unwrap(), variant).unwrap(),
+            nbt
+        );
+    }
+    owned
+}
+
+fn java_root(payload: &[u8]) -> Vec<u8> {
+    let mut v = vec![10, 0, 0];
+    v.extend_from_slice(payload);
+    v
+}
+
+#[test]
+fn modified_utf8_nul_and_surrogate_pairs() {
+    let s = "a\0\u{1F600}é";
+    let nbt = Nbt {
+        name: String::new(),
+        tag: Tag::from(s),
+    };
+    let bytes = nbt.to_vec(Variant::Java).unwrap();
+    // type, empty name, length 1 + 2 + 6 + 2 = 11, then the modified UTF-8.
+    assert_eq!(
+        bytes,
+        [8, 0, 0, 0, 11, b'a', 0xC0, 0x80, 0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80, 0xC3, 0xA9]
+    );
+    assert_eq!(read(&bytes, Variant::Java).unwrap(), nbt);
+    // Bedrock strings are plain UTF-8.
+    let le = nbt.to_vec(Variant::Bedrock).unwrap();
+    assert_eq!(&le[5..], s.as_bytes());
+    assert_eq!(read(&le, Variant::Bedrock).unwrap(), nbt);
+}
+
+#[test]
+fn plain_utf8_is_accepted_in_java_strings() {
+    // A raw NUL and a 4-byte sequence are not canonical modified UTF-8 but are read as written.
+    let mut bytes = vec![8, 0, 0, 0, 5, 0];
+    bytes.extend_from_slice("😀".as_bytes());
+    assert_eq!(read(&bytes, Variant::Java).unwrap().tag, Tag::from("\0😀"));
+}
+
+#[test]
+fn lone_surrogate_is_an_error_with_offset_and_path() {
+    let mut bytes = java_root(&[8, 0, 1, b's', 0, 3, 0xED, 0xA0, 0xBD]);
+    bytes.push(0);
+    let err = read(&bytes, Variant::Java).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::InvalidString("unpaired surrogate"));
+    assert_eq!(err.offset(), Some(9));
+    assert_eq!(err.path(), "s");
+}
+
+#[test]
+fn strings_of_65535_bytes_and_one_more() {
+    let ok = "x".repeat(65535);
+    let nbt = Nbt::new("", [("s", ok.as_str())].into_iter().collect());
+    for variant in [Variant::Java, Variant::Bedrock] {
+        let bytes = nbt.to_vec(variant).unwrap();
+        assert_eq!(read(&bytes, variant).unwrap(), nbt);
+    }
+    let too_long = Nbt::new("", [("s", "x".repeat(65536))].into_iter().collect());
+    for variant in [Variant::Java, Variant::Bedrock] {
+        let err = too_long.to_vec(variant).unwrap_err();
+        assert_eq!(
+            err.kind(),
+            &ErrorKind::StringTooLong {
+                len: 65536,
+                max: 65535
+            }
+        );
+        assert_eq!(err.path(), "s");
+    }
+    // 21,846 NULs take 43,692 bytes in modified UTF-8; 32,768 take 65,536.
+    let nuls = Nbt::new("", [("n", "\0".repeat(32768))].into_iter().collect());
+    assert!(matches!(
+        nuls.to_vec(Variant::Java).unwrap_err().kind(),
+        ErrorKind::StringTooLong { len: 65536, .. }
+    ));
+    // Bedrock network has no 16-bit limit.
+    let bytes = too_long.to_vec(Variant::BedrockNetwork).unwrap();
+    assert_eq!(read(&bytes, Variant::BedrockNetwork).unwrap(), too_long);
+}
+
+#[test]
+fn empty_list_of_end_and_non_empty_list_of_end() {
+    let bytes = java_root(&[9, 0, 1, b'l', 0, 0, 0, 0, 0, 0]);
+    let nbt = read(&bytes, Variant::Java).unwrap();
+    assert_eq!(nbt.root()["l"], Tag::List(List::End));
+    assert_eq!(nbt.to_vec(Variant::Java).unwrap(), bytes);
+
+    let bad = java_root(&[9, 0, 1, b'l', 0, 0, 0, 0, 2, 0]);
+    let err = read(&bad, Variant::Java).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::EndListNotEmpty(2));
+    assert_eq!((err.offset(), err.path().as_str()), (Some(8), "l"));
+}
+
+#[test]
+fn empty_typed_list_keeps_its_type() {
+    let bytes = java_root(&[9, 0, 1, b'l', 3, 0, 0, 0, 0, 0]);
+    let nbt = read(&bytes, Variant::Java).unwrap();
+    assert_eq!(nbt.root()["l"], Tag::List(List::Int(vec![])));
+    assert_eq!(nbt.to_vec(Variant::Java).unwrap(), bytes);
+}
+
+/// `depth` compounds nested inside each other, the outermost being the root.
+fn nested_compounds(depth: usize) -> Vec<u8> {
+    let mut v = vec![10, 0, 0];
+    for _ in 1..depth {
+        v.extend_from_slice(&[10, 0, 1, b'a']);
+    }
+    v.extend(std::iter::repeat_n(0, depth));
+    v
+}
+
+/// A root compound holding `depth - 1` lists nested inside each other.
+fn nested_lists(depth: usize) -> Vec<u8> {
+    let mut v = vec![10, 0, 0, 9, 0, 1, b'l'];
+    for _ in 2..depth {
+        v.extend_from_slice(&[9, 0, 0, 0, 1]);
+    }
+    v.extend_from_slice(&[0, 0, 0, 0, 0, 0]);
+    v
+}
+
+/// Runs `f` on a thread with a 16 MiB stack: unoptimised builds use up to 8 KiB of stack per nesting level
+/// (about 4 MiB at depth 512, more than a default 2 MiB test thread); optimised builds need under 256 KiB.
+fn with_big_stack(f: fn()) {
+    std::thread::Builder::new()
+        .stack_size(16 << 20)
+        .spawn(f)
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+#[test]
+fn depth_512_is_accepted_and_513_rejected() {
+    with_big_stack(depth_512_is_accepted_and_513_rejected_inner);
+}
+
+fn depth_512_is_accepted_and_513_rejected_inner() {
+    for make in [nested_compounds, nested_lists] {
+        let ok = make(MAX_DEPTH);
+        let nbt = read(&ok, Variant::Java).unwrap();
+        assert_eq!(nbt.to_vec(Variant::Java).unwrap(), ok);
+        let err = read(&make(MAX_DEPTH + 1), Variant::Java).unwrap_err();
+        assert_eq!(err.kind(), &ErrorKind::TooDeep(512));
+    }
+    // Writing a tree that is too deep fails too.
+    let mut tag = Tag::Compound(Compound::new());
+    for _ in 0..MAX_DEPTH {
+        let mut c = Compound::new();
+        c.insert("a", tag);
+        tag = Tag::Compound(c);
+    }
+    let nbt = Nbt {
+        name: String::new(),
+        tag,
+    };
+    assert_eq!(
+        nbt.to_vec(Variant::Java).unwrap_err().kind(),
+        &ErrorKind::TooDeep(512)
+    );
+}
+
+#[test]
+fn lengths_larger_than_the_input_fail_before_allocating() {
+    for ty in [7u8, 11, 12] {
+        // A 2-billion-element array backed by 3 bytes.
+        let bytes = java_root(&[ty, 0, 1, b'a', 0x7f, 0xff, 0xff, 0xff, 1, 2, 3]);
+        let err = read(&bytes, Variant::Java).unwrap_err();
+        assert!(
+            matches!(err.kind(), ErrorKind::UnexpectedEof { .. }),
+            "{err}"
+        );
+        // The length is at 7..11; the missing elements would start at 11.
+        assert_eq!((err.offset(), err.path().as_str()), (Some(11), "a"));
+    }
+    for ety in 1u8..=12 {
+        let bytes = java_root(&[9, 0, 1, b'l', ety, 0x7f, 0xff, 0xff, 0xff, 0]);
+        let err = read(&bytes, Variant::Java).unwrap_err();
+        assert!(
+            matches!(err.kind(), ErrorKind::UnexpectedEof { .. }),
+            "{ety}: {err}"
+        );
+    }
+    // A string longer than what is left.
+    let err = read(
+        &java_root(&[8, 0, 1, b's', 0xff, 0xff, b'x']),
+        Variant::Java,
+    )
+    .unwrap_err();
+    assert!(matches!(
+        err.kind(),
+        ErrorKind::UnexpectedEof {
+            needed: 65535,
+            remaining: 1
+        }
+    ));
+}
+
+#[test]
+fn negative_lengths_are_rejected() {
+    for ty in [7u8, 11, 12] {
+        let bytes = java_root(&[ty, 0, 1, b'a', 0xff, 0xff, 0xff, 0xfe, 0]);
+        let err = read(&bytes, Variant::Java).unwrap_err();
+        assert_eq!(err.kind(), &ErrorKind::NegativeLength(-2));
+        assert_eq!(err.offset(), Some(7));
+    }
+    let bytes = java_root(&[9, 0, 1, b'l', 1, 0x80, 0, 0, 0, 0]);
+    let err = read(&bytes, Variant::Java).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::NegativeLength(i32::MIN.into()));
+    // Bedrock network: zigzag 3 is -2.
+    let err = read(&[10, 0, 7, 0, 3, 0], Variant::BedrockNetwork).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::NegativeLength(-2));
+}
+
+#[test]
+fn errors_name_the_path() {
+    // Level.Data.Player.Inventory[3].id where id has an invalid tag type inside a compound.
+    let mut inv = Vec::new();
+    for i in 0..4 {
+        let mut c = Compound::new();
+        c.insert("Slot", i as i8);
+        c.insert("id", "minecraft:stone");
+        inv.push(c);
+    }
+    let mut player = Compound::new();
+    player.insert("Inventory", List::Compound(inv));
+    let mut data = Compound::new();
+    data.insert("Player", player);
+    let mut level = Compound::new();
+    level.insert("Data", data);
+    let nbt = Nbt::new("", [("Level", level)].into_iter().collect());
+    let mut bytes = nbt.to_vec(Variant::Java).unwrap();
+    let needle = b"minecraft:stone";
+    let last = bytes
+        .windows(needle.len())
+        .rposition(|w| w == needle)
+        .unwrap();
+    bytes[last] = 0xFF; // not valid (modified) UTF-8
+    let err = read(&bytes, Variant::Java).unwrap_err();
+    assert_eq!(err.path(), "Level.Data.Player.Inventory[3].id");
+    assert_eq!(err.offset(), Some(last));
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "invalid string: invalid lead byte at byte {} in Level.Data.Player.Inventory[3].id",
+            last
+        )
+    );
+}
+
+#[test]
+fn invalid_tag_types_truncation_and_trailing_bytes() {
+    let err = read(&java_root(&[13, 0, 0, 0]), Variant::Java).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.offset()),
+        (&ErrorKind::InvalidTagType(13), Some(3))
+    );
+    let err = read(&[0], Variant::Java).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::InvalidTagType(0));
+    let err = read(&[], Variant::Java).unwrap_err();
+    assert!(matches!(err.kind(), ErrorKind::UnexpectedEof { .. }));
+    let err = read(&java_root(&[0, 0]), Variant::Java).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.offset()),
+        (&ErrorKind::TrailingBytes(1), Some(4))
+    );
+    for cut in 0..11 {
+        let full = java_root(&[3, 0, 1, b'i', 0, 0, 0, 1, 0]);
+        assert!(read(&full[..cut], Variant::Java).is_err());
+    }
+}
+
+#[test]
+fn bedrock_network_uses_zigzag_varints() {
+    let mut c = Compound::new();
+    c.insert("i", -1i32);
+    c.insert("l", 300i64);
+    c.insert("s", "é");
+    c.insert("a", vec![1i32, -2]);
+    let nbt = Nbt::new("", c);
+    let bytes = nbt.to_vec(Variant::BedrockNetwork).unwrap();
+    assert_eq!(
+        bytes,
+        [
+            10, 0, // root compound, empty name
+            3, 1, b'i', 1, // int -1 -> zigzag 1
+            4, 1, b'l', 0xD8, 0x04, // long 300 -> zigzag 600
+            8, 1, b's', 2, 0xC3, 0xA9, // string, varuint length
+            11, 1, b'a', 4, 2, 3, // int array: zigzag length 2, elements 1 and -2
+            0
+        ]
+    );
+    assert_eq!(read(&bytes, Variant::BedrockNetwork).unwrap(), nbt);
+    // Over-long varints are rejected.
+    let err = read(
+        &[3, 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01],
+        Variant::BedrockNetwork,
+    )
+    .unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::VarIntTooLong);
+}
+
+#[test]
+fn bedrock_level_dat_header() {
+    let mut c = Compound::new();
+    c.insert("LevelName", "My World");
+    let nbt = Nbt::new("", c);
+    let format = Format {
+        variant: Variant::Bedrock,
+        compression: flatforge_nbt::Compression::None,
+        bedrock_header: Some(10),
+    };
+    let bytes = nbt.to_file_bytes(&format).unwrap();
+    assert_eq!(&bytes[..4], &10i32.to_le_bytes());
+    assert_eq!(&bytes[4..8], &((bytes.len() - 8) as u32).to_le_bytes());
+    let (back, found) = Nbt::from_file_bytes(&bytes).unwrap();
+    assert_eq!((back, found), (nbt.clone(), format));
+    let (back, found) = Nbt::from_file_bytes_as(&bytes, Variant::Bedrock).unwrap();
+    assert_eq!((back, found), (nbt, format));
+    // An error after the header reports the offset in the file.
+    let mut bad = bytes.clone();
+    bad[9] = 0xff;
+    bad[10] = 0xff;
+    let err = Nbt::from_file_bytes_as(&bad, Variant::Bedrock).unwrap_err();
+    // The name length 0xFFFF is read at 9; the missing bytes would start at 11.
+    assert_eq!(err.offset(), Some(11));
+}
+
+#[test]
+fn java_network_has_no_root_name_and_any_root() {
+    let nbt = Nbt {
+        name: String::new(),
+        tag: Tag::List(List::Int(vec![1])),
+    };
+    let bytes = nbt.to_vec(Variant::JavaNetwork).unwrap();
+    assert_eq!(bytes, [9, 3, 0, 0, 0, 1, 0, 0, 0, 1]);
+    assert_eq!(read(&bytes, Variant::JavaNetwork).unwrap(), nbt);
+}
+
+#[test]
+fn garbage_is_not_detected_as_nbt() {
+    let err = Nbt::from_file_bytes(b"hello, this is not NBT").unwrap_err();
+    assert!(err.offset().is_some(), "{err}");
+    let err = Nbt::from_file_bytes(&[0x1f, 0x8b, 8, 0, 1, 2]).unwrap_err();
+    assert!(matches!(err.kind(), ErrorKind::Compression(_)), "{err}");
+}
