@@ -5,6 +5,7 @@
 //!   8-byte level.dat header) and Bedrock network NBT (zigzag varints).
 //! - gzip, zlib or no compression, detected on input ([`decompress`], [`Nbt::from_file_bytes`]) and chosen
 //!   on output ([`Nbt::to_file_bytes`]).
+//! - SNBT in the classic and the 1.21.5+ grammar ([`snbt`]) and JSON ([`json`]), both ways.
 //! - An owned tree ([`Nbt`], [`Tag`], typed [`List`]s, insertion-ordered [`Compound`]s).
 //! - Safe on hostile input: nesting is limited to 512 compounds and lists, lengths are checked against the
 //!   remaining input before anything is allocated, negative lengths and non-empty lists of End are errors,
@@ -26,8 +27,15 @@ mod error;
 mod format;
 pub mod mutf8;
 mod read;
+pub mod snbt;
 mod tag;
+mod value_serde;
 mod write;
+
+/// JSON conversion of the owned tree (see the module docs of the serde mapping).
+pub mod json {
+    pub use crate::value_serde::{from_json, to_json};
+}
 
 pub use codec::Variant;
 pub use error::{Error, ErrorKind, PathSegment, Result};
