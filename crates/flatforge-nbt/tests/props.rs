@@ -130,8 +130,13 @@ fn json_norm(tag: &Tag) -> Tag {
             Tag::List(List::Long(v))
         }
     }
+    /// The f64 whose shortest form is the JSON text of the f32 (ryu may pick another shortest form than
+    /// Display when two are equally short).
     fn f32_to_f64(v: f32) -> f64 {
-        v.to_string().parse().unwrap()
+        json::to_json(&Tag::Float(v), false)
+            .unwrap()
+            .parse()
+            .unwrap()
     }
     match tag {
         Tag::Byte(_) | Tag::Short(_) | Tag::Int(_) | Tag::Long(_) => {
