@@ -20,9 +20,14 @@
 
 namespace {
 
+// As Google Benchmark's DoNotOptimize: the value may be read and changed, memory may be touched.
 template <class T>
 inline void Opaque(T &value) {
+#if defined(__clang__)
   asm volatile("" : "+r,m"(value) : : "memory");
+#else
+  asm volatile("" : "+m,r"(value) : : "memory");
+#endif
 }
 
 inline void Clobber() { asm volatile("" : : : "memory"); }
