@@ -5,6 +5,8 @@
 //!   8-byte level.dat header) and Bedrock network NBT (zigzag varints).
 //! - gzip, zlib or no compression, detected on input ([`decompress`], [`Nbt::from_file_bytes`]) and chosen
 //!   on output ([`Nbt::to_file_bytes`]).
+//! - serde `Serialize`/`Deserialize` for user types ([`serde_nbt`]): a Deserializer over the borrowed reader
+//!   and a Serializer that writes NBT bytes directly.
 //! - SNBT in the classic and the 1.21.5+ grammar ([`snbt`]) and JSON ([`json`]), both ways.
 //! - An owned tree ([`Nbt`], [`Tag`], typed [`List`]s, insertion-ordered [`Compound`]s).
 //! - Safe on hostile input: nesting is limited to 512 compounds and lists, lengths are checked against the
@@ -27,6 +29,7 @@ mod error;
 mod format;
 pub mod mutf8;
 mod read;
+pub mod serde_nbt;
 pub mod snbt;
 mod tag;
 mod value_serde;
