@@ -1,0 +1,78 @@
+//! `flatforge check`: compiles schemas and reports their errors and warnings.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use flatforge_schema::{Compiler, FsLoader, Schema};
+
+use crate::output::{Output, EXIT_INVALID};
+
+/// Arguments of `flatforge check`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Each SCHEMA is compiled on its own, with the files it includes. \
+Includes are found relative to the including file, then in each -I directory in order.\n\n\
+Exit status: 0 when every schema is valid (warnings allowed), 1 when one is not, 2 on usage errors."
+)]
+pub(crate) struct Args {
+    /// Add DIR to the directories searched for included files (repeatable).
+    #[arg(short = 'I', long = "include", value_name = "DIR")]
+    include: Vec<PathBuf>,
+    /// Print nothing for valid schemas.
+    #[arg(short, long)]
+    quiet: bool,
+    /// Schema files (.fbs) to check.
+    #[arg(value_name = "SCHEMA", required = true)]
+    schemas: Vec<PathBuf>,
+}
+
+pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
+    let mut compiler = Compiler::new(FsLoader);
+    for dir in &args.include {
+        compiler = compiler.include_dir(dir.clone());
+    }
+    let mut failed = 0usize;
+    for path in &args.schemas {
+        match compiler.compile(path) {
+            Ok(compiled) => {
+                out.diagnostics(&compiled.warnings, &compiled.sources);
+                if !args.quiet {
+                    println!("ok: {} ({})", path.display(), summary(&compiled.schema));
+                }
+            }
+            Err(err) => {
+                failed += 1;
+                out.diagnostics(&err.diagnostics, &err.sources);
+                let n = err.error_count();
+                out.error(&format!(
+                    "{}: {n} error{}",
+                    path.display(),
+                    if n == 1 { "" } else { "s" }
+                ));
+            }
+        }
+    }
+    Ok(if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_INVALID)
+    })
+}
+
+fn summary(schema: &Schema) -> String {
+    let tables = schema.objects.iter().filter(|o| !o.is_struct).count();
+    let structs = schema.objects.len() - tables;
+    let unions = schema.enums.iter().filter(|e| e.is_union).count();
+    let enums = schema.enums.len() - unions;
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    let mut parts = vec![
+        plural(tables, "table"),
+        plural(structs, "struct"),
+        plural(enums, "enum"),
+        plural(unions, "union"),
+    ];
+    if !schema.services.is_empty() {
+        parts.push(plural(schema.services.len(), "service"));
+    }
+    parts.join(", ")
+}

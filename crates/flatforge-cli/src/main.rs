@@ -1,0 +1,47 @@
+//! `flatforge`: the command line of the flatforge FlatBuffers toolchain.
+//!
+//! Each subcommand lives in its own module (`check.rs`, ...) with an `Args` struct and a `run`
+//! function; this file only parses arguments and dispatches. To add a subcommand, add a module,
+//! a variant to [`Command`] and a match arm in [`main`]. Shared output helpers (diagnostics,
+//! color) are in [`output`].
+//!
+//! Exit codes: 0 success, 1 invalid input (for example a schema with errors), 2 usage error.
+
+mod check;
+mod output;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// A FlatBuffers toolchain: schema checking, with compiler-quality diagnostics.
+#[derive(Debug, Parser)]
+#[command(name = "flatforge", version, about, long_about = None, propagate_version = true)]
+struct Cli {
+    /// When to color diagnostics.
+    #[arg(long, value_enum, default_value_t = output::ColorChoice::Auto, global = true)]
+    color: output::ColorChoice,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Check FlatBuffers schemas (.fbs): report every error and warning, exit 1 if any is invalid.
+    Check(check::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let out = output::Output::new(cli.color);
+    let result = match cli.command {
+        Command::Check(args) => check::run(&args, &out),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            out.error(&format!("{e:#}"));
+            ExitCode::from(output::EXIT_INVALID)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+//! Output shared by all subcommands: diagnostics and messages on stderr, colored only when
+//! stderr is a terminal (or when `--color always` asks for it), and the exit codes.
+
+use std::io::{IsTerminal, Write};
+
+use flatforge_schema::{Diagnostic, SourceMap};
+
+/// Exit code for invalid input (a schema with errors, an unreadable file, bad data).
+pub(crate) const EXIT_INVALID: u8 = 1;
+
+/// The `--color` choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum ColorChoice {
+    /// Color when stderr is a terminal and `NO_COLOR` is not set.
+    Auto,
+    /// Always color.
+    Always,
+    /// Never color.
+    Never,
+}
+
+/// Where subcommands write diagnostics and messages.
+pub(crate) struct Output {
+    color: bool,
+}
+
+impl Output {
+    pub(crate) fn new(choice: ColorChoice) -> Output {
+        let color = match choice {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+            }
+        };
+        Output { color }
+    }
+
+    /// Prints diagnostics (with source snippets) to stderr.
+    pub(crate) fn diagnostics(&self, diagnostics: &[Diagnostic], sources: &SourceMap) {
+        if diagnostics.is_empty() {
+            return;
+        }
+        let text = flatforge_schema::render(diagnostics, sources, self.color);
+        let mut err = std::io::stderr().lock();
+        let _ = err.write_all(text.as_bytes());
+    }
+
+    /// Prints an error message that has no source location.
+    pub(crate) fn error(&self, message: &str) {
+        let mut err = std::io::stderr().lock();
+        let _ = if self.color {
+            writeln!(err, "\x1b[1;31merror\x1b[0m\x1b[1m: {message}\x1b[0m")
+        } else {
+            writeln!(err, "error: {message}")
+        };
+    }
+}

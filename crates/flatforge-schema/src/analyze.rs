@@ -1,0 +1,3002 @@
+//! Semantic analysis: syntax trees to the resolved, laid-out [`Schema`].
+//!
+//! flatc resolves names in a single pass, in file order (included files first, depth first), and
+//! several of its rules depend on that order: an enum must be declared before it is used, a
+//! struct before it is embedded in a struct, and a type used before its definition is recorded
+//! under the name as written and claimed by the next definition with that simple name. To give
+//! exactly flatc's verdicts, this module replays that pass over the syntax trees, with the same
+//! symbol tables and lookup order (see `lookup_create_struct` and `lookup_enum`), and checks
+//! every rule of flatc's parser at the same point. Unlike flatc it does not stop at the first
+//! error: it records the diagnostic and goes on, so all errors of a run are reported.
+//!
+//! Struct layout (offsets, padding, size, alignment, `force_align`) is computed as fields are
+//! added, as in flatc. At the end, definitions are sorted by fully qualified name and every
+//! reference becomes an index (see [`crate::model`]).
+
+use std::borrow::Cow;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::diagnostic::{Code, Diagnostic};
+use crate::lexer::{is_ident_start, Tok};
+use crate::model::{
+    AdvancedFeatures, AttrValue, Attribute, Attributes, BaseType, DefaultValue, Enum, EnumId,
+    EnumVal, Field, HashKind, Object, ObjectId, Presence, RpcCall, Schema, SchemaFile, Service,
+    ServiceId, Type, TypeRef,
+};
+use crate::number::{int_range, parse_f64, parse_i64, parse_int_for, parse_u64, IntError};
+use crate::parser::{
+    AttrAst, Decl, Docs, EnumDecl, FileAst, HeaderItem, ObjectDecl, QualName, ServiceDecl, StrLit,
+    TypeAst, ValueAst,
+};
+use crate::source::{FileId, SourceMap, Span};
+use crate::suggest::closest;
+
+/// flatc's largest `force_align` (`FLATBUFFERS_MAX_ALIGNMENT`).
+const MAX_ALIGNMENT: u32 = 32;
+
+/// Attributes flatc knows without an `attribute` declaration.
+const BUILTIN_ATTRIBUTES: &[&str] = &[
+    "deprecated",
+    "required",
+    "key",
+    "shared",
+    "hash",
+    "id",
+    "force_align",
+    "bit_flags",
+    "original_order",
+    "nested_flatbuffer",
+    "csharp_partial",
+    "streaming",
+    "idempotent",
+    "cpp_type",
+    "cpp_ptr_type",
+    "cpp_ptr_type_get",
+    "cpp_str_type",
+    "cpp_str_flex_ctor",
+    "native_inline",
+    "native_custom_alloc",
+    "native_type",
+    "native_type_pack_name",
+    "native_default",
+    "flexbuffer",
+    "private",
+    "offset64",
+    "vector64",
+];
+
+/// One file to analyze: its id, its syntax tree and the files its includes resolved to.
+pub(crate) struct FileInput<'a> {
+    pub id: FileId,
+    pub ast: &'a FileAst,
+    /// For each `include` of the header, in order: the file it resolved to (None when it could
+    /// not be loaded, which is already an error).
+    pub includes: Vec<Option<FileId>>,
+}
+
+/// Runs the analysis over files in flatc's order (dependencies first). `file_count` is the
+/// number of files in `sources`. Returns the schema (when there were no errors) and all
+/// diagnostics.
+pub(crate) fn analyze(
+    sources: &SourceMap,
+    inputs: &[FileInput<'_>],
+) -> (Option<Schema>, Vec<Diagnostic>) {
+    let mut a = Analyzer::new(sources, sources.files.len());
+    for input in inputs {
+        a.file(input);
+    }
+    a.finish(inputs)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Target {
+    None,
+    Struct(usize),
+    Enum(usize),
+}
+
+/// A type during analysis (references are slots, not yet final indices).
+#[derive(Clone, Copy, Debug)]
+struct DType {
+    base: BaseType,
+    element: BaseType,
+    target: Target,
+    fixed_length: u16,
+}
+
+impl DType {
+    fn scalar(base: BaseType) -> DType {
+        DType {
+            base,
+            element: BaseType::None,
+            target: Target::None,
+            fixed_length: 0,
+        }
+    }
+
+    fn is_vector(&self) -> bool {
+        matches!(self.base, BaseType::Vector | BaseType::Vector64)
+    }
+
+    fn is_series(&self) -> bool {
+        self.is_vector() || self.base == BaseType::Array
+    }
+
+    fn element_type(&self) -> DType {
+        DType {
+            base: self.element,
+            element: BaseType::None,
+            target: self.target,
+            fixed_length: 0,
+        }
+    }
+
+    fn struct_slot(&self) -> Option<usize> {
+        match self.target {
+            Target::Struct(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    fn enum_slot(&self) -> Option<usize> {
+        match self.target {
+            Target::Enum(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// flatc's `Value::constant` for defaults and attribute values, without allocating for the
+/// common cases.
+#[derive(Clone, Debug, PartialEq)]
+enum Constant<'s> {
+    /// The implicit "0" of a field without default, or of an attribute without value.
+    Zero,
+    /// "null".
+    Null,
+    /// An integer (normalized, as flatc repacks integer constants).
+    Int(i128),
+    /// Text: float constants (as written), strings.
+    Text(Cow<'s, str>),
+    /// "[]".
+    EmptyVector,
+}
+
+impl Constant<'_> {
+    /// flatc's `constant == "0"`.
+    fn is_zero(&self) -> bool {
+        match self {
+            Constant::Zero => true,
+            Constant::Int(v) => *v == 0,
+            Constant::Text(t) => t == "0",
+            _ => false,
+        }
+    }
+
+    fn text(&self) -> Cow<'_, str> {
+        match self {
+            Constant::Zero => "0".into(),
+            Constant::Null => "null".into(),
+            Constant::Int(v) => v.to_string().into(),
+            Constant::Text(t) => Cow::Borrowed(t.as_ref()),
+            Constant::EmptyVector => "[]".into(),
+        }
+    }
+}
+
+/// An attribute value's type as flatc sees it (`Value::type`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum AttrKind {
+    None,
+    Int,
+    String,
+}
+
+#[derive(Clone, Debug)]
+struct DAttr<'s> {
+    name: Cow<'s, str>,
+    kind: AttrKind,
+    constant: Constant<'s>,
+    span: Span,
+    value_span: Span,
+}
+
+#[derive(Clone, Debug)]
+struct DField<'s> {
+    name: Cow<'s, str>,
+    ty: DType,
+    offset: u16,
+    padding: u16,
+    constant: Constant<'s>,
+    presence: Presence,
+    deprecated: bool,
+    key: bool,
+    nested: Option<usize>,
+    flexbuffer: bool,
+    hash: Option<HashKind>,
+    shared: bool,
+    offset64: bool,
+    synthesized: bool,
+    sibling: Option<usize>,
+    attrs: Vec<DAttr<'s>>,
+    docs: Docs,
+    span: Span,
+}
+
+#[derive(Debug)]
+struct StructSlot<'s> {
+    name: Cow<'s, str>,
+    namespace: String,
+    predecl: bool,
+    fixed: bool,
+    fields: Vec<DField<'s>>,
+    bytesize: u32,
+    minalign: u32,
+    has_key: bool,
+    attrs: Vec<DAttr<'s>>,
+    docs: Docs,
+    file: FileId,
+    span: Span,
+    /// Where the type was used while it was not defined yet.
+    refs: Vec<Span>,
+    /// Definition finished (its closing brace was processed).
+    complete: bool,
+}
+
+#[derive(Debug)]
+struct DEnumVal<'s> {
+    name: Cow<'s, str>,
+    value: i64,
+    union_type: Option<DType>,
+    attrs: Vec<DAttr<'s>>,
+    docs: Docs,
+    span: Span,
+}
+
+#[derive(Debug)]
+struct EnumSlot<'s> {
+    name: Cow<'s, str>,
+    namespace: String,
+    is_union: bool,
+    underlying: DType,
+    vals: Vec<DEnumVal<'s>>,
+    bit_flags: bool,
+    attrs: Vec<DAttr<'s>>,
+    docs: Docs,
+    file: FileId,
+    span: Span,
+}
+
+#[derive(Debug)]
+struct DCall<'s> {
+    name: Cow<'s, str>,
+    request: usize,
+    response: usize,
+    attrs: Vec<DAttr<'s>>,
+    docs: Docs,
+    span: Span,
+}
+
+#[derive(Debug)]
+struct ServiceSlot<'s> {
+    name: Cow<'s, str>,
+    namespace: String,
+    calls: Vec<DCall<'s>>,
+    attrs: Vec<DAttr<'s>>,
+    docs: Docs,
+    file: FileId,
+    span: Span,
+}
+
+#[derive(Default)]
+struct FileState {
+    structs: Vec<usize>,
+    enums: Vec<usize>,
+    services: Vec<usize>,
+    root: Option<usize>,
+    file_identifier: Option<String>,
+    file_extension: Option<String>,
+    native_includes: Vec<String>,
+    includes: Vec<FileId>,
+    include_spans: Vec<(FileId, Span)>,
+    analyzed: bool,
+}
+
+struct Analyzer<'s> {
+    sources: &'s SourceMap,
+    diags: Vec<Diagnostic>,
+    structs: Vec<StructSlot<'s>>,
+    struct_dict: FxHashMap<String, usize>,
+    enums: Vec<EnumSlot<'s>>,
+    enum_dict: FxHashMap<String, usize>,
+    /// flatc's `types_`: fully qualified names of finished definitions.
+    types: FxHashMap<String, Span>,
+    services: Vec<ServiceSlot<'s>>,
+    service_dict: FxHashMap<String, Span>,
+    /// User-declared attributes: name -> declaring file.
+    declared_attrs: FxHashMap<Cow<'s, str>, FileId>,
+    declared_order: Vec<String>,
+    /// The current namespace, dotted, and the positions of its dots.
+    ns: String,
+    ns_dots: Vec<usize>,
+    file: FileId,
+    advanced: AdvancedFeatures,
+    files: Vec<FileState>,
+    /// For each file, the files whose definitions it uses.
+    uses: Vec<FxHashSet<FileId>>,
+    /// The root type as flatc ends up with it (of the last file analyzed, the root file).
+    root: Option<usize>,
+    scratch: String,
+}
+
+fn docs_text(
+    sources: &SourceMap,
+    file: FileId,
+    ast_docs: &[(u32, u32)],
+    docs: Docs,
+) -> Vec<String> {
+    let bytes = &sources.file(file).bytes;
+    (docs.0..docs.1)
+        .filter_map(|i| ast_docs.get(i as usize))
+        .map(|&(s, e)| {
+            String::from_utf8_lossy(bytes.get(s as usize..e as usize).unwrap_or_default())
+                .into_owned()
+        })
+        .collect()
+}
+
+impl<'s> Analyzer<'s> {
+    fn new(sources: &'s SourceMap, file_count: usize) -> Analyzer<'s> {
+        let mut files = Vec::with_capacity(file_count);
+        files.resize_with(file_count, FileState::default);
+        let mut uses = Vec::with_capacity(file_count);
+        uses.resize_with(file_count, FxHashSet::default);
+        Analyzer {
+            sources,
+            diags: Vec::new(),
+            structs: Vec::new(),
+            struct_dict: FxHashMap::default(),
+            enums: Vec::new(),
+            enum_dict: FxHashMap::default(),
+            types: FxHashMap::default(),
+            services: Vec::new(),
+            service_dict: FxHashMap::default(),
+            declared_attrs: FxHashMap::default(),
+            declared_order: Vec::new(),
+            ns: String::new(),
+            ns_dots: Vec::new(),
+            file: FileId(0),
+            advanced: AdvancedFeatures::default(),
+            files,
+            uses,
+            root: None,
+            scratch: String::new(),
+        }
+    }
+
+    fn text(&self, span: Span) -> &'s str {
+        self.sources.text(span)
+    }
+
+    fn qual_text(&self, q: &QualName) -> Cow<'s, str> {
+        if q.rest.is_empty() {
+            return Cow::Borrowed(self.text(q.first));
+        }
+        let mut s = self.text(q.first).to_string();
+        for part in &q.rest {
+            s.push('.');
+            s.push_str(self.text(*part));
+        }
+        Cow::Owned(s)
+    }
+
+    fn str_value(&self, ast: &'s FileAst, lit: StrLit) -> Cow<'s, str> {
+        Cow::Borrowed(ast.str_value(&self.sources.file(lit.span.file).bytes, lit))
+    }
+
+    fn error(&mut self, code: Code, message: impl Into<String>, span: Span) -> &mut Diagnostic {
+        self.diags.push(Diagnostic::error(code, message, span));
+        let last = self.diags.len() - 1;
+        &mut self.diags[last]
+    }
+
+    fn warn(&mut self, code: Code, message: impl Into<String>, span: Span) -> &mut Diagnostic {
+        self.diags.push(Diagnostic::warning(code, message, span));
+        let last = self.diags.len() - 1;
+        &mut self.diags[last]
+    }
+
+    // ----- namespaces and lookups, as flatc does them -----
+
+    fn set_namespace(&mut self, parts: &[Span]) {
+        self.ns.clear();
+        self.ns_dots.clear();
+        for (i, part) in parts.iter().enumerate() {
+            if i > 0 {
+                self.ns_dots.push(self.ns.len());
+                self.ns.push('.');
+            }
+            let t = self.text(*part);
+            self.ns.push_str(t);
+        }
+    }
+
+    fn ns_components(&self) -> usize {
+        if self.ns.is_empty() {
+            0
+        } else {
+            self.ns_dots.len() + 1
+        }
+    }
+
+    /// The first `n` components of the current namespace.
+    fn ns_prefix(&self, n: usize) -> &str {
+        if n == 0 {
+            ""
+        } else if n > self.ns_dots.len() {
+            &self.ns
+        } else {
+            &self.ns[..self.ns_dots[n - 1]]
+        }
+    }
+
+    fn qualify(&self, name: &str) -> String {
+        if self.ns.is_empty() {
+            name.to_string()
+        } else {
+            let mut s = String::with_capacity(self.ns.len() + 1 + name.len());
+            s.push_str(&self.ns);
+            s.push('.');
+            s.push_str(name);
+            s
+        }
+    }
+
+    /// flatc's `LookupTableByName`: the current namespace (minus `skip_top` innermost
+    /// components) and its parents, innermost first, then the global namespace. Note that with
+    /// `skip_top` larger than the number of components nothing is found, as in flatc.
+    fn lookup_by_name(&mut self, dict: DictKind, name: &str, skip_top: usize) -> Option<usize> {
+        let n_components = self.ns_components();
+        let is_empty = match dict {
+            DictKind::Structs => self.struct_dict.is_empty(),
+            DictKind::Enums => self.enum_dict.is_empty(),
+        };
+        if is_empty || n_components < skip_top {
+            return None;
+        }
+        let n = n_components - skip_top;
+        let mut key = std::mem::take(&mut self.scratch);
+        let mut found = None;
+        for i in (1..=n).rev() {
+            key.clear();
+            key.push_str(self.ns_prefix(i));
+            key.push('.');
+            key.push_str(name);
+            let hit = match dict {
+                DictKind::Structs => self.struct_dict.get(key.as_str()),
+                DictKind::Enums => self.enum_dict.get(key.as_str()),
+            };
+            if let Some(&slot) = hit {
+                found = Some(slot);
+                break;
+            }
+        }
+        self.scratch = key;
+        if found.is_some() {
+            return found;
+        }
+        match dict {
+            DictKind::Structs => self.struct_dict.get(name).copied(),
+            DictKind::Enums => self.enum_dict.get(name).copied(),
+        }
+    }
+
+    fn lookup_enum(&mut self, name: &str) -> Option<usize> {
+        self.lookup_by_name(DictKind::Enums, name, 0)
+    }
+
+    /// flatc's `LookupCreateStruct` for a use (not a definition) of `name`: a pending
+    /// (predeclared) entry under the name as written, then the name in the current namespace,
+    /// then the parent namespaces and the global namespace; when nothing is found and `create`,
+    /// a pending entry under the name as written.
+    fn lookup_struct_use(&mut self, name: &str, span: Span, create: bool) -> Option<usize> {
+        if let Some(&slot) = self.struct_dict.get(name) {
+            if self.structs[slot].predecl {
+                if create {
+                    self.structs[slot].refs.push(span);
+                }
+                return Some(slot);
+            }
+        }
+        let qualified = self.qualify(name);
+        let mut found = self.struct_dict.get(qualified.as_str()).copied();
+        if let Some(slot) = found {
+            if self.structs[slot].predecl {
+                if create {
+                    self.structs[slot].refs.push(span);
+                }
+                return Some(slot);
+            }
+        }
+        if found.is_none() {
+            found = self.lookup_by_name(DictKind::Structs, name, 1);
+        }
+        if found.is_none() && create {
+            let slot = self.structs.len();
+            self.structs.push(StructSlot {
+                name: Cow::Owned(name.to_string()),
+                namespace: self.ns.clone(),
+                predecl: true,
+                fixed: false,
+                fields: Vec::new(),
+                bytesize: 0,
+                minalign: 1,
+                has_key: false,
+                attrs: Vec::new(),
+                docs: (0, 0),
+                file: self.file,
+                span,
+                refs: vec![span],
+                complete: false,
+            });
+            self.struct_dict.insert(name.to_string(), slot);
+            return Some(slot);
+        }
+        found
+    }
+
+    /// flatc's `LookupCreateStruct` for a definition: claims a pending entry under the simple
+    /// name (moving it to the qualified name) or under the qualified name, or creates one.
+    fn lookup_struct_definition(&mut self, name: &'s str, span: Span) -> usize {
+        let qualified = self.qualify(name);
+        if let Some(&slot) = self.struct_dict.get(name) {
+            if self.structs[slot].predecl {
+                self.structs[slot].namespace = self.ns.clone();
+                self.struct_dict.remove(name);
+                self.struct_dict.insert(qualified, slot);
+                self.claim_uses(slot);
+                return slot;
+            }
+        }
+        if let Some(&slot) = self.struct_dict.get(qualified.as_str()) {
+            if self.structs[slot].predecl {
+                self.structs[slot].namespace = self.ns.clone();
+                self.claim_uses(slot);
+            }
+            return slot;
+        }
+        let slot = self.structs.len();
+        self.structs.push(StructSlot {
+            name: Cow::Borrowed(name),
+            namespace: self.ns.clone(),
+            predecl: true,
+            fixed: false,
+            fields: Vec::new(),
+            bytesize: 0,
+            minalign: 1,
+            has_key: false,
+            attrs: Vec::new(),
+            docs: (0, 0),
+            file: self.file,
+            span,
+            refs: Vec::new(),
+            complete: false,
+        });
+        self.struct_dict.insert(qualified, slot);
+        slot
+    }
+
+    /// A pending type is being defined in the current file: the files that used it use this one.
+    fn claim_uses(&mut self, slot: usize) {
+        let me = self.file;
+        for i in 0..self.structs[slot].refs.len() {
+            let user = self.structs[slot].refs[i].file;
+            if user != me {
+                self.uses[user.index()].insert(me);
+            }
+        }
+    }
+
+    fn note_use(&mut self, file: FileId) {
+        if file != self.file {
+            self.uses[self.file.index()].insert(file);
+        }
+    }
+
+    // ----- files and declarations -----
+
+    fn file(&mut self, input: &FileInput<'s>) {
+        let ast = input.ast;
+        self.file = input.id;
+        self.set_namespace(&[]);
+        let state = &mut self.files[input.id.index()];
+        state.analyzed = true;
+        let mut include_index = 0;
+        for item in &ast.header {
+            match item {
+                HeaderItem::Include(_, span) => {
+                    if let Some(Some(target)) = input.includes.get(include_index) {
+                        if !state.includes.contains(target) {
+                            state.includes.push(*target);
+                            state.include_spans.push((*target, *span));
+                        }
+                    }
+                    include_index += 1;
+                }
+                HeaderItem::NativeInclude(lit) => {
+                    let v = ast.str_value(&self.sources.file(input.id).bytes, *lit);
+                    state.native_includes.push(v.to_string());
+                }
+            }
+        }
+        // Each file starts with no root type of its own (flatc resets it after includes).
+        self.root = None;
+        for decl in &ast.decls {
+            match decl {
+                Decl::Namespace(parts) => self.set_namespace(parts),
+                Decl::Object(o) => self.object(ast, o),
+                Decl::Enum(e) => self.enum_decl(ast, e),
+                Decl::RootType(name) => self.root_type(name),
+                Decl::FileIdentifier(lit) => {
+                    let v = self.str_value(ast, *lit);
+                    if v.len() != 4 {
+                        let len = v.len();
+                        self.error(
+                            Code::InvalidDeclaration,
+                            format!("file_identifier must be exactly 4 bytes, not {len}"),
+                            lit.span,
+                        )
+                        .help
+                        .push("a file identifier is the 4 bytes at offset 4 of a buffer, for example \"MONS\"".into());
+                    }
+                    self.files[self.file.index()].file_identifier = Some(v.into_owned());
+                }
+                Decl::FileExtension(lit) => {
+                    let v = self.str_value(ast, *lit).into_owned();
+                    self.files[self.file.index()].file_extension = Some(v);
+                }
+                Decl::Attribute(lit, is_string) => {
+                    let name = if *is_string {
+                        self.str_value(ast, *lit)
+                    } else {
+                        Cow::Borrowed(self.text(lit.span))
+                    };
+                    if !self.declared_attrs.contains_key(name.as_ref()) {
+                        self.declared_order.push(name.to_string());
+                    }
+                    self.declared_attrs.insert(name, self.file);
+                }
+                Decl::Service(s) => self.service(ast, s),
+            }
+        }
+        self.files[self.file.index()].root = self.root;
+    }
+
+    fn root_type(&mut self, name: &QualName) {
+        let text = self.qual_text(name);
+        let span = name.span();
+        // flatc's SetRootType: the name as written, then in the current namespace (no parents).
+        let slot = self
+            .struct_dict
+            .get(text.as_ref())
+            .copied()
+            .or_else(|| self.struct_dict.get(self.qualify(&text).as_str()).copied());
+        let Some(slot) = slot else {
+            let candidates = self.struct_candidates(false);
+            let d = self.error(
+                Code::InvalidDeclaration,
+                format!("unknown root type `{text}`"),
+                span,
+            );
+            if let Some(c) = closest(&text, candidates.iter().map(String::as_str)) {
+                d.help.push(format!("did you mean `{c}`?"));
+            }
+            d.notes.push("the root type must be a table declared before `root_type`, named as written or relative to the current namespace".into());
+            return;
+        };
+        if self.structs[slot].fixed {
+            self.error(
+                Code::InvalidDeclaration,
+                format!("root type `{text}` is a struct, but must be a table"),
+                span,
+            )
+            .help
+            .push("wrap the struct in a table, or declare it as a `table`".into());
+            return;
+        }
+        if self.structs[slot].predecl {
+            self.structs[slot].refs.push(span);
+        } else {
+            let f = self.structs[slot].file;
+            self.note_use(f);
+        }
+        self.root = Some(slot);
+    }
+
+    fn struct_candidates(&self, with_enums: bool) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for s in self.structs.iter().filter(|s| !s.predecl) {
+            out.push(s.name.to_string());
+            if !s.namespace.is_empty() {
+                out.push(format!("{}.{}", s.namespace, s.name));
+            }
+        }
+        if with_enums {
+            for e in &self.enums {
+                out.push(e.name.to_string());
+                if !e.namespace.is_empty() {
+                    out.push(format!("{}.{}", e.namespace, e.name));
+                }
+            }
+        }
+        out
+    }
+
+    // ----- attributes and values -----
+
+    fn attributes(&mut self, ast: &'s FileAst, list: &[AttrAst]) -> Vec<DAttr<'s>> {
+        let mut out: Vec<DAttr<'s>> = Vec::new();
+        for attr in list {
+            let name: Cow<'s, str> = if attr.name_is_string {
+                self.str_value(
+                    ast,
+                    StrLit {
+                        span: attr.name,
+                        decoded: attr.name_decoded,
+                    },
+                )
+            } else {
+                Cow::Borrowed(self.text(attr.name))
+            };
+            let builtin = BUILTIN_ATTRIBUTES.contains(&name.as_ref());
+            let declared = self.declared_attrs.get(name.as_ref()).copied();
+            if !builtin && declared.is_none() {
+                let mut candidates: Vec<&str> = BUILTIN_ATTRIBUTES.to_vec();
+                let declared_names: Vec<String> =
+                    self.declared_attrs.keys().map(|k| k.to_string()).collect();
+                candidates.extend(declared_names.iter().map(String::as_str));
+                let suggestion = closest(&name, candidates).map(str::to_string);
+                let d = self.error(
+                    Code::UnknownAttribute,
+                    format!("unknown attribute `{name}`"),
+                    attr.name,
+                );
+                match suggestion {
+                    Some(c) => d.help.push(format!("did you mean `{c}`?")),
+                    None => d.help.push(format!(
+                        "declare it before use with `attribute \"{name}\";`"
+                    )),
+                }
+                continue;
+            }
+            if let Some(f) = declared {
+                self.note_use(f);
+            }
+            let (kind, constant, value_span) = match &attr.value {
+                None => (AttrKind::None, Constant::Zero, attr.name),
+                Some(v) => match self.attr_value(ast, v, &name) {
+                    Some((k, c)) => (k, c, v.span()),
+                    None => continue,
+                },
+            };
+            if let Some(first) = out.iter().find(|a| a.name == name) {
+                let first_span = first.span;
+                self.diags.push(
+                    Diagnostic::warning(
+                        Code::DuplicateAttribute,
+                        format!("attribute `{name}` is given twice; the first one is used"),
+                        attr.name,
+                    )
+                    .with_secondary(first_span, "first given here"),
+                );
+                continue;
+            }
+            out.push(DAttr {
+                name,
+                kind,
+                constant,
+                span: attr.name,
+                value_span,
+            });
+        }
+        out
+    }
+
+    /// An attribute value: flatc accepts an integer constant (that fits 32 bits) or a string.
+    fn attr_value(
+        &mut self,
+        ast: &'s FileAst,
+        v: &ValueAst,
+        name: &str,
+    ) -> Option<(AttrKind, Constant<'s>)> {
+        match v {
+            ValueAst::Token {
+                kind: Tok::Int,
+                span,
+                sign: None,
+                ..
+            } => {
+                let text = self.text(*span);
+                match parse_int_for(text, BaseType::Int) {
+                    Ok(i) => Some((AttrKind::Int, Constant::Int(i))),
+                    Err(_) => {
+                        self.error(
+                            Code::InvalidAttribute,
+                            format!("value `{text}` of attribute `{name}` does not fit a 32-bit integer"),
+                            *span,
+                        );
+                        None
+                    }
+                }
+            }
+            ValueAst::Token {
+                kind: Tok::Str,
+                span,
+                decoded,
+                sign: None,
+            } => Some((
+                AttrKind::String,
+                Constant::Text(self.str_value(
+                    ast,
+                    StrLit {
+                        span: *span,
+                        decoded: *decoded,
+                    },
+                )),
+            )),
+            other => {
+                let span = other.span();
+                let shown = self.text(span).to_string();
+                self.error(
+                    Code::InvalidAttribute,
+                    format!("attribute `{name}` has value `{shown}`, but attribute values must be integers or strings"),
+                    span,
+                )
+                .help
+                .push(format!("write it as a string: `{name}: \"{shown}\"`"));
+                None
+            }
+        }
+    }
+
+    fn token_text(&self, ast: &'s FileAst, kind: Tok, span: Span, decoded: u32) -> Cow<'s, str> {
+        if kind == Tok::Str {
+            self.str_value(ast, StrLit { span, decoded })
+        } else {
+            Cow::Borrowed(self.text(span))
+        }
+    }
+
+    /// flatc's `ParseSingleValue` for a field default (`check_now`): which tokens a type accepts
+    /// and how the constant is normalized. `ty` is the field type (for enum-typed fields, the
+    /// underlying integer type with the enum as target).
+    fn default_value(
+        &mut self,
+        ast: &'s FileAst,
+        v: &ValueAst,
+        ty: &DType,
+        field: &str,
+        check_now: bool,
+    ) -> Option<Constant<'s>> {
+        let in_type = ty.base;
+        let type_name = type_display(ty);
+        match v {
+            ValueAst::EmptyVector(span) => {
+                if ty.is_vector() {
+                    return Some(Constant::EmptyVector);
+                }
+                self.error(
+                    Code::InvalidDefault,
+                    format!(
+                        "`[]` is not a valid default for field `{field}` of type `{type_name}`"
+                    ),
+                    *span,
+                );
+                None
+            }
+            ValueAst::Call { name, arg, span } => {
+                let fname = self.text(*name);
+                if !in_type.is_float() {
+                    self.error(
+                        Code::InvalidDefault,
+                        format!("`{fname}(...)` computes a floating-point value, but field `{field}` has type `{type_name}`"),
+                        *span,
+                    );
+                    return None;
+                }
+                let arg_const = self.default_value(ast, arg, ty, field, false)?;
+                let x = match parse_f64(&arg_const.text()) {
+                    Some(x) => x,
+                    None => {
+                        let t = arg_const.text().into_owned();
+                        self.error(
+                            Code::InvalidDefault,
+                            format!("invalid number `{t}`"),
+                            arg.span(),
+                        );
+                        return None;
+                    }
+                };
+                let pi = std::f64::consts::PI;
+                let y = match fname {
+                    "deg" => x / pi * 180.0,
+                    "rad" => x * pi / 180.0,
+                    "sin" => x.sin(),
+                    "cos" => x.cos(),
+                    "tan" => x.tan(),
+                    "asin" => x.asin(),
+                    "acos" => x.acos(),
+                    "atan" => x.atan(),
+                    _ => {
+                        let d = self.error(
+                            Code::InvalidDefault,
+                            format!("unknown conversion function `{fname}`"),
+                            *name,
+                        );
+                        d.notes.push(
+                            "flatc knows deg, rad, sin, cos, tan, asin, acos and atan".into(),
+                        );
+                        if let Some(c) = closest(
+                            fname,
+                            ["deg", "rad", "sin", "cos", "tan", "asin", "acos", "atan"],
+                        ) {
+                            d.help.push(format!("did you mean `{c}`?"));
+                        }
+                        return None;
+                    }
+                };
+                Some(Constant::Text(Cow::Owned(float_to_string(y))))
+            }
+            ValueAst::Token {
+                kind,
+                span,
+                decoded,
+                sign,
+            } => {
+                let kind = *kind;
+                let mut attr: Cow<'s, str> = self.token_text(ast, kind, *span, *decoded);
+                if let Some((c, _)) = sign {
+                    attr = Cow::Owned(format!("{}{}", *c as char, attr));
+                }
+                let full_span = v.span();
+                let is_str = kind == Tok::Str;
+                let mut matched: Option<Constant<'s>> = None;
+                let mut match_is_float_token_check = false;
+                if kind == Tok::Ident || is_str {
+                    if is_str && in_type == BaseType::String {
+                        return Some(Constant::Text(attr));
+                    }
+                    if is_str && in_type.is_scalar() {
+                        let trivial = *decoded == u32::MAX
+                            && attr.bytes().all(|b| (b' '..=b'~').contains(&b));
+                        if !trivial {
+                            self.error(
+                                Code::InvalidDefault,
+                                format!("the default of field `{field}` ({type_name}) must be plain ASCII text without escapes"),
+                                full_span,
+                            );
+                            return None;
+                        }
+                    }
+                    if in_type == BaseType::Bool && (attr == "true" || attr == "false") {
+                        matched = Some(Constant::Int(i128::from(attr == "true")));
+                    }
+                    if matched.is_none() && in_type.is_scalar() && attr == "null" {
+                        return Some(Constant::Null);
+                    }
+                    if matched.is_none()
+                        && in_type.is_integer()
+                        && in_type != BaseType::Bool
+                        && attr.bytes().next().is_some_and(is_ident_start)
+                    {
+                        let value = self.enum_from_string(ty, &attr, full_span, field)?;
+                        matched = Some(Constant::Int(value));
+                    }
+                    if matched.is_none() && is_str && in_type.is_scalar() {
+                        let trimmed = attr.trim_end_matches(' ').len();
+                        if trimmed != attr.len() {
+                            attr = match attr {
+                                Cow::Borrowed(s) => Cow::Borrowed(&s[..trimmed]),
+                                Cow::Owned(mut s) => {
+                                    s.truncate(trimmed);
+                                    Cow::Owned(s)
+                                }
+                            };
+                        }
+                        if in_type.is_float() && attr.contains(')') {
+                            self.error(
+                                Code::InvalidDefault,
+                                format!("invalid number `{attr}`"),
+                                full_span,
+                            );
+                            return None;
+                        }
+                    }
+                    if matched.is_none() && in_type.is_float() {
+                        match_is_float_token_check = true;
+                        matched = Some(Constant::Text(attr.clone()));
+                    }
+                    if matched.is_none() && in_type.is_integer() {
+                        matched = Some(Constant::Text(attr.clone()));
+                    }
+                    if matched.is_none() && is_str {
+                        // flatc's forced string match: only string-typed fields (handled
+                        // above) and attribute values accept it.
+                        self.error(
+                            Code::InvalidDefault,
+                            format!("type mismatch: field `{field}` has type `{type_name}`, but its default is a string"),
+                            full_span,
+                        );
+                        return None;
+                    }
+                } else if kind == Tok::Float {
+                    if in_type.is_float() {
+                        matched = Some(Constant::Text(attr.clone()));
+                    }
+                } else if kind == Tok::Int {
+                    if !in_type.is_scalar() {
+                        self.error(
+                            Code::InvalidDefault,
+                            format!("type mismatch: field `{field}` has type `{type_name}`, but its default is a number"),
+                            full_span,
+                        );
+                        return None;
+                    }
+                    match_is_float_token_check = true;
+                    matched = Some(Constant::Text(attr.clone()));
+                }
+                let Some(constant) = matched else {
+                    let shown = self.text(full_span).to_string();
+                    let d = self.error(
+                        Code::InvalidDefault,
+                        format!("`{shown}` is not a valid default for field `{field}` of type `{type_name}`"),
+                        full_span,
+                    );
+                    if in_type == BaseType::Union {
+                        d.notes
+                            .push("union fields have no default (their default is NONE)".into());
+                    } else if !in_type.is_scalar() {
+                        d.notes.push("only scalars, strings (`= \"text\"`) and vectors (`= []`) can have defaults".into());
+                    }
+                    return None;
+                };
+                // A hex integer is not a float (flatc requires the `p` exponent).
+                if match_is_float_token_check && in_type.is_float() && kind != Tok::Float {
+                    let t = constant.text();
+                    if let Some(k) = t.find(|c: char| c.is_ascii_digit() || c == '.') {
+                        let b = t.as_bytes();
+                        if b.len() > k + 1
+                            && b[k] == b'0'
+                            && (b[k + 1] == b'x' || b[k + 1] == b'X')
+                            && !t[k + 2..].contains(['p', 'P'])
+                        {
+                            let t = t.into_owned();
+                            self.error(
+                                Code::InvalidDefault,
+                                format!("`{t}` is a hex integer; hexadecimal floating-point constants need an exponent (`0x1p4`)"),
+                                full_span,
+                            );
+                            return None;
+                        }
+                    }
+                }
+                if !check_now {
+                    return Some(constant);
+                }
+                self.check_scalar(constant, ty, full_span, field)
+            }
+        }
+    }
+
+    /// flatc's `atot` check of a scalar constant against its type, and the normalization of
+    /// integers.
+    fn check_scalar(
+        &mut self,
+        constant: Constant<'s>,
+        ty: &DType,
+        span: Span,
+        field: &str,
+    ) -> Option<Constant<'s>> {
+        let base = ty.base;
+        if !base.is_scalar() {
+            return Some(constant);
+        }
+        match &constant {
+            Constant::Null | Constant::Zero | Constant::EmptyVector => Some(constant),
+            Constant::Int(v) => {
+                let (lo, hi) = int_range(base);
+                if base.is_integer() && (*v < lo || *v > hi) {
+                    self.error(
+                        Code::InvalidDefault,
+                        format!(
+                            "default {v} of field `{field}` does not fit in `{}` ({lo}..={hi})",
+                            base.name()
+                        ),
+                        span,
+                    );
+                    return None;
+                }
+                Some(constant)
+            }
+            Constant::Text(t) => {
+                if base.is_float() {
+                    if parse_f64(t).is_none() {
+                        let d = self.error(
+                            Code::InvalidDefault,
+                            format!("invalid number `{t}` for field `{field}`"),
+                            span,
+                        );
+                        d.notes.push("floating-point defaults are numbers, `inf`, `infinity` or `nan` (with an optional sign)".into());
+                        return None;
+                    }
+                    return Some(constant);
+                }
+                match parse_int_for(t, base) {
+                    Ok(v) => Some(Constant::Int(v)),
+                    Err(e) => {
+                        let (lo, hi) = int_range(base);
+                        let msg = match e {
+                            IntError::OutOfRange => format!(
+                                "default `{t}` of field `{field}` does not fit in `{}` ({lo}..={hi})",
+                                base.name()
+                            ),
+                            IntError::Invalid => {
+                                format!("invalid integer `{t}` for field `{field}`")
+                            }
+                        };
+                        self.error(Code::InvalidDefault, msg, span);
+                        None
+                    }
+                }
+            }
+        }
+    }
+
+    /// flatc's `ParseEnumFromString`: space-separated enum value names (or `Enum.Value` for
+    /// plain integer fields), OR-ed together.
+    fn enum_from_string(
+        &mut self,
+        ty: &DType,
+        text: &str,
+        span: Span,
+        field: &str,
+    ) -> Option<i128> {
+        let enum_slot = ty.enum_slot();
+        let base = match enum_slot {
+            Some(e) => self.enums[e].underlying.base,
+            None => ty.base,
+        };
+        let mut bits: u64 = 0;
+        for word in text.split(' ') {
+            let value = if let Some(e) = enum_slot {
+                match self.enums[e].vals.iter().find(|v| v.name == word) {
+                    Some(v) => v.value,
+                    None => {
+                        let en = self.enums[e].name.to_string();
+                        let names: Vec<String> = self.enums[e]
+                            .vals
+                            .iter()
+                            .map(|v| v.name.to_string())
+                            .collect();
+                        let d = self.error(
+                            Code::InvalidDefault,
+                            format!("`{word}` is not a value of enum `{en}`"),
+                            span,
+                        );
+                        if let Some(c) = closest(word, names.iter().map(String::as_str)) {
+                            d.help.push(format!("did you mean `{c}`?"));
+                        } else {
+                            d.notes
+                                .push(format!("the values of `{en}` are: {}", names.join(", ")));
+                        }
+                        return None;
+                    }
+                }
+            } else {
+                let Some(dot) = word.find('.') else {
+                    self.error(
+                        Code::InvalidDefault,
+                        format!("`{word}` is not a number; field `{field}` is not an enum, so enum values must be qualified by their enum type (`Enum.Value`)"),
+                        span,
+                    );
+                    return None;
+                };
+                let (enum_name, value_name) = (&word[..dot], &word[dot + 1..]);
+                let Some(e) = self.lookup_enum(enum_name) else {
+                    self.error(
+                        Code::InvalidDefault,
+                        format!("unknown enum `{enum_name}`"),
+                        span,
+                    );
+                    return None;
+                };
+                let f = self.enums[e].file;
+                self.note_use(f);
+                match self.enums[e].vals.iter().find(|v| v.name == value_name) {
+                    Some(v) => v.value,
+                    None => {
+                        self.error(
+                            Code::InvalidDefault,
+                            format!("`{value_name}` is not a value of enum `{enum_name}`"),
+                            span,
+                        );
+                        return None;
+                    }
+                }
+            };
+            bits |= value as u64;
+        }
+        Some(if base.is_unsigned() {
+            i128::from(bits)
+        } else {
+            i128::from(bits as i64)
+        })
+    }
+
+    // ----- types -----
+
+    fn resolve_type(&mut self, ty: &TypeAst) -> Option<DType> {
+        match ty {
+            TypeAst::Named(q) => {
+                if q.rest.is_empty() {
+                    if let Some(b) = builtin_type(self.text(q.first)) {
+                        return Some(DType::scalar(b));
+                    }
+                }
+                let name = self.qual_text(q);
+                Some(self.type_ident(&name, q.span()))
+            }
+            TypeAst::Vector(inner, span) | TypeAst::Array(inner, _, span) => {
+                let sub = self.resolve_type(inner)?;
+                if sub.is_series() {
+                    self.error(
+                        Code::InvalidFieldType,
+                        "nested vector types are not supported",
+                        *span,
+                    )
+                    .help
+                    .push("wrap the inner vector in a table: `table Row { items: [T]; }` and use `[Row]`".into());
+                    return None;
+                }
+                let mut out = DType {
+                    base: BaseType::Vector,
+                    element: sub.base,
+                    target: sub.target,
+                    fixed_length: 0,
+                };
+                if let TypeAst::Array(_, len_span, _) = ty {
+                    let text = self.text(*len_span);
+                    let len = match parse_int_for(text, BaseType::UShort) {
+                        Ok(n) if n >= 1 => n as u16,
+                        _ => {
+                            self.error(
+                                Code::InvalidFieldType,
+                                format!(
+                                    "array length `{text}` must be positive and fit in 16 bits"
+                                ),
+                                *len_span,
+                            );
+                            return None;
+                        }
+                    };
+                    out.base = BaseType::Array;
+                    out.fixed_length = len;
+                }
+                Some(out)
+            }
+        }
+    }
+
+    /// flatc's `ParseTypeIdent`: an enum or union declared so far, else a table or struct
+    /// (possibly not yet declared).
+    fn type_ident(&mut self, name: &str, span: Span) -> DType {
+        if let Some(e) = self.lookup_enum(name) {
+            let f = self.enums[e].file;
+            self.note_use(f);
+            let mut t = self.enums[e].underlying;
+            t.target = Target::Enum(e);
+            if self.enums[e].is_union {
+                t.base = BaseType::Union;
+            }
+            return t;
+        }
+        let slot = self.lookup_struct_use(name, span, true).unwrap_or(0);
+        if let Some(s) = self.structs.get(slot) {
+            if !s.predecl {
+                let f = s.file;
+                self.note_use(f);
+            }
+        }
+        DType {
+            base: BaseType::Obj,
+            element: BaseType::None,
+            target: Target::Struct(slot),
+            fixed_length: 0,
+        }
+    }
+
+    fn is_struct_type(&self, t: &DType) -> bool {
+        t.base == BaseType::Obj && t.struct_slot().is_some_and(|s| self.structs[s].fixed)
+    }
+
+    fn is_incomplete(&self, t: &DType) -> bool {
+        t.base == BaseType::Obj && t.struct_slot().is_some_and(|s| self.structs[s].predecl)
+    }
+
+    fn inline_size_align(&self, t: &DType) -> (u32, u32) {
+        if self.is_struct_type(t) {
+            let s = &self.structs[t.struct_slot().unwrap_or(0)];
+            return (s.bytesize, s.minalign);
+        }
+        if t.base == BaseType::Array {
+            let e = t.element_type();
+            let (size, align) = self.inline_size_align(&e);
+            return (size * u32::from(t.fixed_length), align);
+        }
+        let size = t.base.size() as u32;
+        (size, size)
+    }
+
+    // ----- tables and structs -----
+
+    fn object(&mut self, ast: &'s FileAst, o: &ObjectDecl) {
+        let name = self.text(o.name);
+        let slot = self.lookup_struct_definition(name, o.name);
+        if !self.structs[slot].predecl {
+            let first = self.structs[slot].span;
+            let full = self.qualify(name);
+            self.error(
+                Code::Duplicate,
+                format!("`{full}` is defined twice"),
+                o.name,
+            )
+            .secondary
+            .push(crate::diagnostic::Label {
+                span: first,
+                message: "first defined here".into(),
+            });
+            return;
+        }
+        {
+            let s = &mut self.structs[slot];
+            s.predecl = false;
+            s.name = Cow::Borrowed(name);
+            s.file = self.file;
+            s.span = o.name;
+            s.fixed = o.is_struct;
+            s.docs = o.docs;
+        }
+        let file = self.file.index();
+        self.files[file].structs.push(slot);
+        let attrs = self.attributes(ast, &o.attrs);
+        self.structs[slot].attrs = attrs;
+        for f in &o.fields {
+            self.field(ast, slot, f);
+        }
+        let fixed = o.is_struct;
+        if fixed {
+            let force = self.structs[slot]
+                .attrs
+                .iter()
+                .find(|a| a.name == "force_align")
+                .map(|a| (a.constant.text().into_owned(), a.value_span));
+            if let Some((text, span)) = force {
+                let natural = self.structs[slot].minalign;
+                match parse_int_for(&text, BaseType::UByte) {
+                    Ok(v)
+                        if (v as u32) >= natural
+                            && (v as u32) <= MAX_ALIGNMENT
+                            && (v as u32) & (v as u32).wrapping_sub(1) == 0 =>
+                    {
+                        self.structs[slot].minalign = v as u32;
+                    }
+                    _ => {
+                        self.error(
+                            Code::InvalidStruct,
+                            format!("`force_align: {text}` is invalid: the alignment must be a power of two from the struct's natural alignment {natural} to {MAX_ALIGNMENT}"),
+                            span,
+                        );
+                    }
+                }
+            }
+            if self.structs[slot].bytesize == 0 {
+                let full = self.qualify(name);
+                self.error(
+                    Code::InvalidStruct,
+                    format!("struct `{full}` has size 0"),
+                    o.name,
+                )
+                .help
+                .push("a struct needs at least one field; use a table for an empty type".into());
+            }
+        }
+        let minalign = self.structs[slot].minalign;
+        pad_last_field(&mut self.structs[slot], minalign);
+        if !fixed {
+            self.assign_ids(slot, o);
+        }
+        self.check_clashes(slot);
+        self.structs[slot].complete = true;
+        let full = self.qualify(name);
+        if let Some(&first) = self.types.get(full.as_str()) {
+            self.error(
+                Code::Duplicate,
+                format!("`{full}` is defined twice"),
+                o.name,
+            )
+            .with_secondary_owned(first, "first defined here");
+        } else {
+            self.types.insert(full, o.name);
+        }
+    }
+
+    fn field(&mut self, ast: &'s FileAst, slot: usize, f: &crate::parser::FieldDecl) {
+        let name: &'s str = self.text(f.name);
+        let fixed = self.structs[slot].fixed;
+        if self.lookup_struct_use(name, f.name, false).is_some() {
+            self.error(
+                Code::NameClash,
+                format!("field `{name}` has the same name as a table or struct"),
+                f.name,
+            )
+            .help
+            .push("rename the field (field names are usually snake_case)".into());
+        }
+        let Some(ty) = self.resolve_type(&f.ty) else {
+            return;
+        };
+        let ty_span = f.ty.span();
+        let mut ok = true;
+        if fixed {
+            let incomplete = self.is_incomplete(&ty)
+                || (ty.base == BaseType::Array && self.is_incomplete(&ty.element_type()));
+            let self_ref = ty.struct_slot() == Some(slot)
+                && (ty.base == BaseType::Obj || ty.base == BaseType::Array);
+            if self_ref {
+                let sname = self.structs[slot].name.to_string();
+                self.error(
+                    Code::InvalidStruct,
+                    format!("struct `{sname}` contains itself"),
+                    ty_span,
+                )
+                .notes
+                .push("a struct is stored inline, so it cannot contain itself; use a table to build recursive data".into());
+                ok = false;
+            } else if incomplete {
+                let target = if ty.base == BaseType::Array {
+                    ty.element_type()
+                } else {
+                    ty
+                };
+                let tname = self.structs[target.struct_slot().unwrap_or(0)]
+                    .name
+                    .to_string();
+                let d = self.error(
+                    Code::InvalidStruct,
+                    format!("struct field `{name}` uses `{tname}`, which is not declared yet"),
+                    ty_span,
+                );
+                d.help.push(format!("declare struct `{tname}` before this struct (flatc requires structs to be declared before they are embedded)"));
+                ok = false;
+            } else {
+                let valid = ty.base.is_scalar()
+                    || self.is_struct_type(&ty)
+                    || (ty.base == BaseType::Array
+                        && (ty.element.is_scalar() || self.is_struct_type(&ty.element_type())));
+                if !valid {
+                    let d = self.error(
+                        Code::InvalidFieldType,
+                        format!("struct field `{name}` has type `{}`, but structs may contain only scalars, structs and fixed-size arrays of them", self.type_name(&ty)),
+                        ty_span,
+                    );
+                    d.help
+                        .push("declare the containing type as a `table` instead".into());
+                    ok = false;
+                }
+            }
+        }
+        if !fixed && ty.base == BaseType::Array {
+            self.error(
+                Code::InvalidFieldType,
+                format!("fixed-length array field `{name}` must be in a struct, not a table"),
+                ty_span,
+            )
+            .help
+            .push("wrap the array in a struct, or use a vector `[T]`".into());
+            ok = false;
+        }
+        if ty.base == BaseType::Array {
+            self.advanced
+                .insert(AdvancedFeatures::ADVANCED_ARRAY_FEATURES);
+        }
+        // A union field is preceded by its `_type` field.
+        let mut typefield: Option<usize> = None;
+        if ty.base == BaseType::Union {
+            let e = ty.enum_slot().unwrap_or(0);
+            let mut ut = self.enums[e].underlying;
+            ut.base = BaseType::UType;
+            ut.target = Target::Enum(e);
+            typefield = self.add_field(slot, Cow::Owned(format!("{name}_type")), ut, f.name, true);
+        } else if ty.is_vector() && ty.element == BaseType::Union {
+            self.advanced
+                .insert(AdvancedFeatures::ADVANCED_UNION_FEATURES);
+            let ut = DType {
+                base: BaseType::Vector,
+                element: BaseType::UType,
+                target: ty.target,
+                fixed_length: 0,
+            };
+            typefield = self.add_field(slot, Cow::Owned(format!("{name}_type")), ut, f.name, true);
+        }
+        let Some(fi) = self.add_field(slot, Cow::Borrowed(name), ty, f.name, false) else {
+            return;
+        };
+        if let Some(t) = typefield {
+            self.structs[slot].fields[t].sibling = Some(fi);
+            self.structs[slot].fields[fi].sibling = Some(t);
+        }
+        let mut ty = ty;
+        if let Some(default) = &f.default {
+            let constant = self.default_value(ast, default, &ty, name, true);
+            if let Some(constant) = constant {
+                let dspan = default.span();
+                if self.is_struct_type(&ty) {
+                    self.error(
+                        Code::InvalidDefault,
+                        format!("struct-typed field `{name}` cannot have a default"),
+                        dspan,
+                    );
+                } else if fixed && !constant.is_zero() {
+                    self.error(
+                        Code::InvalidDefault,
+                        format!("field `{name}` of a struct cannot have a default value"),
+                        dspan,
+                    )
+                    .notes
+                    .push(
+                        "struct fields are always stored; only table fields have defaults".into(),
+                    );
+                }
+                if ty.base == BaseType::String || ty.is_vector() {
+                    self.advanced
+                        .insert(AdvancedFeatures::DEFAULT_VECTORS_AND_STRINGS);
+                }
+                if ty.is_vector() && !constant.is_zero() && constant != Constant::EmptyVector {
+                    self.error(
+                        Code::InvalidDefault,
+                        format!("the only supported default for vector field `{name}` is `[]`"),
+                        dspan,
+                    );
+                }
+                self.structs[slot].fields[fi].constant = constant;
+            } else {
+                ok = false;
+            }
+        }
+        let attrs = self.attributes(ast, &f.attrs);
+        let deprecated = has_attr(&attrs, "deprecated");
+        let mut hash = None;
+        if let Some(h) = get_attr(&attrs, "hash") {
+            let t = if ty.is_vector() { ty.element } else { ty.base };
+            let bits = match t {
+                BaseType::Short | BaseType::UShort => 16,
+                BaseType::Int | BaseType::UInt => 32,
+                BaseType::Long | BaseType::ULong => 64,
+                _ => 0,
+            };
+            let hname = h.constant.text();
+            if bits == 0 {
+                self.error(
+                    Code::InvalidAttribute,
+                    format!("field `{name}` has type `{}`, but only short, ushort, int, uint, long and ulong fields (or vectors of them) can be hashed", self.type_name(&ty)),
+                    h.span,
+                );
+            } else {
+                match HashKind::from_name(&hname) {
+                    Some(k) if k.bits() == bits => hash = Some(k),
+                    _ => {
+                        let options = match bits {
+                            16 => ["fnv1_16", "fnv1a_16"],
+                            32 => ["fnv1_32", "fnv1a_32"],
+                            _ => ["fnv1_64", "fnv1a_64"],
+                        };
+                        let d = self.error(
+                            Code::InvalidAttribute,
+                            format!(
+                                "unknown hashing algorithm `{hname}` for {bits}-bit field `{name}`"
+                            ),
+                            h.value_span,
+                        );
+                        d.help
+                            .push(format!("use `{}` or `{}`", options[0], options[1]));
+                    }
+                }
+            }
+        }
+        let mut offset64 = false;
+        if let Some(a) = get_attr(&attrs, "vector64") {
+            if !ty.is_vector() {
+                self.error(
+                    Code::InvalidAttribute,
+                    format!(
+                        "`vector64` applies only to vectors, but field `{name}` has type `{}`",
+                        self.type_name(&ty)
+                    ),
+                    a.span,
+                );
+            } else {
+                ty.base = BaseType::Vector64;
+                self.structs[slot].fields[fi].ty = ty;
+                offset64 = true;
+            }
+        }
+        if let Some(a) = get_attr(&attrs, "offset64") {
+            if ty.base == BaseType::Vector64 {
+                self.warn(
+                    Code::Questionable,
+                    "attribute `vector64` implies `offset64`, which is not needed",
+                    a.span,
+                );
+            }
+            offset64 = true;
+        }
+        if offset64 {
+            let span = get_attr(&attrs, "offset64")
+                .or_else(|| get_attr(&attrs, "vector64"))
+                .map_or(f.name, |a| a.span);
+            if ty.base != BaseType::String && !ty.is_vector() {
+                self.error(
+                    Code::InvalidAttribute,
+                    format!("only strings and vectors can have `offset64`, but field `{name}` has type `{}`", self.type_name(&ty)),
+                    span,
+                );
+            } else if ty.is_vector() {
+                let elem = ty.element_type();
+                let is_enum = elem.enum_slot().is_some() && elem.base.is_integer();
+                if !((elem.base.is_scalar() && !is_enum) || self.is_struct_type(&elem)) {
+                    self.error(
+                        Code::InvalidAttribute,
+                        format!("only vectors of scalars and structs can be 64-bit, but field `{name}` has type `{}`", self.type_name(&ty)),
+                        span,
+                    );
+                }
+            }
+        }
+        // Presence: required, optional, or default.
+        let key = has_attr(&attrs, "key");
+        let constant = self.structs[slot].fields[fi].constant.clone();
+        let required = has_attr(&attrs, "required") || (ty.base == BaseType::String && key);
+        let default_str_or_vec =
+            (ty.base == BaseType::String || ty.is_vector()) && !constant.is_zero();
+        let optional = if ty.base.is_scalar() {
+            constant == Constant::Null
+        } else {
+            !(required || default_str_or_vec)
+        };
+        if required && optional {
+            self.error(
+                Code::InvalidRequired,
+                format!("field `{name}` cannot be both optional (`= null`) and required"),
+                f.name,
+            );
+        }
+        let presence = if required {
+            Presence::Required
+        } else if optional {
+            Presence::Optional
+        } else {
+            Presence::Default
+        };
+        if required && (fixed || ty.base.is_scalar()) {
+            let span = get_attr(&attrs, "required").map_or(f.name, |a| a.span);
+            let d = self.error(
+                Code::InvalidRequired,
+                format!("field `{name}` cannot be `required`: only non-scalar fields of tables can be required"),
+                span,
+            );
+            if ty.base.is_scalar() && !fixed {
+                d.notes
+                    .push("a scalar field always has a value: its default when absent".into());
+            }
+        }
+        if key {
+            let key_span = get_attr(&attrs, "key").map_or(f.name, |a| a.span);
+            if self.structs[slot].has_key {
+                let sname = self.structs[slot].name.to_string();
+                self.error(
+                    Code::InvalidKey,
+                    format!("`{sname}` already has a `key` field; only one field may be the key"),
+                    key_span,
+                );
+            }
+            self.structs[slot].has_key = true;
+            let mut valid =
+                ty.base.is_scalar() || ty.base == BaseType::String || self.is_struct_type(&ty);
+            if ty.base == BaseType::Array {
+                valid |= ty.element.is_scalar() || self.is_struct_type(&ty.element_type());
+            }
+            if !valid {
+                self.error(
+                    Code::InvalidKey,
+                    format!("key field `{name}` has type `{}`, but a key must be a string, a scalar, a struct or a fixed-size array of them", self.type_name(&ty)),
+                    key_span,
+                );
+            }
+        }
+        if ty.base.is_scalar() && constant == Constant::Null {
+            self.advanced.insert(AdvancedFeatures::OPTIONAL_SCALARS);
+            if let Some(e) = ty.enum_slot() {
+                if self.enums[e].vals.iter().any(|v| v.name == "null") {
+                    let en = self.enums[e].name.to_string();
+                    self.error(
+                        Code::InvalidDefault,
+                        format!("the default `null` of field `{name}` conflicts with the value `null` of enum `{en}`"),
+                        f.name,
+                    );
+                }
+            }
+            if key {
+                self.error(
+                    Code::InvalidKey,
+                    format!("optional field `{name}` cannot be a key"),
+                    get_attr(&attrs, "key").map_or(f.name, |a| a.span),
+                );
+            }
+        }
+        if let Some(e) = ty.enum_slot() {
+            let dspan = f.default.as_ref().map_or(f.name, |d| d.span());
+            if ty.base == BaseType::Union {
+                if !constant.is_zero() {
+                    self.error(
+                        Code::InvalidDefault,
+                        format!("union field `{name}` cannot have a default (it is always NONE)"),
+                        dspan,
+                    );
+                }
+            } else if ty.is_vector() {
+                if !constant.is_zero() && constant != Constant::EmptyVector {
+                    self.error(
+                        Code::InvalidDefault,
+                        format!("the only supported default for vector field `{name}` is `[]`"),
+                        dspan,
+                    );
+                }
+            } else if ty.base == BaseType::Array {
+                if !constant.is_zero() {
+                    self.error(
+                        Code::InvalidDefault,
+                        format!("array field `{name}` cannot have a default"),
+                        dspan,
+                    );
+                }
+            } else if ty.base.is_integer() && !optional && !self.enums[e].bit_flags && ok {
+                let value = match &constant {
+                    Constant::Int(v) => *v,
+                    _ => 0,
+                };
+                let unsigned64 = self.enums[e].underlying.base == BaseType::ULong;
+                let found = self.enums[e].vals.iter().any(|v| {
+                    if unsigned64 {
+                        i128::from(v.value as u64) == value
+                    } else {
+                        i128::from(v.value) == value
+                    }
+                });
+                if !found {
+                    let en = self.enums[e].name.to_string();
+                    let first = self.enums[e].vals.first().map(|v| v.name.to_string());
+                    let d = self.error(
+                        Code::InvalidDefault,
+                        format!(
+                            "default value {value} of field `{name}` is not a value of enum `{en}`"
+                        ),
+                        dspan,
+                    );
+                    if f.default.is_none() {
+                        d.notes.push(format!(
+                            "without `= ...` the default is 0, and `{en}` has no value 0"
+                        ));
+                    }
+                    if let Some(first) = first {
+                        d.help.push(format!("give the field a default that is a value of the enum, for example `= {first}`"));
+                    }
+                }
+            }
+        }
+        if deprecated && fixed {
+            self.error(
+                Code::InvalidStruct,
+                format!("struct field `{name}` cannot be deprecated"),
+                get_attr(&attrs, "deprecated").map_or(f.name, |a| a.span),
+            )
+            .notes
+            .push("struct layouts cannot change; only table fields can be deprecated".into());
+        }
+        let mut attrs = attrs;
+        if let Some(ct) = attrs.iter().find(|a| a.name == "cpp_type").cloned() {
+            if hash.is_none() && !attrs.iter().any(|a| a.name == "hash") {
+                self.error(
+                    Code::InvalidAttribute,
+                    format!("`cpp_type` on field `{name}` needs a `hash` attribute"),
+                    ct.span,
+                );
+            }
+            if !attrs.iter().any(|a| a.name == "cpp_ptr_type") {
+                attrs.push(DAttr {
+                    name: Cow::Borrowed("cpp_ptr_type"),
+                    kind: ct.kind,
+                    constant: Constant::Text(Cow::Borrowed("naked")),
+                    span: ct.span,
+                    value_span: ct.span,
+                });
+            }
+        }
+        let shared = attrs.iter().any(|a| a.name == "shared");
+        if shared && ty.base != BaseType::String {
+            self.error(
+                Code::InvalidAttribute,
+                format!(
+                    "`shared` applies only to strings, but field `{name}` has type `{}`",
+                    self.type_name(&ty)
+                ),
+                get_attr(&attrs, "shared").map_or(f.name, |a| a.span),
+            );
+        }
+        if let Some(a) = get_attr(&attrs, "native_custom_alloc") {
+            self.error(
+                Code::InvalidAttribute,
+                "`native_custom_alloc` applies only to tables and structs, not to fields",
+                a.span,
+            );
+        }
+        if let Some(a) = get_attr(&attrs, "native_inline") {
+            let elem = ty.element_type();
+            let is_table = |t: &DType| {
+                t.base == BaseType::Obj && t.struct_slot().is_some_and(|s| !self.structs[s].fixed)
+            };
+            let valid = self.is_struct_type(&ty)
+                || (ty.is_vector() && (self.is_struct_type(&elem) || is_table(&elem)));
+            if !valid {
+                self.error(
+                    Code::InvalidAttribute,
+                    "`native_inline` applies only to structs, vectors of structs and vectors of tables",
+                    a.span,
+                );
+            }
+        }
+        let mut nested = None;
+        if let Some(a) = get_attr(&attrs, "nested_flatbuffer") {
+            if a.kind != AttrKind::String {
+                self.error(
+                    Code::InvalidAttribute,
+                    "`nested_flatbuffer` needs the name of the root table as a string: `nested_flatbuffer: \"Monster\"`",
+                    a.value_span,
+                );
+            } else if !ty.is_vector() || ty.element != BaseType::UByte {
+                self.error(
+                    Code::InvalidAttribute,
+                    format!("`nested_flatbuffer` applies only to `[ubyte]` fields, but field `{name}` has type `{}`", self.type_name(&ty)),
+                    a.span,
+                );
+            } else {
+                let target = a.constant.text().into_owned();
+                nested = self.lookup_struct_use(&target, a.value_span, true);
+                if let Some(s) = nested {
+                    if !self.structs[s].predecl {
+                        let file = self.structs[s].file;
+                        self.note_use(file);
+                    }
+                }
+            }
+        }
+        let flexbuffer = attrs.iter().any(|a| a.name == "flexbuffer");
+        if flexbuffer && (ty.base != BaseType::Vector || ty.element != BaseType::UByte) {
+            self.error(
+                Code::InvalidAttribute,
+                format!("`flexbuffer` applies only to `[ubyte]` fields, but field `{name}` has type `{}`", self.type_name(&ty)),
+                get_attr(&attrs, "flexbuffer").map_or(f.name, |a| a.span),
+            );
+        }
+        if let Some(t) = typefield {
+            if !self.structs[slot].fields[t].ty.base.is_scalar() {
+                self.structs[slot].fields[t].presence = presence;
+            }
+            if let Some(id) = get_attr(&attrs, "id") {
+                let text = id.constant.text().into_owned();
+                match parse_int_for(&text, BaseType::UShort) {
+                    Ok(v) if v > 0 => {
+                        self.structs[slot].fields[t].attrs.push(DAttr {
+                            name: Cow::Borrowed("id"),
+                            kind: id.kind,
+                            constant: Constant::Int(v - 1),
+                            span: id.span,
+                            value_span: id.value_span,
+                        });
+                    }
+                    _ => {
+                        let d = self.error(
+                            Code::InvalidId,
+                            format!("union field `{name}` has id {text}, but a union takes two ids: the hidden `{name}_type` field gets the id before it"),
+                            id.value_span,
+                        );
+                        d.help.push("give the union field an id of at least 1, one more than the id reserved for its type field".into());
+                    }
+                }
+            }
+            if deprecated {
+                self.structs[slot].fields[t].deprecated = true;
+            }
+        }
+        let field = &mut self.structs[slot].fields[fi];
+        field.presence = presence;
+        field.deprecated = deprecated;
+        field.key = key;
+        field.nested = nested;
+        field.flexbuffer = flexbuffer;
+        field.hash = hash;
+        field.shared = shared;
+        field.offset64 = offset64;
+        field.attrs = attrs;
+        field.docs = f.docs;
+        if deprecated && required {
+            let span = f.name;
+            self.warn(
+                Code::Questionable,
+                format!("field `{name}` is both deprecated and required"),
+                span,
+            )
+            .notes
+            .push("readers reject buffers without a required field, but writers are told not to write a deprecated one; flatc accepts this".into());
+        }
+    }
+
+    /// flatc's `AddField`: appends a field, laying it out if the object is a struct.
+    fn add_field(
+        &mut self,
+        slot: usize,
+        name: Cow<'s, str>,
+        ty: DType,
+        span: Span,
+        synthesized: bool,
+    ) -> Option<usize> {
+        let (size, align) = if self.structs[slot].fixed {
+            self.inline_size_align(&ty)
+        } else {
+            (0, 1)
+        };
+        let s = &mut self.structs[slot];
+        if let Some(existing) = s.fields.iter().find(|f| f.name == name) {
+            let first = existing.span;
+            let sname = s.name.to_string();
+            let d = self.error(
+                Code::Duplicate,
+                format!("field `{name}` is defined twice in `{sname}`"),
+                span,
+            );
+            d.secondary.push(crate::diagnostic::Label {
+                span: first,
+                message: "first defined here".into(),
+            });
+            if synthesized || name.ends_with("_type") {
+                d.notes
+                    .push("a union field `x` adds a hidden field `x_type`".into());
+            }
+            return None;
+        }
+        let mut offset = (4 + 2 * s.fields.len()).min(u16::MAX as usize) as u16;
+        if s.fixed {
+            s.minalign = s.minalign.max(align);
+            pad_last_field(s, align);
+            offset = s.bytesize.min(u32::from(u16::MAX)) as u16;
+            s.bytesize = s.bytesize.saturating_add(size);
+        }
+        s.fields.push(DField {
+            name,
+            ty,
+            offset,
+            padding: 0,
+            constant: Constant::Zero,
+            presence: Presence::Default,
+            deprecated: false,
+            key: false,
+            nested: None,
+            flexbuffer: false,
+            hash: None,
+            shared: false,
+            offset64: false,
+            synthesized,
+            sibling: None,
+            attrs: Vec::new(),
+            docs: (0, 0),
+            span,
+        });
+        Some(s.fields.len() - 1)
+    }
+
+    /// Tables: all fields or none have `id`; ids are 0, 1, 2... in some order. Fields are then
+    /// ordered by id.
+    fn assign_ids(&mut self, slot: usize, o: &ObjectDecl) {
+        let fields = &self.structs[slot].fields;
+        if fields.is_empty() {
+            return;
+        }
+        let with_id = fields
+            .iter()
+            .filter(|f| f.attrs.iter().any(|a| a.name == "id"))
+            .count();
+        if with_id == 0 {
+            return;
+        }
+        if with_id != fields.len() {
+            let missing: Vec<(String, Span)> = fields
+                .iter()
+                .filter(|f| !f.attrs.iter().any(|a| a.name == "id"))
+                .map(|f| (f.name.to_string(), f.span))
+                .collect();
+            let sname = self.structs[slot].name.to_string();
+            let (first, span) = missing[0].clone();
+            let union_involved = missing.iter().any(|(_, s)| {
+                self.structs[slot]
+                    .fields
+                    .iter()
+                    .any(|f| f.synthesized && f.span == *s)
+            });
+            let d = self.error(
+                Code::InvalidId,
+                format!("either all fields of `{sname}` or none must have an `id`, but `{first}` has none"),
+                span,
+            );
+            if union_involved {
+                d.notes.push("a union field needs an id too; its hidden `_type` field takes the id before it".into());
+            }
+            let _ = o;
+            return;
+        }
+        let mut keyed: Vec<(i128, usize)> = Vec::with_capacity(fields.len());
+        let mut bad = Vec::new();
+        for (i, f) in fields.iter().enumerate() {
+            let a = f
+                .attrs
+                .iter()
+                .find(|a| a.name == "id")
+                .map(|a| (a.constant.text().into_owned(), a.value_span));
+            let (text, span) = a.unwrap_or((String::new(), f.span));
+            match parse_int_for(&text, BaseType::UShort) {
+                Ok(v) => keyed.push((v, i)),
+                Err(_) => bad.push((f.name.to_string(), text, span)),
+            }
+        }
+        if !bad.is_empty() {
+            for (fname, text, span) in bad {
+                self.error(
+                    Code::InvalidId,
+                    format!("id `{text}` of field `{fname}` is not a number from 0 to 65535"),
+                    span,
+                );
+            }
+            return;
+        }
+        keyed.sort_by_key(|&(v, i)| (v, i));
+        for (pos, &(id, i)) in keyed.iter().enumerate() {
+            if id != pos as i128 {
+                let f = &self.structs[slot].fields[i];
+                let (fname, span) = (
+                    f.name.to_string(),
+                    f.attrs
+                        .iter()
+                        .find(|a| a.name == "id")
+                        .map_or(f.span, |a| a.value_span),
+                );
+                let dup = keyed.iter().filter(|&&(v, _)| v == id).count() > 1
+                    || (pos > 0 && keyed[pos - 1].0 == id);
+                let msg = if dup || (pos > 0 && keyed[pos - 1].0 == pos as i128) {
+                    format!("field ids must be consecutive from 0: id {pos} is set twice (field `{fname}` has id {id})")
+                } else {
+                    format!("field ids must be consecutive from 0: id {pos} is missing (field `{fname}` has id {id})")
+                };
+                self.error(Code::InvalidId, msg, span);
+                return;
+            }
+        }
+        // Reorder fields by id and fix sibling indices.
+        let order: Vec<usize> = keyed.iter().map(|&(_, i)| i).collect();
+        let mut new_index = vec![0usize; order.len()];
+        for (new, &old) in order.iter().enumerate() {
+            new_index[old] = new;
+        }
+        let s = &mut self.structs[slot];
+        let mut old: Vec<Option<DField<'s>>> = std::mem::take(&mut s.fields)
+            .into_iter()
+            .map(Some)
+            .collect();
+        for (new, &o) in order.iter().enumerate() {
+            if let Some(mut f) = old[o].take() {
+                f.offset = (4 + 2 * new).min(u16::MAX as usize) as u16;
+                f.sibling = f.sibling.map(|x| new_index[x]);
+                s.fields.push(f);
+            }
+        }
+    }
+
+    /// flatc's `CheckClash`: field names that collide with accessors generated for other fields.
+    fn check_clashes(&mut self, slot: usize) {
+        const RULES: [(&str, BaseType); 6] = [
+            ("_type", BaseType::Union),
+            ("Type", BaseType::Union),
+            ("_length", BaseType::Vector),
+            ("Length", BaseType::Vector),
+            ("_byte_vector", BaseType::String),
+            ("ByteVector", BaseType::String),
+        ];
+        let mut found = Vec::new();
+        {
+            let fields = &self.structs[slot].fields;
+            for (suffix, base) in RULES {
+                for f in fields {
+                    if f.name.len() > suffix.len()
+                        && f.name.ends_with(suffix)
+                        && f.ty.base != BaseType::UType
+                    {
+                        let stem = &f.name[..f.name.len() - suffix.len()];
+                        if let Some(other) = fields.iter().find(|g| g.name == stem) {
+                            if other.ty.base == base {
+                                found.push((
+                                    f.name.to_string(),
+                                    f.span,
+                                    other.name.to_string(),
+                                    other.span,
+                                ));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for (name, span, other, other_span) in found {
+            self.error(
+                Code::NameClash,
+                format!("field `{name}` would clash with code generated for field `{other}`"),
+                span,
+            )
+            .with_secondary_owned(other_span, "this field");
+        }
+    }
+
+    // ----- enums and unions -----
+
+    fn enum_decl(&mut self, ast: &'s FileAst, e: &EnumDecl) {
+        let name: &'s str = self.text(e.name);
+        let full = self.qualify(name);
+        let slot = self.enums.len();
+        let kind = if e.is_union { "union" } else { "enum" };
+        let mut underlying = DType::scalar(if e.is_union {
+            BaseType::UType
+        } else {
+            BaseType::Int
+        });
+        let mut ok = true;
+        match &e.underlying {
+            None => {
+                if !e.is_union {
+                    self.error(
+                        Code::InvalidEnum,
+                        format!("enum `{name}` needs an underlying integer type"),
+                        e.name,
+                    )
+                    .help
+                    .push(format!("write `enum {name} : ubyte {{ ... }}` (or byte, short, ushort, int, uint, long, ulong)"));
+                    ok = false;
+                }
+            }
+            Some(t) => {
+                if let Some(u) = self.resolve_type(t) {
+                    if !u.base.is_integer() || u.base == BaseType::Bool || u.base == BaseType::UType
+                    {
+                        self.error(
+                            Code::InvalidEnum,
+                            format!("the underlying type of {kind} `{name}` must be an integer type, not `{}`", self.type_name(&u)),
+                            t.span(),
+                        );
+                        ok = false;
+                    } else {
+                        underlying = DType::scalar(u.base);
+                    }
+                } else {
+                    ok = false;
+                }
+            }
+        }
+        if let Some(&first) = self.enum_dict.get(full.as_str()) {
+            let first_span = self.enums[first].span;
+            self.error(
+                Code::Duplicate,
+                format!("`{full}` is defined twice"),
+                e.name,
+            )
+            .with_secondary_owned(first_span, "first defined here");
+            return;
+        }
+        underlying.target = Target::Enum(slot);
+        let attrs = self.attributes(ast, &e.attrs);
+        let bit_flags = attrs.iter().any(|a| a.name == "bit_flags");
+        if bit_flags && !underlying.base.is_unsigned() {
+            let span = attrs
+                .iter()
+                .find(|a| a.name == "bit_flags")
+                .map_or(e.name, |a| a.span);
+            self.warn(
+                Code::Questionable,
+                format!("the underlying type of bit_flags enum `{name}` should be unsigned"),
+                span,
+            );
+        }
+        if let Some(a) = attrs.iter().find(|a| a.name == "force_align") {
+            let span = a.span;
+            self.error(
+                Code::InvalidAttribute,
+                format!("`force_align` is not a valid attribute for {kind}s"),
+                span,
+            );
+        }
+        self.enums.push(EnumSlot {
+            name: Cow::Borrowed(name),
+            namespace: self.ns.clone(),
+            is_union: e.is_union,
+            underlying,
+            vals: Vec::new(),
+            bit_flags,
+            attrs,
+            docs: e.docs,
+            file: self.file,
+            span: e.name,
+        });
+        self.enum_dict.insert(full.clone(), slot);
+        let file = self.file.index();
+        self.files[file].enums.push(slot);
+        let base = underlying.base;
+        if e.is_union || e.values.is_empty() {
+            self.enums[slot].vals.push(DEnumVal {
+                name: Cow::Borrowed("NONE"),
+                value: 0,
+                union_type: None,
+                attrs: Vec::new(),
+                docs: (0, 0),
+                span: e.open,
+            });
+        }
+        for v in &e.values {
+            // A union member written `A.B.T` is named `A_B_T` (flatc's union value namespacing).
+            let vname: Cow<'s, str> = if v.name.rest.is_empty() {
+                Cow::Borrowed(self.text(v.name.first))
+            } else {
+                Cow::Owned(self.qual_text(&v.name).replace('.', "_"))
+            };
+            let vspan = v.name.span();
+            let mut union_type = None;
+            if e.is_union {
+                match &v.alias_type {
+                    Some(t) => {
+                        if let Some(ut) = self.resolve_type(t) {
+                            if ut.base != BaseType::Obj && ut.base != BaseType::String {
+                                self.error(
+                                    Code::InvalidEnum,
+                                    format!("union member `{vname}` has type `{}`, but union members must be tables, structs or strings", self.type_name(&ut)),
+                                    t.span(),
+                                );
+                                ok = false;
+                            } else {
+                                union_type = Some(ut);
+                            }
+                        }
+                    }
+                    None => {
+                        let full_name = self.qual_text(&v.name);
+                        let s = self.lookup_struct_use(&full_name, vspan, true).unwrap_or(0);
+                        if !self.structs[s].predecl {
+                            let f = self.structs[s].file;
+                            self.note_use(f);
+                        }
+                        union_type = Some(DType {
+                            base: BaseType::Obj,
+                            element: BaseType::None,
+                            target: Target::Struct(s),
+                            fixed_length: 0,
+                        });
+                    }
+                }
+            }
+            // The value: explicit, or one more than the last one added.
+            let (value, explicit) = match v.value {
+                Some(span) => {
+                    let text = self.text(span);
+                    let parsed = if base == BaseType::ULong {
+                        parse_u64(text).map(|u| u as i64)
+                    } else {
+                        parse_i64(text)
+                    };
+                    match parsed {
+                        Ok(x) => (x, true),
+                        Err(_) => {
+                            self.error(
+                                Code::InvalidEnum,
+                                format!(
+                                    "value `{text}` of `{vname}` does not fit in `{}`",
+                                    base.name()
+                                ),
+                                span,
+                            );
+                            ok = false;
+                            continue;
+                        }
+                    }
+                }
+                None => match self.enums[slot].vals.last() {
+                    None => (0, true),
+                    Some(last) => (last.value, false),
+                },
+            };
+            let (lo, hi) = int_range(base);
+            let as_wide = if base == BaseType::ULong {
+                i128::from(value as u64)
+            } else {
+                i128::from(value)
+            };
+            let next = if explicit { as_wide } else { as_wide + 1 };
+            if next < lo || next > hi {
+                let span = v.value.unwrap_or(vspan);
+                let d = self.error(
+                    Code::InvalidEnum,
+                    format!(
+                        "value {next} of `{vname}` does not fit in `{}` ({lo}..={hi})",
+                        base.name()
+                    ),
+                    span,
+                );
+                if !explicit {
+                    d.notes
+                        .push("a value without `= N` is one more than the previous value".into());
+                }
+                ok = false;
+                continue;
+            }
+            let value = next as i64;
+            let attrs = self.attributes(ast, &v.attrs);
+            if let Some(prev) = self.enums[slot].vals.iter().find(|x| x.name == vname) {
+                let first = prev.span;
+                self.error(
+                    Code::Duplicate,
+                    format!("`{vname}` is defined twice in {kind} `{name}`"),
+                    vspan,
+                )
+                .with_secondary_owned(first, "first defined here");
+                ok = false;
+                continue;
+            }
+            self.enums[slot].vals.push(DEnumVal {
+                name: vname,
+                value,
+                union_type,
+                attrs,
+                docs: v.docs,
+                span: vspan,
+            });
+        }
+        if bit_flags {
+            let width = (8 * base.size()) as u64;
+            let mut vals = std::mem::take(&mut self.enums[slot].vals);
+            for v in &mut vals {
+                let u = v.value as u64;
+                if !base.is_unsigned() && u == width - 1 {
+                    self.error(
+                        Code::InvalidEnum,
+                        format!("bit flag `{}` uses the sign bit; the underlying type of a bit_flags enum must be unsigned", v.name),
+                        v.span,
+                    );
+                    ok = false;
+                } else if u >= width {
+                    self.error(
+                        Code::InvalidEnum,
+                        format!(
+                            "bit flag `{}` is bit {}, out of range of `{}` ({} bits)",
+                            v.name,
+                            v.value,
+                            base.name(),
+                            width
+                        ),
+                        v.span,
+                    );
+                    ok = false;
+                } else {
+                    v.value = (1u64 << u) as i64;
+                }
+            }
+            self.enums[slot].vals = vals;
+        }
+        let unsigned64 = base == BaseType::ULong;
+        self.enums[slot].vals.sort_by(|a, b| {
+            let ka = if unsigned64 {
+                i128::from(a.value as u64)
+            } else {
+                i128::from(a.value)
+            };
+            let kb = if unsigned64 {
+                i128::from(b.value as u64)
+            } else {
+                i128::from(b.value)
+            };
+            ka.cmp(&kb).then_with(|| a.name.cmp(&b.name))
+        });
+        if ok {
+            let vals = &self.enums[slot].vals;
+            let mut dups = Vec::new();
+            for w in vals.windows(2) {
+                if w[0].value == w[1].value {
+                    dups.push((
+                        w[0].name.to_string(),
+                        w[0].span,
+                        w[1].name.to_string(),
+                        w[1].span,
+                        w[1].value,
+                    ));
+                }
+            }
+            for (a, aspan, b, bspan, value) in dups {
+                let (first, second, first_span, second_span) = if aspan.start <= bspan.start {
+                    (a, b, aspan, bspan)
+                } else {
+                    (b, a, bspan, aspan)
+                };
+                self.error(
+                    Code::InvalidEnum,
+                    format!("`{first}` and `{second}` of {kind} `{name}` have the same value {value}; enum values must be unique"),
+                    second_span,
+                )
+                .with_secondary_owned(first_span, "also has this value");
+            }
+        }
+        if let Some(&first) = self.types.get(full.as_str()) {
+            self.error(
+                Code::Duplicate,
+                format!("`{full}` is defined twice"),
+                e.name,
+            )
+            .with_secondary_owned(first, "first defined here");
+        } else {
+            self.types.insert(full, e.name);
+        }
+    }
+
+    // ----- services -----
+
+    fn service(&mut self, ast: &'s FileAst, s: &ServiceDecl) {
+        let name: &'s str = self.text(s.name);
+        let full = self.qualify(name);
+        if let Some(&first) = self.service_dict.get(full.as_str()) {
+            self.error(
+                Code::Duplicate,
+                format!("service `{full}` is defined twice"),
+                s.name,
+            )
+            .with_secondary_owned(first, "first defined here");
+            return;
+        }
+        self.service_dict.insert(full, s.name);
+        let attrs = self.attributes(ast, &s.attrs);
+        let mut calls: Vec<DCall<'s>> = Vec::new();
+        for c in &s.calls {
+            let cname: &'s str = self.text(c.name);
+            let req = self.rpc_type(&c.request);
+            let resp = self.rpc_type(&c.response);
+            if let Some(prev) = calls.iter().find(|x| x.name == cname) {
+                let first = prev.span;
+                self.error(
+                    Code::Duplicate,
+                    format!("rpc method `{cname}` is defined twice in service `{name}`"),
+                    c.name,
+                )
+                .with_secondary_owned(first, "first defined here");
+                continue;
+            }
+            let attrs = self.attributes(ast, &c.attrs);
+            if let (Some(request), Some(response)) = (req, resp) {
+                calls.push(DCall {
+                    name: Cow::Borrowed(cname),
+                    request,
+                    response,
+                    attrs,
+                    docs: c.docs,
+                    span: c.name,
+                });
+            }
+        }
+        let slot = self.services.len();
+        self.services.push(ServiceSlot {
+            name: Cow::Borrowed(name),
+            namespace: self.ns.clone(),
+            calls,
+            attrs,
+            docs: s.docs,
+            file: self.file,
+            span: s.name,
+        });
+        let file = self.file.index();
+        self.files[file].services.push(slot);
+    }
+
+    fn rpc_type(&mut self, q: &QualName) -> Option<usize> {
+        let name = self.qual_text(q);
+        let t = self.type_ident(&name, q.span());
+        let slot = match t.target {
+            Target::Struct(s) if t.base == BaseType::Obj && !self.structs[s].fixed => Some(s),
+            _ => None,
+        };
+        if slot.is_none() {
+            let what = if t.base == BaseType::Obj {
+                "a struct"
+            } else if t.base == BaseType::Union {
+                "a union"
+            } else {
+                "an enum"
+            };
+            self.error(
+                Code::InvalidDeclaration,
+                format!("rpc request and response types must be tables, but `{name}` is {what}"),
+                q.span(),
+            );
+        }
+        slot
+    }
+
+    fn type_name(&self, t: &DType) -> String {
+        let target_name = |t: &DType| match t.target {
+            Target::Struct(s) => self.structs[s].name.to_string(),
+            Target::Enum(e) => self.enums[e].name.to_string(),
+            Target::None => String::new(),
+        };
+        match t.base {
+            BaseType::Vector | BaseType::Vector64 => {
+                format!("[{}]", self.type_name(&t.element_type()))
+            }
+            BaseType::Array => {
+                format!("[{}:{}]", self.type_name(&t.element_type()), t.fixed_length)
+            }
+            BaseType::Obj | BaseType::Union => target_name(t),
+            b if t.target != Target::None && b.is_integer() => target_name(t),
+            b => b.name().to_string(),
+        }
+    }
+
+    // ----- the end: unresolved names, then the model -----
+
+    fn finish(mut self, inputs: &[FileInput<'_>]) -> (Option<Schema>, Vec<Diagnostic>) {
+        // Types used but never defined.
+        let pending: Vec<usize> = (0..self.structs.len())
+            .filter(|&i| self.structs[i].predecl)
+            .collect();
+        if !pending.is_empty() {
+            let candidates = self.struct_candidates(true);
+            for slot in pending {
+                let s = &self.structs[slot];
+                let name = s.name.to_string();
+                let refs = s.refs.clone();
+                let Some(&first) = refs.first() else {
+                    continue;
+                };
+                let simple = name.rsplit('.').next().unwrap_or(&name).to_string();
+                let later_enum = self.enums.iter().any(|e| {
+                    e.name == simple.as_str() || format!("{}.{}", e.namespace, e.name) == name
+                });
+                let d = self.error(Code::UnknownType, format!("unknown type `{name}`"), first);
+                if let Some(p) = d.primary.as_mut() {
+                    p.message = "not defined (check the namespace)".into();
+                }
+                for r in refs.iter().skip(1).take(3) {
+                    d.secondary.push(crate::diagnostic::Label {
+                        span: *r,
+                        message: "also used here".into(),
+                    });
+                }
+                if later_enum {
+                    d.notes.push(format!("`{simple}` is an enum or union; enums and unions must be declared before they are used"));
+                } else if let Some(c) = closest(&name, candidates.iter().map(String::as_str)) {
+                    d.help.push(format!("did you mean `{c}`?"));
+                } else if let Some(c) = candidates
+                    .iter()
+                    .find(|c| c.rsplit('.').next() == Some(simple.as_str()))
+                {
+                    d.help.push(format!("did you mean `{c}`?"));
+                }
+            }
+        }
+        // Unused includes.
+        for input in inputs {
+            let f = input.id.index();
+            let edges = self.files[f].include_spans.clone();
+            for (target, span) in edges {
+                if target == input.id {
+                    continue;
+                }
+                let closure = self.include_closure(target, input.id);
+                if !closure.iter().any(|c| self.uses[f].contains(c)) {
+                    let path = self.sources.file(target).path.display().to_string();
+                    self.warn(
+                        Code::UnusedInclude,
+                        format!("nothing from `{path}` is used in this file"),
+                        span,
+                    )
+                    .help
+                    .push("remove this include, unless the file is included only so its definitions are compiled along".into());
+                }
+            }
+        }
+        if self.diags.iter().any(Diagnostic::is_error) {
+            return (None, self.diags);
+        }
+        let schema = self.build(inputs);
+        (Some(schema), self.diags)
+    }
+
+    fn include_closure(&self, start: FileId, exclude: FileId) -> Vec<FileId> {
+        let mut seen = vec![start];
+        let mut i = 0;
+        while i < seen.len() {
+            for &next in &self.files[seen[i].index()].includes {
+                if next != exclude && !seen.contains(&next) {
+                    seen.push(next);
+                }
+            }
+            i += 1;
+        }
+        seen
+    }
+
+    fn full_name(namespace: &str, name: &str) -> String {
+        if namespace.is_empty() {
+            name.to_string()
+        } else {
+            format!("{namespace}.{name}")
+        }
+    }
+
+    fn build(&mut self, inputs: &[FileInput<'_>]) -> Schema {
+        let sources = self.sources;
+        let asts: Vec<Option<&FileAst>> = {
+            let mut v = vec![None; sources.files.len()];
+            for input in inputs {
+                v[input.id.index()] = Some(input.ast);
+            }
+            v
+        };
+        let docs = |file: FileId, d: Docs| -> Vec<String> {
+            if d.0 == d.1 {
+                return Vec::new();
+            }
+            match asts.get(file.index()).copied().flatten() {
+                Some(ast) => docs_text(sources, file, &ast.docs, d),
+                None => Vec::new(),
+            }
+        };
+        // Sort by fully qualified name: slot -> final index.
+        let mut struct_names: Vec<(String, usize)> = self
+            .structs
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (Self::full_name(&s.namespace, &s.name), i))
+            .collect();
+        struct_names.sort();
+        let mut struct_index = vec![0u32; self.structs.len()];
+        for (new, (_, old)) in struct_names.iter().enumerate() {
+            struct_index[*old] = new as u32;
+        }
+        let mut enum_names: Vec<(String, usize)> = self
+            .enums
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (Self::full_name(&e.namespace, &e.name), i))
+            .collect();
+        enum_names.sort();
+        let mut enum_index = vec![0u32; self.enums.len()];
+        for (new, (_, old)) in enum_names.iter().enumerate() {
+            enum_index[*old] = new as u32;
+        }
+        let conv_type = |t: &DType| Type {
+            base_type: t.base,
+            element: t.element,
+            index: match t.target {
+                Target::None => None,
+                Target::Struct(s) => Some(TypeRef::Object(ObjectId(struct_index[s]))),
+                Target::Enum(e) => Some(TypeRef::Enum(EnumId(enum_index[e]))),
+            },
+            fixed_length: t.fixed_length,
+        };
+        let declared = &self.declared_attrs;
+        let conv_attrs = |list: &[DAttr<'_>]| Attributes {
+            list: list
+                .iter()
+                .map(|a| Attribute {
+                    name: a.name.to_string(),
+                    value: match a.kind {
+                        AttrKind::None => None,
+                        AttrKind::Int => Some(AttrValue::Int(match &a.constant {
+                            Constant::Int(v) => *v as i64,
+                            other => parse_i64(&other.text()).unwrap_or(0),
+                        })),
+                        AttrKind::String => Some(AttrValue::String(a.constant.text().into_owned())),
+                    },
+                    builtin: BUILTIN_ATTRIBUTES.contains(&a.name.as_ref())
+                        && !declared.contains_key(a.name.as_ref()),
+                    span: a.span,
+                })
+                .collect(),
+        };
+        let mut objects = Vec::with_capacity(self.structs.len());
+        for (full_name, old) in struct_names {
+            let s = &self.structs[old];
+            let mut fields: Vec<Field> = Vec::with_capacity(s.fields.len());
+            for (i, f) in s.fields.iter().enumerate() {
+                fields.push(Field {
+                    name: f.name.to_string(),
+                    ty: conv_type(&f.ty),
+                    id: i as u16,
+                    offset: f.offset,
+                    default: default_value(&f.ty, &f.constant),
+                    presence: f.presence,
+                    deprecated: f.deprecated,
+                    key: f.key,
+                    padding: f.padding,
+                    nested_flatbuffer: f.nested.map(|n| ObjectId(struct_index[n])),
+                    flexbuffer: f.flexbuffer,
+                    hash: f.hash,
+                    shared: f.shared,
+                    offset64: f.offset64,
+                    synthesized: f.synthesized,
+                    union_sibling: f.sibling.map(|x| x as u16),
+                    attributes: conv_attrs(&f.attrs),
+                    docs: docs(s.file, f.docs),
+                    span: f.span,
+                });
+            }
+            let mut fields_by_name: Vec<u16> = (0..fields.len() as u16).collect();
+            fields_by_name.sort_by(|&a, &b| fields[a as usize].name.cmp(&fields[b as usize].name));
+            let key_field = fields.iter().position(|f| f.key).map(|k| k as u16);
+            objects.push(Object {
+                name: s.name.to_string(),
+                namespace: s.namespace.clone(),
+                full_name,
+                is_struct: s.fixed,
+                fields,
+                fields_by_name,
+                minalign: s.minalign,
+                bytesize: s.bytesize,
+                key_field,
+                attributes: conv_attrs(&s.attrs),
+                docs: docs(s.file, s.docs),
+                file: s.file,
+                span: s.span,
+            });
+        }
+        let mut enums = Vec::with_capacity(self.enums.len());
+        for (full_name, old) in enum_names {
+            let e = &self.enums[old];
+            let values: Vec<EnumVal> = e
+                .vals
+                .iter()
+                .map(|v| EnumVal {
+                    name: v.name.to_string(),
+                    value: v.value,
+                    union_type: v.union_type.as_ref().map(conv_type),
+                    attributes: conv_attrs(&v.attrs),
+                    docs: docs(e.file, v.docs),
+                    span: v.span,
+                })
+                .collect();
+            let mut values_by_name: Vec<u32> = (0..values.len() as u32).collect();
+            values_by_name.sort_by(|&a, &b| values[a as usize].name.cmp(&values[b as usize].name));
+            enums.push(Enum {
+                name: e.name.to_string(),
+                namespace: e.namespace.clone(),
+                full_name,
+                is_union: e.is_union,
+                underlying_type: conv_type(&e.underlying),
+                values,
+                values_by_name,
+                bit_flags: e.bit_flags,
+                attributes: conv_attrs(&e.attrs),
+                docs: docs(e.file, e.docs),
+                file: e.file,
+                span: e.span,
+            });
+        }
+        let mut service_order: Vec<(String, usize)> = self
+            .services
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (Self::full_name(&s.namespace, &s.name), i))
+            .collect();
+        service_order.sort();
+        let mut service_index = vec![0u32; self.services.len()];
+        for (new, (_, old)) in service_order.iter().enumerate() {
+            service_index[*old] = new as u32;
+        }
+        let services: Vec<Service> = service_order
+            .into_iter()
+            .map(|(full_name, old)| {
+                let s = &self.services[old];
+                Service {
+                    name: s.name.to_string(),
+                    namespace: s.namespace.clone(),
+                    full_name,
+                    calls: s
+                        .calls
+                        .iter()
+                        .map(|c| RpcCall {
+                            name: c.name.to_string(),
+                            request: ObjectId(struct_index[c.request]),
+                            response: ObjectId(struct_index[c.response]),
+                            attributes: conv_attrs(&c.attrs),
+                            docs: docs(s.file, c.docs),
+                            span: c.span,
+                        })
+                        .collect(),
+                    attributes: conv_attrs(&s.attrs),
+                    docs: docs(s.file, s.docs),
+                    file: s.file,
+                    span: s.span,
+                }
+            })
+            .collect();
+        let files: Vec<SchemaFile> = self
+            .files
+            .iter_mut()
+            .enumerate()
+            .map(|(i, f)| SchemaFile {
+                path: sources.files[i].path.clone(),
+                includes: std::mem::take(&mut f.includes),
+                native_includes: std::mem::take(&mut f.native_includes),
+                objects: f
+                    .structs
+                    .iter()
+                    .map(|&s| ObjectId(struct_index[s]))
+                    .collect(),
+                enums: f.enums.iter().map(|&e| EnumId(enum_index[e])).collect(),
+                services: f
+                    .services
+                    .iter()
+                    .map(|&s| ServiceId(service_index[s]))
+                    .collect(),
+                root_table: f.root.map(|r| ObjectId(struct_index[r])),
+                file_identifier: f.file_identifier.take(),
+                file_extension: f.file_extension.take(),
+            })
+            .collect();
+        let root = &files[0];
+        Schema {
+            root_table: root.root_table,
+            file_identifier: root.file_identifier.clone(),
+            file_extension: root.file_extension.clone(),
+            objects,
+            enums,
+            services,
+            files,
+            declared_attributes: std::mem::take(&mut self.declared_order),
+            advanced_features: self.advanced,
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+enum DictKind {
+    Structs,
+    Enums,
+}
+
+trait WithSecondary {
+    fn with_secondary_owned(&mut self, span: Span, message: &str) -> &mut Self;
+}
+
+impl WithSecondary for Diagnostic {
+    fn with_secondary_owned(&mut self, span: Span, message: &str) -> &mut Self {
+        self.secondary.push(crate::diagnostic::Label {
+            span,
+            message: message.to_string(),
+        });
+        self
+    }
+}
+
+fn get_attr<'s>(attrs: &[DAttr<'s>], name: &str) -> Option<DAttr<'s>> {
+    attrs.iter().find(|a| a.name == name).cloned()
+}
+
+fn has_attr(attrs: &[DAttr<'_>], name: &str) -> bool {
+    attrs.iter().any(|a| a.name == name)
+}
+
+/// flatc's `PadLastField`: pads the struct to `align` and records the padding on its last field.
+fn pad_last_field(s: &mut StructSlot<'_>, align: u32) {
+    let padding = (!s.bytesize).wrapping_add(1) & align.wrapping_sub(1);
+    s.bytesize = s.bytesize.saturating_add(padding);
+    if let Some(last) = s.fields.last_mut() {
+        last.padding = padding as u16;
+    }
+}
+
+fn builtin_type(name: &str) -> Option<BaseType> {
+    Some(match name {
+        "bool" => BaseType::Bool,
+        "byte" | "int8" => BaseType::Byte,
+        "ubyte" | "uint8" => BaseType::UByte,
+        "short" | "int16" => BaseType::Short,
+        "ushort" | "uint16" => BaseType::UShort,
+        "int" | "int32" => BaseType::Int,
+        "uint" | "uint32" => BaseType::UInt,
+        "long" | "int64" => BaseType::Long,
+        "ulong" | "uint64" => BaseType::ULong,
+        "float" | "float32" => BaseType::Float,
+        "double" | "float64" => BaseType::Double,
+        "string" => BaseType::String,
+        _ => return None,
+    })
+}
+
+fn type_display(t: &DType) -> String {
+    match t.base {
+        BaseType::Vector | BaseType::Vector64 => format!("[{}]", t.element.name()),
+        BaseType::Obj => "table or struct".to_string(),
+        BaseType::Union => "union".to_string(),
+        b => b.name().to_string(),
+    }
+}
+
+/// flatc's `NumToString(double)`: up to 12 significant fractional digits, trailing zeros removed.
+fn float_to_string(v: f64) -> String {
+    if v.is_nan() {
+        return "nan".into();
+    }
+    if v.is_infinite() {
+        return if v > 0.0 { "inf".into() } else { "-inf".into() };
+    }
+    let mut s = format!("{v:.12}");
+    if s.contains('.') {
+        while s.ends_with('0') {
+            s.pop();
+        }
+        if s.ends_with('.') {
+            s.pop();
+        }
+    }
+    if s == "-0" {
+        s = "0".into();
+    }
+    s
+}
+
+/// The typed default of a field from flatc's constant.
+fn default_value(ty: &DType, c: &Constant<'_>) -> DefaultValue {
+    if ty.base.is_scalar() {
+        if *c == Constant::Null {
+            return DefaultValue::Null;
+        }
+        let text = c.text();
+        if ty.base.is_float() {
+            return DefaultValue::Float(parse_f64(&text).unwrap_or(0.0));
+        }
+        let v: i128 = match c {
+            Constant::Int(v) => *v,
+            _ => parse_int_for(&text, ty.base).unwrap_or(0),
+        };
+        if ty.base == BaseType::Bool {
+            return DefaultValue::Bool(v != 0);
+        }
+        if ty.base.is_unsigned() {
+            return DefaultValue::UInt(v as u64);
+        }
+        return DefaultValue::Int(v as i64);
+    }
+    match (ty.base, c) {
+        (BaseType::String, Constant::Text(t)) if t != "0" => DefaultValue::String(t.to_string()),
+        (BaseType::Vector | BaseType::Vector64, Constant::EmptyVector) => DefaultValue::EmptyVector,
+        _ => DefaultValue::None,
+    }
+}

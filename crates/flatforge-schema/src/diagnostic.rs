@@ -1,0 +1,295 @@
+//! Diagnostics: errors and warnings as values, and their rendering as text.
+//!
+//! The compiler never prints. It returns [`Diagnostic`]s that carry a [`Severity`], a
+//! [`Code`] (what kind of problem it is, for programs), a message (for people), a primary span,
+//! secondary labels and help/notes. [`render`] turns them into the familiar
+//! `error: ... --> file:line:col` text with source snippets (optionally colored), for the CLI and
+//! the build crate.
+
+use codespan_reporting::diagnostic as cs;
+use codespan_reporting::files::SimpleFiles;
+use codespan_reporting::term;
+
+use crate::source::{SourceMap, Span};
+
+/// How serious a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    /// Something worth knowing; the schema is still valid.
+    Warning,
+    /// The schema is invalid.
+    Error,
+}
+
+/// What kind of problem a diagnostic reports: stable names programs can match on.
+///
+/// ```
+/// let err = flatforge_schema::compile_str("a.fbs", "table T { x: Nope; }").unwrap_err();
+/// assert_eq!(err.diagnostics[0].code, flatforge_schema::Code::UnknownType);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Code {
+    /// A file could not be read, or an include could not be found.
+    Io,
+    /// The text is not valid schema syntax (bad token, unexpected token, empty file).
+    Syntax,
+    /// A type name that refers to nothing.
+    UnknownType,
+    /// A second definition of a name that is already defined.
+    Duplicate,
+    /// An attribute that is neither built in nor declared with `attribute "name";`.
+    UnknownAttribute,
+    /// An attribute used where it does not apply, or with a value it does not accept.
+    InvalidAttribute,
+    /// A default value that does not fit its field.
+    InvalidDefault,
+    /// An enum or union declaration problem (underlying type, values, bit flags).
+    InvalidEnum,
+    /// A field whose type is not allowed where it is used.
+    InvalidFieldType,
+    /// Field `id` attributes that are missing, out of order or invalid.
+    InvalidId,
+    /// A `key` field problem.
+    InvalidKey,
+    /// A `required` field problem.
+    InvalidRequired,
+    /// A struct problem: empty, circular, `force_align`, deprecated fields.
+    InvalidStruct,
+    /// A `root_type`, `file_identifier` or `rpc_service` problem.
+    InvalidDeclaration,
+    /// A field name that would clash with generated code.
+    NameClash,
+    /// An include whose definitions are not used by the including file.
+    UnusedInclude,
+    /// An attribute given twice on the same item.
+    DuplicateAttribute,
+    /// A questionable but accepted construct (flatc accepts it too).
+    Questionable,
+}
+
+/// A labelled span.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Label {
+    /// Where.
+    pub span: Span,
+    /// What about it (may be empty).
+    pub message: String,
+}
+
+/// One error or warning.
+///
+/// ```
+/// let err = flatforge_schema::compile_str("a.fbs", "table T { x: Monstr; } table Monster {}")
+///     .unwrap_err();
+/// let d = &err.diagnostics[0];
+/// assert_eq!(d.severity, flatforge_schema::Severity::Error);
+/// assert!(d.help.iter().any(|h| h.contains("Monster")));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Diagnostic {
+    /// Error or warning.
+    pub severity: Severity,
+    /// The kind of problem.
+    pub code: Code,
+    /// What is wrong, in one sentence.
+    pub message: String,
+    /// The main location, when there is one (there is none for a root file that cannot be read).
+    pub primary: Option<Label>,
+    /// Related locations ("first defined here").
+    pub secondary: Vec<Label>,
+    /// Extra explanations.
+    pub notes: Vec<String>,
+    /// Suggestions ("did you mean `Monster`?").
+    pub help: Vec<String>,
+}
+
+impl Diagnostic {
+    /// An error with a primary span.
+    ///
+    /// ```
+    /// use flatforge_schema::{Code, Diagnostic, FileId, Span};
+    /// let d = Diagnostic::error(Code::Syntax, "oops", Span::new(FileId(0), 0, 1));
+    /// assert!(d.is_error());
+    /// ```
+    pub fn error(code: Code, message: impl Into<String>, span: Span) -> Diagnostic {
+        Diagnostic::new(Severity::Error, code, message, Some(span))
+    }
+
+    /// A warning with a primary span.
+    ///
+    /// ```
+    /// use flatforge_schema::{Code, Diagnostic, FileId, Span};
+    /// let d = Diagnostic::warning(Code::UnusedInclude, "unused", Span::new(FileId(0), 0, 1));
+    /// assert!(!d.is_error());
+    /// ```
+    pub fn warning(code: Code, message: impl Into<String>, span: Span) -> Diagnostic {
+        Diagnostic::new(Severity::Warning, code, message, Some(span))
+    }
+
+    /// A diagnostic of any severity, with or without a span.
+    ///
+    /// ```
+    /// use flatforge_schema::{Code, Diagnostic, Severity};
+    /// let d = Diagnostic::new(Severity::Error, Code::Io, "cannot read a.fbs", None);
+    /// assert!(d.primary.is_none());
+    /// ```
+    pub fn new(
+        severity: Severity,
+        code: Code,
+        message: impl Into<String>,
+        span: Option<Span>,
+    ) -> Diagnostic {
+        Diagnostic {
+            severity,
+            code,
+            message: message.into(),
+            primary: span.map(|span| Label {
+                span,
+                message: String::new(),
+            }),
+            secondary: Vec::new(),
+            notes: Vec::new(),
+            help: Vec::new(),
+        }
+    }
+
+    /// Whether this is an error (rather than a warning).
+    ///
+    /// ```
+    /// use flatforge_schema::{Code, Diagnostic, Severity};
+    /// assert!(Diagnostic::new(Severity::Error, Code::Io, "x", None).is_error());
+    /// ```
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
+    /// Sets the label text of the primary span.
+    ///
+    /// ```
+    /// use flatforge_schema::{Code, Diagnostic, FileId, Span};
+    /// let d = Diagnostic::error(Code::Syntax, "x", Span::new(FileId(0), 0, 1)).with_label("here");
+    /// assert_eq!(d.primary.unwrap().message, "here");
+    /// ```
+    pub fn with_label(mut self, message: impl Into<String>) -> Diagnostic {
+        if let Some(primary) = &mut self.primary {
+            primary.message = message.into();
+        }
+        self
+    }
+
+    /// Adds a secondary label.
+    ///
+    /// ```
+    /// use flatforge_schema::{Code, Diagnostic, FileId, Span};
+    /// let s = Span::new(FileId(0), 0, 1);
+    /// let d = Diagnostic::error(Code::Duplicate, "x", s).with_secondary(s, "first here");
+    /// assert_eq!(d.secondary.len(), 1);
+    /// ```
+    pub fn with_secondary(mut self, span: Span, message: impl Into<String>) -> Diagnostic {
+        self.secondary.push(Label {
+            span,
+            message: message.into(),
+        });
+        self
+    }
+
+    /// Adds a note.
+    ///
+    /// ```
+    /// use flatforge_schema::{Code, Diagnostic, Severity};
+    /// let d = Diagnostic::new(Severity::Error, Code::Io, "x", None).with_note("because");
+    /// assert_eq!(d.notes, ["because"]);
+    /// ```
+    pub fn with_note(mut self, note: impl Into<String>) -> Diagnostic {
+        self.notes.push(note.into());
+        self
+    }
+
+    /// Adds a help line.
+    ///
+    /// ```
+    /// use flatforge_schema::{Code, Diagnostic, Severity};
+    /// let d = Diagnostic::new(Severity::Error, Code::Io, "x", None).with_help("try this");
+    /// assert_eq!(d.help, ["try this"]);
+    /// ```
+    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help.push(help.into());
+        self
+    }
+}
+
+/// Renders diagnostics as text, with source snippets, in the style of rustc:
+///
+/// ```text
+/// error: unknown type `Monstr`
+///   ┌─ a.fbs:1:14
+///   │
+/// 1 │ table T { x: Monstr; }
+///   │              ^^^^^^
+///   │
+///   = help: did you mean `Monster`?
+/// ```
+///
+/// With `color`, the text contains ANSI color codes (use it only when writing to a terminal).
+///
+/// ```
+/// let err = flatforge_schema::compile_str("a.fbs", "table T { x: Monstr; }").unwrap_err();
+/// let text = flatforge_schema::render(&err.diagnostics, &err.sources, false);
+/// assert!(text.contains("a.fbs:1:14"));
+/// ```
+pub fn render(diagnostics: &[Diagnostic], sources: &SourceMap, color: bool) -> String {
+    let mut files = SimpleFiles::new();
+    for file in &sources.files {
+        files.add(
+            file.path.display().to_string(),
+            file.display_text().into_owned(),
+        );
+    }
+    let config = term::Config {
+        chars: term::Chars::ascii(),
+        ..term::Config::default()
+    };
+    let mut buffer = if color {
+        term::termcolor::Buffer::ansi()
+    } else {
+        term::termcolor::Buffer::no_color()
+    };
+    for diagnostic in diagnostics {
+        let converted = convert(diagnostic);
+        if term::emit_to_write_style(&mut buffer, &config, &files, &converted).is_err() {
+            // A span outside its file cannot be shown; fall back to the bare message.
+            let plain = cs::Diagnostic::new(converted.severity)
+                .with_message(converted.message.clone())
+                .with_notes(converted.notes.clone());
+            let _ = term::emit_to_write_style(&mut buffer, &config, &files, &plain);
+        }
+    }
+    String::from_utf8_lossy(buffer.as_slice()).into_owned()
+}
+
+fn convert(d: &Diagnostic) -> cs::Diagnostic<usize> {
+    let severity = match d.severity {
+        Severity::Error => cs::Severity::Error,
+        Severity::Warning => cs::Severity::Warning,
+    };
+    let mut labels = Vec::new();
+    if let Some(primary) = &d.primary {
+        labels.push(
+            cs::Label::primary(primary.span.file.index(), primary.span.range())
+                .with_message(primary.message.clone()),
+        );
+    }
+    for label in &d.secondary {
+        labels.push(
+            cs::Label::secondary(label.span.file.index(), label.span.range())
+                .with_message(label.message.clone()),
+        );
+    }
+    let mut notes: Vec<String> = d.notes.iter().map(|n| format!("note: {n}")).collect();
+    notes.extend(d.help.iter().map(|h| format!("help: {h}")));
+    cs::Diagnostic::new(severity)
+        .with_message(d.message.clone())
+        .with_labels(labels)
+        .with_notes(notes)
+}

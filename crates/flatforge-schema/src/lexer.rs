@@ -1,0 +1,638 @@
+//! The lexer: schema bytes to tokens, byte by byte, without allocating for plain tokens.
+//!
+//! It follows flatc's tokenizer exactly where that decides what is valid: identifiers are
+//! `[A-Za-z_][A-Za-z0-9_]*` (keywords are ordinary identifiers, recognized by the parser), numbers
+//! follow flatc's rules (decimal, hex, hex floats, `+inf`/`-inf`), a sign directly followed by an
+//! identifier is a token of its own (for `-nan`), string constants take flatc's escapes and must
+//! be valid UTF-8, `///` comments are documentation and must stand on their own line, and a NUL
+//! byte ends the input (flatc reads the file as a C string).
+
+use crate::source::{FileId, Span};
+
+/// The kind of a token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Tok {
+    Eof,
+    Ident,
+    Str,
+    Int,
+    Float,
+    /// One of `{ } ( ) [ ] < > , : ; = .`, or `+`/`-` directly followed by an identifier.
+    Punct(u8),
+}
+
+impl Tok {
+    /// How the token kind is named in messages.
+    pub(crate) fn describe(self) -> &'static str {
+        match self {
+            Tok::Eof => "end of file",
+            Tok::Ident => "identifier",
+            Tok::Str => "string constant",
+            Tok::Int => "integer constant",
+            Tok::Float => "float constant",
+            Tok::Punct(_) => "punctuation",
+        }
+    }
+}
+
+/// A token: its kind, its byte range, the doc comments before it and, for string constants
+/// with escapes, the index of the decoded value.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Token {
+    pub kind: Tok,
+    pub start: u32,
+    pub end: u32,
+    /// Range into [`Lexer::docs`] of the `///` comments directly before this token.
+    pub docs: (u32, u32),
+    /// For `Tok::Str` with escapes: index into [`Lexer::strings`]; `u32::MAX` otherwise.
+    pub decoded: u32,
+}
+
+/// A lexical error.
+#[derive(Clone, Debug)]
+pub(crate) struct LexError {
+    pub message: String,
+    pub start: u32,
+    pub end: u32,
+}
+
+const IDENT_START: u8 = 1;
+const IDENT_CONT: u8 = 2;
+const DIGIT: u8 = 4;
+const XDIGIT: u8 = 8;
+
+static CLASS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        let mut v = 0;
+        if b.is_ascii_alphabetic() || b == b'_' {
+            v |= IDENT_START | IDENT_CONT;
+        }
+        if b.is_ascii_digit() {
+            v |= IDENT_CONT | DIGIT;
+        }
+        if b.is_ascii_hexdigit() {
+            v |= XDIGIT;
+        }
+        table[c] = v;
+        c += 1;
+    }
+    table
+};
+
+#[inline]
+fn class(b: u8) -> u8 {
+    CLASS[b as usize]
+}
+
+#[inline]
+pub(crate) fn is_ident_start(b: u8) -> bool {
+    class(b) & IDENT_START != 0
+}
+
+#[inline]
+fn is_ident_cont(b: u8) -> bool {
+    class(b) & IDENT_CONT != 0
+}
+
+#[inline]
+fn is_digit(b: u8) -> bool {
+    class(b) & DIGIT != 0
+}
+
+#[inline]
+fn is_xdigit(b: u8) -> bool {
+    class(b) & XDIGIT != 0
+}
+
+/// Produces tokens on demand from one file's bytes.
+pub(crate) struct Lexer<'s> {
+    src: &'s [u8],
+    pos: usize,
+    /// Spans (file-relative) of the text of doc comments, after the `///`.
+    pub docs: Vec<(u32, u32)>,
+    /// Decoded values of string constants that contain escapes.
+    pub strings: Vec<String>,
+    file: FileId,
+}
+
+impl<'s> Lexer<'s> {
+    /// A lexer over `src`. A UTF-8 byte order mark is skipped; input ends at the first NUL byte.
+    pub(crate) fn new(src: &'s [u8], file: FileId) -> Lexer<'s> {
+        let end = src.iter().position(|&b| b == 0).unwrap_or(src.len());
+        Lexer {
+            src: &src[..end],
+            pos: 0,
+            docs: Vec::new(),
+            strings: Vec::new(),
+            file,
+        }
+    }
+
+    /// Checks and skips a byte order mark (flatc rejects a partial one).
+    pub(crate) fn skip_bom(&mut self) -> Result<(), LexError> {
+        if self.src.first() != Some(&0xef) {
+            return Ok(());
+        }
+        if self.src.get(1) != Some(&0xbb) || self.src.get(2) != Some(&0xbf) {
+            return Err(self.error("invalid UTF-8 byte order mark", 0, 1));
+        }
+        self.pos = 3;
+        Ok(())
+    }
+
+    /// A span in this file.
+    pub(crate) fn span(&self, start: u32, end: u32) -> Span {
+        Span::new(self.file, start, end)
+    }
+
+    #[inline]
+    fn peek_at(&self, i: usize) -> u8 {
+        self.src.get(i).copied().unwrap_or(0)
+    }
+
+    fn error(&self, message: impl Into<String>, start: usize, end: usize) -> LexError {
+        LexError {
+            message: message.into(),
+            start: start as u32,
+            end: end.max(start + 1).min(self.src.len().max(start + 1)) as u32,
+        }
+    }
+
+    /// The next token. After an error the lexer has moved past the offending bytes, so lexing can
+    /// go on.
+    pub(crate) fn next_token(&mut self) -> Result<Token, LexError> {
+        let doc_start = self.docs.len() as u32;
+        // As in flatc, only the very first byte of the file counts as a line start (not the byte
+        // after a byte order mark).
+        let mut seen_newline = self.pos == 0;
+        loop {
+            let start = self.pos;
+            let Some(&c) = self.src.get(self.pos) else {
+                return Ok(self.token(Tok::Eof, start, start, doc_start));
+            };
+            self.pos += 1;
+            match c {
+                b' ' | b'\r' | b'\t' => {}
+                b'\n' => seen_newline = true,
+                b'{' | b'}' | b'(' | b')' | b'[' | b']' | b'<' | b'>' | b',' | b':' | b';'
+                | b'=' => return Ok(self.token(Tok::Punct(c), start, self.pos, doc_start)),
+                b'"' | b'\'' => return self.string(c, start, doc_start),
+                b'/' if self.peek_at(self.pos) == b'/' => {
+                    self.pos += 1;
+                    let text_start = self.pos;
+                    while self.pos < self.src.len()
+                        && self.src[self.pos] != b'\n'
+                        && self.src[self.pos] != b'\r'
+                    {
+                        self.pos += 1;
+                    }
+                    if self.src.get(text_start) == Some(&b'/') {
+                        if !seen_newline {
+                            return Err(self.error(
+                                "a documentation comment should be on a line on its own",
+                                start,
+                                self.pos,
+                            ));
+                        }
+                        self.docs.push((text_start as u32 + 1, self.pos as u32));
+                    }
+                }
+                b'/' if self.peek_at(self.pos) == b'*' => {
+                    self.pos += 1;
+                    loop {
+                        if self.pos >= self.src.len() {
+                            return Err(self.error("end of file in comment", start, start + 2));
+                        }
+                        if self.src[self.pos] == b'*' && self.peek_at(self.pos + 1) == b'/' {
+                            self.pos += 2;
+                            break;
+                        }
+                        self.pos += 1;
+                    }
+                }
+                _ => return self.word_or_number(c, start, doc_start),
+            }
+        }
+    }
+
+    fn token(&self, kind: Tok, start: usize, end: usize, doc_start: u32) -> Token {
+        Token {
+            kind,
+            start: start as u32,
+            end: end as u32,
+            docs: (doc_start, self.docs.len() as u32),
+            decoded: u32::MAX,
+        }
+    }
+
+    fn string(&mut self, quote: u8, start: usize, doc_start: u32) -> Result<Token, LexError> {
+        let mut decoded: Option<Vec<u8>> = None;
+        let mut trivial = true;
+        let mut high_surrogate: Option<u32> = None;
+        loop {
+            let b = self.peek_at(self.pos);
+            if b == quote {
+                break;
+            }
+            if b < b' ' {
+                let at = self.pos;
+                self.skip_line();
+                return Err(self.error("illegal character in string constant", at, at + 1));
+            }
+            if b == b'\\' {
+                trivial = false;
+                let esc_start = self.pos;
+                let out = decoded.get_or_insert_with(|| self.src[start + 1..self.pos].to_vec());
+                self.pos += 1;
+                let e = self.peek_at(self.pos);
+                if high_surrogate.is_some() && e != b'u' {
+                    self.skip_line();
+                    return Err(self.error(
+                        "illegal Unicode sequence (unpaired high surrogate)",
+                        esc_start,
+                        esc_start + 2,
+                    ));
+                }
+                let simple = match e {
+                    b'n' => Some(b'\n'),
+                    b't' => Some(b'\t'),
+                    b'r' => Some(b'\r'),
+                    b'b' => Some(8),
+                    b'f' => Some(12),
+                    b'"' => Some(b'"'),
+                    b'\'' => Some(b'\''),
+                    b'\\' => Some(b'\\'),
+                    b'/' => Some(b'/'),
+                    _ => None,
+                };
+                if let Some(v) = simple {
+                    out.push(v);
+                    self.pos += 1;
+                    continue;
+                }
+                match e {
+                    b'x' => {
+                        self.pos += 1;
+                        let v = self.hex_digits(2, esc_start)?;
+                        out.push(v as u8);
+                    }
+                    b'u' => {
+                        self.pos += 1;
+                        let v = self.hex_digits(4, esc_start)?;
+                        if (0xD800..=0xDBFF).contains(&v) {
+                            if high_surrogate.is_some() {
+                                self.skip_line();
+                                return Err(self.error(
+                                    "illegal Unicode sequence (multiple high surrogates)",
+                                    esc_start,
+                                    self.pos,
+                                ));
+                            }
+                            high_surrogate = Some(v);
+                        } else if (0xDC00..=0xDFFF).contains(&v) {
+                            let Some(high) = high_surrogate.take() else {
+                                self.skip_line();
+                                return Err(self.error(
+                                    "illegal Unicode sequence (unpaired low surrogate)",
+                                    esc_start,
+                                    self.pos,
+                                ));
+                            };
+                            let cp = 0x10000 + ((high & 0x3FF) << 10) + (v & 0x3FF);
+                            push_utf8(out, cp);
+                        } else {
+                            push_utf8(out, v);
+                        }
+                    }
+                    _ => {
+                        self.skip_line();
+                        return Err(self.error(
+                            "unknown escape code in string constant",
+                            esc_start,
+                            esc_start + 2,
+                        ));
+                    }
+                }
+            } else {
+                if high_surrogate.is_some() {
+                    let at = self.pos;
+                    self.skip_line();
+                    return Err(self.error(
+                        "illegal Unicode sequence (unpaired high surrogate)",
+                        at,
+                        at + 1,
+                    ));
+                }
+                trivial &= (b' '..=b'~').contains(&b);
+                if let Some(out) = &mut decoded {
+                    out.push(b);
+                }
+                self.pos += 1;
+            }
+        }
+        if high_surrogate.is_some() {
+            let at = self.pos;
+            self.pos += 1;
+            return Err(self.error(
+                "illegal Unicode sequence (unpaired high surrogate)",
+                at,
+                at + 1,
+            ));
+        }
+        self.pos += 1; // closing quote
+        let mut token = self.token(Tok::Str, start, self.pos, doc_start);
+        let value: &[u8] = match &decoded {
+            Some(v) => v,
+            None => &self.src[start + 1..self.pos - 1],
+        };
+        if !trivial && std::str::from_utf8(value).is_err() {
+            return Err(self.error("illegal UTF-8 sequence", start, self.pos));
+        }
+        if let Some(v) = decoded {
+            // Validity was checked just above.
+            self.strings
+                .push(String::from_utf8(v).unwrap_or_else(|e| lossy(e.as_bytes())));
+            token.decoded = self.strings.len() as u32 - 1;
+        }
+        Ok(token)
+    }
+
+    fn hex_digits(&mut self, n: usize, esc_start: usize) -> Result<u32, LexError> {
+        let mut v = 0u32;
+        for i in 0..n {
+            let b = self.peek_at(self.pos + i);
+            if !is_xdigit(b) {
+                self.skip_line();
+                return Err(self.error(
+                    format!("escape code must be followed by {n} hex digits"),
+                    esc_start,
+                    esc_start + 2,
+                ));
+            }
+            v = v * 16 + (b as char).to_digit(16).unwrap_or(0);
+        }
+        self.pos += n;
+        Ok(v)
+    }
+
+    fn skip_line(&mut self) {
+        while self.pos < self.src.len() && self.src[self.pos] != b'\n' {
+            self.pos += 1;
+        }
+    }
+
+    fn word_or_number(&mut self, c: u8, start: usize, doc_start: u32) -> Result<Token, LexError> {
+        if is_ident_start(c) {
+            while is_ident_cont(self.peek_at(self.pos)) {
+                self.pos += 1;
+            }
+            return Ok(self.token(Tok::Ident, start, self.pos, doc_start));
+        }
+        let has_sign = c == b'+' || c == b'-';
+        if has_sign {
+            if self.src[self.pos..].starts_with(b"inf")
+                && !is_ident_cont(self.peek_at(self.pos + 3))
+            {
+                self.pos += 3;
+                return Ok(self.token(Tok::Float, start, self.pos, doc_start));
+            }
+            if is_ident_start(self.peek_at(self.pos)) {
+                return Ok(self.token(Tok::Punct(c), start, self.pos, doc_start));
+            }
+        }
+        // flatc's number scanner: `dot_lvl` is 1 before any dot, 0 after exactly one.
+        let mut dot_lvl: i32 = if c == b'.' { 0 } else { 1 };
+        if dot_lvl == 0 && !is_digit(self.peek_at(self.pos)) {
+            return Ok(self.token(Tok::Punct(b'.'), start, self.pos, doc_start));
+        }
+        if is_digit(c) || has_sign || dot_lvl == 0 {
+            let mut c = c;
+            let mut start_digits = if is_digit(c) { self.pos - 1 } else { self.pos };
+            if !is_digit(c) && is_digit(self.peek_at(self.pos)) {
+                start_digits = self.pos;
+                c = self.peek_at(self.pos);
+                self.pos += 1;
+            }
+            let use_hex =
+                dot_lvl != 0 && c == b'0' && matches!(self.peek_at(self.pos), b'x' | b'X');
+            if use_hex {
+                self.pos += 1;
+                start_digits = self.pos;
+            }
+            loop {
+                if use_hex {
+                    while is_xdigit(self.peek_at(self.pos)) {
+                        self.pos += 1;
+                    }
+                } else {
+                    while is_digit(self.peek_at(self.pos)) {
+                        self.pos += 1;
+                    }
+                }
+                if self.peek_at(self.pos) == b'.' {
+                    self.pos += 1;
+                    dot_lvl -= 1;
+                    if dot_lvl >= 0 {
+                        continue;
+                    }
+                }
+                break;
+            }
+            if dot_lvl >= 0 && self.pos > start_digits {
+                if use_hex && dot_lvl == 0 {
+                    start_digits = self.pos;
+                }
+                let e = self.peek_at(self.pos);
+                if (use_hex && (e == b'p' || e == b'P')) || e == b'e' || e == b'E' {
+                    dot_lvl = 0;
+                    self.pos += 1;
+                    if matches!(self.peek_at(self.pos), b'+' | b'-') {
+                        self.pos += 1;
+                    }
+                    start_digits = self.pos;
+                    while is_digit(self.peek_at(self.pos)) {
+                        self.pos += 1;
+                    }
+                    if self.peek_at(self.pos) == b'.' {
+                        self.pos += 1;
+                        dot_lvl = -1;
+                    }
+                }
+            }
+            if dot_lvl >= 0 && self.pos > start_digits {
+                let kind = if dot_lvl != 0 { Tok::Int } else { Tok::Float };
+                return Ok(self.token(kind, start, self.pos, doc_start));
+            }
+            let text = String::from_utf8_lossy(&self.src[start..self.pos]).into_owned();
+            return Err(self.error(format!("invalid number `{text}`"), start, self.pos));
+        }
+        let shown = if (b' '..=b'~').contains(&c) {
+            format!("`{}`", c as char)
+        } else {
+            // Skip the rest of a multi-byte UTF-8 character so it is reported once.
+            while self.pos < self.src.len() && (self.src[self.pos] & 0xC0) == 0x80 {
+                self.pos += 1;
+            }
+            match std::str::from_utf8(&self.src[start..self.pos]) {
+                Ok(s) if !s.chars().all(char::is_control) => format!("`{s}`"),
+                _ => format!("byte 0x{c:02x}"),
+            }
+        };
+        Err(self.error(format!("illegal character {shown}"), start, self.pos))
+    }
+}
+
+fn push_utf8(out: &mut Vec<u8>, cp: u32) {
+    // flatc's ToUTF8 encodes any value below 0x110000, surrogates included (which then fail the
+    // UTF-8 check, as in flatc).
+    let mut buf = [0u8; 4];
+    let n = if cp < 0x80 {
+        buf[0] = cp as u8;
+        1
+    } else if cp < 0x800 {
+        buf[0] = 0xC0 | (cp >> 6) as u8;
+        buf[1] = 0x80 | (cp & 0x3F) as u8;
+        2
+    } else if cp < 0x10000 {
+        buf[0] = 0xE0 | (cp >> 12) as u8;
+        buf[1] = 0x80 | ((cp >> 6) & 0x3F) as u8;
+        buf[2] = 0x80 | (cp & 0x3F) as u8;
+        3
+    } else {
+        buf[0] = 0xF0 | (cp >> 18) as u8;
+        buf[1] = 0x80 | ((cp >> 12) & 0x3F) as u8;
+        buf[2] = 0x80 | ((cp >> 6) & 0x3F) as u8;
+        buf[3] = 0x80 | (cp & 0x3F) as u8;
+        4
+    };
+    out.extend_from_slice(&buf[..n]);
+}
+
+fn lossy(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(src: &str) -> Vec<(Tok, String)> {
+        let mut lexer = Lexer::new(src.as_bytes(), FileId(0));
+        let mut out = Vec::new();
+        loop {
+            let t = lexer.next_token().expect("lexes");
+            if t.kind == Tok::Eof {
+                return out;
+            }
+            out.push((t.kind, src[t.start as usize..t.end as usize].to_string()));
+        }
+    }
+
+    fn first_error(src: &str) -> String {
+        let mut lexer = Lexer::new(src.as_bytes(), FileId(0));
+        loop {
+            match lexer.next_token() {
+                Ok(t) if t.kind == Tok::Eof => return String::new(),
+                Ok(_) => {}
+                Err(e) => return e.message,
+            }
+        }
+    }
+
+    #[test]
+    fn identifiers_and_punctuation() {
+        let toks = kinds("table T { a:int; }");
+        let texts: Vec<&str> = toks.iter().map(|(_, s)| s.as_str()).collect();
+        assert_eq!(texts, ["table", "T", "{", "a", ":", "int", ";", "}"]);
+        assert_eq!(toks[0].0, Tok::Ident);
+        assert_eq!(toks[2].0, Tok::Punct(b'{'));
+    }
+
+    #[test]
+    fn numbers_follow_flatc() {
+        let cases = [
+            ("123", Tok::Int),
+            ("-5", Tok::Int),
+            ("+5", Tok::Int),
+            ("0x1F", Tok::Int),
+            ("1.5", Tok::Float),
+            (".5", Tok::Float),
+            ("5.", Tok::Float),
+            ("1e10", Tok::Float),
+            ("1.5E-3", Tok::Float),
+            ("0x1.8p3", Tok::Float),
+            ("0x1p-2", Tok::Float),
+            ("-inf", Tok::Float),
+            ("+inf", Tok::Float),
+        ];
+        for (src, kind) in cases {
+            assert_eq!(kinds(src), [(kind, src.to_string())], "{src}");
+        }
+        assert!(first_error("0x1.8").contains("invalid number"));
+        assert!(first_error("1.2.3").contains("invalid number"));
+        assert!(first_error("1e5.0").contains("invalid number"));
+    }
+
+    #[test]
+    fn signed_identifiers_are_split() {
+        let toks = kinds("-nan +infinity -inf");
+        assert_eq!(toks[0], (Tok::Punct(b'-'), "-".into()));
+        assert_eq!(toks[1], (Tok::Ident, "nan".into()));
+        assert_eq!(toks[2], (Tok::Punct(b'+'), "+".into()));
+        assert_eq!(toks[4], (Tok::Float, "-inf".into()));
+    }
+
+    #[test]
+    fn dots_are_tokens_in_names() {
+        let texts: Vec<String> = kinds("A.B.C").into_iter().map(|t| t.1).collect();
+        assert_eq!(texts, ["A", ".", "B", ".", "C"]);
+    }
+
+    #[test]
+    fn strings_and_escapes() {
+        let mut lexer = Lexer::new(br#""plain" "a\n\u00e9\ud83d\ude00""#, FileId(0));
+        let t = lexer.next_token().unwrap();
+        assert_eq!((t.kind, t.decoded), (Tok::Str, u32::MAX));
+        let t = lexer.next_token().unwrap();
+        assert_eq!(lexer.strings[t.decoded as usize], "a\n\u{e9}\u{1f600}");
+        assert!(first_error(r#""\q""#).contains("unknown escape"));
+        assert!(first_error("\"abc").contains("illegal character in string"));
+        assert!(first_error(r#""\xff""#).contains("illegal UTF-8"));
+        assert!(first_error(r#""\ud83d""#).contains("unpaired high surrogate"));
+        assert!(first_error(r#""\ude00""#).contains("unpaired low surrogate"));
+    }
+
+    #[test]
+    fn doc_comments_attach_to_the_next_token() {
+        let src = "/// one\n/// two\ntable T {}";
+        let mut lexer = Lexer::new(src.as_bytes(), FileId(0));
+        let t = lexer.next_token().unwrap();
+        assert_eq!(t.docs, (0, 2));
+        let (s, e) = lexer.docs[0];
+        assert_eq!(&src[s as usize..e as usize], " one");
+        assert!(first_error("table T { /// doc\n}").contains("line on its own"));
+    }
+
+    #[test]
+    fn comments_nul_and_bom() {
+        assert_eq!(kinds("/* x */ a // y\n b").len(), 2);
+        assert!(first_error("/* open").contains("end of file in comment"));
+        assert_eq!(kinds("a\0 b c").len(), 1);
+        // flatc quirk: after a byte order mark, a doc comment on the first line is rejected.
+        let mut lexer = Lexer::new(b"\xef\xbb\xbf/// doc\ntable", FileId(0));
+        lexer.skip_bom().unwrap();
+        assert!(lexer.next_token().is_err());
+        let mut lexer = Lexer::new(b"\xef\xbbx", FileId(0));
+        assert!(lexer.skip_bom().is_err());
+    }
+
+    #[test]
+    fn illegal_characters() {
+        assert!(first_error("table @").contains("illegal character `@`"));
+        assert!(first_error("é").contains("illegal character"));
+        assert!(first_error("\x01").contains("byte 0x01"));
+    }
+}

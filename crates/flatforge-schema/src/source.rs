@@ -1,0 +1,340 @@
+//! Source files: where schema text comes from and how positions in it are named.
+//!
+//! The compiler never touches the file system directly: it asks a [`SourceLoader`] whether a path
+//! exists and for its bytes. [`FsLoader`] reads real files; [`MemoryLoader`] serves a map of
+//! in-memory files, which the build crate, the fuzzers and the tests use. Every file that took part
+//! in a compilation is kept in a [`SourceMap`], so diagnostics can quote the text later.
+
+use std::borrow::Cow;
+use std::io;
+use std::path::{Component, Path, PathBuf};
+
+use rustc_hash::FxHashMap;
+
+/// Identifies one file of a [`SourceMap`] (and of a [`crate::Schema`]'s file list).
+///
+/// ```
+/// let mut loader = flatforge_schema::MemoryLoader::new();
+/// loader.insert("a.fbs", "table A {}");
+/// let out = flatforge_schema::Compiler::new(loader).compile("a.fbs").unwrap();
+/// assert_eq!(out.schema.objects[0].file, flatforge_schema::FileId(0));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FileId(pub u32);
+
+impl FileId {
+    /// The index of the file in [`SourceMap::files`] and [`crate::Schema::files`].
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A byte range in one source file.
+///
+/// ```
+/// use flatforge_schema::{FileId, Span};
+/// let span = Span::new(FileId(0), 6, 13);
+/// assert_eq!(span.len(), 7);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Span {
+    /// The file the range lies in.
+    pub file: FileId,
+    /// First byte of the range.
+    pub start: u32,
+    /// One past the last byte of the range.
+    pub end: u32,
+}
+
+impl Span {
+    /// A span from `start` to `end` in `file`.
+    ///
+    /// ```
+    /// let s = flatforge_schema::Span::new(flatforge_schema::FileId(1), 2, 4);
+    /// assert_eq!((s.start, s.end), (2, 4));
+    /// ```
+    pub fn new(file: FileId, start: u32, end: u32) -> Span {
+        Span { file, start, end }
+    }
+
+    /// The length of the range in bytes.
+    ///
+    /// ```
+    /// assert!(flatforge_schema::Span::new(flatforge_schema::FileId(0), 3, 3).is_empty());
+    /// ```
+    pub fn len(&self) -> usize {
+        self.end.saturating_sub(self.start) as usize
+    }
+
+    /// Whether the range is empty (a position rather than a range).
+    ///
+    /// ```
+    /// assert!(!flatforge_schema::Span::new(flatforge_schema::FileId(0), 3, 4).is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.end <= self.start
+    }
+
+    /// The byte range as a `Range<usize>`.
+    ///
+    /// ```
+    /// let s = flatforge_schema::Span::new(flatforge_schema::FileId(0), 3, 5);
+    /// assert_eq!(s.range(), 3..5);
+    /// ```
+    pub fn range(&self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
+/// One file that took part in a compilation: its path and its bytes.
+#[derive(Clone, Debug)]
+pub struct SourceFile {
+    /// The path the file was loaded from, normalized lexically (`a/./b/../c` becomes `a/c`).
+    pub path: PathBuf,
+    /// The file's bytes. Schema files are UTF-8 text, but bytes that are not valid UTF-8 inside
+    /// comments are tolerated (as flatc does), so the raw bytes are kept.
+    pub bytes: Box<[u8]>,
+}
+
+impl SourceFile {
+    /// The file's text for display: bytes that are not valid UTF-8 are shown as `?` one for one,
+    /// so byte offsets (spans) stay valid.
+    ///
+    /// ```
+    /// let f = flatforge_schema::SourceFile { path: "x.fbs".into(), bytes: b"a\xffb".to_vec().into() };
+    /// assert_eq!(f.display_text(), "a?b");
+    /// ```
+    pub fn display_text(&self) -> Cow<'_, str> {
+        match std::str::from_utf8(&self.bytes) {
+            Ok(s) => Cow::Borrowed(s),
+            Err(_) => {
+                let mut out = String::with_capacity(self.bytes.len());
+                let mut rest: &[u8] = &self.bytes;
+                loop {
+                    match std::str::from_utf8(rest) {
+                        Ok(s) => {
+                            out.push_str(s);
+                            break;
+                        }
+                        Err(e) => {
+                            let (good, bad) = rest.split_at(e.valid_up_to());
+                            out.push_str(std::str::from_utf8(good).unwrap_or_default());
+                            let skip = e.error_len().unwrap_or(bad.len()).max(1);
+                            out.extend(std::iter::repeat_n('?', skip));
+                            rest = &bad[skip..];
+                        }
+                    }
+                }
+                Cow::Owned(out)
+            }
+        }
+    }
+
+    /// The text of `span` (which must lie in this file), or `""` when it is out of range or not
+    /// UTF-8. Spans the lexer produces for names, numbers and string literals are always valid.
+    ///
+    /// ```
+    /// use flatforge_schema::{FileId, SourceFile, Span};
+    /// let f = SourceFile { path: "x.fbs".into(), bytes: b"table A {}".to_vec().into() };
+    /// assert_eq!(f.text(Span::new(FileId(0), 6, 7)), "A");
+    /// ```
+    pub fn text(&self, span: Span) -> &str {
+        self.bytes
+            .get(span.range())
+            .and_then(|b| std::str::from_utf8(b).ok())
+            .unwrap_or("")
+    }
+}
+
+/// All files of a compilation, indexed by [`FileId`].
+///
+/// ```
+/// let mut loader = flatforge_schema::MemoryLoader::new();
+/// loader.insert("a.fbs", "table A {}");
+/// let out = flatforge_schema::Compiler::new(loader).compile("a.fbs").unwrap();
+/// assert_eq!(out.sources.file(flatforge_schema::FileId(0)).path.to_str(), Some("a.fbs"));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct SourceMap {
+    /// The files, in the order they were loaded (the root file first).
+    pub files: Vec<SourceFile>,
+}
+
+impl SourceMap {
+    /// The file with the given id.
+    ///
+    /// # Panics
+    /// When `id` does not belong to this map.
+    ///
+    /// ```
+    /// let mut map = flatforge_schema::SourceMap::default();
+    /// let id = map.add("a.fbs".into(), b"table A {}".to_vec());
+    /// assert_eq!(map.file(id).bytes.len(), 10);
+    /// ```
+    pub fn file(&self, id: FileId) -> &SourceFile {
+        &self.files[id.index()]
+    }
+
+    /// Adds a file and returns its id.
+    ///
+    /// ```
+    /// let mut map = flatforge_schema::SourceMap::default();
+    /// assert_eq!(map.add("a.fbs".into(), Vec::new()), flatforge_schema::FileId(0));
+    /// ```
+    pub fn add(&mut self, path: PathBuf, bytes: Vec<u8>) -> FileId {
+        let id = FileId(self.files.len() as u32);
+        self.files.push(SourceFile {
+            path,
+            bytes: bytes.into_boxed_slice(),
+        });
+        id
+    }
+
+    /// The text covered by `span`, or `""` (see [`SourceFile::text`]).
+    ///
+    /// ```
+    /// let mut map = flatforge_schema::SourceMap::default();
+    /// let id = map.add("a.fbs".into(), b"table A {}".to_vec());
+    /// assert_eq!(map.text(flatforge_schema::Span::new(id, 0, 5)), "table");
+    /// ```
+    pub fn text(&self, span: Span) -> &str {
+        self.files
+            .get(span.file.index())
+            .map(|f| f.text(span))
+            .unwrap_or("")
+    }
+}
+
+/// Where the compiler gets schema files from.
+///
+/// Includes are resolved the way flatc resolves them: first relative to the directory of the
+/// including file, then relative to each include directory in order; the first candidate for
+/// which [`SourceLoader::exists`] is true is read with [`SourceLoader::read`].
+///
+/// ```
+/// use flatforge_schema::SourceLoader;
+/// let mut loader = flatforge_schema::MemoryLoader::new();
+/// loader.insert("dir/a.fbs", "table A {}");
+/// assert!(loader.exists("dir/./a.fbs".as_ref()));
+/// assert_eq!(loader.read("dir/a.fbs".as_ref()).unwrap(), b"table A {}");
+/// ```
+pub trait SourceLoader {
+    /// Whether a file exists at `path`.
+    fn exists(&self, path: &Path) -> bool;
+    /// The bytes of the file at `path`.
+    fn read(&self, path: &Path) -> io::Result<Vec<u8>>;
+}
+
+/// Reads schema files from the file system.
+///
+/// ```no_run
+/// let out = flatforge_schema::Compiler::new(flatforge_schema::FsLoader)
+///     .compile("examples/monster.fbs");
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FsLoader;
+
+impl SourceLoader for FsLoader {
+    fn exists(&self, path: &Path) -> bool {
+        path.is_file()
+    }
+
+    fn read(&self, path: &Path) -> io::Result<Vec<u8>> {
+        std::fs::read(path)
+    }
+}
+
+/// Serves schema files from memory, keyed by lexically normalized path.
+///
+/// ```
+/// let mut loader = flatforge_schema::MemoryLoader::new();
+/// loader.insert("main.fbs", "include \"lib/types.fbs\"; table Main { t: T; }");
+/// loader.insert("lib/types.fbs", "table T {}");
+/// let out = flatforge_schema::Compiler::new(loader).compile("main.fbs").unwrap();
+/// assert_eq!(out.schema.objects.len(), 2);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct MemoryLoader {
+    files: FxHashMap<PathBuf, Vec<u8>>,
+}
+
+impl MemoryLoader {
+    /// An empty set of files.
+    ///
+    /// ```
+    /// use flatforge_schema::SourceLoader;
+    /// assert!(!flatforge_schema::MemoryLoader::new().exists("a.fbs".as_ref()));
+    /// ```
+    pub fn new() -> MemoryLoader {
+        MemoryLoader::default()
+    }
+
+    /// Adds (or replaces) the file at `path`.
+    ///
+    /// ```
+    /// let mut loader = flatforge_schema::MemoryLoader::new();
+    /// loader.insert("a.fbs", "table A {}");
+    /// ```
+    pub fn insert(&mut self, path: impl AsRef<Path>, contents: impl Into<Vec<u8>>) {
+        self.files
+            .insert(normalize_path(path.as_ref()), contents.into());
+    }
+}
+
+impl SourceLoader for MemoryLoader {
+    fn exists(&self, path: &Path) -> bool {
+        self.files.contains_key(&normalize_path(path))
+    }
+
+    fn read(&self, path: &Path) -> io::Result<Vec<u8>> {
+        self.files
+            .get(&normalize_path(path))
+            .cloned()
+            .ok_or_else(|| io::Error::new(io::ErrorKind::NotFound, "no such in-memory file"))
+    }
+}
+
+impl<L: SourceLoader + ?Sized> SourceLoader for &L {
+    fn exists(&self, path: &Path) -> bool {
+        (**self).exists(path)
+    }
+
+    fn read(&self, path: &Path) -> io::Result<Vec<u8>> {
+        (**self).read(path)
+    }
+}
+
+/// Normalizes a path lexically: drops `.` components and folds `dir/..` pairs (a leading `..`
+/// stays).
+///
+/// ```
+/// use std::path::Path;
+/// assert_eq!(flatforge_schema::normalize_path(Path::new("a/./b/../c.fbs")), Path::new("a/c.fbs"));
+/// assert_eq!(flatforge_schema::normalize_path(Path::new("../x.fbs")), Path::new("../x.fbs"));
+/// ```
+pub fn normalize_path(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    let mut depth = 0usize;
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if depth > 0 {
+                    out.pop();
+                    depth -= 1;
+                } else {
+                    out.push("..");
+                }
+            }
+            Component::Normal(part) => {
+                out.push(part);
+                depth += 1;
+            }
+            other => {
+                out.push(other.as_os_str());
+                depth = 0;
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,67 @@
+//! "Did you mean ...?": the closest candidate name by edit distance.
+
+/// The candidate closest to `name`, if it is close enough to be a plausible typo (at most a
+/// third of the name's length in edits, and at least one edit allowed; a match that differs
+/// only in case always qualifies).
+pub(crate) fn closest<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
+    let limit = (name.chars().count() / 3).max(1);
+    let mut best: Option<(usize, &'a str)> = None;
+    for candidate in candidates {
+        if candidate == name {
+            continue;
+        }
+        let d = if candidate.eq_ignore_ascii_case(name) {
+            0
+        } else {
+            distance(name, candidate)
+        };
+        if d <= limit && best.is_none_or(|(bd, bc)| d < bd || (d == bd && candidate < bc)) {
+            best = Some((d, candidate));
+        }
+    }
+    best.map(|(_, c)| c)
+}
+
+/// Levenshtein distance, counting an adjacent transposition as one edit.
+fn distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    if a.len().abs_diff(b.len()) > 8 {
+        return usize::MAX;
+    }
+    let mut prev2 = vec![0usize; b.len() + 1];
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0usize; b.len() + 1];
+    for i in 1..=a.len() {
+        cur[0] = i;
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(prev2[j - 2] + 1);
+            }
+            cur[j] = v;
+        }
+        std::mem::swap(&mut prev2, &mut prev);
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_typos() {
+        let names = ["Monster", "Weapon", "Vec3"];
+        assert_eq!(closest("Monstr", names), Some("Monster"));
+        assert_eq!(closest("monster", names), Some("Monster"));
+        assert_eq!(closest("Wepaon", names), Some("Weapon"));
+        assert_eq!(closest("Table", names), None);
+        assert_eq!(closest("Monster", names), None);
+    }
+}
