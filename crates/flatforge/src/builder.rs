@@ -1,0 +1,1139 @@
+//! The builder: writes a FlatBuffer back to front into one reusable buffer.
+//!
+//! Objects are written children first; each write returns an [`Offset`] (the object's distance from
+//! the end of the buffer) that parents refer to. Tables are written either in one shot with a
+//! [`TableWriter`] (generated code: fields in descending size order into space reserved once, the
+//! vtable assembled in a stack array) or incrementally with
+//! [`start_table`](Builder::start_table) / `add_*` / [`end_table`](Builder::end_table) (for code
+//! driven by a schema at run time).
+//!
+//! Every method that needs room checks once per call whether the reserved space suffices; only when
+//! it does not does the buffer grow, and growing past the configured maximum
+//! ([`set_max_size`](Builder::set_max_size), 2 GiB - 1 by default) is the one error the builder
+//! returns. Misuse (adding a field outside a table, a slot past the table writer's capacity) panics.
+
+use alloc::vec;
+use alloc::vec::Vec;
+use core::cmp::Ordering;
+use core::fmt;
+use core::marker::PhantomData;
+
+use crate::error::BuildError;
+use crate::scalar::{scalars_as_bytes, struct_bytes, structs_as_bytes, Scalar, Struct};
+use crate::verify::{VerifierOptions, MAX_BUFFER_SIZE};
+use crate::view::Table;
+
+/// A reference to an object written by a [`Builder`]: its distance in bytes from the end of the
+/// buffer. `T` records what the object is (`str`, `[u16]`, `[Offset<str>]`, a table type...).
+///
+/// ```
+/// let mut b = flatforge::Builder::new();
+/// let s: flatforge::Offset<str> = b.create_string("abc")?;
+/// assert_eq!(s.value(), 8); // 4-byte length + "abc" + NUL
+/// # Ok::<(), flatforge::BuildError>(())
+/// ```
+pub struct Offset<T: ?Sized> {
+    value: u32,
+    _marker: PhantomData<fn() -> *const T>,
+}
+
+impl<T: ?Sized> Offset<T> {
+    /// An offset from its raw value (a distance from the end of the buffer).
+    #[inline(always)]
+    pub fn new(value: u32) -> Self {
+        Offset {
+            value,
+            _marker: PhantomData,
+        }
+    }
+
+    /// The raw value.
+    #[inline(always)]
+    pub fn value(self) -> u32 {
+        self.value
+    }
+
+    /// The same offset with another target type (for union values, or code that tracks types
+    /// itself).
+    #[inline(always)]
+    pub fn cast<U: ?Sized>(self) -> Offset<U> {
+        Offset::new(self.value)
+    }
+}
+
+impl<T: ?Sized> Clone for Offset<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T: ?Sized> Copy for Offset<T> {}
+impl<T: ?Sized> PartialEq for Offset<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.value == other.value
+    }
+}
+impl<T: ?Sized> Eq for Offset<T> {}
+impl<T: ?Sized> fmt::Debug for Offset<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Offset({})", self.value)
+    }
+}
+
+/// An open-addressing hash set of offsets whose keys are bytes already in the buffer (vtables,
+/// shared strings). Entries pack `hash << 32 | offset`; 0 marks an empty slot (no object has offset
+/// 0). Lookups compare against the buffer, so inserting allocates nothing per entry.
+#[derive(Default, Clone)]
+struct Dedup {
+    slots: Vec<u64>,
+    len: usize,
+}
+
+impl Dedup {
+    #[inline]
+    fn find(&self, hash: u32, mut eq: impl FnMut(u32) -> bool) -> Option<u32> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = hash as usize & mask;
+        loop {
+            let entry = self.slots[i];
+            if entry == 0 {
+                return None;
+            }
+            if (entry >> 32) as u32 == hash && eq(entry as u32) {
+                return Some(entry as u32);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    #[inline]
+    fn insert(&mut self, hash: u32, offset: u32) {
+        if (self.len + 1) * 2 > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = hash as usize & mask;
+        while self.slots[i] != 0 {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = u64::from(hash) << 32 | u64::from(offset);
+        self.len += 1;
+    }
+
+    #[cold]
+    fn grow(&mut self) {
+        let old = core::mem::take(&mut self.slots);
+        self.slots = vec![0; (old.len() * 2).max(16)];
+        self.len = 0;
+        for entry in old.into_iter().filter(|&e| e != 0) {
+            self.insert((entry >> 32) as u32, entry as u32);
+        }
+    }
+
+    fn clear(&mut self) {
+        if self.len > 0 {
+            self.slots.fill(0);
+            self.len = 0;
+        }
+    }
+}
+
+/// A fast, well-mixing hash of a short byte string (vtables, shared strings).
+#[inline]
+fn hash_bytes(bytes: &[u8]) -> u32 {
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut h = bytes.len() as u64;
+    let mut chunks = bytes.chunks_exact(8);
+    for c in &mut chunks {
+        let mut w = [0; 8];
+        w.copy_from_slice(c);
+        h = (h.rotate_left(23) ^ u64::from_le_bytes(w)).wrapping_mul(K);
+    }
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut w = [0; 8];
+        w[..rest.len()].copy_from_slice(rest);
+        h = (h.rotate_left(23) ^ u64::from_le_bytes(w)).wrapping_mul(K);
+    }
+    h ^= h >> 29;
+    (h.wrapping_mul(K) >> 32) as u32
+}
+
+/// Options for reading the unfinished buffer, whose start is not yet aligned.
+const UNFINISHED: VerifierOptions = VerifierOptions {
+    check_alignment: false,
+    ..VerifierOptions::DEFAULT
+};
+
+/// Where a nested flatbuffer started; returned by [`Builder::start_nested`].
+#[derive(Debug)]
+#[must_use = "pass it to Builder::end_nested"]
+pub struct NestedStart {
+    used: usize,
+    min_align: usize,
+    floor: usize,
+}
+
+/// Writes FlatBuffers back to front into one reusable buffer.
+///
+/// ```
+/// use flatforge::{Builder, Table};
+///
+/// // table Monster { name: string; hp: short = 100; inventory: [ubyte]; } with slots 0, 1, 2
+/// let mut b = Builder::with_capacity(256);
+/// for round in 0..2 {
+///     b.reset(); // keeps the capacity
+///     let name = b.create_string("Orc")?;
+///     let inventory = b.create_vector(&[1u8, 2, 3])?;
+///     b.start_table();
+///     b.add_offset(0, name)?;
+///     b.add_offset(2, inventory)?;
+///     b.add_scalar::<i16>(1, 300, 100)?;
+///     let monster = b.end_table()?;
+///     let bytes = b.finish(monster, Some(b"MONS"))?;
+///
+///     let t: Table = flatforge::root(bytes)?;
+///     assert_eq!(t.get::<&str>(0)?, Some("Orc"));
+///     assert_eq!(t.get::<i16>(1)?, Some(300));
+///     assert_eq!(t.get::<flatforge::Vector<u8>>(2)?.unwrap().as_slice(), &[1, 2, 3]);
+/// }
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+#[derive(Clone)]
+pub struct Builder {
+    /// The data occupies `buf[head..]`.
+    buf: Vec<u8>,
+    head: usize,
+    min_align: usize,
+    max_size: usize,
+    force_defaults: bool,
+    /// Vtables and shared strings at or below this offset belong to an enclosing buffer and are not
+    /// shared with a nested flatbuffer being built.
+    floor: usize,
+    in_table: bool,
+    table_start: usize,
+    /// `(slot, offset)` of the fields added since `start_table`.
+    fields: Vec<(usize, u32)>,
+    vtable: Vec<u8>,
+    vtables: Dedup,
+    strings: Dedup,
+}
+
+impl Default for Builder {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl fmt::Debug for Builder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Builder")
+            .field("len", &self.len())
+            .field("capacity", &self.buf.len())
+            .field("min_align", &self.min_align)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Builder {
+    /// An empty builder; the buffer is allocated on first use.
+    pub fn new() -> Self {
+        Self::from_vec(Vec::new())
+    }
+
+    /// A builder with `capacity` bytes allocated up front.
+    pub fn with_capacity(capacity: usize) -> Self {
+        Self::from_vec(vec![0; capacity])
+    }
+
+    /// A builder that writes into `buf`, using its whole allocation (the contents are overwritten).
+    ///
+    /// ```
+    /// let b = flatforge::Builder::from_vec(Vec::with_capacity(1024));
+    /// assert!(b.capacity() >= 1024);
+    /// ```
+    pub fn from_vec(mut buf: Vec<u8>) -> Self {
+        let capacity = buf.capacity().min(MAX_BUFFER_SIZE);
+        buf.resize(capacity, 0);
+        Builder {
+            head: buf.len(),
+            buf,
+            min_align: 1,
+            max_size: MAX_BUFFER_SIZE,
+            force_defaults: false,
+            floor: 0,
+            in_table: false,
+            table_start: 0,
+            fields: Vec::new(),
+            vtable: Vec::new(),
+            vtables: Dedup::default(),
+            strings: Dedup::default(),
+        }
+    }
+
+    /// Empties the builder for the next buffer, keeping the allocation (and not zeroing it).
+    pub fn reset(&mut self) {
+        self.head = self.buf.len();
+        self.min_align = 1;
+        self.floor = 0;
+        self.in_table = false;
+        self.fields.clear();
+        self.vtables.clear();
+        self.strings.clear();
+    }
+
+    /// Whether scalar fields equal to their default are written anyway (default: false, they are
+    /// left out of the table).
+    pub fn set_force_defaults(&mut self, force_defaults: bool) {
+        self.force_defaults = force_defaults;
+    }
+
+    /// Limits the size of the buffer; building past it returns [`BuildError::BufferTooLarge`].
+    /// Values above 2 GiB - 1 (the FlatBuffers maximum, and the default) are clamped to it.
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// b.set_max_size(64);
+    /// assert!(b.create_string(&"x".repeat(100)).is_err());
+    /// assert!(b.create_string("short").is_ok());
+    /// ```
+    pub fn set_max_size(&mut self, max_size: usize) {
+        self.max_size = max_size.min(MAX_BUFFER_SIZE);
+    }
+
+    /// The number of bytes written so far.
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.buf.len() - self.head
+    }
+
+    /// Whether nothing has been written yet.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The allocated size of the buffer.
+    pub fn capacity(&self) -> usize {
+        self.buf.len()
+    }
+
+    /// The bytes written so far: after a `finish` call, the finished buffer. No copy is made.
+    #[inline(always)]
+    pub fn finished_data(&self) -> &[u8] {
+        &self.buf[self.head..]
+    }
+
+    /// Moves the written bytes to the front of the buffer and returns it (no allocation).
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let s = b.create_string("x")?;
+    /// b.finish(s, None)?;
+    /// let expected = b.finished_data().to_vec();
+    /// assert_eq!(b.into_vec(), expected);
+    /// # Ok::<(), flatforge::BuildError>(())
+    /// ```
+    pub fn into_vec(mut self) -> Vec<u8> {
+        self.buf.drain(..self.head);
+        self.buf
+    }
+
+    /// Makes room for `aligned + extra` bytes, after padding so that the position after the next
+    /// `aligned` bytes is a multiple of `align` (a power of two). The padding is zeroed; the
+    /// `aligned + extra` bytes are left for the caller to write.
+    #[inline(always)]
+    fn reserve(&mut self, align: usize, aligned: usize, extra: usize) -> Result<(), BuildError> {
+        let pad = (self.len() + aligned).wrapping_neg() & (align - 1);
+        let need = pad + aligned + extra;
+        if need > self.head {
+            self.grow(need)?;
+        }
+        if align > self.min_align {
+            self.min_align = align;
+        }
+        self.zero_pad(pad);
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn zero_pad(&mut self, pad: usize) {
+        let head = self.head - pad;
+        for b in &mut self.buf[head..head + pad] {
+            *b = 0;
+        }
+        self.head = head;
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, additional: usize) -> Result<(), BuildError> {
+        let used = self.len();
+        let requested = used as u64 + additional as u64;
+        if requested > self.max_size as u64 {
+            return Err(BuildError::BufferTooLarge {
+                requested,
+                limit: self.max_size,
+            });
+        }
+        let needed = requested as usize;
+        let new_len = (self.buf.len() * 2).max(needed).max(64).min(self.max_size);
+        let mut buf = vec![0; new_len];
+        buf[new_len - used..].copy_from_slice(&self.buf[self.head..]);
+        self.buf = buf;
+        self.head = new_len - used;
+        Ok(())
+    }
+
+    /// Writes bytes into reserved room.
+    #[inline(always)]
+    fn put_bytes(&mut self, bytes: &[u8]) {
+        self.head -= bytes.len();
+        let head = self.head;
+        self.buf[head..head + bytes.len()].copy_from_slice(bytes);
+    }
+
+    /// Writes a scalar into reserved room.
+    #[inline(always)]
+    fn put<T: Scalar>(&mut self, value: T) {
+        self.put_bytes(value.to_le_array().as_ref());
+    }
+
+    /// Writes an offset to `target` into 4 reserved, aligned bytes.
+    #[inline(always)]
+    fn put_offset(&mut self, target: u32) {
+        let here = (self.len() + 4) as u32;
+        self.put::<u32>(here.wrapping_sub(target));
+    }
+
+    /// Writes a string (length, UTF-8 bytes, NUL) and returns its offset.
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let s = b.create_string("héllo")?;
+    /// let bytes = b.finish(s, None)?;
+    /// assert_eq!(flatforge::root::<&str>(bytes)?, "héllo");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn create_string(&mut self, s: &str) -> Result<Offset<str>, BuildError> {
+        self.reserve(4, s.len() + 1, 4)?;
+        self.head -= 1;
+        let head = self.head;
+        self.buf[head] = 0;
+        self.put_bytes(s.as_bytes());
+        self.put::<u32>(s.len() as u32);
+        Ok(Offset::new(self.len() as u32))
+    }
+
+    /// Writes a string, or returns the offset of an identical one written before with this method
+    /// (since the last [`reset`](Self::reset)).
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let a = b.create_shared_string("same")?;
+    /// let c = b.create_shared_string("other")?;
+    /// assert_eq!(b.create_shared_string("same")?, a);
+    /// assert_ne!(a, c);
+    /// # Ok::<(), flatforge::BuildError>(())
+    /// ```
+    pub fn create_shared_string(&mut self, s: &str) -> Result<Offset<str>, BuildError> {
+        let hash = hash_bytes(s.as_bytes());
+        let (buf, floor) = (&self.buf, self.floor);
+        let found = self.strings.find(hash, |off| {
+            let start = buf.len() - off as usize;
+            off as usize > floor
+                && buf[start..start + 4] == (s.len() as u32).to_le_bytes()
+                && buf.get(start + 4..start + 4 + s.len()) == Some(s.as_bytes())
+        });
+        if let Some(off) = found {
+            return Ok(Offset::new(off));
+        }
+        let off = self.create_string(s)?;
+        self.strings.insert(hash, off.value);
+        Ok(off)
+    }
+
+    /// Writes a vector of scalars (one copy on little-endian hosts) and returns its offset.
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let v = b.create_vector(&[1.5f64, -2.0])?;
+    /// let bytes = b.finish(v, None)?;
+    /// let v: flatforge::Vector<f64> = flatforge::root(bytes)?;
+    /// assert_eq!(v.iter().collect::<Vec<_>>(), [1.5, -2.0]);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn create_vector<T: Scalar>(&mut self, values: &[T]) -> Result<Offset<[T]>, BuildError> {
+        let bytes = values.len() * T::SIZE;
+        self.reserve(T::SIZE.max(4), bytes, 4)?;
+        if cfg!(target_endian = "little") {
+            self.put_bytes(scalars_as_bytes(values));
+        } else {
+            for &v in values.iter().rev() {
+                self.put(v);
+            }
+        }
+        self.put::<u32>(values.len() as u32);
+        Ok(Offset::new(self.len() as u32))
+    }
+
+    /// Writes a vector of scalars from an iterator, in order, and returns its offset. Should the
+    /// iterator yield fewer items than it promised, the rest are zeros; items past the promise are
+    /// ignored.
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let v = b.create_vector_from_iter((1..5u32).map(|x| x * x))?;
+    /// let bytes = b.finish(v, None)?;
+    /// let v: flatforge::Vector<u32> = flatforge::root(bytes)?;
+    /// assert_eq!(v.iter().collect::<Vec<_>>(), [1, 4, 9, 16]);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    pub fn create_vector_from_iter<T: Scalar>(
+        &mut self,
+        values: impl ExactSizeIterator<Item = T>,
+    ) -> Result<Offset<[T]>, BuildError> {
+        let len = values.len();
+        let bytes = self.checked_bytes(len, T::SIZE)?;
+        self.reserve(T::SIZE.max(4), bytes, 4)?;
+        self.head -= bytes;
+        let head = self.head;
+        let dst = &mut self.buf[head..head + bytes];
+        let mut chunks = dst.chunks_exact_mut(T::SIZE);
+        for (chunk, v) in (&mut chunks).zip(values) {
+            chunk.copy_from_slice(v.to_le_array().as_ref());
+        }
+        for chunk in chunks {
+            chunk.fill(0);
+        }
+        self.put::<u32>(len as u32);
+        Ok(Offset::new(self.len() as u32))
+    }
+
+    fn checked_bytes(&self, len: usize, elem_size: usize) -> Result<usize, BuildError> {
+        len.checked_mul(elem_size)
+            .ok_or(BuildError::BufferTooLarge {
+                requested: u64::MAX,
+                limit: self.max_size,
+            })
+    }
+
+    /// Writes a vector of structs (one copy) and returns its offset.
+    #[inline]
+    pub fn create_vector_of_structs<S: Struct>(
+        &mut self,
+        values: &[S],
+    ) -> Result<Offset<[S]>, BuildError> {
+        let bytes = core::mem::size_of_val(values);
+        self.reserve(S::ALIGN.max(4), bytes, 4)?;
+        self.put_bytes(structs_as_bytes(values));
+        self.put::<u32>(values.len() as u32);
+        Ok(Offset::new(self.len() as u32))
+    }
+
+    /// Writes a vector of offsets (strings, tables, vectors, union values) and returns its offset.
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let items = [b.create_string("a")?, b.create_string("b")?];
+    /// let v = b.create_vector_of_offsets(&items)?;
+    /// let bytes = b.finish(v, None)?;
+    /// let v: flatforge::Vector<&str> = flatforge::root(bytes)?;
+    /// assert_eq!(v.iter().collect::<Vec<_>>(), ["a", "b"]);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn create_vector_of_offsets<T: ?Sized>(
+        &mut self,
+        offsets: &[Offset<T>],
+    ) -> Result<Offset<[Offset<T>]>, BuildError> {
+        let bytes = offsets.len() * 4;
+        self.reserve(4, bytes, 4)?;
+        let end = self.len() + bytes;
+        self.head -= bytes;
+        let head = self.head;
+        let dst = &mut self.buf[head..head + bytes];
+        for (i, (chunk, off)) in dst.chunks_exact_mut(4).zip(offsets).enumerate() {
+            let here = (end - 4 * i) as u32;
+            chunk.copy_from_slice(&here.wrapping_sub(off.value).to_le_bytes());
+        }
+        self.put::<u32>(offsets.len() as u32);
+        Ok(Offset::new(self.len() as u32))
+    }
+
+    /// Starts a vector of `len` elements of `elem_size` bytes aligned to `align`, reserving all its
+    /// room. Then [`push`](Self::push) (or `push_struct`, `push_offset`) the elements **last to
+    /// first**, and call [`end_vector`](Self::end_vector).
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let names = [b.create_string("x")?, b.create_string("y")?];
+    /// b.start_vector(2, 4, 4)?;
+    /// for &n in names.iter().rev() {
+    ///     b.push_offset(n);
+    /// }
+    /// let v = b.end_vector::<flatforge::Offset<str>>(2);
+    /// let bytes = b.finish(v, None)?;
+    /// let v: flatforge::Vector<&str> = flatforge::root(bytes)?;
+    /// assert_eq!(v.get(1), Some("y"));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    pub fn start_vector(
+        &mut self,
+        len: usize,
+        elem_size: usize,
+        align: usize,
+    ) -> Result<(), BuildError> {
+        let bytes = self.checked_bytes(len, elem_size)?;
+        self.reserve(align.max(4), bytes, 4)
+    }
+
+    /// Pushes a scalar element of a vector started with [`start_vector`](Self::start_vector).
+    ///
+    /// # Panics
+    /// If more elements are pushed than the room reserved and the buffer has no space left.
+    #[inline(always)]
+    pub fn push<T: Scalar>(&mut self, value: T) {
+        self.put(value);
+    }
+
+    /// Pushes a struct element of a vector started with [`start_vector`](Self::start_vector).
+    ///
+    /// # Panics
+    /// As [`push`](Self::push).
+    #[inline(always)]
+    pub fn push_struct<S: Struct>(&mut self, value: &S) {
+        self.put_bytes(struct_bytes(value));
+    }
+
+    /// Pushes an offset element of a vector started with [`start_vector`](Self::start_vector).
+    ///
+    /// # Panics
+    /// As [`push`](Self::push).
+    #[inline(always)]
+    pub fn push_offset<T: ?Sized>(&mut self, offset: Offset<T>) {
+        self.put_offset(offset.value);
+    }
+
+    /// Ends a vector started with [`start_vector`](Self::start_vector) by writing its length.
+    ///
+    /// # Panics
+    /// As [`push`](Self::push).
+    #[inline(always)]
+    pub fn end_vector<T>(&mut self, len: usize) -> Offset<[T]> {
+        self.put::<u32>(len as u32);
+        Offset::new(self.len() as u32)
+    }
+
+    /// Starts a table to be filled with `add_*` calls in any order and closed by
+    /// [`end_table`](Self::end_table).
+    ///
+    /// # Panics
+    /// If a table is already open (write child objects before their parent).
+    pub fn start_table(&mut self) {
+        assert!(!self.in_table, "start_table called while a table is open");
+        self.in_table = true;
+        self.fields.clear();
+        self.table_start = self.len();
+    }
+
+    #[inline(always)]
+    fn track(&mut self, slot: usize) {
+        assert!(
+            self.in_table,
+            "table field added outside start_table/end_table"
+        );
+        self.fields.push((slot, self.len() as u32));
+    }
+
+    /// Adds a scalar field unless it equals `default` (and defaults are not forced).
+    #[inline]
+    pub fn add_scalar<T: Scalar>(
+        &mut self,
+        slot: usize,
+        value: T,
+        default: T,
+    ) -> Result<(), BuildError> {
+        if value.is_default(default) && !self.force_defaults {
+            return Ok(());
+        }
+        self.add_scalar_always(slot, value)
+    }
+
+    /// Adds a scalar field whatever its value (for optional scalars, which have no default).
+    #[inline]
+    pub fn add_scalar_always<T: Scalar>(
+        &mut self,
+        slot: usize,
+        value: T,
+    ) -> Result<(), BuildError> {
+        self.reserve(T::SIZE, T::SIZE, 0)?;
+        self.put(value);
+        self.track(slot);
+        Ok(())
+    }
+
+    /// Adds a struct field.
+    #[inline]
+    pub fn add_struct<S: Struct>(&mut self, slot: usize, value: &S) -> Result<(), BuildError> {
+        self.add_bytes(slot, struct_bytes(value), S::ALIGN)
+    }
+
+    /// Adds a field of raw inline bytes aligned to `align` (a struct laid out by a schema at run
+    /// time, or a scalar already in little-endian form).
+    pub fn add_bytes(&mut self, slot: usize, bytes: &[u8], align: usize) -> Result<(), BuildError> {
+        self.reserve(align, bytes.len(), 0)?;
+        self.put_bytes(bytes);
+        self.track(slot);
+        Ok(())
+    }
+
+    /// Adds an offset field (string, vector, table, union value).
+    #[inline]
+    pub fn add_offset<T: ?Sized>(
+        &mut self,
+        slot: usize,
+        offset: Offset<T>,
+    ) -> Result<(), BuildError> {
+        self.reserve(4, 4, 0)?;
+        self.put_offset(offset.value);
+        self.track(slot);
+        Ok(())
+    }
+
+    /// Closes the table opened by [`start_table`](Self::start_table): writes it and its vtable
+    /// (or reuses an identical vtable written before).
+    ///
+    /// # Panics
+    /// If no table is open.
+    pub fn end_table(&mut self) -> Result<Offset<Table<'static>>, BuildError> {
+        assert!(self.in_table, "end_table called without start_table");
+        self.in_table = false;
+        self.reserve(4, 4, 0)?;
+        self.put::<i32>(0);
+        let object = self.len();
+        let size = object - self.table_start;
+        if size > 0xFFFF {
+            return Err(BuildError::TableTooLarge { size });
+        }
+        let slots = self.fields.iter().map(|&(s, _)| s + 1).max().unwrap_or(0);
+        if slots > 0x7FFE {
+            return Err(BuildError::SlotTooLarge { slot: slots - 1 });
+        }
+        let mut vtable = core::mem::take(&mut self.vtable);
+        vtable.clear();
+        vtable.resize(4 + 2 * slots, 0);
+        let vt_len = vtable.len() as u16;
+        vtable[0..2].copy_from_slice(&vt_len.to_le_bytes());
+        vtable[2..4].copy_from_slice(&(size as u16).to_le_bytes());
+        for &(slot, at) in &self.fields {
+            let voffset = (object - at as usize) as u16;
+            vtable[4 + 2 * slot..6 + 2 * slot].copy_from_slice(&voffset.to_le_bytes());
+        }
+        let result = self.write_vtable(&vtable, object);
+        self.vtable = vtable;
+        result
+    }
+
+    /// Points the table at `object` (its soffset written as 0) to a vtable equal to `vtable`, reusing
+    /// one written before or writing it now.
+    #[inline]
+    fn write_vtable(
+        &mut self,
+        vtable: &[u8],
+        object: usize,
+    ) -> Result<Offset<Table<'static>>, BuildError> {
+        let hash = hash_bytes(vtable);
+        let (buf, floor) = (&self.buf, self.floor);
+        let found = self.vtables.find(hash, |off| {
+            let start = buf.len() - off as usize;
+            off as usize > floor && buf.get(start..start + vtable.len()) == Some(vtable)
+        });
+        let vt = match found {
+            Some(off) => off as usize,
+            None => {
+                self.reserve(2, vtable.len(), 0)?;
+                self.put_bytes(vtable);
+                let off = self.len();
+                self.vtables.insert(hash, off as u32);
+                off
+            }
+        };
+        let soffset = (vt as i64 - object as i64) as i32;
+        let at = self.buf.len() - object;
+        self.buf[at..at + 4].copy_from_slice(&soffset.to_le_bytes());
+        Ok(Offset::new(object as u32))
+    }
+
+    /// Starts writing a table in one shot: reserves room for `max_inline_size` bytes of fields (the
+    /// sum of the sizes of all fields that may be written) aligned to `max_align`, plus the vtable
+    /// offset. `VT` is the size of the largest vtable, `4 + 2 * number_of_slots`.
+    ///
+    /// Add fields in descending order of size (so none needs padding), then call
+    /// [`TableWriter::finish`].
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let name = b.create_string("TestName")?;
+    /// // table { 0: string, 1: int, 2: short }
+    /// let mut t = b.table_writer::<10>(4 + 4 + 2, 4)?;
+    /// t.add_offset(0, name);
+    /// t.add_scalar::<i32>(1, 100, 0);
+    /// t.add_scalar::<i16>(2, 50, 0);
+    /// let root = t.finish()?;
+    /// let bytes = b.finish(root, None)?;
+    /// let t: flatforge::Table = flatforge::root(bytes)?;
+    /// assert_eq!(t.get::<i16>(2)?, Some(50));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    #[inline(always)]
+    pub fn table_writer<const VT: usize>(
+        &mut self,
+        max_inline_size: usize,
+        max_align: usize,
+    ) -> Result<TableWriter<'_, VT>, BuildError> {
+        assert!(!self.in_table, "table_writer called while a table is open");
+        // Room: alignment padding, the fields, up to 3 bytes of padding and the 4-byte soffset.
+        let pad = self.len().wrapping_neg() & (max_align - 1);
+        let need = pad + max_inline_size + 7;
+        if max_inline_size + 7 > 0xFFFF {
+            return Err(BuildError::TableTooLarge {
+                size: max_inline_size + 7,
+            });
+        }
+        if need > self.head {
+            self.grow(need)?;
+        }
+        let align = max_align.max(4);
+        if align > self.min_align {
+            self.min_align = align;
+        }
+        self.zero_pad(pad);
+        let start = self.len();
+        Ok(TableWriter {
+            start,
+            slots: 0,
+            vtable: [0; VT],
+            b: self,
+        })
+    }
+
+    /// Finishes the buffer with `root` as its root table (or other object) and an optional file
+    /// identifier, and returns the finished bytes.
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let s = b.create_string("x")?;
+    /// let bytes = b.finish(s, Some(b"ABCD"))?;
+    /// assert_eq!(&bytes[4..8], b"ABCD");
+    /// # Ok::<(), flatforge::BuildError>(())
+    /// ```
+    pub fn finish<T: ?Sized>(
+        &mut self,
+        root: Offset<T>,
+        file_identifier: Option<&[u8; 4]>,
+    ) -> Result<&[u8], BuildError> {
+        self.finish_root(root.value, file_identifier, false)?;
+        Ok(self.finished_data())
+    }
+
+    /// Finishes the buffer like [`finish`](Self::finish), preceded by its size as a 32-bit prefix.
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let s = b.create_string("x")?;
+    /// let bytes = b.finish_size_prefixed(s, None)?;
+    /// assert_eq!(u32::from_le_bytes(bytes[..4].try_into().unwrap()) as usize, bytes.len() - 4);
+    /// # Ok::<(), flatforge::BuildError>(())
+    /// ```
+    pub fn finish_size_prefixed<T: ?Sized>(
+        &mut self,
+        root: Offset<T>,
+        file_identifier: Option<&[u8; 4]>,
+    ) -> Result<&[u8], BuildError> {
+        self.finish_root(root.value, file_identifier, true)?;
+        Ok(self.finished_data())
+    }
+
+    /// Finishes the buffer like [`finish`](Self::finish) and reserves `prefix_len` zeroed bytes
+    /// before it (for a frame header, say); returns the prefix and the buffer as one mutable slice.
+    /// The FlatBuffer is aligned relative to its own start, after the prefix.
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let s = b.create_string("payload")?;
+    /// let frame = b.finish_with_prefix(s, None, 6)?;
+    /// let payload_len = frame.len() - 6;
+    /// frame[..4].copy_from_slice(&(payload_len as u32).to_le_bytes());
+    /// frame[4..6].copy_from_slice(&[0xF1, 0x01]); // e.g. a message kind
+    /// assert_eq!(flatforge::root::<&str>(&frame[6..])?, "payload");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    pub fn finish_with_prefix<T: ?Sized>(
+        &mut self,
+        root: Offset<T>,
+        file_identifier: Option<&[u8; 4]>,
+        prefix_len: usize,
+    ) -> Result<&mut [u8], BuildError> {
+        self.finish_root(root.value, file_identifier, false)?;
+        self.reserve(1, prefix_len, 0)?;
+        let head = self.head - prefix_len;
+        self.buf[head..self.head].fill(0);
+        self.head = head;
+        Ok(&mut self.buf[head..])
+    }
+
+    fn finish_root(
+        &mut self,
+        root: u32,
+        file_identifier: Option<&[u8; 4]>,
+        size_prefixed: bool,
+    ) -> Result<(), BuildError> {
+        assert!(!self.in_table, "finish called while a table is open");
+        let align = self.min_align.max(4);
+        let ident = if file_identifier.is_some() { 4 } else { 0 };
+        let prefix = if size_prefixed { 4 } else { 0 };
+        self.reserve(align, 4 + ident + prefix, 0)?;
+        if let Some(id) = file_identifier {
+            self.put_bytes(id);
+        }
+        self.put_offset(root);
+        if size_prefixed {
+            self.put::<u32>(self.len() as u32);
+        }
+        Ok(())
+    }
+
+    /// Starts a nested flatbuffer, built in place: write its objects as usual, then call
+    /// [`end_nested`](Self::end_nested) with its root. It shares no vtables or strings with the
+    /// enclosing buffer, so it verifies as a buffer of its own.
+    ///
+    /// ```
+    /// use flatforge::{Table, Vector};
+    /// let mut b = flatforge::Builder::new();
+    /// let nested = b.start_nested()?;
+    /// b.start_table();
+    /// b.add_scalar::<u64>(0, 7, 0)?;
+    /// let inner = b.end_table()?;
+    /// let bytes = b.end_nested(nested, inner, None)?;
+    /// b.start_table();
+    /// b.add_offset(0, bytes)?;
+    /// let outer = b.end_table()?;
+    /// let buf = b.finish(outer, None)?;
+    ///
+    /// let outer: Table = flatforge::root(buf)?;
+    /// let bytes = outer.get::<Vector<u8>>(0)?.unwrap();
+    /// let inner: Table = flatforge::root(bytes.as_slice())?;
+    /// assert_eq!(inner.get::<u64>(0)?, Some(7));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    pub fn start_nested(&mut self) -> Result<NestedStart, BuildError> {
+        let min_align = self.min_align;
+        // Align the nested buffer's end to the largest alignment flatc allows (32), so that its
+        // objects are aligned both in the enclosing buffer and relative to its own start.
+        self.reserve(32, 0, 0)?;
+        let start = NestedStart {
+            used: self.len(),
+            min_align,
+            floor: self.floor,
+        };
+        self.min_align = 1;
+        self.floor = start.used;
+        Ok(start)
+    }
+
+    /// Finishes a nested flatbuffer started with [`start_nested`](Self::start_nested) with `root`
+    /// and an optional file identifier, and returns the offset of the `[ubyte]` vector holding it.
+    pub fn end_nested<T: ?Sized>(
+        &mut self,
+        start: NestedStart,
+        root: Offset<T>,
+        file_identifier: Option<&[u8; 4]>,
+    ) -> Result<Offset<[u8]>, BuildError> {
+        self.finish_root(root.value, file_identifier, false)?;
+        let len = self.len() - start.used;
+        self.reserve(4, 0, 4)?;
+        self.put::<u32>(len as u32);
+        self.min_align = self.min_align.max(start.min_align);
+        self.floor = start.floor;
+        Ok(Offset::new(self.len() as u32))
+    }
+
+    /// Writes an already finished flatbuffer as a nested flatbuffer (`[ubyte]`), its data aligned to
+    /// `align` (the nested buffer's alignment; 8 is always enough without `force_align`).
+    pub fn create_nested_flatbuffer(
+        &mut self,
+        bytes: &[u8],
+        align: usize,
+    ) -> Result<Offset<[u8]>, BuildError> {
+        self.reserve(align.max(4), bytes.len(), 4)?;
+        self.put_bytes(bytes);
+        self.put::<u32>(bytes.len() as u32);
+        Ok(Offset::new(self.len() as u32))
+    }
+
+    /// The table written at `offset`, read from the unfinished buffer; `None` if `offset` is not a
+    /// table written by this builder.
+    fn written_table<T: ?Sized>(&self, offset: Offset<T>) -> Option<Table<'_>> {
+        let data = self.finished_data();
+        let pos = data.len().checked_sub(offset.value as usize)?;
+        Table::new_with_options(data, pos, &UNFINISHED).ok()
+    }
+
+    /// Sorts offsets of tables written by this builder by comparing the tables.
+    pub fn sort_tables_by<T: ?Sized>(
+        &self,
+        offsets: &mut [Offset<T>],
+        mut compare: impl FnMut(Option<Table<'_>>, Option<Table<'_>>) -> Ordering,
+    ) {
+        offsets.sort_by(|a, b| compare(self.written_table(*a), self.written_table(*b)));
+    }
+
+    /// Sorts offsets of tables written by this builder by the scalar key in `slot` (absent keys count
+    /// as `default`), for a vector readers can binary-search. Floats sort with NaN equal to
+    /// everything, as `partial_cmp` allows.
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let mut stats = Vec::new();
+    /// for count in [3u16, 1, 2] {
+    ///     b.start_table();
+    ///     b.add_scalar(0, count, 0)?;
+    ///     stats.push(b.end_table()?);
+    /// }
+    /// b.sort_by_scalar_field(&mut stats, 0, 0u16);
+    /// let v = b.create_vector_of_offsets(&stats)?;
+    /// let bytes = b.finish(v, None)?;
+    /// let v: flatforge::Vector<flatforge::Table> = flatforge::root(bytes)?;
+    /// let keys: Vec<u16> = v.iter().map(|t| t.get::<u16>(0).unwrap().unwrap()).collect();
+    /// assert_eq!(keys, [1, 2, 3]);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    pub fn sort_by_scalar_field<T: ?Sized, K>(
+        &self,
+        offsets: &mut [Offset<T>],
+        slot: usize,
+        default: K,
+    ) where
+        K: Scalar + PartialOrd + for<'a> crate::Follow<'a>,
+    {
+        let key = |o: &Offset<T>| {
+            self.written_table(*o)
+                .and_then(|t| t.get_with_options::<K>(slot, &UNFINISHED).ok().flatten())
+                .unwrap_or(default)
+        };
+        offsets.sort_by(|a, b| key(a).partial_cmp(&key(b)).unwrap_or(Ordering::Equal));
+    }
+
+    /// Sorts offsets of tables written by this builder by the string key in `slot` (byte-wise, as
+    /// flatc does; absent keys first).
+    pub fn sort_by_string_field<T: ?Sized>(&self, offsets: &mut [Offset<T>], slot: usize) {
+        offsets.sort_by_cached_key(|o| {
+            self.written_table(*o)
+                .and_then(|t| t.get_with_options::<&str>(slot, &UNFINISHED).ok().flatten())
+        });
+    }
+}
+
+/// Writes one table in a single pass; made by [`Builder::table_writer`].
+///
+/// Room for all fields was reserved up front, so adding a field is a store and a vtable entry; the
+/// vtable is assembled in a `[u8; VT]` on the stack and deduplicated on
+/// [`finish`](TableWriter::finish).
+///
+/// Fields must be added in descending order of size (alignment), and their total size must not
+/// exceed the `max_inline_size` given to [`Builder::table_writer`].
+#[derive(Debug)]
+pub struct TableWriter<'b, const VT: usize> {
+    b: &'b mut Builder,
+    start: usize,
+    slots: usize,
+    vtable: [u8; VT],
+}
+
+impl<const VT: usize> TableWriter<'_, VT> {
+    #[inline(always)]
+    fn track(&mut self, slot: usize) {
+        let at = (self.b.len() - self.start) as u16;
+        self.vtable[4 + 2 * slot..6 + 2 * slot].copy_from_slice(&at.to_le_bytes());
+        if slot >= self.slots {
+            self.slots = slot + 1;
+        }
+    }
+
+    /// Adds a scalar field unless it equals `default` (and defaults are not forced).
+    ///
+    /// # Panics
+    /// If `slot` does not fit `VT`, or the fields exceed the reserved size.
+    #[inline(always)]
+    pub fn add_scalar<T: Scalar>(&mut self, slot: usize, value: T, default: T) {
+        if !value.is_default(default) || self.b.force_defaults {
+            self.add_scalar_always(slot, value);
+        }
+    }
+
+    /// Adds a scalar field whatever its value.
+    ///
+    /// # Panics
+    /// As [`add_scalar`](Self::add_scalar).
+    #[inline(always)]
+    pub fn add_scalar_always<T: Scalar>(&mut self, slot: usize, value: T) {
+        debug_assert!(
+            self.b.len() % T::SIZE == 0,
+            "fields must be added largest first"
+        );
+        self.b.put(value);
+        self.track(slot);
+    }
+
+    /// Adds a struct field.
+    ///
+    /// # Panics
+    /// As [`add_scalar`](Self::add_scalar).
+    #[inline(always)]
+    pub fn add_struct<S: Struct>(&mut self, slot: usize, value: &S) {
+        debug_assert!(
+            self.b.len() % S::ALIGN == 0,
+            "fields must be added largest first"
+        );
+        self.b.put_bytes(struct_bytes(value));
+        self.track(slot);
+    }
+
+    /// Adds an offset field.
+    ///
+    /// # Panics
+    /// As [`add_scalar`](Self::add_scalar).
+    #[inline(always)]
+    pub fn add_offset<T: ?Sized>(&mut self, slot: usize, offset: Offset<T>) {
+        debug_assert!(self.b.len() % 4 == 0, "fields must be added largest first");
+        self.b.put_offset(offset.value);
+        self.track(slot);
+    }
+
+    /// Writes the vtable offset and the vtable (or reuses an identical one) and returns the table's
+    /// offset.
+    #[inline]
+    pub fn finish(mut self) -> Result<Offset<Table<'static>>, BuildError> {
+        let pad = self.b.len().wrapping_neg() & 3;
+        self.b.zero_pad(pad);
+        self.b.put::<i32>(0);
+        let object = self.b.len();
+        let size = object - self.start;
+        let len = 4 + 2 * self.slots;
+        let vtable = &mut self.vtable[..len];
+        vtable[0..2].copy_from_slice(&(len as u16).to_le_bytes());
+        vtable[2..4].copy_from_slice(&(size as u16).to_le_bytes());
+        for entry in vtable[4..].chunks_exact_mut(2) {
+            let at = u16::from_le_bytes([entry[0], entry[1]]);
+            if at != 0 {
+                entry.copy_from_slice(&(size as u16 - at).to_le_bytes());
+            }
+        }
+        self.b.write_vtable(&self.vtable[..len], object)
+    }
+}

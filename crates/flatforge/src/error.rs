@@ -1,0 +1,360 @@
+//! Error types: [`Error`] (a buffer failed verification: what, where in bytes, and the path of
+//! fields leading there) and [`BuildError`] (the builder hit a size limit).
+//!
+//! A verification error is one pointer wide (`Box`), so `Result<(), Error>` costs nothing extra on the
+//! success path; the path is only assembled while an error propagates outwards.
+
+use alloc::boxed::Box;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+/// The kind of object a bounds or alignment error is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Object {
+    /// The root offset (and file identifier) at the start of a buffer.
+    Root,
+    /// The 32-bit size prefix.
+    SizePrefix,
+    /// A 32-bit offset to a table, vector or string.
+    Offset,
+    /// A table's inline data.
+    Table,
+    /// A vtable.
+    Vtable,
+    /// A string with its length and NUL terminator.
+    String,
+    /// A vector with its length.
+    Vector,
+    /// A scalar or struct stored inline.
+    Inline,
+}
+
+impl fmt::Display for Object {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Object::Root => "root offset",
+            Object::SizePrefix => "size prefix",
+            Object::Offset => "offset",
+            Object::Table => "table",
+            Object::Vtable => "vtable",
+            Object::String => "string",
+            Object::Vector => "vector",
+            Object::Inline => "inline value",
+        })
+    }
+}
+
+/// What is wrong with a buffer that failed verification.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The buffer cannot even hold a root offset (and file identifier).
+    #[error("buffer of {len} bytes is too short: a FlatBuffer needs at least {min} bytes")]
+    BufferTooShort {
+        /// Buffer length.
+        len: usize,
+        /// The minimum.
+        min: usize,
+    },
+    /// The buffer is larger than the 2 GiB that 32-bit signed offsets can span.
+    #[error("buffer of {len} bytes exceeds the FlatBuffers limit of 2 GiB")]
+    BufferTooLarge {
+        /// Buffer length.
+        len: usize,
+    },
+    /// A size prefix claims more bytes than follow it.
+    #[error("size prefix says {size} bytes but only {available} follow it")]
+    SizePrefixTooLarge {
+        /// The prefix value.
+        size: usize,
+        /// Bytes after the prefix.
+        available: usize,
+    },
+    /// The file identifier (bytes 4..8 of the buffer) is not the expected one.
+    #[error("file identifier is {found:?}, expected {expected:?}")]
+    FileIdentifierMismatch {
+        /// The identifier the schema declares.
+        expected: [u8; 4],
+        /// The bytes found.
+        found: [u8; 4],
+    },
+    /// An object extends past the end of the buffer.
+    #[error("{object} of {size} bytes extends past the end of the {len}-byte buffer")]
+    OutOfBounds {
+        /// What kind of object.
+        object: Object,
+        /// Its size in bytes (for strings and vectors: including the length and terminator).
+        size: u64,
+        /// The length of the buffer being verified.
+        len: usize,
+    },
+    /// An object is not aligned to its natural alignment, counted from the buffer start.
+    #[error("{object} is not aligned to {align} bytes")]
+    Unaligned {
+        /// What kind of object.
+        object: Object,
+        /// The required alignment.
+        align: usize,
+    },
+    /// A 32-bit offset is zero (it would point at itself) or does not fit a signed 32-bit offset.
+    #[error("offset {value} is invalid")]
+    InvalidOffset {
+        /// The offset value.
+        value: u32,
+    },
+    /// An offset points outside the buffer.
+    #[error("offset {value} points outside the buffer")]
+    OffsetOutOfBounds {
+        /// The offset value.
+        value: i64,
+    },
+    /// The vtable size is odd or smaller than 4.
+    #[error("vtable size {size} is invalid: it must be even and at least 4")]
+    InvalidVtableSize {
+        /// The vtable's size field.
+        size: u16,
+    },
+    /// The table size recorded in the vtable is smaller than the 4-byte vtable offset.
+    #[error("table size {size} in the vtable is shorter than the minimum of 4")]
+    InvalidTableSize {
+        /// The vtable's table-size field.
+        size: u16,
+    },
+    /// A field's bytes do not lie inside its table's inline data.
+    #[error(
+        "field of {size} bytes at vtable offset {voffset} lies outside the {table_size}-byte table"
+    )]
+    FieldOutOfTable {
+        /// The field's offset in the table.
+        voffset: u16,
+        /// The field's inline size.
+        size: usize,
+        /// The table's size from its vtable.
+        table_size: usize,
+    },
+    /// A string has no NUL byte after its last character.
+    #[error("string is not NUL-terminated")]
+    StringNotTerminated,
+    /// A string is not valid UTF-8.
+    #[error("string is not valid UTF-8 (valid up to byte {valid_up_to})")]
+    InvalidUtf8 {
+        /// The length of the longest valid prefix.
+        valid_up_to: usize,
+    },
+    /// A vector's byte length overflows.
+    #[error("vector of {len} elements of {elem_size} bytes is too long")]
+    VectorTooLong {
+        /// Element count.
+        len: u32,
+        /// Element size.
+        elem_size: usize,
+    },
+    /// A required field is absent.
+    #[error("required field is missing")]
+    MissingRequiredField,
+    /// A union type value names no member of the union.
+    #[error("union type {value} is not a member of the union")]
+    UnknownUnionType {
+        /// The type value.
+        value: u8,
+    },
+    /// A union value is present while its type is NONE (0) or absent.
+    #[error("union value is present but its type is NONE")]
+    UnionValueWithoutType,
+    /// A union type is set but its value is absent.
+    #[error("union type {value} is set but the union value is missing")]
+    UnionTypeWithoutValue {
+        /// The type value.
+        value: u8,
+    },
+    /// A vector of union types and its vector of values differ in length.
+    #[error("union vector has {types} types but {values} values")]
+    UnionVectorLengthMismatch {
+        /// Length of the types vector.
+        types: usize,
+        /// Length of the values vector.
+        values: usize,
+    },
+    /// Tables (or nested flatbuffers) are nested deeper than the configured limit.
+    #[error("nesting deeper than the limit of {limit}")]
+    DepthLimitExceeded {
+        /// The limit.
+        limit: u32,
+    },
+    /// More tables than the configured limit were visited.
+    #[error("more than {limit} tables")]
+    TableLimitExceeded {
+        /// The limit.
+        limit: u32,
+    },
+    /// The objects visited add up to more bytes than the configured limit (a sign of a buffer whose
+    /// offsets share data many times over).
+    #[error("apparent size exceeds the limit of {limit} bytes")]
+    ApparentSizeLimitExceeded {
+        /// The limit.
+        limit: usize,
+    },
+}
+
+/// One step of the path from the root to where an error was found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PathSegment {
+    /// The root's type name.
+    Root(String),
+    /// A table field.
+    Field(String),
+    /// A vector element.
+    Index(usize),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Inner {
+    kind: ErrorKind,
+    offset: usize,
+    /// Innermost segment first (segments are pushed while the error propagates outwards).
+    path: Vec<PathSegment>,
+}
+
+/// A buffer failed verification: [`kind`](Error::kind) says what is wrong,
+/// [`offset`](Error::offset) where (a byte offset from the start of the outermost buffer), and
+/// [`path`](Error::path) which fields lead there.
+///
+/// ```
+/// use flatforge::{ErrorKind, Table};
+/// let err = Table::new(&[0u8; 3], 0).unwrap_err();
+/// assert!(matches!(err.kind(), ErrorKind::OutOfBounds { .. }));
+/// let err = err.in_field("enemy").in_root("Monster");
+/// assert_eq!(err.path_string(), "Monster.enemy");
+/// assert_eq!(err.to_string(), "table of 4 bytes extends past the end of the 3-byte buffer at byte 0 in Monster.enemy");
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct Error(Box<Inner>);
+
+impl Error {
+    /// An error of `kind` at byte `offset`, with an empty path.
+    #[cold]
+    #[inline(never)]
+    pub fn new(kind: ErrorKind, offset: usize) -> Self {
+        Error(Box::new(Inner {
+            kind,
+            offset,
+            path: Vec::new(),
+        }))
+    }
+
+    /// What is wrong.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.0.kind
+    }
+
+    /// The byte offset of the offending data from the start of the outermost buffer.
+    pub fn offset(&self) -> usize {
+        self.0.offset
+    }
+
+    /// The path from the root, outermost segment first.
+    pub fn path(&self) -> impl DoubleEndedIterator<Item = &PathSegment> + ExactSizeIterator {
+        self.0.path.iter().rev()
+    }
+
+    /// The path formatted as `Monster.inventory[3]`.
+    pub fn path_string(&self) -> String {
+        let mut s = String::new();
+        for seg in self.path() {
+            match seg {
+                PathSegment::Root(name) => s.push_str(name),
+                PathSegment::Field(name) => {
+                    if !s.is_empty() {
+                        s.push('.');
+                    }
+                    s.push_str(name);
+                }
+                PathSegment::Index(i) => {
+                    use core::fmt::Write;
+                    let _ = write!(s, "[{i}]");
+                }
+            }
+        }
+        s
+    }
+
+    /// Adds the table field the error was found in (as the error propagates outwards); an empty
+    /// name adds nothing.
+    #[cold]
+    #[inline(never)]
+    pub fn in_field(mut self, name: &str) -> Self {
+        if !name.is_empty() {
+            self.0.path.push(PathSegment::Field(name.into()));
+        }
+        self
+    }
+
+    /// Adds the vector element the error was found in.
+    #[cold]
+    #[inline(never)]
+    pub fn in_index(mut self, index: usize) -> Self {
+        self.0.path.push(PathSegment::Index(index));
+        self
+    }
+
+    /// Adds the root type's name; an empty name adds nothing.
+    #[cold]
+    #[inline(never)]
+    pub fn in_root(mut self, type_name: &str) -> Self {
+        if !type_name.is_empty() {
+            self.0.path.push(PathSegment::Root(type_name.into()));
+        }
+        self
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at byte {}", self.0.kind, self.0.offset)?;
+        if !self.0.path.is_empty() {
+            write!(f, " in {}", self.path_string())?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Error")
+            .field("kind", &self.0.kind)
+            .field("offset", &self.0.offset)
+            .field("path", &self.path_string())
+            .finish()
+    }
+}
+
+impl core::error::Error for Error {}
+
+/// The builder could not write what was asked.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BuildError {
+    /// The buffer would grow past the configured maximum (2 GiB - 1 by default).
+    #[error("the buffer would need {requested} bytes, more than the limit of {limit}")]
+    BufferTooLarge {
+        /// Bytes the buffer would need.
+        requested: u64,
+        /// The limit.
+        limit: usize,
+    },
+    /// A table's inline data does not fit the 16-bit offsets of a vtable.
+    #[error("table of {size} bytes exceeds the 65535-byte limit of vtable offsets")]
+    TableTooLarge {
+        /// The table's inline size.
+        size: usize,
+    },
+    /// A field slot past the largest a vtable can hold (32767).
+    #[error("field slot {slot} exceeds the vtable limit of 32767")]
+    SlotTooLarge {
+        /// The slot.
+        slot: usize,
+    },
+}

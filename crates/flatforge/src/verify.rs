@@ -1,0 +1,826 @@
+//! The verifier: checks that untrusted bytes form a well-formed FlatBuffer before any view reads them.
+//!
+//! [`Verifier`] holds the buffer and the budgets (depth, table count, apparent size) and checks single
+//! objects: [`offset`](Verifier::offset), [`table`](Verifier::table), [`string`](Verifier::string),
+//! [`vector_raw`](Verifier::vector_raw), [`vector`](Verifier::vector) and
+//! [`nested`](Verifier::nested) buffers. [`TableVerifier`] checks one table's fields. Generated code
+//! drives these through the [`Verify`] trait, one `verify_at` per table type; a schema walker calls
+//! the same methods with sizes and alignments taken from the schema model.
+//!
+//! What a successful check guarantees is spelt out per method: it is exactly what the matching
+//! [`Follow`](crate::Follow) implementation relies on to read without further checks.
+
+use crate::error::{Error, ErrorKind, Object};
+use crate::scalar::{read_scalar_unchecked, Scalar, Struct};
+use crate::view::{Follow, Indirect, Table, Vector};
+
+/// The largest buffer FlatBuffers can address: offsets are signed 32-bit.
+pub const MAX_BUFFER_SIZE: usize = i32::MAX as usize;
+
+/// Limits and root-level expectations for verification.
+///
+/// ```
+/// use flatforge::VerifierOptions;
+/// let opts = VerifierOptions::default()
+///     .with_max_depth(16)
+///     .with_file_identifier(*b"MONS");
+/// assert_eq!(opts.max_depth, 16);
+/// assert_eq!(opts.max_tables, 1_000_000);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct VerifierOptions {
+    /// How deeply tables (and nested flatbuffers) may nest. Default 64.
+    pub max_depth: u32,
+    /// How many tables one verification may visit. Default 1,000,000.
+    pub max_tables: u32,
+    /// How many bytes of tables, strings and vectors one verification may visit, counting shared
+    /// objects each time they are reached. Default 2 GiB.
+    pub max_apparent_size: usize,
+    /// Whether to check that objects are aligned to their natural alignment relative to the buffer
+    /// start (views never need it: reads are unaligned loads). Default true.
+    pub check_alignment: bool,
+    /// The file identifier the root must carry (bytes 4..8), if any. Default none.
+    pub file_identifier: Option<[u8; 4]>,
+    /// Whether the buffer starts with a 32-bit size prefix. Default false.
+    pub size_prefixed: bool,
+}
+
+impl VerifierOptions {
+    /// The defaults, usable in `const` context.
+    pub const DEFAULT: VerifierOptions = VerifierOptions {
+        max_depth: 64,
+        max_tables: 1_000_000,
+        max_apparent_size: 1 << 31,
+        check_alignment: true,
+        file_identifier: None,
+        size_prefixed: false,
+    };
+
+    /// Sets [`max_depth`](Self::max_depth).
+    pub fn with_max_depth(mut self, max_depth: u32) -> Self {
+        self.max_depth = max_depth;
+        self
+    }
+
+    /// Sets [`max_tables`](Self::max_tables).
+    pub fn with_max_tables(mut self, max_tables: u32) -> Self {
+        self.max_tables = max_tables;
+        self
+    }
+
+    /// Sets [`max_apparent_size`](Self::max_apparent_size).
+    pub fn with_max_apparent_size(mut self, max_apparent_size: usize) -> Self {
+        self.max_apparent_size = max_apparent_size;
+        self
+    }
+
+    /// Sets [`check_alignment`](Self::check_alignment).
+    pub fn with_check_alignment(mut self, check_alignment: bool) -> Self {
+        self.check_alignment = check_alignment;
+        self
+    }
+
+    /// Sets [`file_identifier`](Self::file_identifier).
+    pub fn with_file_identifier(mut self, file_identifier: [u8; 4]) -> Self {
+        self.file_identifier = Some(file_identifier);
+        self
+    }
+
+    /// Sets [`size_prefixed`](Self::size_prefixed).
+    pub fn with_size_prefixed(mut self, size_prefixed: bool) -> Self {
+        self.size_prefixed = size_prefixed;
+        self
+    }
+}
+
+impl Default for VerifierOptions {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+/// A type whose stored form can be verified: scalars, structs, strings, vectors, tables.
+///
+/// The stored form is `SIZE` bytes inline (in a table field or a vector element), aligned to `ALIGN`;
+/// for strings, vectors and tables those inline bytes are an offset to the object.
+///
+/// Generated code implements this for each table type (with [`Verifier::table`] and the
+/// [`TableVerifier`] field checks); the crate implements it for the other types.
+///
+/// ```
+/// use flatforge::{Error, Verifier, Verify};
+///
+/// /// table Person { name: string (required); age: int; }
+/// struct Person;
+/// impl Verify for Person {
+///     const SIZE: usize = 4;
+///     const ALIGN: usize = 4;
+///     const TYPE_NAME: &'static str = "Person";
+///     fn verify_at(v: &mut Verifier<'_>, pos: usize) -> Result<(), Error> {
+///         let target = v.offset(pos)?;
+///         let mut t = v.table(target)?;
+///         t.field::<&str>(0, "name", true)?;
+///         t.field::<i32>(1, "age", false)
+///     }
+/// }
+/// ```
+pub trait Verify {
+    /// Inline size in bytes.
+    const SIZE: usize;
+    /// Inline alignment.
+    const ALIGN: usize;
+    /// A name for error paths when this type is the root (tables set it; others leave it empty).
+    const TYPE_NAME: &'static str = "";
+    /// Verifies the value stored at `pos`, whose `SIZE` inline bytes the caller has checked to lie in
+    /// the buffer (and be aligned): for offsets, follows them and verifies the target.
+    fn verify_at(v: &mut Verifier<'_>, pos: usize) -> Result<(), Error>;
+}
+
+/// Checks objects of one buffer against the configured budgets.
+///
+/// Positions are byte offsets into [`buffer`](Self::buffer); errors report them relative to the
+/// outermost buffer even inside [nested](Self::nested) flatbuffers.
+///
+/// ```
+/// use flatforge::{Builder, Verifier, VerifierOptions};
+/// let mut b = Builder::new();
+/// let s = b.create_string("hi")?;
+/// let bytes = b.finish(s, None)?.to_vec();
+///
+/// let mut v = Verifier::new(&bytes, &VerifierOptions::default());
+/// let root = v.root()?; // position of the root offset
+/// let target = v.offset(root)?;
+/// assert_eq!(v.string(target)?, "hi");
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct Verifier<'a> {
+    buf: &'a [u8],
+    base: usize,
+    depth: u32,
+    max_depth: u32,
+    tables_left: u32,
+    max_tables: u32,
+    size_left: usize,
+    max_apparent_size: usize,
+    check_alignment: bool,
+    file_identifier: Option<[u8; 4]>,
+    size_prefixed: bool,
+}
+
+impl<'a> Verifier<'a> {
+    /// A verifier over `buf` with the limits of `opts`.
+    pub fn new(buf: &'a [u8], opts: &VerifierOptions) -> Self {
+        Verifier {
+            buf,
+            base: 0,
+            depth: 0,
+            max_depth: opts.max_depth,
+            tables_left: opts.max_tables,
+            max_tables: opts.max_tables,
+            size_left: opts.max_apparent_size,
+            max_apparent_size: opts.max_apparent_size,
+            check_alignment: opts.check_alignment,
+            file_identifier: opts.file_identifier,
+            size_prefixed: opts.size_prefixed,
+        }
+    }
+
+    /// The buffer being verified (inside [`nested`](Self::nested): the nested buffer; after a
+    /// size-prefixed [`root`](Self::root): the buffer cut to the prefix's length).
+    #[inline]
+    pub fn buffer(&self) -> &'a [u8] {
+        self.buf
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn error(&self, kind: ErrorKind, pos: usize) -> Error {
+        Error::new(kind, self.base + pos)
+    }
+
+    #[inline(always)]
+    fn in_bounds(&self, pos: usize, size: usize) -> bool {
+        size <= self.buf.len() && pos <= self.buf.len() - size
+    }
+
+    /// Checks that `size` bytes at `pos` lie inside the buffer.
+    #[inline(always)]
+    pub fn check_range(&self, object: Object, pos: usize, size: usize) -> Result<(), Error> {
+        if self.in_bounds(pos, size) {
+            Ok(())
+        } else {
+            Err(self.out_of_bounds(object, pos, size as u64))
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn out_of_bounds(&self, object: Object, pos: usize, size: u64) -> Error {
+        let len = self.buf.len();
+        self.error(ErrorKind::OutOfBounds { object, size, len }, pos)
+    }
+
+    /// Checks that `pos` is a multiple of `align` (a power of two), unless alignment checks are off.
+    #[inline(always)]
+    pub fn check_alignment(&self, object: Object, pos: usize, align: usize) -> Result<(), Error> {
+        if self.check_alignment && pos & (align - 1) != 0 {
+            Err(self.error(ErrorKind::Unaligned { object, align }, pos))
+        } else {
+            Ok(())
+        }
+    }
+
+    #[inline(always)]
+    fn charge(&mut self, bytes: usize, pos: usize) -> Result<(), Error> {
+        if bytes > self.size_left {
+            let limit = self.max_apparent_size;
+            return Err(self.error(ErrorKind::ApparentSizeLimitExceeded { limit }, pos));
+        }
+        self.size_left -= bytes;
+        Ok(())
+    }
+
+    /// Checks the buffer header: the size limit, the size prefix and file identifier when the options
+    /// ask for them, and room for the root offset. Returns the position of the root offset (0, or 4
+    /// after a size prefix); follow it with [`offset`](Self::offset) or `T::verify_at`.
+    ///
+    /// With a size prefix, the verifier's buffer is cut to the length the prefix gives.
+    pub fn root(&mut self) -> Result<usize, Error> {
+        let len = self.buf.len();
+        if len > MAX_BUFFER_SIZE {
+            return Err(self.error(ErrorKind::BufferTooLarge { len }, 0));
+        }
+        let mut start = 0;
+        if self.size_prefixed {
+            if len < 4 {
+                return Err(self.error(ErrorKind::BufferTooShort { len, min: 8 }, 0));
+            }
+            // SAFETY: `len >= 4` was just checked.
+            let size = unsafe { read_scalar_unchecked::<u32>(self.buf, 0) } as usize;
+            if size > len - 4 {
+                let available = len - 4;
+                return Err(self.error(ErrorKind::SizePrefixTooLarge { size, available }, 0));
+            }
+            self.buf = &self.buf[..4 + size];
+            start = 4;
+        }
+        let min = start + if self.file_identifier.is_some() { 8 } else { 4 };
+        let len = self.buf.len();
+        if len < min {
+            return Err(self.error(ErrorKind::BufferTooShort { len, min }, 0));
+        }
+        if let Some(expected) = self.file_identifier {
+            let mut found = [0; 4];
+            found.copy_from_slice(&self.buf[start + 4..start + 8]);
+            if found != expected {
+                let kind = ErrorKind::FileIdentifierMismatch { expected, found };
+                return Err(self.error(kind, start + 4));
+            }
+        }
+        Ok(start)
+    }
+
+    /// Checks the 32-bit offset stored at `pos` (in bounds, aligned, non-zero, not past `i32::MAX`,
+    /// pointing inside the buffer) and returns the position it points to.
+    #[inline(always)]
+    pub fn offset(&self, pos: usize) -> Result<usize, Error> {
+        self.check_range(Object::Offset, pos, 4)?;
+        self.check_alignment(Object::Offset, pos, 4)?;
+        // SAFETY: `pos + 4 <= len` was just checked.
+        let value = unsafe { read_scalar_unchecked::<u32>(self.buf, pos) };
+        if value == 0 || value > i32::MAX as u32 {
+            return Err(self.error(ErrorKind::InvalidOffset { value }, pos));
+        }
+        match pos.checked_add(value as usize) {
+            Some(target) if target < self.buf.len() => Ok(target),
+            _ => Err(self.error(
+                ErrorKind::OffsetOutOfBounds {
+                    value: value.into(),
+                },
+                pos,
+            )),
+        }
+    }
+
+    /// Checks the header of the table at `pos` and counts it against the depth and table budgets.
+    ///
+    /// On success: `pos` is 4-aligned, `pos + 4` and the table's inline size lie in the buffer, its
+    /// vtable (at `pos` minus the signed offset stored there) is 2-aligned, its size is even, at least
+    /// 4 and in the buffer. Check the fields with the returned [`TableVerifier`]; the depth is given
+    /// back when it is dropped.
+    #[inline]
+    pub fn table(&mut self, pos: usize) -> Result<TableVerifier<'_, 'a>, Error> {
+        self.check_alignment(Object::Table, pos, 4)?;
+        self.check_range(Object::Table, pos, 4)?;
+        // SAFETY: `pos + 4 <= len` was just checked.
+        let soffset = unsafe { read_scalar_unchecked::<i32>(self.buf, pos) };
+        let vtable = pos as i64 - i64::from(soffset);
+        if vtable < 0 || vtable as u64 + 4 > self.buf.len() as u64 {
+            let value = i64::from(soffset);
+            return Err(self.error(ErrorKind::OffsetOutOfBounds { value }, pos));
+        }
+        let vtable = vtable as usize;
+        self.check_alignment(Object::Vtable, vtable, 2)?;
+        // SAFETY: `vtable + 4 <= len` was just checked.
+        let (vt_len, size) = unsafe {
+            (
+                read_scalar_unchecked::<u16>(self.buf, vtable),
+                read_scalar_unchecked::<u16>(self.buf, vtable + 2),
+            )
+        };
+        if vt_len < 4 || vt_len & 1 != 0 {
+            return Err(self.error(ErrorKind::InvalidVtableSize { size: vt_len }, vtable));
+        }
+        self.check_range(Object::Vtable, vtable, vt_len.into())?;
+        if size < 4 {
+            return Err(self.error(ErrorKind::InvalidTableSize { size }, vtable + 2));
+        }
+        self.check_range(Object::Table, pos, size.into())?;
+        if self.depth >= self.max_depth {
+            let limit = self.max_depth;
+            return Err(self.error(ErrorKind::DepthLimitExceeded { limit }, pos));
+        }
+        if self.tables_left == 0 {
+            let limit = self.max_tables;
+            return Err(self.error(ErrorKind::TableLimitExceeded { limit }, pos));
+        }
+        self.charge(size.into(), pos)?;
+        self.tables_left -= 1;
+        self.depth += 1;
+        Ok(TableVerifier {
+            v: self,
+            pos,
+            vtable,
+            slots: (usize::from(vt_len) - 4) / 2,
+            size: size.into(),
+        })
+    }
+
+    /// Checks the string at `pos`: 4-aligned length, bytes and NUL terminator in the buffer, UTF-8.
+    /// Returns it.
+    #[inline]
+    pub fn string(&mut self, pos: usize) -> Result<&'a str, Error> {
+        self.check_alignment(Object::String, pos, 4)?;
+        self.check_range(Object::String, pos, 4)?;
+        // SAFETY: `pos + 4 <= len` was just checked.
+        let len = unsafe { read_scalar_unchecked::<u32>(self.buf, pos) } as usize;
+        // `len <= u32::MAX`, and `pos + 4 <= buf.len() <= isize::MAX`, so on 64-bit targets the sum
+        // cannot overflow; on 32-bit ones `checked_add` catches it.
+        let end = match (pos + 4).checked_add(len) {
+            Some(end) if end < self.buf.len() => end,
+            _ => return Err(self.out_of_bounds(Object::String, pos, len as u64 + 5)),
+        };
+        let bytes = &self.buf[pos + 4..end];
+        if self.buf[end] != 0 {
+            return Err(self.error(ErrorKind::StringNotTerminated, end));
+        }
+        self.charge(len + 5, pos)?;
+        match simdutf8::basic::from_utf8(bytes) {
+            Ok(s) => Ok(s),
+            Err(_) => Err(self.utf8_error(bytes, pos + 4)),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn utf8_error(&self, bytes: &[u8], pos: usize) -> Error {
+        let valid_up_to = core::str::from_utf8(bytes).map_or_else(|e| e.valid_up_to(), |s| s.len());
+        self.error(ErrorKind::InvalidUtf8 { valid_up_to }, pos + valid_up_to)
+    }
+
+    /// Checks the vector at `pos` whose elements are `elem_size` bytes aligned to `align`: a 4-aligned
+    /// length, the elements in the buffer and aligned. Returns the position of the first element and
+    /// the element count. The elements themselves are not looked at.
+    #[inline]
+    pub fn vector_raw(
+        &mut self,
+        pos: usize,
+        elem_size: usize,
+        align: usize,
+    ) -> Result<(usize, usize), Error> {
+        self.check_alignment(Object::Vector, pos, 4)?;
+        self.check_range(Object::Vector, pos, 4)?;
+        // SAFETY: `pos + 4 <= len` was just checked.
+        let len = unsafe { read_scalar_unchecked::<u32>(self.buf, pos) } as usize;
+        let data = pos + 4;
+        let bytes = len as u64 * elem_size as u64;
+        if bytes > (self.buf.len() - data) as u64 {
+            return Err(self.out_of_bounds(Object::Vector, pos, bytes + 4));
+        }
+        if align > 4 {
+            self.check_alignment(Object::Vector, data, align)?;
+        }
+        self.charge(bytes as usize + 4, pos)?;
+        Ok((data, len))
+    }
+
+    /// Checks the vector at `pos` as a vector of `T`: the [raw](Self::vector_raw) checks, then each
+    /// element with `T::verify_at` (a no-op for scalars and structs). Returns the element count.
+    #[inline]
+    pub fn vector<T: Verify + ?Sized>(&mut self, pos: usize) -> Result<usize, Error> {
+        let (data, len) = self.vector_raw(pos, T::SIZE, T::ALIGN)?;
+        for i in 0..len {
+            T::verify_at(self, data + i * T::SIZE).map_err(|e| e.in_index(i))?;
+        }
+        Ok(len)
+    }
+
+    /// Runs `f` on the `len` bytes at `pos` as a buffer of its own (a nested flatbuffer): positions
+    /// inside `f` are relative to `pos`, budgets are shared, and the nesting counts as one level of
+    /// depth.
+    pub fn nested<R>(
+        &mut self,
+        pos: usize,
+        len: usize,
+        f: impl FnOnce(&mut Verifier<'a>) -> Result<R, Error>,
+    ) -> Result<R, Error> {
+        self.check_range(Object::Vector, pos, len)?;
+        if self.depth >= self.max_depth {
+            let limit = self.max_depth;
+            return Err(self.error(ErrorKind::DepthLimitExceeded { limit }, pos));
+        }
+        let outer = self.buf;
+        self.buf = &outer[pos..pos + len];
+        self.base += pos;
+        self.depth += 1;
+        let result = f(self);
+        self.depth -= 1;
+        self.base -= pos;
+        self.buf = outer;
+        result
+    }
+
+    /// Checks a nested flatbuffer root: room for the root offset, then `T` at position 0. For use
+    /// inside [`nested`](Self::nested).
+    pub fn nested_root<T: Verify + ?Sized>(&mut self) -> Result<(), Error> {
+        let len = self.buf.len();
+        if len < 4 {
+            return Err(self.error(ErrorKind::BufferTooShort { len, min: 4 }, 0));
+        }
+        T::verify_at(self, 0)
+    }
+}
+
+/// Checks the fields of one table; made by [`Verifier::table`].
+///
+/// Field methods take the field's slot (its id in the schema), its name for error paths, and whether
+/// it is required; an absent optional field passes.
+#[derive(Debug)]
+pub struct TableVerifier<'v, 'a> {
+    v: &'v mut Verifier<'a>,
+    pos: usize,
+    vtable: usize,
+    slots: usize,
+    size: usize,
+}
+
+impl Drop for TableVerifier<'_, '_> {
+    #[inline]
+    fn drop(&mut self) {
+        self.v.depth -= 1;
+    }
+}
+
+impl<'a> TableVerifier<'_, 'a> {
+    /// The table's position.
+    #[inline]
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// The table's inline size from its vtable.
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The verifier, to check what a field points to.
+    #[inline]
+    pub fn verifier(&mut self) -> &mut Verifier<'a> {
+        self.v
+    }
+
+    /// The vtable entry of `slot`: the field's offset in the table, 0 if absent.
+    #[inline(always)]
+    pub fn voffset(&self, slot: usize) -> u16 {
+        if slot < self.slots {
+            // SAFETY: `Verifier::table` checked `vtable + 4 + 2 * slots <= len`, and `slot < slots`.
+            unsafe { read_scalar_unchecked::<u16>(self.v.buf, self.vtable + 4 + 2 * slot) }
+        } else {
+            0
+        }
+    }
+
+    /// Checks that the field in `slot`, if present, has `size` bytes inside the table, aligned to
+    /// `align`; returns its position.
+    #[inline(always)]
+    pub fn field_position(
+        &self,
+        slot: usize,
+        size: usize,
+        align: usize,
+    ) -> Result<Option<usize>, Error> {
+        let voffset = self.voffset(slot);
+        if voffset == 0 {
+            return Ok(None);
+        }
+        let pos = self.pos + usize::from(voffset);
+        if usize::from(voffset) + size > self.size {
+            return Err(self.field_out_of_table(voffset, size));
+        }
+        self.v.check_alignment(Object::Inline, pos, align)?;
+        Ok(Some(pos))
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn field_out_of_table(&self, voffset: u16, size: usize) -> Error {
+        let table_size = self.size;
+        let kind = ErrorKind::FieldOutOfTable {
+            voffset,
+            size,
+            table_size,
+        };
+        self.v.error(kind, self.pos + usize::from(voffset))
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn missing(&self, name: &str) -> Error {
+        self.v
+            .error(ErrorKind::MissingRequiredField, self.pos)
+            .in_field(name)
+    }
+
+    /// Checks the field in `slot` as a `T`: its inline bytes in the table, then `T::verify_at`.
+    #[inline(always)]
+    pub fn field<T: Verify + ?Sized>(
+        &mut self,
+        slot: usize,
+        name: &str,
+        required: bool,
+    ) -> Result<(), Error> {
+        match self.field_position(slot, T::SIZE, T::ALIGN) {
+            Ok(Some(pos)) => T::verify_at(self.v, pos).map_err(|e| e.in_field(name)),
+            Ok(None) if required => Err(self.missing(name)),
+            Ok(None) => Ok(()),
+            Err(e) => Err(e.in_field(name)),
+        }
+    }
+
+    /// Checks the field in `slot` as a `T` and reads it.
+    #[inline(always)]
+    pub fn field_value<T: Follow<'a>>(
+        &mut self,
+        slot: usize,
+        name: &str,
+        required: bool,
+    ) -> Result<Option<T>, Error> {
+        match self.field_position(slot, T::SIZE, T::ALIGN) {
+            Ok(Some(pos)) => {
+                T::verify_at(self.v, pos).map_err(|e| e.in_field(name))?;
+                // SAFETY: `T::verify_at` accepted `pos` in this buffer.
+                Ok(Some(unsafe { T::follow(self.v.buf, pos) }))
+            }
+            Ok(None) if required => Err(self.missing(name)),
+            Ok(None) => Ok(None),
+            Err(e) => Err(e.in_field(name)),
+        }
+    }
+
+    /// Checks a field of `size` bytes aligned to `align` (a struct or scalar known only at run time);
+    /// returns its position.
+    #[inline]
+    pub fn inline_field(
+        &mut self,
+        slot: usize,
+        size: usize,
+        align: usize,
+        name: &str,
+        required: bool,
+    ) -> Result<Option<usize>, Error> {
+        match self.field_position(slot, size, align) {
+            Ok(None) if required => Err(self.missing(name)),
+            Ok(pos) => Ok(pos),
+            Err(e) => Err(e.in_field(name)),
+        }
+    }
+
+    /// Checks an offset field (string, vector, table, union value) and returns the position it points
+    /// to; the caller checks the object there and adds `name` to the path of any error (with
+    /// [`Error::in_field`]).
+    #[inline]
+    pub fn offset_field(
+        &mut self,
+        slot: usize,
+        name: &str,
+        required: bool,
+    ) -> Result<Option<usize>, Error> {
+        match self.field_position(slot, 4, 4) {
+            Ok(Some(pos)) => self.v.offset(pos).map(Some).map_err(|e| e.in_field(name)),
+            Ok(None) if required => Err(self.missing(name)),
+            Ok(None) => Ok(None),
+            Err(e) => Err(e.in_field(name)),
+        }
+    }
+
+    /// Checks a union: the type in `type_slot` (a `u8`) and the value offset in `value_slot` must be
+    /// both absent (type NONE) or both present. For a present value, `f(verifier, type, pos)` checks
+    /// it, with `pos` the position of the value's offset (as for [`Verify::verify_at`]); `f` returns
+    /// `None` when the type is not a member of the union, which is an error.
+    #[inline]
+    pub fn union<F>(
+        &mut self,
+        type_slot: usize,
+        value_slot: usize,
+        name: &str,
+        required: bool,
+        f: F,
+    ) -> Result<(), Error>
+    where
+        F: FnOnce(&mut Verifier<'a>, u8, usize) -> Option<Result<(), Error>>,
+    {
+        let type_pos = self
+            .field_position(type_slot, 1, 1)
+            .map_err(|e| e.in_field(name))?;
+        let value_pos = self
+            .field_position(value_slot, 4, 4)
+            .map_err(|e| e.in_field(name))?;
+        let ty = type_pos.map_or(0, |p| self.v.buf[p]);
+        match (ty, value_pos) {
+            (0, None) if required => Err(self.missing(name)),
+            (0, None) => Ok(()),
+            (0, Some(p)) => Err(self
+                .v
+                .error(ErrorKind::UnionValueWithoutType, p)
+                .in_field(name)),
+            (value, None) => {
+                let p = type_pos.unwrap_or(self.pos);
+                let kind = ErrorKind::UnionTypeWithoutValue { value };
+                Err(self.v.error(kind, p).in_field(name))
+            }
+            (value, Some(p)) => match f(self.v, value, p) {
+                Some(result) => result.map_err(|e| e.in_field(name)),
+                None => {
+                    let p = type_pos.unwrap_or(self.pos);
+                    let kind = ErrorKind::UnknownUnionType { value };
+                    Err(self.v.error(kind, p).in_field(name))
+                }
+            },
+        }
+    }
+
+    /// Checks a vector of unions: the `[u8]` types in `type_slot` and the offsets in `value_slot` must
+    /// be both absent or both present with equal lengths; each element whose type is not NONE is
+    /// checked with `f` as in [`union`](Self::union).
+    pub fn union_vector<F>(
+        &mut self,
+        type_slot: usize,
+        value_slot: usize,
+        name: &str,
+        required: bool,
+        mut f: F,
+    ) -> Result<(), Error>
+    where
+        F: FnMut(&mut Verifier<'a>, u8, usize) -> Option<Result<(), Error>>,
+    {
+        let types = self.offset_field(type_slot, name, false)?;
+        let values = self.offset_field(value_slot, name, false)?;
+        if types.is_none() && values.is_none() {
+            return if required {
+                Err(self.missing(name))
+            } else {
+                Ok(())
+            };
+        }
+        let v = &mut *self.v;
+        let (type_data, type_len) = match types {
+            Some(t) => v.vector_raw(t, 1, 1).map_err(|e| e.in_field(name))?,
+            None => (0, 0),
+        };
+        let (value_data, value_len) = match values {
+            Some(t) => v.vector_raw(t, 4, 4).map_err(|e| e.in_field(name))?,
+            None => (0, 0),
+        };
+        let types = types.or(values).unwrap_or(0);
+        if type_len != value_len {
+            let kind = ErrorKind::UnionVectorLengthMismatch {
+                types: type_len,
+                values: value_len,
+            };
+            return Err(v.error(kind, types).in_field(name));
+        }
+        for i in 0..type_len {
+            let ty = v.buf[type_data + i];
+            if ty == 0 {
+                continue;
+            }
+            match f(v, ty, value_data + 4 * i) {
+                Some(result) => result.map_err(|e| e.in_index(i).in_field(name))?,
+                None => {
+                    let kind = ErrorKind::UnknownUnionType { value: ty };
+                    return Err(v.error(kind, type_data + i).in_index(i).in_field(name));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks a `[ubyte]` field holding a nested flatbuffer: the vector, then `f(verifier)` on its
+    /// bytes as a buffer of their own (see [`Verifier::nested`]).
+    pub fn nested_flatbuffer<F>(
+        &mut self,
+        slot: usize,
+        name: &str,
+        required: bool,
+        f: F,
+    ) -> Result<(), Error>
+    where
+        F: FnOnce(&mut Verifier<'a>) -> Result<(), Error>,
+    {
+        let Some(target) = self.offset_field(slot, name, required)? else {
+            return Ok(());
+        };
+        let v = &mut *self.v;
+        let (data, len) = v.vector_raw(target, 1, 1).map_err(|e| e.in_field(name))?;
+        v.nested(data, len, f).map_err(|e| e.in_field(name))
+    }
+
+    /// Checks a `[ubyte]` field holding a nested flatbuffer whose root is a `T`.
+    #[inline]
+    pub fn nested_root<T: Verify + ?Sized>(
+        &mut self,
+        slot: usize,
+        name: &str,
+        required: bool,
+    ) -> Result<(), Error> {
+        self.nested_flatbuffer(slot, name, required, |v| v.nested_root::<T>())
+    }
+}
+
+macro_rules! verify_scalar {
+    ($($t:ty),*) => {$(
+        impl Verify for $t {
+            const SIZE: usize = <$t as Scalar>::SIZE;
+            const ALIGN: usize = <$t as Scalar>::SIZE;
+            #[inline(always)]
+            fn verify_at(_: &mut Verifier<'_>, _: usize) -> Result<(), Error> {
+                Ok(())
+            }
+        }
+    )*};
+}
+verify_scalar!(bool, u8, i8, u16, i16, u32, i32, u64, i64, f32, f64);
+
+impl<S: Struct> Verify for &S {
+    const SIZE: usize = core::mem::size_of::<S>();
+    const ALIGN: usize = S::ALIGN;
+    #[inline(always)]
+    fn verify_at(_: &mut Verifier<'_>, _: usize) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+impl Verify for &str {
+    const SIZE: usize = 4;
+    const ALIGN: usize = 4;
+    #[inline(always)]
+    fn verify_at(v: &mut Verifier<'_>, pos: usize) -> Result<(), Error> {
+        let target = v.offset(pos)?;
+        v.string(target).map(|_| ())
+    }
+}
+
+impl<T: Verify> Verify for Vector<'_, T> {
+    const SIZE: usize = 4;
+    const ALIGN: usize = 4;
+    #[inline(always)]
+    fn verify_at(v: &mut Verifier<'_>, pos: usize) -> Result<(), Error> {
+        let target = v.offset(pos)?;
+        v.vector::<T>(target).map(|_| ())
+    }
+}
+
+impl Verify for Table<'_> {
+    const SIZE: usize = 4;
+    const ALIGN: usize = 4;
+    #[inline(always)]
+    fn verify_at(v: &mut Verifier<'_>, pos: usize) -> Result<(), Error> {
+        let target = v.offset(pos)?;
+        v.table(target).map(|_| ())
+    }
+}
+
+impl<T: Verify> Verify for Indirect<T> {
+    const SIZE: usize = 4;
+    const ALIGN: usize = 4;
+    #[inline(always)]
+    fn verify_at(v: &mut Verifier<'_>, pos: usize) -> Result<(), Error> {
+        let target = v.offset(pos)?;
+        v.check_range(Object::Inline, target, T::SIZE)?;
+        v.check_alignment(Object::Inline, target, T::ALIGN)?;
+        T::verify_at(v, target)
+    }
+}

@@ -1,0 +1,725 @@
+//! Zero-copy views: [`Table`], [`Vector`], [`Array`], strings as `&str`, structs as `&S`, and the
+//! root functions that verify a buffer and hand out the first view.
+//!
+//! # The trust boundary
+//!
+//! Reading after verification must not repeat checks, so the views read with unchecked loads where
+//! that is sound. Soundness rests on one rule: **a view of type `V` exists only for bytes that `V`'s
+//! [`Verify`] implementation has accepted.** Safe constructors (`root`, [`Table::new`],
+//! [`Vector::new`], [`Table::get`]) verify first; constructors that skip verification are `unsafe fn`
+//! and ask the caller to vouch for it. What each view's verification covers:
+//!
+//! - [`Table`] (untyped): only the header and vtable, since it does not know its fields' types. Its
+//!   field readers are therefore checked ([`Table::get`], which verifies the field as the requested
+//!   type) or `unsafe` ([`Table::get_unchecked`], for generated code, which verified each field's type
+//!   when verifying the table).
+//! - [`Vector<T>`]: the length, the element bytes, and every element as a `T`; so [`Vector::get`] and
+//!   the iterators are safe and unchecked.
+//! - `&str`: bounds, terminator and UTF-8; reading it is a pointer cast.
+//! - Generated table types: all fields, recursively; their accessors are safe and unchecked.
+
+use core::cmp::Ordering;
+use core::fmt;
+use core::iter::FusedIterator;
+use core::marker::PhantomData;
+
+use crate::error::Error;
+use crate::scalar::{read_scalar, read_scalar_unchecked, struct_from_bytes, Scalar, Struct};
+use crate::verify::{Verifier, VerifierOptions, Verify};
+
+/// A type that can be read from a buffer after verification.
+///
+/// `follow` reads the value whose inline bytes are at `pos`: a scalar or struct in place, or the
+/// object an offset at `pos` points to.
+///
+/// ```
+/// use flatforge::{Follow, Vector};
+/// let bytes = [2u8, 0, 0, 0, 7, 9]; // a vector of two bytes
+/// let v = Vector::<u8>::new(&bytes, 0).unwrap();
+/// assert_eq!(v.as_slice(), &[7, 9]);
+/// ```
+pub trait Follow<'a>: Verify + Sized {
+    /// Reads the value at `pos`.
+    ///
+    /// # Safety
+    /// `Self::verify_at` must have accepted `pos` with a [`Verifier`] over exactly `buf` (any
+    /// options), after the `Self::SIZE` bytes at `pos` were checked to lie in `buf`.
+    unsafe fn follow(buf: &'a [u8], pos: usize) -> Self;
+}
+
+/// Reads the offset at `pos` and returns the position it points to.
+///
+/// # Safety
+/// `pos + 4 <= buf.len()`.
+#[inline(always)]
+unsafe fn follow_offset(buf: &[u8], pos: usize) -> usize {
+    // SAFETY: guaranteed by the caller.
+    pos + unsafe { read_scalar_unchecked::<u32>(buf, pos) } as usize
+}
+
+macro_rules! follow_scalar {
+    ($($t:ty),*) => {$(
+        impl<'a> Follow<'a> for $t {
+            #[inline(always)]
+            unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
+                // SAFETY: the caller checked that the value's bytes lie in `buf`.
+                unsafe { read_scalar_unchecked::<$t>(buf, pos) }
+            }
+        }
+    )*};
+}
+follow_scalar!(bool, u8, i8, u16, i16, u32, i32, u64, i64, f32, f64);
+
+impl<'a, S: Struct> Follow<'a> for &'a S {
+    #[inline(always)]
+    unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
+        // SAFETY: the caller checked that `size_of::<S>()` bytes at `pos` lie in `buf`; `S: Struct`
+        // has alignment 1 and accepts any bytes.
+        unsafe { &*buf.as_ptr().add(pos).cast::<S>() }
+    }
+}
+
+impl<'a> Follow<'a> for &'a str {
+    #[inline(always)]
+    unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
+        // SAFETY: verification checked the offset at `pos`, and at its target a length `len` followed
+        // by `len` bytes of valid UTF-8 inside `buf`.
+        unsafe {
+            let target = follow_offset(buf, pos);
+            let len = read_scalar_unchecked::<u32>(buf, target) as usize;
+            let bytes = buf.get_unchecked(target + 4..target + 4 + len);
+            core::str::from_utf8_unchecked(bytes)
+        }
+    }
+}
+
+/// A value stored out of line behind an offset, such as a struct member of a union.
+///
+/// ```
+/// use flatforge::{Indirect, Table};
+/// // A vtable at 4, a table at 12 whose field 0 is an offset to the u32 at 20.
+/// let bytes = [0u8, 0, 0, 0, 6, 0, 8, 0, 4, 0, 0, 0, 8, 0, 0, 0, 4, 0, 0, 0, 42, 0, 0, 0];
+/// let t = Table::new(&bytes, 12)?;
+/// assert_eq!(t.get::<Indirect<u32>>(0)?.map(|v| v.0), Some(42));
+/// # Ok::<(), flatforge::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Indirect<T>(pub T);
+
+impl<'a, T: Follow<'a>> Follow<'a> for Indirect<T> {
+    #[inline(always)]
+    unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
+        // SAFETY: verification checked the offset at `pos` and accepted `T` at its target.
+        unsafe { Indirect(T::follow(buf, follow_offset(buf, pos))) }
+    }
+}
+
+/// An untyped view of a table: the buffer and the table's position.
+///
+/// Invariant: the table's header and vtable were verified (see [`Verifier::table`]). Fields are read
+/// with [`get`](Self::get) (verifies the field as the requested type) or
+/// [`get_unchecked`](Self::get_unchecked) (for code that verified the field's type before).
+///
+/// ```
+/// use flatforge::{Builder, Table};
+/// let mut b = Builder::new();
+/// b.start_table();
+/// b.add_scalar::<i32>(1, 100, 0)?;
+/// let t = b.end_table()?;
+/// let bytes = b.finish(t, None)?.to_vec();
+///
+/// let table: Table = flatforge::root(&bytes)?;
+/// assert_eq!(table.get::<i32>(1)?, Some(100));
+/// assert_eq!(table.get::<i32>(0)?, None);
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct Table<'a> {
+    buf: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Table<'a> {
+    /// Checks the header and vtable of the table at `pos` and returns a view of it.
+    pub fn new(buf: &'a [u8], pos: usize) -> Result<Self, Error> {
+        Self::new_with_options(buf, pos, &VerifierOptions::DEFAULT)
+    }
+
+    /// [`new`](Self::new) with the given options (alignment checks, limits).
+    pub fn new_with_options(
+        buf: &'a [u8],
+        pos: usize,
+        opts: &VerifierOptions,
+    ) -> Result<Self, Error> {
+        Verifier::new(buf, opts).table(pos)?;
+        Ok(Table { buf, pos })
+    }
+
+    /// A view of the table at `pos` without checks.
+    ///
+    /// # Safety
+    /// [`Verifier::table`] must have accepted `pos` with a verifier over exactly `buf`.
+    #[inline(always)]
+    pub unsafe fn new_unchecked(buf: &'a [u8], pos: usize) -> Self {
+        Table { buf, pos }
+    }
+
+    /// The buffer the table lives in.
+    #[inline(always)]
+    pub fn buffer(&self) -> &'a [u8] {
+        self.buf
+    }
+
+    /// The table's position in the buffer.
+    #[inline(always)]
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// The position of the table's vtable.
+    #[inline(always)]
+    pub fn vtable(&self) -> usize {
+        // SAFETY: invariant: `pos + 4 <= len`.
+        let soffset = unsafe { read_scalar_unchecked::<i32>(self.buf, self.pos) };
+        (self.pos as isize).wrapping_sub(soffset as isize) as usize
+    }
+
+    /// The offset of the field in `slot` from the table start, or 0 if the field is absent.
+    #[inline(always)]
+    pub fn field_offset(&self, slot: usize) -> u16 {
+        let vtable = self.vtable();
+        // SAFETY: invariant: the vtable lies in the buffer with its length field first.
+        let vt_len = unsafe { read_scalar_unchecked::<u16>(self.buf, vtable) } as usize;
+        if slot < (vt_len - 4) / 2 {
+            // SAFETY: invariant: `vtable + vt_len <= len`, and `4 + 2 * slot + 2 <= vt_len`.
+            unsafe { read_scalar_unchecked::<u16>(self.buf, vtable + 4 + 2 * slot) }
+        } else {
+            0
+        }
+    }
+
+    /// Reads the field in `slot` as a `T`, without checks; `None` if it is absent.
+    ///
+    /// # Safety
+    /// When the field is present, it must have been verified as a `T` (as
+    /// [`TableVerifier::field::<T>`](crate::TableVerifier::field) does).
+    #[inline(always)]
+    pub unsafe fn get_unchecked<T: Follow<'a>>(&self, slot: usize) -> Option<T> {
+        match self.field_offset(slot) {
+            0 => None,
+            // SAFETY: the caller guarantees the field was verified as a `T`.
+            voffset => Some(unsafe { T::follow(self.buf, self.pos + usize::from(voffset)) }),
+        }
+    }
+
+    /// Verifies the field in `slot` as a `T` (recursively, with default limits) and reads it; `None`
+    /// if it is absent.
+    pub fn get<T: Follow<'a>>(&self, slot: usize) -> Result<Option<T>, Error> {
+        self.get_with_options(slot, &VerifierOptions::DEFAULT)
+    }
+
+    /// [`get`](Self::get) with the given options (alignment checks, limits).
+    pub fn get_with_options<T: Follow<'a>>(
+        &self,
+        slot: usize,
+        opts: &VerifierOptions,
+    ) -> Result<Option<T>, Error> {
+        let mut v = Verifier::new(self.buf, opts);
+        v.table(self.pos)
+            .and_then(|mut t| t.field_value::<T>(slot, "", false))
+    }
+}
+
+impl fmt::Debug for Table<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Table").field("pos", &self.pos).finish()
+    }
+}
+
+impl<'a> Follow<'a> for Table<'a> {
+    #[inline(always)]
+    unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
+        // SAFETY: verification checked the offset at `pos` and the table header at its target.
+        unsafe { Table::new_unchecked(buf, follow_offset(buf, pos)) }
+    }
+}
+
+/// A view of a vector of `T`: `&'a [u8]` plus position and length.
+///
+/// Invariant: the length, the element bytes and every element as a `T` were verified, so indexing
+/// and iteration read without checks beyond the index bound.
+///
+/// ```
+/// use flatforge::{Builder, Vector};
+/// let mut b = Builder::new();
+/// let v = b.create_vector(&[1u16, 2, 3])?;
+/// let bytes = b.finish(v, None)?.to_vec();
+///
+/// let v: Vector<u16> = flatforge::root(&bytes)?;
+/// assert_eq!(v.len(), 3);
+/// assert_eq!(v.get(1), Some(2));
+/// assert_eq!(v.get(3), None);
+/// assert_eq!(v.iter().sum::<u16>(), 6);
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+pub struct Vector<'a, T> {
+    buf: &'a [u8],
+    data: usize,
+    len: usize,
+    _marker: PhantomData<T>,
+}
+
+impl<T> Clone for Vector<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for Vector<'_, T> {}
+
+impl<'a, T: Follow<'a>> Vector<'a, T> {
+    /// Verifies the vector at `pos` (its length field) as a vector of `T`, with default limits, and
+    /// returns a view of it.
+    pub fn new(buf: &'a [u8], pos: usize) -> Result<Self, Error> {
+        Verifier::new(buf, &VerifierOptions::DEFAULT).vector::<T>(pos)?;
+        // SAFETY: just verified.
+        Ok(unsafe { Self::new_unchecked(buf, pos) })
+    }
+
+    /// A view of the vector at `pos` without checks.
+    ///
+    /// # Safety
+    /// [`Verifier::vector::<T>`](Verifier::vector) must have accepted `pos` with a verifier over
+    /// exactly `buf`.
+    #[inline(always)]
+    pub unsafe fn new_unchecked(buf: &'a [u8], pos: usize) -> Self {
+        // SAFETY: the caller guarantees a verified length field at `pos`.
+        let len = unsafe { read_scalar_unchecked::<u32>(buf, pos) } as usize;
+        Vector {
+            buf,
+            data: pos + 4,
+            len,
+            _marker: PhantomData,
+        }
+    }
+
+    /// The number of elements.
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the vector is empty.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The element at `index`, or `None` past the end.
+    #[inline(always)]
+    pub fn get(&self, index: usize) -> Option<T> {
+        if index < self.len {
+            // SAFETY: invariant: element `index` was verified as a `T`.
+            Some(unsafe { T::follow(self.buf, self.data + index * T::SIZE) })
+        } else {
+            None
+        }
+    }
+
+    /// The element at `index` without the bound check.
+    ///
+    /// # Safety
+    /// `index < self.len()`.
+    #[inline(always)]
+    pub unsafe fn get_unchecked(&self, index: usize) -> T {
+        debug_assert!(index < self.len);
+        // SAFETY: invariant, and the caller guarantees `index < len`.
+        unsafe { T::follow(self.buf, self.data + index * T::SIZE) }
+    }
+
+    /// The first element.
+    #[inline]
+    pub fn first(&self) -> Option<T> {
+        self.get(0)
+    }
+
+    /// The last element.
+    #[inline]
+    pub fn last(&self) -> Option<T> {
+        self.len.checked_sub(1).and_then(|i| self.get(i))
+    }
+
+    /// An iterator over the elements.
+    #[inline(always)]
+    pub fn iter(&self) -> VectorIter<'a, T> {
+        VectorIter {
+            buf: self.buf,
+            pos: self.data,
+            end: self.data + self.len * T::SIZE,
+            _marker: PhantomData,
+        }
+    }
+
+    /// The elements' inline bytes (for offsets: the offsets themselves).
+    #[inline(always)]
+    pub fn bytes(&self) -> &'a [u8] {
+        // SAFETY: invariant: the `len * T::SIZE` element bytes lie in the buffer.
+        unsafe {
+            self.buf
+                .get_unchecked(self.data..self.data + self.len * T::SIZE)
+        }
+    }
+
+    /// Binary search with a comparator, as [`slice::binary_search_by`]: for vectors sorted by a key
+    /// (see [`Builder::sort_by_scalar_field`](crate::Builder::sort_by_scalar_field)).
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let v = b.create_vector(&[1u32, 5, 9])?;
+    /// let bytes = b.finish(v, None)?.to_vec();
+    /// let v: flatforge::Vector<u32> = flatforge::root(&bytes)?;
+    /// assert_eq!(v.binary_search_by(|x| x.cmp(&5)), Ok(1));
+    /// assert_eq!(v.binary_search_by(|x| x.cmp(&6)), Err(2));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    pub fn binary_search_by(&self, mut f: impl FnMut(T) -> Ordering) -> Result<usize, usize> {
+        let (mut lo, mut hi) = (0, self.len);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            // SAFETY: `mid < hi <= len`.
+            match f(unsafe { self.get_unchecked(mid) }) {
+                Ordering::Less => lo = mid + 1,
+                Ordering::Greater => hi = mid,
+                Ordering::Equal => return Ok(mid),
+            }
+        }
+        Err(lo)
+    }
+}
+
+impl<'a, T: Scalar + Follow<'a>> Vector<'a, T> {
+    /// The elements as a native slice, without copying: `Some` on little-endian hosts when the data is
+    /// suitably aligned in memory and every bit pattern is a valid `T` (not for `bool`); `None`
+    /// otherwise (then use [`iter`](Self::iter)).
+    ///
+    /// ```
+    /// # let mut b = flatforge::Builder::new();
+    /// # let v = b.create_vector(&[1u32, 2])?;
+    /// # let bytes = b.finish(v, None)?.to_vec();
+    /// let v: flatforge::Vector<u32> = flatforge::root(&bytes)?;
+    /// let sum: u32 = match v.as_native_slice() {
+    ///     Some(s) => s.iter().sum(),
+    ///     None => v.iter().sum(),
+    /// };
+    /// assert_eq!(sum, 3);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn as_native_slice(&self) -> Option<&'a [T]> {
+        let bytes = self.bytes();
+        if cfg!(target_endian = "little")
+            && T::ANY_BIT_PATTERN
+            && (bytes.as_ptr() as usize) % core::mem::align_of::<T>() == 0
+        {
+            // SAFETY: little-endian, so the wire bytes are the native representation; the pointer is
+            // aligned for `T`; `len * size_of::<T>()` bytes are in the buffer; every bit pattern is a
+            // valid `T`; the borrow is tied to `'a`.
+            Some(unsafe { core::slice::from_raw_parts(bytes.as_ptr().cast::<T>(), self.len) })
+        } else {
+            None
+        }
+    }
+}
+
+impl<'a> Vector<'a, u8> {
+    /// The bytes, as a slice.
+    #[inline(always)]
+    pub fn as_slice(&self) -> &'a [u8] {
+        self.bytes()
+    }
+}
+
+impl<'a, S: Struct> Vector<'a, &'a S> {
+    /// The structs, as a slice.
+    ///
+    /// ```
+    /// # use flatforge::Struct;
+    /// #[derive(Clone, Copy)]
+    /// #[repr(transparent)]
+    /// struct Pair([u8; 2]);
+    /// // SAFETY: a transparent wrapper of [u8; 2].
+    /// unsafe impl Struct for Pair { const ALIGN: usize = 1; }
+    ///
+    /// let mut b = flatforge::Builder::new();
+    /// let v = b.create_vector_of_structs(&[Pair([1, 2]), Pair([3, 4])])?;
+    /// let bytes = b.finish(v, None)?.to_vec();
+    /// let v: flatforge::Vector<&Pair> = flatforge::root(&bytes)?;
+    /// assert_eq!(v.as_slice()[1].0, [3, 4]);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    #[inline(always)]
+    pub fn as_slice(&self) -> &'a [S] {
+        // SAFETY: invariant: `len * size_of::<S>()` bytes lie in the buffer; `S: Struct` has alignment
+        // 1 and accepts any bytes.
+        unsafe { core::slice::from_raw_parts(self.bytes().as_ptr().cast::<S>(), self.len) }
+    }
+}
+
+impl<'a, T: Follow<'a> + fmt::Debug> fmt::Debug for Vector<'a, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<'a, T: Follow<'a>> IntoIterator for Vector<'a, T> {
+    type Item = T;
+    type IntoIter = VectorIter<'a, T>;
+    #[inline(always)]
+    fn into_iter(self) -> VectorIter<'a, T> {
+        self.iter()
+    }
+}
+
+impl<'a, T: Follow<'a>> Follow<'a> for Vector<'a, T> {
+    #[inline(always)]
+    unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
+        // SAFETY: verification checked the offset at `pos` and the vector at its target.
+        unsafe { Vector::new_unchecked(buf, follow_offset(buf, pos)) }
+    }
+}
+
+/// Iterator over a [`Vector`].
+pub struct VectorIter<'a, T> {
+    buf: &'a [u8],
+    pos: usize,
+    end: usize,
+    _marker: PhantomData<T>,
+}
+
+impl<T> Clone for VectorIter<'_, T> {
+    fn clone(&self) -> Self {
+        VectorIter {
+            buf: self.buf,
+            pos: self.pos,
+            end: self.end,
+            _marker: PhantomData,
+        }
+    }
+}
+
+impl<T> fmt::Debug for VectorIter<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("VectorIter")
+            .field("pos", &self.pos)
+            .field("end", &self.end)
+            .finish()
+    }
+}
+
+impl<'a, T: Follow<'a>> Iterator for VectorIter<'a, T> {
+    type Item = T;
+    #[inline(always)]
+    fn next(&mut self) -> Option<T> {
+        if self.pos < self.end {
+            // SAFETY: `pos` is the position of a verified element of the vector this iterator came
+            // from (the vector's invariant), since `pos < end` and both advance by `T::SIZE`.
+            let item = unsafe { T::follow(self.buf, self.pos) };
+            self.pos += T::SIZE;
+            Some(item)
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = (self.end - self.pos) / T::SIZE;
+        (n, Some(n))
+    }
+}
+
+impl<'a, T: Follow<'a>> DoubleEndedIterator for VectorIter<'a, T> {
+    #[inline(always)]
+    fn next_back(&mut self) -> Option<T> {
+        if self.pos < self.end {
+            self.end -= T::SIZE;
+            // SAFETY: as in `next`: `end` now is the position of the last unvisited element.
+            Some(unsafe { T::follow(self.buf, self.end) })
+        } else {
+            None
+        }
+    }
+}
+
+impl<'a, T: Follow<'a>> ExactSizeIterator for VectorIter<'a, T> {}
+impl<'a, T: Follow<'a>> FusedIterator for VectorIter<'a, T> {}
+
+/// A value that can be read from the bytes of a struct: scalars and structs (the element types of
+/// fixed-size arrays).
+pub trait Inline<'a>: Copy {
+    /// Size in bytes.
+    const SIZE: usize;
+    /// Reads the value at `bytes[pos..pos + SIZE]`.
+    ///
+    /// # Panics
+    /// If the range is out of bounds.
+    fn read_inline(bytes: &'a [u8], pos: usize) -> Self;
+}
+
+macro_rules! inline_scalar {
+    ($($t:ty),*) => {$(
+        impl<'a> Inline<'a> for $t {
+            const SIZE: usize = <$t as Scalar>::SIZE;
+            #[inline(always)]
+            fn read_inline(bytes: &'a [u8], pos: usize) -> Self {
+                read_scalar::<$t>(bytes, pos)
+            }
+        }
+    )*};
+}
+inline_scalar!(bool, u8, i8, u16, i16, u32, i32, u64, i64, f32, f64);
+
+impl<'a, S: Struct> Inline<'a> for &'a S {
+    const SIZE: usize = core::mem::size_of::<S>();
+    #[inline(always)]
+    fn read_inline(bytes: &'a [u8], pos: usize) -> Self {
+        match struct_from_bytes(&bytes[pos..pos + core::mem::size_of::<S>()]) {
+            Some(s) => s,
+            None => unreachable!("the range has exactly the struct's size"),
+        }
+    }
+}
+
+/// A fixed-size array inside a struct (`[int:3]`): a view of its bytes.
+///
+/// Generated struct accessors return `Array::new(&self.0[START..END])`.
+///
+/// ```
+/// let bytes = [1u8, 0, 2, 0, 3, 0];
+/// let a = flatforge::Array::<u16>::new(&bytes);
+/// assert_eq!(a.len(), 3);
+/// assert_eq!(a.get(2), Some(3));
+/// assert_eq!(a.iter().collect::<Vec<_>>(), [1, 2, 3]);
+/// ```
+pub struct Array<'a, T> {
+    bytes: &'a [u8],
+    _marker: PhantomData<T>,
+}
+
+impl<T> Clone for Array<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for Array<'_, T> {}
+
+impl<'a, T: Inline<'a>> Array<'a, T> {
+    /// A view of `bytes` as `bytes.len() / T::SIZE` elements (trailing bytes are ignored).
+    #[inline(always)]
+    pub fn new(bytes: &'a [u8]) -> Self {
+        Array {
+            bytes,
+            _marker: PhantomData,
+        }
+    }
+
+    /// The number of elements.
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.bytes.len() / T::SIZE
+    }
+
+    /// Whether the array is empty.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The element at `index`, or `None` past the end.
+    #[inline(always)]
+    pub fn get(&self, index: usize) -> Option<T> {
+        (index < self.len()).then(|| T::read_inline(self.bytes, index * T::SIZE))
+    }
+
+    /// An iterator over the elements.
+    #[inline]
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = T> + ExactSizeIterator + 'a {
+        let bytes = self.bytes;
+        (0..self.len()).map(move |i| T::read_inline(bytes, i * T::SIZE))
+    }
+
+    /// The array's bytes.
+    #[inline(always)]
+    pub fn bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+}
+
+impl<'a, T: Inline<'a> + fmt::Debug> fmt::Debug for Array<'a, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+/// Verifies `buf` with default options and returns its root as a `T`.
+///
+/// ```
+/// let mut b = flatforge::Builder::new();
+/// let s = b.create_string("root string")?;
+/// let bytes = b.finish(s, None)?.to_vec();
+/// assert_eq!(flatforge::root::<&str>(&bytes)?, "root string");
+/// assert!(flatforge::root::<&str>(&bytes[..6]).is_err());
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+pub fn root<'a, T: Follow<'a>>(buf: &'a [u8]) -> Result<T, Error> {
+    root_with_options(buf, &VerifierOptions::DEFAULT)
+}
+
+/// Verifies `buf` with `opts` (limits, file identifier, size prefix) and returns its root as a `T`.
+///
+/// ```
+/// use flatforge::VerifierOptions;
+/// let mut b = flatforge::Builder::new();
+/// let s = b.create_string("x")?;
+/// let bytes = b.finish_size_prefixed(s, Some(b"TEST"))?.to_vec();
+/// let opts = VerifierOptions::default().with_size_prefixed(true).with_file_identifier(*b"TEST");
+/// assert_eq!(flatforge::root_with_options::<&str>(&bytes, &opts)?, "x");
+/// let wrong = opts.with_file_identifier(*b"NOPE");
+/// assert!(flatforge::root_with_options::<&str>(&bytes, &wrong).is_err());
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+pub fn root_with_options<'a, T: Follow<'a>>(
+    buf: &'a [u8],
+    opts: &VerifierOptions,
+) -> Result<T, Error> {
+    let mut v = Verifier::new(buf, opts);
+    let pos = v.root().map_err(|e| e.in_root(T::TYPE_NAME))?;
+    T::verify_at(&mut v, pos).map_err(|e| e.in_root(T::TYPE_NAME))?;
+    let buf = v.buffer();
+    // SAFETY: `root` checked that the 4 bytes at `pos` lie in `buf`, and `T::verify_at` accepted
+    // `pos` with a verifier over `buf` (the verifier's possibly shortened buffer, used here).
+    Ok(unsafe { T::follow(buf, pos) })
+}
+
+/// The root of `buf` as a `T`, without verification.
+///
+/// # Safety
+/// `buf` must pass [`root_with_options::<T>`] with `size_prefixed` set as given here.
+pub unsafe fn root_unchecked<'a, T: Follow<'a>>(buf: &'a [u8], size_prefixed: bool) -> T {
+    // SAFETY: guaranteed by the caller.
+    unsafe { T::follow(buf, if size_prefixed { 4 } else { 0 }) }
+}
+
+/// Whether `buf` carries `identifier` at its file identifier position.
+///
+/// ```
+/// let mut b = flatforge::Builder::new();
+/// let s = b.create_string("x")?;
+/// let bytes = b.finish(s, Some(b"MONS"))?;
+/// assert!(flatforge::buffer_has_identifier(bytes, b"MONS", false));
+/// assert!(!flatforge::buffer_has_identifier(bytes, b"NOPE", false));
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+pub fn buffer_has_identifier(buf: &[u8], identifier: &[u8; 4], size_prefixed: bool) -> bool {
+    let start = if size_prefixed { 8 } else { 4 };
+    buf.get(start..start + 4) == Some(&identifier[..])
+}
