@@ -1669,10 +1669,11 @@ impl<'s> Analyzer<'s> {
         let required = has_attr(&attrs, "required") || (ty.base == BaseType::String && key);
         let default_str_or_vec =
             (ty.base == BaseType::String || ty.is_vector()) && !constant.is_zero();
+        // Struct fields are always present (flatc 25.12.19 marks no struct field optional).
         let optional = if ty.base.is_scalar() {
             constant == Constant::Null
         } else {
-            !(required || default_str_or_vec)
+            !(required || default_str_or_vec || fixed)
         };
         if required && optional {
             self.error(
