@@ -1,0 +1,27 @@
+//! Every NBT reader on arbitrary bytes: the owned and borrowed readers of each variant must agree
+//! (errors included), never panic, and what they accept must write back and re-read identically.
+#![no_main]
+
+use flatforge_nbt::borrowed::Document;
+use flatforge_nbt::{Nbt, Variant};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    for variant in Variant::ALL {
+        let owned = Nbt::read(data, variant);
+        let doc = Document::parse(data, variant);
+        let borrowed = doc.as_ref().map_err(Clone::clone).and_then(|d| d.to_nbt());
+        assert_eq!(owned, borrowed, "readers disagree in {variant}");
+        if let (Ok(nbt), Ok(doc)) = (&owned, &doc) {
+            let bytes = nbt.to_vec(variant).expect("a tree that was read can be written");
+            assert_eq!(&Nbt::read(&bytes, variant).expect("re-read"), nbt);
+            for target in Variant::ALL {
+                if let Ok(converted) = doc.to_vec(target) {
+                    let back = Nbt::read(&converted, target).expect("converted document re-reads");
+                    assert_eq!(back.tag, nbt.tag);
+                }
+            }
+        }
+    }
+    let _ = Nbt::from_file_bytes(data);
+});
