@@ -1,0 +1,151 @@
+//! Figures published by others for the workloads of WORKLOADS.md, with their sources. They were
+//! not measured by our runs (different hardware, and sometimes a lighter workload: see each
+//! [`Published::note`]); the report prints them beside the groups they belong to, never in ratios.
+
+/// One published figure.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Published {
+    /// The group it corresponds to, `<workload>/<operation>`.
+    pub group: &'static str,
+    /// Who was measured.
+    pub implementation: &'static str,
+    /// Lowest published time per operation, nanoseconds.
+    pub low_ns: f64,
+    /// Highest published time (the same as `low_ns` for a single figure).
+    pub high_ns: f64,
+    /// Where it was measured.
+    pub hardware: &'static str,
+    /// Where it was published.
+    pub source: &'static str,
+    /// How the published workload differs from ours, if it does.
+    pub note: &'static str,
+}
+
+const WORKLOADS_MD: &str = "../shared/WORKLOADS.md §1";
+const THIS_KIND: &str = "a machine like this one";
+const FLATSTREAM_CMP: &str =
+    "flatstream-rs docs/benchmark/BENCHMARK_COMPARISON.md, \"V2 Results\" \
+     (github.com/dallasmarlow/flatstream-rs, commit 09bdd26)";
+const FLATSTREAM_GUIDE: &str = "flatstream-rs docs/benchmark/BENCHMARKING_GUIDE.md, \"Sample \
+     Results\" (github.com/dallasmarlow/flatstream-rs, commit 09bdd26)";
+const APPLE: &str = "Apple Silicon MacBook Pro (flatstream-rs README)";
+const FLATSTREAM_EVENT: &str = "its event is a 24-byte [ubyte] vector, not a table";
+const FLATSTREAM_READ: &str = "its event is a 24-byte [ubyte] vector, not a table; the read \
+     deframes and counts messages without reading any field";
+
+const fn one(
+    group: &'static str,
+    implementation: &'static str,
+    ns: f64,
+    hardware: &'static str,
+    source: &'static str,
+    note: &'static str,
+) -> Published {
+    Published {
+        group,
+        implementation,
+        low_ns: ns,
+        high_ns: ns,
+        hardware,
+        source,
+        note,
+    }
+}
+
+/// Every published figure we compare with.
+///
+/// ```
+/// use flatforge_bench_report::published::PUBLISHED;
+/// let cpp = PUBLISHED.iter().find(|p| p.group == "flatbench/traverse" && p.implementation == "cpp");
+/// assert_eq!(cpp.unwrap().low_ns, 18.0);
+/// ```
+pub const PUBLISHED: &[Published] = &[
+    one("flatbench/encode", "planus", 126.0, THIS_KIND, WORKLOADS_MD, ""),
+    one("flatbench/encode", "cpp", 207.0, THIS_KIND, WORKLOADS_MD, ""),
+    one("flatbench/encode", "official", 238.0, THIS_KIND, WORKLOADS_MD, ""),
+    one("flatbench/traverse", "cpp", 18.0, THIS_KIND, WORKLOADS_MD, ""),
+    one("flatbench/traverse", "official", 38.0, THIS_KIND, WORKLOADS_MD, "unchecked"),
+    one("flatbench/traverse", "planus", 81.0, THIS_KIND, WORKLOADS_MD, ""),
+    one("flatbench/verify_traverse", "official", 376.0, THIS_KIND, WORKLOADS_MD, ""),
+    one(
+        "flatbench/json_print",
+        "flatcc",
+        940.0,
+        THIS_KIND,
+        "flatcc's JSON benchmark, as quoted in ../shared/WORKLOADS.md §1",
+        "flatcc's printer (not runnable here: no package ships its sources)",
+    ),
+    one(
+        "flatbench/json_parse",
+        "flatcc",
+        1580.0,
+        THIS_KIND,
+        "flatcc's JSON benchmark, as quoted in ../shared/WORKLOADS.md §1",
+        "flatcc's parser (not runnable here: no package ships its sources)",
+    ),
+    one(
+        "objectbox/write_without_bytes",
+        "ObjectBox Go",
+        128.0,
+        "unknown",
+        "../shared/WORKLOADS.md §3",
+        "ObjectBox's Go builder; the figure does not say which variant",
+    ),
+    Published {
+        group: "objectbox/write_without_bytes",
+        implementation: "ObjectBox Dart",
+        low_ns: 300.0,
+        high_ns: 400.0,
+        hardware: "unknown",
+        source: "../shared/WORKLOADS.md §3",
+        note: "ObjectBox's Dart builder; the figure does not say which variant",
+    },
+    Published {
+        group: "objectbox/read_without_bytes",
+        implementation: "ObjectBox Go",
+        low_ns: 80.0,
+        high_ns: 100.0,
+        hardware: "unknown",
+        source: "../shared/WORKLOADS.md §3",
+        note: "ObjectBox's Go reader; the figure does not say which variant",
+    },
+    one("streams/write_100", "flatstream v2", 1760.3, APPLE, FLATSTREAM_CMP, FLATSTREAM_EVENT),
+    one("streams/read_100", "flatstream v2", 2162.5, APPLE, FLATSTREAM_CMP, FLATSTREAM_READ),
+    one("streams/cycle_50", "flatstream v2", 4429.0, APPLE, FLATSTREAM_CMP, FLATSTREAM_READ),
+    one("streams/write_1000", "flatstream v2", 17358.0, APPLE, FLATSTREAM_CMP, FLATSTREAM_EVENT),
+    one("streams/read_1000", "flatstream v2", 4433.6, APPLE, FLATSTREAM_CMP, FLATSTREAM_READ),
+    one(
+        "streams/write_large_50",
+        "flatstream v2",
+        1289.6,
+        APPLE,
+        FLATSTREAM_CMP,
+        "its \"large_messages_50_messages\" writes 50 ordinary 24-byte events, without a 4 KiB payload",
+    ),
+    one(
+        "streams/write_100_xxh3",
+        "flatstream",
+        2194.7,
+        APPLE,
+        FLATSTREAM_GUIDE,
+        "short string messages, its XxHash64 checksum, a new writer and output Vec per iteration",
+    ),
+    one(
+        "streams/write_100_crc32c",
+        "flatstream",
+        2342.2,
+        APPLE,
+        FLATSTREAM_GUIDE,
+        "short string messages, its CRC32 (not CRC32C) checksum, a new writer and output Vec per iteration",
+    ),
+];
+
+/// The published figures for one group.
+///
+/// ```
+/// let figures = flatforge_bench_report::published::for_group("streams/write_100");
+/// assert_eq!(figures[0].implementation, "flatstream v2");
+/// ```
+pub fn for_group(group: &str) -> Vec<&'static Published> {
+    PUBLISHED.iter().filter(|p| p.group == group).collect()
+}
