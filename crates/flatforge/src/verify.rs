@@ -200,13 +200,13 @@ impl<'a> Verifier<'a> {
         Error::new(kind, self.base + pos)
     }
 
-    #[inline(always)]
+    #[inline]
     fn in_bounds(&self, pos: usize, size: usize) -> bool {
         size <= self.buf.len() && pos <= self.buf.len() - size
     }
 
     /// Checks that `size` bytes at `pos` lie inside the buffer.
-    #[inline(always)]
+    #[inline]
     pub fn check_range(&self, object: Object, pos: usize, size: usize) -> Result<(), Error> {
         if self.in_bounds(pos, size) {
             Ok(())
@@ -223,7 +223,7 @@ impl<'a> Verifier<'a> {
     }
 
     /// Checks that `pos` is a multiple of `align` (a power of two), unless alignment checks are off.
-    #[inline(always)]
+    #[inline]
     pub fn check_alignment(&self, object: Object, pos: usize, align: usize) -> Result<(), Error> {
         if self.check_alignment && pos & (align - 1) != 0 {
             Err(self.error(ErrorKind::Unaligned { object, align }, pos))
@@ -232,7 +232,7 @@ impl<'a> Verifier<'a> {
         }
     }
 
-    #[inline(always)]
+    #[inline]
     fn charge(&mut self, bytes: usize, pos: usize) -> Result<(), Error> {
         if bytes > self.size_left {
             let limit = self.max_apparent_size;
@@ -284,7 +284,7 @@ impl<'a> Verifier<'a> {
 
     /// Checks the 32-bit offset stored at `pos` (in bounds, aligned, non-zero, not past `i32::MAX`,
     /// pointing inside the buffer) and returns the position it points to.
-    #[inline(always)]
+    #[inline]
     pub fn offset(&self, pos: usize) -> Result<usize, Error> {
         self.check_range(Object::Offset, pos, 4)?;
         self.check_alignment(Object::Offset, pos, 4)?;
@@ -503,7 +503,7 @@ impl<'a> TableVerifier<'_, 'a> {
     }
 
     /// The vtable entry of `slot`: the field's offset in the table, 0 if absent.
-    #[inline(always)]
+    #[inline]
     pub fn voffset(&self, slot: usize) -> u16 {
         if slot < self.slots {
             // SAFETY: `Verifier::table` checked `vtable + 4 + 2 * slots <= len`, and `slot < slots`.
@@ -515,7 +515,7 @@ impl<'a> TableVerifier<'_, 'a> {
 
     /// Checks that the field in `slot`, if present, has `size` bytes inside the table, aligned to
     /// `align`; returns its position.
-    #[inline(always)]
+    #[inline]
     pub fn field_position(
         &self,
         slot: usize,
@@ -528,7 +528,7 @@ impl<'a> TableVerifier<'_, 'a> {
         }
         let pos = self.pos + usize::from(voffset);
         if usize::from(voffset) + size > self.size {
-            return Err(self.field_out_of_table(voffset, size));
+            return Err(self.field_out_of_table(slot, voffset, size));
         }
         self.v.check_alignment(Object::Inline, pos, align)?;
         Ok(Some(pos))
@@ -536,14 +536,15 @@ impl<'a> TableVerifier<'_, 'a> {
 
     #[cold]
     #[inline(never)]
-    fn field_out_of_table(&self, voffset: u16, size: usize) -> Error {
+    fn field_out_of_table(&self, slot: usize, voffset: u16, size: usize) -> Error {
         let table_size = self.size;
         let kind = ErrorKind::FieldOutOfTable {
             voffset,
             size,
             table_size,
         };
-        self.v.error(kind, self.pos + usize::from(voffset))
+        // Report the vtable entry, which is what is wrong (the field may lie past the buffer).
+        self.v.error(kind, self.vtable + 4 + 2 * slot)
     }
 
     #[cold]
@@ -555,7 +556,7 @@ impl<'a> TableVerifier<'_, 'a> {
     }
 
     /// Checks the field in `slot` as a `T`: its inline bytes in the table, then `T::verify_at`.
-    #[inline(always)]
+    #[inline]
     pub fn field<T: Verify + ?Sized>(
         &mut self,
         slot: usize,
@@ -571,7 +572,7 @@ impl<'a> TableVerifier<'_, 'a> {
     }
 
     /// Checks the field in `slot` as a `T` and reads it.
-    #[inline(always)]
+    #[inline]
     pub fn field_value<T: Follow<'a>>(
         &mut self,
         slot: usize,
@@ -765,7 +766,7 @@ macro_rules! verify_scalar {
         impl Verify for $t {
             const SIZE: usize = <$t as Scalar>::SIZE;
             const ALIGN: usize = <$t as Scalar>::SIZE;
-            #[inline(always)]
+            #[inline]
             fn verify_at(_: &mut Verifier<'_>, _: usize) -> Result<(), Error> {
                 Ok(())
             }
@@ -777,7 +778,7 @@ verify_scalar!(bool, u8, i8, u16, i16, u32, i32, u64, i64, f32, f64);
 impl<S: Struct> Verify for &S {
     const SIZE: usize = core::mem::size_of::<S>();
     const ALIGN: usize = S::ALIGN;
-    #[inline(always)]
+    #[inline]
     fn verify_at(_: &mut Verifier<'_>, _: usize) -> Result<(), Error> {
         Ok(())
     }
@@ -786,7 +787,7 @@ impl<S: Struct> Verify for &S {
 impl Verify for &str {
     const SIZE: usize = 4;
     const ALIGN: usize = 4;
-    #[inline(always)]
+    #[inline]
     fn verify_at(v: &mut Verifier<'_>, pos: usize) -> Result<(), Error> {
         let target = v.offset(pos)?;
         v.string(target).map(|_| ())
@@ -796,7 +797,7 @@ impl Verify for &str {
 impl<T: Verify> Verify for Vector<'_, T> {
     const SIZE: usize = 4;
     const ALIGN: usize = 4;
-    #[inline(always)]
+    #[inline]
     fn verify_at(v: &mut Verifier<'_>, pos: usize) -> Result<(), Error> {
         let target = v.offset(pos)?;
         v.vector::<T>(target).map(|_| ())
@@ -806,7 +807,7 @@ impl<T: Verify> Verify for Vector<'_, T> {
 impl Verify for Table<'_> {
     const SIZE: usize = 4;
     const ALIGN: usize = 4;
-    #[inline(always)]
+    #[inline]
     fn verify_at(v: &mut Verifier<'_>, pos: usize) -> Result<(), Error> {
         let target = v.offset(pos)?;
         v.table(target).map(|_| ())
@@ -816,7 +817,7 @@ impl Verify for Table<'_> {
 impl<T: Verify> Verify for Indirect<T> {
     const SIZE: usize = 4;
     const ALIGN: usize = 4;
-    #[inline(always)]
+    #[inline]
     fn verify_at(v: &mut Verifier<'_>, pos: usize) -> Result<(), Error> {
         let target = v.offset(pos)?;
         v.check_range(Object::Inline, target, T::SIZE)?;

@@ -704,7 +704,7 @@ pub fn read_all(m: Monster<'_>) -> u64 {
     union(h, m.test());
     for v in [m.test4(), m.test5()].into_iter().flatten() {
         for t in v.iter() {
-            mix(h, t.a() as u64 + t.b() as u64);
+            mix(h, (t.a() as u64).wrapping_add(t.b() as u64));
         }
         mix(h, v.as_slice().len() as u64);
     }
