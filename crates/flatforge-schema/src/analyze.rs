@@ -240,8 +240,8 @@ struct StructSlot<'s> {
     span: Span,
     /// Where the type was used while it was not defined yet.
     refs: Vec<Span>,
-    /// Definition finished (its closing brace was processed).
-    complete: bool,
+    /// The struct contains itself (already reported).
+    circular: bool,
 }
 
 #[derive(Debug)]
@@ -538,7 +538,7 @@ impl<'s> Analyzer<'s> {
                 file: self.file,
                 span,
                 refs: vec![span],
-                complete: false,
+                circular: false,
             });
             self.struct_dict.insert(name.to_string(), slot);
             return Some(slot);
@@ -581,7 +581,7 @@ impl<'s> Analyzer<'s> {
             file: self.file,
             span,
             refs: Vec::new(),
-            complete: false,
+            circular: false,
         });
         self.struct_dict.insert(qualified, slot);
         slot
@@ -1400,7 +1400,7 @@ impl<'s> Analyzer<'s> {
                     }
                 }
             }
-            if self.structs[slot].bytesize == 0 {
+            if self.structs[slot].bytesize == 0 && !self.structs[slot].circular {
                 let full = self.qualify(name);
                 self.error(
                     Code::InvalidStruct,
@@ -1417,7 +1417,6 @@ impl<'s> Analyzer<'s> {
             self.assign_ids(slot, o);
         }
         self.check_clashes(slot);
-        self.structs[slot].complete = true;
         let full = self.qualify(name);
         if let Some(&first) = self.types.get(full.as_str()) {
             self.error(
@@ -1462,6 +1461,7 @@ impl<'s> Analyzer<'s> {
                 )
                 .notes
                 .push("a struct is stored inline, so it cannot contain itself; use a table to build recursive data".into());
+                self.structs[slot].circular = true;
                 ok = false;
             } else if incomplete {
                 let target = if ty.base == BaseType::Array {
@@ -1537,7 +1537,19 @@ impl<'s> Analyzer<'s> {
             self.structs[slot].fields[fi].sibling = Some(t);
         }
         let mut ty = ty;
-        if let Some(default) = &f.default {
+        if let (Some(default), BaseType::Obj) = (&f.default, ty.base) {
+            let tname = self.type_name(&ty);
+            let pending = self.is_incomplete(&ty);
+            let d = self.error(
+                Code::InvalidDefault,
+                format!("field `{name}` has type `{tname}`, a table or struct, which cannot have a default"),
+                default.span(),
+            );
+            if pending {
+                d.notes.push(format!("`{tname}` is not declared yet, so it is taken for a table or struct; an enum must be declared before it is used"));
+            }
+            ok = false;
+        } else if let Some(default) = &f.default {
             let constant = self.default_value(ast, default, &ty, name, true);
             if let Some(constant) = constant {
                 let dspan = default.span();
@@ -2030,11 +2042,21 @@ impl<'s> Analyzer<'s> {
             return;
         }
         if with_id != fields.len() {
+            // A union type field without id whose union field has one: its invalid id was
+            // already reported.
+            let reported = |f: &DField<'_>| {
+                f.synthesized
+                    && f.sibling
+                        .is_some_and(|s| fields[s].attrs.iter().any(|a| a.name == "id"))
+            };
             let missing: Vec<(String, Span)> = fields
                 .iter()
-                .filter(|f| !f.attrs.iter().any(|a| a.name == "id"))
+                .filter(|f| !f.attrs.iter().any(|a| a.name == "id") && !reported(f))
                 .map(|f| (f.name.to_string(), f.span))
                 .collect();
+            if missing.is_empty() {
+                return;
+            }
             let sname = self.structs[slot].name.to_string();
             let (first, span) = missing[0].clone();
             let union_involved = missing.iter().any(|(_, s)| {

@@ -240,6 +240,10 @@ impl<'s> Lexer<'s> {
             if b < b' ' {
                 let at = self.pos;
                 self.skip_line();
+                if b == b'\n' || b == b'\r' || at >= self.src.len() {
+                    let end = at.max(start + 1);
+                    return Err(self.error("unterminated string constant", start, end));
+                }
                 return Err(self.error("illegal character in string constant", at, at + 1));
             }
             if b == b'\\' {
@@ -599,7 +603,8 @@ mod tests {
         let t = lexer.next_token().unwrap();
         assert_eq!(lexer.strings[t.decoded as usize], "a\n\u{e9}\u{1f600}");
         assert!(first_error(r#""\q""#).contains("unknown escape"));
-        assert!(first_error("\"abc").contains("illegal character in string"));
+        assert!(first_error("\"abc").contains("unterminated string"));
+        assert!(first_error("\"a\tb\"").contains("illegal character in string"));
         assert!(first_error(r#""\xff""#).contains("illegal UTF-8"));
         assert!(first_error(r#""\ud83d""#).contains("unpaired high surrogate"));
         assert!(first_error(r#""\ude00""#).contains("unpaired low surrogate"));

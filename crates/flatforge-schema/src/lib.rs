@@ -252,6 +252,8 @@ impl<L: SourceLoader> Compiler<L> {
             })
             .collect();
         let (schema, mut diags) = analyze::analyze(&sources, &inputs);
+        // Report in source order (files in load order, then position).
+        diags.sort_by_key(|d| d.primary.as_ref().map(|p| (p.span.file, p.span.start)));
         diagnostics.append(&mut diags);
         drop(inputs);
         match schema {

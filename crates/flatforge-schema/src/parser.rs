@@ -223,6 +223,7 @@ pub(crate) fn parse(src: &[u8], file: FileId) -> (FileAst, Vec<Diagnostic>) {
         errors: Vec::new(),
         depth: 0,
         nesting: 0,
+        suppress: false,
     };
     let mut ast = FileAst::default();
     if let Err(e) = p.lexer.skip_bom() {
@@ -231,7 +232,7 @@ pub(crate) fn parse(src: &[u8], file: FileId) -> (FileAst, Vec<Diagnostic>) {
     p.advance();
     if p.tok.kind == Tok::Eof {
         if p.errors.is_empty() {
-            let span = p.span_here();
+            let span = Span::new(file, 0, 0);
             p.errors.push(
                 Diagnostic::error(Code::Syntax, "input file is empty", span)
                     .with_note("flatc rejects files without any declaration"),
@@ -260,6 +261,9 @@ struct Parser<'s> {
     depth: u32,
     /// Nesting of `[` in types and calls in values.
     nesting: u32,
+    /// After a lexical error, parser errors are not reported until the parser has recovered
+    /// (they would only be consequences of the bad token).
+    suppress: bool,
 }
 
 impl<'s> Parser<'s> {
@@ -424,6 +428,7 @@ impl<'s> Parser<'s> {
                     if self.is_punct(b';') {
                         self.advance();
                     }
+                    self.suppress = false;
                 }
             }
         }
@@ -744,6 +749,9 @@ impl<'s> Parser<'s> {
     }
 
     fn unexpected(&mut self, expected: &str) -> Failed {
+        if self.suppress {
+            return Failed;
+        }
         let span = self.span_here();
         let found = self.describe_current();
         self.errors.push(
@@ -797,6 +805,7 @@ impl<'s> Parser<'s> {
     }
 
     fn lex_error(&mut self, e: LexError) {
+        self.suppress = true;
         let span = self.lexer.span(e.start, e.end);
         self.errors
             .push(Diagnostic::error(Code::Syntax, e.message, span));
@@ -805,6 +814,7 @@ impl<'s> Parser<'s> {
     /// Skips tokens to the end of the current declaration: past a `;` outside braces, or past
     /// the `}` that closes the outermost open brace.
     fn synchronize(&mut self) {
+        self.suppress = false;
         loop {
             match self.tok.kind {
                 Tok::Eof => return,
