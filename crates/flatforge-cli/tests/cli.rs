@@ -1,0 +1,159 @@
+//! Integration tests of the `flatforge` binary: exit codes, output streams, help.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn flatforge(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_flatforge"))
+        .args(args)
+        .current_dir(flatforge_testkit::workspace_root())
+        .env_remove("NO_COLOR")
+        .output()
+        .expect("run flatforge")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn temp_file(name: &str, contents: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("flatforge-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, contents).expect("write");
+    path
+}
+
+#[test]
+fn the_readme_example_checks_ok() {
+    let out = flatforge(&["check", "examples/monster.fbs"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("ok: examples/monster.fbs"));
+    assert!(text(&out.stderr).is_empty(), "{}", text(&out.stderr));
+}
+
+#[test]
+fn every_example_schema_is_valid() {
+    let dir = flatforge_testkit::workspace_root().join("examples");
+    for entry in std::fs::read_dir(&dir).expect("examples") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_some_and(|e| e == "fbs") {
+            let out = flatforge(&["check", "-q", path.to_str().unwrap()]);
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{}: {}",
+                path.display(),
+                text(&out.stderr)
+            );
+        }
+    }
+}
+
+#[test]
+fn invalid_schema_exits_1_with_diagnostics_on_stderr() {
+    let path = temp_file("bad.fbs", "table T { a: Nope; b: short = 99999; }\n");
+    let out = flatforge(&["check", "--color", "never", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("error: unknown type `Nope`"), "{err}");
+    assert!(err.contains("bad.fbs:1:14"), "{err}");
+    assert!(err.contains("does not fit in `short`"), "{err}");
+    assert!(err.contains("2 errors"), "{err}");
+    assert!(!err.contains('\x1b'), "no color when asked for none");
+    assert!(text(&out.stdout).is_empty());
+}
+
+#[test]
+fn color_is_used_only_when_asked_or_on_a_terminal() {
+    let path = temp_file("bad2.fbs", "table T { a: Nope; }\n");
+    let piped = flatforge(&["check", path.to_str().unwrap()]);
+    assert!(
+        !text(&piped.stderr).contains('\x1b'),
+        "piped output must not be colored"
+    );
+    let forced = flatforge(&["check", "--color", "always", path.to_str().unwrap()]);
+    assert!(text(&forced.stderr).contains('\x1b'));
+}
+
+#[test]
+fn all_schemas_are_checked_and_one_failure_fails_the_run() {
+    let good = temp_file("good.fbs", "table G {}\n");
+    let bad = temp_file("bad3.fbs", "table B { x: [[int]]; }\n");
+    let out = flatforge(&["check", good.to_str().unwrap(), bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).contains("good.fbs"));
+    assert!(text(&out.stderr).contains("nested vector"));
+}
+
+#[test]
+fn include_dirs_are_searched() {
+    let data = flatforge_testkit::testdata("flatbuffers/tests/monster_test.fbs");
+    let include = data.parent().unwrap().join("include_test");
+    let without = flatforge(&["check", "-q", data.to_str().unwrap()]);
+    assert_eq!(without.status.code(), Some(1));
+    assert!(text(&without.stderr).contains("cannot find included file `include_test1.fbs`"));
+    let with = flatforge(&[
+        "check",
+        "-q",
+        "-I",
+        include.to_str().unwrap(),
+        data.to_str().unwrap(),
+    ]);
+    assert_eq!(with.status.code(), Some(0), "{}", text(&with.stderr));
+}
+
+#[test]
+fn missing_file_exits_1() {
+    let out = flatforge(&["check", "no/such/file.fbs"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("cannot read schema `no/such/file.fbs`"));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(flatforge(&[]).status.code(), Some(2));
+    assert_eq!(flatforge(&["check"]).status.code(), Some(2));
+    assert_eq!(flatforge(&["frobnicate"]).status.code(), Some(2));
+    assert_eq!(
+        flatforge(&["check", "--bogus", "a.fbs"]).status.code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn help_is_complete() {
+    let out = flatforge(&["--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    let help = text(&out.stdout);
+    assert!(help.contains("check"), "{help}");
+    assert!(help.contains("--color"), "{help}");
+    let out = flatforge(&["check", "--help"]);
+    let help = text(&out.stdout);
+    for needle in [
+        "-I, --include <DIR>",
+        "--quiet",
+        "<SCHEMA>...",
+        "Exit status: 0",
+        "-I directory",
+    ] {
+        assert!(help.contains(needle), "missing {needle:?} in:\n{help}");
+    }
+    let version = flatforge(&["--version"]);
+    assert!(text(&version.stdout).starts_with("flatforge "));
+}
+
+#[test]
+fn warnings_do_not_fail_the_check() {
+    let dir = temp_file("dep.fbs", "table Dep {}\n");
+    let main = temp_file("main.fbs", "include \"dep.fbs\";\ntable Main {}\n");
+    let _ = dir;
+    let out = flatforge(&["check", "--color", "never", main.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stderr).contains("warning: nothing from"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(Path::new(&main).exists());
+}
