@@ -1,0 +1,431 @@
+//! Property and unit tests for every builder operation, each round-tripped through the verifier and
+//! the views.
+
+use flatforge::{
+    BuildError, Builder, Follow, Offset, Scalar, Struct, Table, Vector, Verifier, VerifierOptions,
+};
+use proptest::prelude::*;
+
+fn finish<T: ?Sized>(b: &mut Builder, root: Offset<T>) -> Vec<u8> {
+    b.finish(root, None).unwrap().to_vec()
+}
+
+fn roundtrip_vector<T>(values: &[T])
+where
+    T: Scalar + for<'a> Follow<'a>,
+{
+    let mut b = Builder::new();
+    let off = b.create_vector(values).unwrap();
+    let bytes = finish(&mut b, off);
+    let v: Vector<T> = flatforge::root(&bytes).unwrap();
+    assert_eq!(v.len(), values.len());
+    let read: Vec<T> = v.iter().collect();
+    assert!(read.iter().zip(values).all(|(a, b)| a.is_default(*b)));
+    let back: Vec<T> = v.iter().rev().collect();
+    assert!(back.iter().rev().zip(values).all(|(a, b)| a.is_default(*b)));
+    for (i, x) in values.iter().enumerate() {
+        assert!(v.get(i).unwrap().is_default(*x));
+    }
+    assert!(v.get(values.len()).is_none());
+    if let Some(s) = v.as_native_slice() {
+        assert!(s.iter().zip(values).all(|(a, b)| a.is_default(*b)));
+    }
+    // The iterator form writes the same bytes.
+    let mut b2 = Builder::new();
+    let off = b2.create_vector_from_iter(values.iter().copied()).unwrap();
+    assert_eq!(finish(&mut b2, off), bytes);
+}
+
+proptest! {
+    #[test]
+    fn strings_roundtrip(s in ".*") {
+        let mut b = Builder::new();
+        let off = b.create_string(&s).unwrap();
+        let bytes = finish(&mut b, off);
+        prop_assert_eq!(flatforge::root::<&str>(&bytes).unwrap(), s.as_str());
+        prop_assert_eq!(bytes.len() % 4, 0);
+    }
+
+    #[test]
+    fn scalar_vectors_roundtrip(
+        a in proptest::collection::vec(any::<u8>(), 0..40),
+        b in proptest::collection::vec(any::<i16>(), 0..40),
+        c in proptest::collection::vec(any::<u32>(), 0..40),
+        d in proptest::collection::vec(any::<i64>(), 0..40),
+        e in proptest::collection::vec(any::<f32>(), 0..40),
+        f in proptest::collection::vec(any::<f64>(), 0..40),
+        g in proptest::collection::vec(any::<bool>(), 0..40),
+    ) {
+        roundtrip_vector(&a);
+        roundtrip_vector(&b);
+        roundtrip_vector(&c);
+        roundtrip_vector(&d);
+        roundtrip_vector(&e);
+        roundtrip_vector(&f);
+        roundtrip_vector(&g);
+    }
+
+    #[test]
+    fn vectors_of_strings_and_shared_strings(items in proptest::collection::vec("[a-c]{0,3}", 0..20)) {
+        let mut b = Builder::new();
+        let offs: Vec<Offset<str>> = items.iter().map(|s| b.create_shared_string(s).unwrap()).collect();
+        // Equal strings share one offset; different strings never do.
+        for (i, x) in items.iter().enumerate() {
+            for (j, y) in items.iter().enumerate() {
+                prop_assert_eq!(offs[i] == offs[j], x == y, "{} {}", i, j);
+            }
+        }
+        let v = b.create_vector_of_offsets(&offs).unwrap();
+        let bytes = finish(&mut b, v);
+        let v: Vector<&str> = flatforge::root(&bytes).unwrap();
+        prop_assert_eq!(v.iter().collect::<Vec<_>>(), items.iter().map(String::as_str).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn incremental_vectors_match_slice_vectors(values in proptest::collection::vec(any::<u16>(), 0..30)) {
+        let mut b = Builder::new();
+        b.start_vector(values.len(), 2, 2).unwrap();
+        for &x in values.iter().rev() {
+            b.push(x);
+        }
+        let off = b.end_vector::<u16>(values.len());
+        let incremental = finish(&mut b, off);
+        let mut b = Builder::new();
+        let off = b.create_vector(&values).unwrap();
+        prop_assert_eq!(incremental, finish(&mut b, off));
+    }
+
+    #[test]
+    fn tables_roundtrip_both_ways(fields in proptest::collection::btree_map(0usize..12, field_value(), 0..12), force in any::<bool>()) {
+        let fields: Vec<(usize, Value)> = fields.into_iter().collect();
+        // Incremental, in slot order.
+        let mut b = Builder::new();
+        b.set_force_defaults(force);
+        b.start_table();
+        for &(slot, v) in &fields {
+            v.add(&mut b, slot);
+        }
+        let t = b.end_table().unwrap();
+        let incremental = finish(&mut b, t);
+        // One shot, largest first.
+        let mut b = Builder::new();
+        b.set_force_defaults(force);
+        let mut sorted = fields.clone();
+        sorted.sort_by_key(|(_, v)| std::cmp::Reverse(v.size()));
+        let inline: usize = fields.iter().map(|(_, v)| v.size()).sum();
+        let mut w = b.table_writer::<{ 4 + 2 * 12 }>(inline, 8).unwrap();
+        for &(slot, v) in &sorted {
+            v.write(&mut w, slot);
+        }
+        let t = w.finish().unwrap();
+        let one_shot = finish(&mut b, t);
+        for bytes in [&incremental, &one_shot] {
+            let table: Table = flatforge::root(bytes).unwrap();
+            for slot in 0..12 {
+                let expected = fields.iter().find(|(s, _)| *s == slot).map(|(_, v)| *v);
+                let stored = expected.filter(|v| force || !v.is_default());
+                prop_assert_eq!(table.field_offset(slot) != 0, stored.is_some());
+                if let Some(v) = stored {
+                    prop_assert!(v.read_back(table, slot));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sorted_tables_are_binary_searchable(keys in proptest::collection::vec(any::<i32>(), 0..30)) {
+        let mut b = Builder::new();
+        let mut offs = Vec::new();
+        for &k in &keys {
+            b.start_table();
+            b.add_scalar_always(0, k).unwrap();
+            offs.push(b.end_table().unwrap());
+        }
+        b.sort_by_scalar_field(&mut offs, 0, 0i32);
+        let v = b.create_vector_of_offsets(&offs).unwrap();
+        let bytes = finish(&mut b, v);
+        let v: Vector<Table> = flatforge::root(&bytes).unwrap();
+        let read: Vec<i32> = v.iter().map(|t| t.get::<i32>(0).unwrap().unwrap()).collect();
+        let mut expected = keys.clone();
+        expected.sort();
+        prop_assert_eq!(&read, &expected);
+        for k in &keys {
+            let found = v.binary_search_by(|t| t.get::<i32>(0).unwrap().unwrap().cmp(k));
+            prop_assert!(found.is_ok());
+        }
+    }
+
+    #[test]
+    fn sorted_tables_by_string(keys in proptest::collection::vec("[a-z]{0,4}", 0..20)) {
+        let mut b = Builder::new();
+        let mut offs = Vec::new();
+        for k in &keys {
+            let s = b.create_string(k).unwrap();
+            b.start_table();
+            b.add_offset(0, s).unwrap();
+            offs.push(b.end_table().unwrap());
+        }
+        b.sort_by_string_field(&mut offs, 0);
+        let v = b.create_vector_of_offsets(&offs).unwrap();
+        let bytes = finish(&mut b, v);
+        let v: Vector<Table> = flatforge::root(&bytes).unwrap();
+        let read: Vec<&str> = v.iter().map(|t| t.get::<&str>(0).unwrap().unwrap()).collect();
+        let mut expected: Vec<&str> = keys.iter().map(String::as_str).collect();
+        expected.sort();
+        prop_assert_eq!(read, expected);
+    }
+}
+
+/// A scalar field of random type for the table property test.
+#[derive(Clone, Copy, Debug)]
+enum Value {
+    Bool(bool),
+    U8(u8),
+    I16(i16),
+    U32(u32),
+    F32(f32),
+    I64(i64),
+    F64(f64),
+}
+
+fn field_value() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        any::<bool>().prop_map(Value::Bool),
+        (0u8..3).prop_map(Value::U8),
+        any::<i16>().prop_map(Value::I16),
+        (0u32..3).prop_map(Value::U32),
+        any::<f32>().prop_map(Value::F32),
+        any::<i64>().prop_map(Value::I64),
+        prop_oneof![Just(0.0), Just(f64::NAN), any::<f64>()].prop_map(Value::F64),
+    ]
+}
+
+macro_rules! each_value {
+    ($v:expr, |$x:ident| $body:expr) => {
+        match $v {
+            Value::Bool($x) => $body,
+            Value::U8($x) => $body,
+            Value::I16($x) => $body,
+            Value::U32($x) => $body,
+            Value::F32($x) => $body,
+            Value::I64($x) => $body,
+            Value::F64($x) => $body,
+        }
+    };
+}
+
+impl Value {
+    fn size(&self) -> usize {
+        fn size_of<T: Scalar>(_: T) -> usize {
+            T::SIZE
+        }
+        each_value!(*self, |x| size_of(x))
+    }
+    /// Defaults are the type's zero.
+    fn is_default(&self) -> bool {
+        each_value!(*self, |x| x.is_default(Default::default()))
+    }
+    fn add(&self, b: &mut Builder, slot: usize) {
+        each_value!(*self, |x| b
+            .add_scalar(slot, x, Default::default())
+            .unwrap())
+    }
+    fn write<const VT: usize>(&self, w: &mut flatforge::TableWriter<'_, VT>, slot: usize) {
+        each_value!(*self, |x| w.add_scalar(slot, x, Default::default()))
+    }
+    fn read_back(&self, t: Table<'_>, slot: usize) -> bool {
+        fn same<T: Scalar + for<'a> Follow<'a>>(t: Table<'_>, slot: usize, x: T) -> bool {
+            t.get::<T>(slot).unwrap().is_some_and(|y| y.is_default(x))
+        }
+        each_value!(*self, |x| same(t, slot, x))
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Debug)]
+#[repr(transparent)]
+struct Pair([u8; 6]);
+// SAFETY: a transparent wrapper of [u8; 6].
+unsafe impl Struct for Pair {
+    const ALIGN: usize = 2;
+}
+
+#[test]
+fn struct_vectors_and_struct_fields_roundtrip() {
+    let items = [Pair([1, 0, 2, 0, 3, 0]), Pair([4, 0, 5, 0, 6, 0])];
+    let mut b = Builder::new();
+    let v = b.create_vector_of_structs(&items).unwrap();
+    b.start_table();
+    b.add_offset(0, v).unwrap();
+    b.add_struct(1, &items[1]).unwrap();
+    let t = b.end_table().unwrap();
+    let bytes = finish(&mut b, t);
+    let t: Table = flatforge::root(&bytes).unwrap();
+    let v = t.get::<Vector<&Pair>>(0).unwrap().unwrap();
+    assert_eq!(v.as_slice(), &items);
+    assert_eq!(v.get(1), Some(&items[1]));
+    assert_eq!(t.get::<&Pair>(1).unwrap(), Some(&items[1]));
+}
+
+#[test]
+fn identical_vtables_are_written_once() {
+    let mut b = Builder::new();
+    let mut sizes = Vec::new();
+    for i in 0..4 {
+        let before = b.len();
+        b.start_table();
+        b.add_scalar::<u32>(0, i + 1, 0).unwrap();
+        b.add_scalar::<u32>(1, 7, 0).unwrap();
+        b.end_table().unwrap();
+        sizes.push(b.len() - before);
+    }
+    // The first table carries its 8-byte vtable; the others only point to it.
+    assert_eq!(sizes, [12 + 8, 12, 12, 12]);
+}
+
+#[test]
+fn reset_keeps_capacity_and_gives_the_same_bytes() {
+    let mut b = Builder::new();
+    let build = |b: &mut Builder| {
+        let s = b.create_string("hello").unwrap();
+        b.start_table();
+        b.add_offset(0, s).unwrap();
+        b.add_scalar::<f64>(1, 2.5, 0.0).unwrap();
+        let t = b.end_table().unwrap();
+        b.finish(t, Some(b"TEST")).unwrap().to_vec()
+    };
+    let first = build(&mut b);
+    let capacity = b.capacity();
+    b.reset();
+    assert_eq!(b.capacity(), capacity);
+    assert!(b.is_empty());
+    assert_eq!(build(&mut b), first);
+}
+
+#[test]
+fn size_limit_is_an_error_and_the_builder_stays_usable() {
+    let mut b = Builder::new();
+    b.set_max_size(100);
+    assert!(matches!(
+        b.create_vector(&[0u64; 20]),
+        Err(BuildError::BufferTooLarge { limit: 100, .. })
+    ));
+    assert!(b.is_empty(), "a failed reservation writes nothing");
+    let s = b.create_string("fits").unwrap();
+    let bytes = finish(&mut b, s);
+    assert_eq!(flatforge::root::<&str>(&bytes).unwrap(), "fits");
+    assert!(bytes.len() <= 100);
+    // Past 2 GiB is refused without allocating.
+    let mut b = Builder::new();
+    b.set_max_size(usize::MAX);
+    assert!(matches!(
+        b.start_vector(usize::MAX / 2, 4, 4),
+        Err(BuildError::BufferTooLarge { .. })
+    ));
+}
+
+#[test]
+fn tables_larger_than_a_vtable_can_address_are_errors() {
+    let mut b = Builder::new();
+    b.start_table();
+    for slot in 0..9000 {
+        b.add_scalar_always::<u64>(slot, 1).unwrap();
+    }
+    assert!(matches!(
+        b.end_table(),
+        Err(BuildError::TableTooLarge { .. })
+    ));
+    assert!(matches!(
+        Builder::new().table_writer::<8>(70_000, 8),
+        Err(BuildError::TableTooLarge { .. })
+    ));
+}
+
+#[test]
+fn size_prefixed_and_prefixed_finishes() {
+    let mut b = Builder::new();
+    b.start_table();
+    b.add_scalar::<u64>(0, 42, 0).unwrap();
+    let t = b.end_table().unwrap();
+    let bytes = b.finish_size_prefixed(t, Some(b"SIZE")).unwrap().to_vec();
+    let opts = VerifierOptions::default()
+        .with_size_prefixed(true)
+        .with_file_identifier(*b"SIZE");
+    let t: Table = flatforge::root_with_options(&bytes, &opts).unwrap();
+    assert_eq!(t.get::<u64>(0).unwrap(), Some(42));
+    // SAFETY: verified just above with the same size-prefix setting.
+    let t: Table = unsafe { flatforge::root_unchecked(&bytes, true) };
+    assert_eq!(t.get::<u64>(0).unwrap(), Some(42));
+    // The 8-byte field is aligned relative to the start of the whole buffer, prefix included.
+    assert_eq!((t.position() + usize::from(t.field_offset(0))) % 8, 0);
+    assert!(
+        flatforge::root::<Table>(&bytes).is_err()
+            || !flatforge::buffer_has_identifier(&bytes, b"SIZE", false)
+    );
+
+    for prefix in 0..9 {
+        let mut b = Builder::new();
+        b.start_table();
+        b.add_scalar::<u64>(0, 42, 0).unwrap();
+        let t = b.end_table().unwrap();
+        let framed = b.finish_with_prefix(t, None, prefix).unwrap().to_vec();
+        assert!(framed[..prefix].iter().all(|&x| x == 0));
+        let t: Table = flatforge::root(&framed[prefix..]).unwrap();
+        assert_eq!(t.get::<u64>(0).unwrap(), Some(42));
+    }
+}
+
+#[test]
+fn nested_flatbuffers_built_in_place_verify_on_their_own() {
+    let mut b = Builder::new();
+    // A vtable and a string written before the nested buffer must not be shared into it.
+    let outer_name = b.create_shared_string("shared").unwrap();
+    b.start_table();
+    b.add_scalar::<u64>(0, 1, 0).unwrap();
+    b.end_table().unwrap();
+    let nested = b.start_nested().unwrap();
+    let inner_name = b.create_shared_string("shared").unwrap();
+    assert_ne!(inner_name, outer_name);
+    b.start_table();
+    b.add_scalar::<u64>(0, 2, 0).unwrap();
+    b.add_offset(1, inner_name).unwrap();
+    let inner = b.end_table().unwrap();
+    let bytes_vec = b.end_nested(nested, inner, Some(b"NEST")).unwrap();
+    b.start_table();
+    b.add_offset(0, bytes_vec).unwrap();
+    b.add_offset(1, outer_name).unwrap();
+    let outer = b.end_table().unwrap();
+    let buf = finish(&mut b, outer);
+
+    let mut v = Verifier::new(&buf, &VerifierOptions::default());
+    let root = v.root().unwrap();
+    let target = v.offset(root).unwrap();
+    let mut t = v.table(target).unwrap();
+    t.nested_flatbuffer(0, "nested", true, |v| {
+        assert_eq!(&v.buffer()[4..8], b"NEST");
+        let mut t = v.table(v.offset(0)?)?;
+        t.field::<u64>(0, "x", true)?;
+        t.field::<&str>(1, "name", true)
+    })
+    .unwrap();
+    let outer: Table = flatforge::root(&buf).unwrap();
+    let nested = outer.get::<Vector<u8>>(0).unwrap().unwrap();
+    let opts = VerifierOptions::default().with_file_identifier(*b"NEST");
+    let inner: Table = flatforge::root_with_options(nested.as_slice(), &opts).unwrap();
+    assert_eq!(inner.get::<u64>(0).unwrap(), Some(2));
+    assert_eq!(inner.get::<&str>(1).unwrap(), Some("shared"));
+
+    // The same bytes copied in as a finished buffer.
+    let mut b2 = Builder::new();
+    let copy = b2.create_nested_flatbuffer(nested.as_slice(), 8).unwrap();
+    let buf2 = finish(&mut b2, copy);
+    let v: Vector<u8> = flatforge::root(&buf2).unwrap();
+    assert_eq!(v.as_slice(), nested.as_slice());
+}
+
+#[test]
+fn into_vec_and_from_vec() {
+    let mut b = Builder::from_vec(Vec::with_capacity(64));
+    let s = b.create_string("abc").unwrap();
+    let expected = finish(&mut b, s);
+    assert_eq!(b.into_vec(), expected);
+}

@@ -1,0 +1,289 @@
+//! Verifier checks one by one: each malformed input gives its own error kind, byte offset and path.
+
+use flatforge::{
+    Builder, Error, ErrorKind, Object, Table, Vector, Verifier, VerifierOptions, Verify,
+};
+
+fn finish<T: ?Sized>(b: &mut Builder, root: flatforge::Offset<T>) -> Vec<u8> {
+    b.finish(root, None).unwrap().to_vec()
+}
+
+/// A table `{ 0: string }` whose string bytes are `s`.
+fn string_table(s: &str) -> (Vec<u8>, usize) {
+    let mut b = Builder::new();
+    let off = b.create_string(s).unwrap();
+    b.start_table();
+    b.add_offset(0, off).unwrap();
+    let t = b.end_table().unwrap();
+    let bytes = finish(&mut b, t);
+    let pos = bytes
+        .windows(s.len())
+        .position(|w| w == s.as_bytes())
+        .unwrap();
+    (bytes, pos)
+}
+
+/// `table Person { name: string (required); }`, generated-code style.
+#[derive(Debug)]
+struct Person;
+impl Verify for Person {
+    const SIZE: usize = 4;
+    const ALIGN: usize = 4;
+    const TYPE_NAME: &'static str = "Person";
+    fn verify_at(v: &mut Verifier<'_>, pos: usize) -> Result<(), Error> {
+        let target = v.offset(pos)?;
+        let mut t = v.table(target)?;
+        t.field::<&str>(0, "name", true)
+    }
+}
+impl<'a> flatforge::Follow<'a> for Person {
+    unsafe fn follow(_: &'a [u8], _: usize) -> Self {
+        Person
+    }
+}
+
+#[test]
+fn string_without_terminator() {
+    let (mut bytes, at) = string_table("abcd");
+    bytes[at + 4] = b'!';
+    let err = flatforge::root::<Person>(&bytes).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::StringNotTerminated);
+    assert_eq!(err.offset(), at + 4);
+    assert_eq!(err.path_string(), "Person.name");
+}
+
+#[test]
+fn string_with_invalid_utf8() {
+    let (mut bytes, at) = string_table("abcdef");
+    bytes[at + 3] = 0xC3; // a lead byte followed by ASCII
+    let err = flatforge::root::<Person>(&bytes).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::InvalidUtf8 { valid_up_to: 3 });
+    assert_eq!(err.offset(), at + 3);
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "string is not valid UTF-8 (valid up to byte 3) at byte {} in Person.name",
+            at + 3
+        )
+    );
+}
+
+#[test]
+fn missing_required_field() {
+    let mut b = Builder::new();
+    b.start_table();
+    let t = b.end_table().unwrap();
+    let bytes = finish(&mut b, t);
+    let err = flatforge::root::<Person>(&bytes).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::MissingRequiredField);
+    assert_eq!(err.path_string(), "Person.name");
+}
+
+#[test]
+fn unions_must_be_consistent() {
+    let check = |ty: Option<u8>, value: bool| -> Result<(), Error> {
+        let mut b = Builder::new();
+        b.start_table();
+        let inner = b.end_table().unwrap();
+        b.start_table();
+        if let Some(ty) = ty {
+            b.add_scalar_always(0, ty).unwrap();
+        }
+        if value {
+            b.add_offset(1, inner).unwrap();
+        }
+        let t = b.end_table().unwrap();
+        let bytes = finish(&mut b, t);
+        let mut v = Verifier::new(&bytes, &VerifierOptions::default());
+        let root = v.root()?;
+        let target = v.offset(root)?;
+        let mut t = v.table(target)?;
+        t.union(0, 1, "u", false, |v, ty, pos| {
+            (ty == 1).then(|| Table::verify_at(v, pos))
+        })
+    };
+    check(None, false).unwrap();
+    check(Some(0), false).unwrap();
+    check(Some(1), true).unwrap();
+    let kind = |r: Result<(), Error>| r.unwrap_err().kind().clone();
+    assert_eq!(kind(check(None, true)), ErrorKind::UnionValueWithoutType);
+    assert_eq!(kind(check(Some(0), true)), ErrorKind::UnionValueWithoutType);
+    assert_eq!(
+        kind(check(Some(1), false)),
+        ErrorKind::UnionTypeWithoutValue { value: 1 }
+    );
+    assert_eq!(
+        kind(check(Some(2), true)),
+        ErrorKind::UnknownUnionType { value: 2 }
+    );
+}
+
+#[test]
+fn union_vectors_must_have_equal_lengths() {
+    let mut b = Builder::new();
+    b.start_table();
+    let inner = b.end_table().unwrap();
+    let types = b.create_vector(&[1u8, 0]).unwrap();
+    let values = b.create_vector_of_offsets(&[inner]).unwrap();
+    b.start_table();
+    b.add_offset(0, types).unwrap();
+    b.add_offset(1, values).unwrap();
+    let t = b.end_table().unwrap();
+    let bytes = finish(&mut b, t);
+    let mut v = Verifier::new(&bytes, &VerifierOptions::default());
+    let root = v.root().unwrap();
+    let target = v.offset(root).unwrap();
+    let mut t = v.table(target).unwrap();
+    let err = t
+        .union_vector(0, 1, "us", false, |v, _, pos| {
+            Some(Table::verify_at(v, pos))
+        })
+        .unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::UnionVectorLengthMismatch {
+            types: 2,
+            values: 1
+        }
+    );
+    assert_eq!(err.path_string(), "us");
+}
+
+#[test]
+fn root_checks() {
+    let mut b = Builder::new();
+    let s = b.create_string("x").unwrap();
+    let bytes = b.finish(s, Some(b"ABCD")).unwrap().to_vec();
+    let opts = VerifierOptions::default().with_file_identifier(*b"WXYZ");
+    let err = flatforge::root_with_options::<&str>(&bytes, &opts).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::FileIdentifierMismatch {
+            expected: *b"WXYZ",
+            found: *b"ABCD"
+        }
+    );
+    assert_eq!(err.offset(), 4);
+    let err = flatforge::root::<&str>(&bytes[..3]).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::BufferTooShort { len: 3, min: 4 });
+    let opts = VerifierOptions::default().with_size_prefixed(true);
+    let err = flatforge::root_with_options::<&str>(&[200, 0, 0, 0, 4, 0, 0, 0], &opts).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::SizePrefixTooLarge {
+            size: 200,
+            available: 4
+        }
+    );
+}
+
+#[test]
+fn offsets_must_be_nonzero_in_range_and_aligned() {
+    let zero = [0u8, 0, 0, 0];
+    let err = flatforge::root::<&str>(&zero).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::InvalidOffset { value: 0 });
+    let huge = [0, 0, 0, 0x80];
+    let err = flatforge::root::<&str>(&huge).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::InvalidOffset { value: 0x8000_0000 });
+    let past = [8, 0, 0, 0, 0, 0, 0, 0];
+    let err = flatforge::root::<&str>(&past).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::OffsetOutOfBounds { value: 8 });
+    // A string at an odd position.
+    let odd = [5, 0, 0, 0, 0, 1, 0, 0, 0, b'a', 0];
+    let err = flatforge::root::<&str>(&odd).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::Unaligned {
+            object: Object::String,
+            align: 4
+        }
+    );
+    let lenient = VerifierOptions::default().with_check_alignment(false);
+    assert_eq!(
+        flatforge::root_with_options::<&str>(&odd, &lenient).unwrap(),
+        "a"
+    );
+}
+
+#[test]
+fn vectors_must_fit() {
+    let mut b = Builder::new();
+    let v = b.create_vector(&[1u32, 2, 3]).unwrap();
+    let mut bytes = finish(&mut b, v);
+    let len_at = bytes.len() - 16;
+    bytes[len_at] = 200;
+    let err = flatforge::root::<Vector<u32>>(&bytes).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::OutOfBounds {
+            object: Object::Vector,
+            size: 804,
+            len: bytes.len()
+        }
+    );
+    bytes[len_at..len_at + 4].copy_from_slice(&u32::MAX.to_le_bytes());
+    assert!(flatforge::root::<Vector<u32>>(&bytes).is_err());
+    // Checked constructors agree with the verifier.
+    assert!(Vector::<u32>::new(&bytes, len_at).is_err());
+}
+
+#[test]
+fn apparent_size_budget_counts_shared_strings_each_time() {
+    let mut b = Builder::new();
+    let s = b.create_string(&"x".repeat(1000)).unwrap();
+    let v = b.create_vector_of_offsets(&[s; 100]).unwrap();
+    let bytes = finish(&mut b, v);
+    assert!(flatforge::root::<Vector<&str>>(&bytes).is_ok());
+    let opts = VerifierOptions::default().with_max_apparent_size(50_000);
+    let err = flatforge::root_with_options::<Vector<&str>>(&bytes, &opts).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::ApparentSizeLimitExceeded { limit: 50_000 }
+    );
+    assert!(err.path_string().starts_with('['), "{}", err.path_string());
+}
+
+#[test]
+fn errors_inside_nested_flatbuffers_report_outer_offsets() {
+    // A nested buffer whose string lacks its terminator.
+    let mut inner = Builder::new();
+    let s = inner.create_string("bad").unwrap();
+    let mut inner_bytes = finish(&mut inner, s);
+    let n = inner_bytes.len();
+    inner_bytes[n - 1] = b'!';
+    let mut b = Builder::new();
+    let nested = b.create_nested_flatbuffer(&inner_bytes, 8).unwrap();
+    b.start_table();
+    b.add_offset(0, nested).unwrap();
+    let t = b.end_table().unwrap();
+    let bytes = finish(&mut b, t);
+    let start = bytes.windows(3).position(|w| w == b"bad").unwrap() - 8;
+    let mut v = Verifier::new(&bytes, &VerifierOptions::default());
+    let root = v.root().unwrap();
+    let target = v.offset(root).unwrap();
+    let mut t = v.table(target).unwrap();
+    let err = t.nested_root::<&str>(0, "payload", false).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::StringNotTerminated);
+    assert_eq!(err.offset(), start + n - 1);
+    assert_eq!(err.path_string(), "payload");
+    assert_eq!(&bytes[err.offset()..err.offset() + 1], b"!");
+}
+
+#[test]
+fn raw_table_reads_are_checked() {
+    let mut b = Builder::new();
+    b.start_table();
+    b.add_scalar::<u16>(0, 7, 0).unwrap();
+    let t = b.end_table().unwrap();
+    let bytes = finish(&mut b, t);
+    let t: Table = flatforge::root(&bytes).unwrap();
+    assert_eq!(t.get::<u16>(0).unwrap(), Some(7));
+    // Asking for more than the field holds is an error, not an out-of-bounds read.
+    let err = t.get::<u64>(0).unwrap_err();
+    assert!(
+        matches!(err.kind(), ErrorKind::FieldOutOfTable { size: 8, .. }),
+        "{err}"
+    );
+    assert!(t.get::<&str>(0).is_err());
+    assert_eq!(t.get::<u64>(5).unwrap(), None);
+}
