@@ -323,9 +323,14 @@ pub fn svg(groups: &[Group]) -> String {
             } else {
                 m.median_ns / g.fastest_ns()
             };
+            let label = if ratios {
+                format!("{} vs {}", g.id, m.implementation)
+            } else {
+                format!("{}: {}", g.id, m.implementation)
+            };
             bars.push(Bar {
                 group: i,
-                label: format!("{} vs {}", g.id, m.implementation),
+                label,
                 value,
             });
         }
@@ -363,7 +368,8 @@ fn chart(title: &str, bars: &[Bar], ratios: bool) -> String {
         return out;
     }
     let logs: Vec<f64> = bars.iter().map(|b| b.value.log2()).collect();
-    let lo = logs.iter().copied().fold(0.0, f64::min).floor().min(-1.0);
+    let lo = logs.iter().copied().fold(0.0, f64::min).floor();
+    let lo = if ratios { lo.min(-1.0) } else { lo };
     let hi = logs.iter().copied().fold(0.0, f64::max).ceil().max(1.0);
     let x = |log: f64| PLOT_X + (log - lo) / (hi - lo) * PLOT_W;
     let bottom = TOP + ROW * bars.len() as f64;
@@ -480,14 +486,16 @@ mod tests {
         assert!(page.contains("| AMD EPYC, 2 logical cores |"));
         assert!(page.contains("![ratios](benchmarks/ratios.svg)"));
         // Published figures sit under their group.
-        assert!(page.contains("- planus 126 ns (a machine like this one; ../shared/WORKLOADS.md §1)"));
+        assert!(
+            page.contains("- planus 126 ns (a machine like this one; ../shared/WORKLOADS.md §1)")
+        );
         assert!(page.contains("- flatstream v2 1.76 µs"));
         // ... and those of groups not run are listed at the end.
         assert!(page.contains("- flatbench/json_print: flatcc 940 ns"));
 
         let chart = svg(&groups);
         assert!(chart.contains("No flatforge benchmarks yet"));
-        assert!(chart.contains("flatbench/encode vs official"));
+        assert!(chart.contains("flatbench/encode: official"));
         assert!(chart.contains(">2.00×<"), "official is 2× the fastest");
         assert!(chart.contains(">1.00×<"), "cpp is the fastest");
     }
@@ -541,7 +549,7 @@ mod tests {
     fn labels_are_escaped() {
         let groups = Group::collect(vec![m("a<b>/c&d", "x", 1.0)]);
         let chart = svg(&groups);
-        assert!(chart.contains("a&lt;b&gt;/c&amp;d vs x"));
+        assert!(chart.contains("a&lt;b&gt;/c&amp;d: x"));
         assert!(!chart.contains("a<b>"));
     }
 
