@@ -74,17 +74,8 @@ struct Parser<'a, C> {
 impl<'a, C: Codec> Parser<'a, C> {
     #[inline(always)]
     fn name(&mut self) -> Result<(u32, u16)> {
-        let pos = self.c.pos;
-        let len = C::str_len(&mut self.c)?;
-        let len16 = u16::try_from(len).map_err(|_| {
-            Error::at(
-                ErrorKind::StringTooLong {
-                    len,
-                    max: u16::MAX.into(),
-                },
-                pos,
-            )
-        })?;
+        let len = C::name_len(&mut self.c)?;
+        let len16 = len as u16;
         let off = self.c.pos as u32;
         self.c.take(len)?;
         Ok((off, len16))
@@ -450,9 +441,17 @@ impl<'a> Document<'a> {
         let root = &self.tape[0];
         out.push(root.kind);
         if named {
-            self.write_str::<C>(self.name_of(root), out)?;
+            self.write_name::<C>(self.name_of(root), out)?;
         }
         self.write_value::<C>(0, out)
+    }
+
+    #[inline]
+    fn write_name<C: Codec>(&self, s: Str<'a>, out: &mut Vec<u8>) -> Result<()> {
+        if s.bytes.len() > crate::codec::MAX_NAME {
+            return C::put_name(out, &s.to_str()?);
+        }
+        self.write_str::<C>(s, out)
     }
 
     #[inline]
@@ -509,7 +508,7 @@ impl<'a> Document<'a> {
                     let child = &self.tape[i];
                     out.push(child.kind);
                     let name = self.name_of(child);
-                    self.write_str::<C>(name, out)
+                    self.write_name::<C>(name, out)
                         .and_then(|()| self.write_value::<C>(i, out))
                         .map_err(|err| err.in_field_bytes(name.bytes))?;
                     i = self.end(i);

@@ -280,6 +280,30 @@ pub(crate) trait Codec: Copy + 'static {
     fn str_len(c: &mut Cursor<'_>) -> Result<usize>;
     /// A list or array length (negative lengths are errors).
     fn len(c: &mut Cursor<'_>) -> Result<usize>;
+    /// A tag name's byte length: names are limited to 65,535 bytes in every variant.
+    #[inline(always)]
+    fn name_len(c: &mut Cursor<'_>) -> Result<usize> {
+        let pos = c.pos;
+        let n = Self::str_len(c)?;
+        if n > MAX_NAME {
+            return Err(Error::at(
+                ErrorKind::StringTooLong {
+                    len: n,
+                    max: MAX_NAME,
+                },
+                pos,
+            ));
+        }
+        Ok(n)
+    }
+    /// Writes a tag name (at most 65,535 bytes in every variant).
+    #[inline]
+    fn put_name(out: &mut Vec<u8>, s: &str) -> Result<()> {
+        if s.len() > MAX_NAME {
+            return Err(string_too_long(s.len(), MAX_NAME));
+        }
+        Self::put_str(out, s)
+    }
     fn i16s(c: &mut Cursor<'_>, n: usize) -> Result<Vec<i16>>;
     fn i32s(c: &mut Cursor<'_>, n: usize) -> Result<Vec<i32>>;
     fn i64s(c: &mut Cursor<'_>, n: usize) -> Result<Vec<i64>>;
@@ -300,6 +324,9 @@ pub(crate) trait Codec: Copy + 'static {
     fn put_f32s(out: &mut Vec<u8>, v: &[f32]);
     fn put_f64s(out: &mut Vec<u8>, v: &[f64]);
 }
+
+/// The longest tag name, in bytes, in every variant (Bedrock network strings could be longer).
+pub(crate) const MAX_NAME: usize = u16::MAX as usize;
 
 fn too_long(n: usize) -> Error {
     Error::new(ErrorKind::TooLong(n))

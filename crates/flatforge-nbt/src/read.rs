@@ -28,7 +28,7 @@ pub(crate) fn read_root<C: Codec>(data: &[u8], named: bool) -> Result<(Nbt, usiz
         return Err(invalid_type(ty, 0));
     }
     let name = if named {
-        read_string::<C>(&mut c)?
+        read_name::<C>(&mut c)?
     } else {
         String::new()
     };
@@ -39,6 +39,17 @@ pub(crate) fn read_root<C: Codec>(data: &[u8], named: bool) -> Result<(Nbt, usiz
 #[inline]
 fn read_string<C: Codec>(c: &mut Cursor<'_>) -> Result<String> {
     let len = C::str_len(c)?;
+    decode_string::<C>(c, len)
+}
+
+#[inline]
+fn read_name<C: Codec>(c: &mut Cursor<'_>) -> Result<String> {
+    let len = C::name_len(c)?;
+    decode_string::<C>(c, len)
+}
+
+#[inline]
+fn decode_string<C: Codec>(c: &mut Cursor<'_>, len: usize) -> Result<String> {
     let bytes = c.take(len)?;
     match C::decode_str(bytes) {
         Ok(s) => Ok(s.into_owned()),
@@ -92,7 +103,7 @@ fn read_compound<C: Codec>(c: &mut Cursor<'_>, depth: usize) -> Result<Compound>
         if ty > 12 {
             return Err(invalid_type(ty, ty_pos));
         }
-        let name = read_string::<C>(c)?;
+        let name = read_name::<C>(c)?;
         match read_payload::<C>(c, ty, depth) {
             Ok(value) => compound.push(name, value),
             Err(e) => return Err(e.in_field(&name)),

@@ -486,7 +486,7 @@ fn root<C: Codec, T: Serialize + ?Sized>(value: &T, named: bool, out: &mut Vec<u
     let start = out.len();
     out.push(0);
     if named {
-        C::put_str(out, "")?;
+        C::put_name(out, "")?;
     }
     let written = value.serialize(ValueSer::<C> {
         out,
@@ -888,7 +888,7 @@ impl<'a, C: Codec> MapSer<'a, C> {
     fn begin_field(&mut self, key: &str) -> Result<()> {
         self.field_start = self.out.len();
         self.out.push(0);
-        C::put_str(self.out, key).map_err(|e| e.in_field(key))
+        C::put_name(self.out, key).map_err(|e| e.in_field(key))
     }
 
     fn field<T: Serialize + ?Sized>(&mut self, key: &str, value: &T) -> Result<()> {

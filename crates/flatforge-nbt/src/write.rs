@@ -10,7 +10,7 @@ use crate::tag::{Compound, List, Nbt, Tag};
 pub(crate) fn write_root<C: Codec>(nbt: &Nbt, named: bool, out: &mut Vec<u8>) -> Result<()> {
     out.push(nbt.tag.tag_type() as u8);
     if named {
-        C::put_str(out, &nbt.name)?;
+        C::put_name(out, &nbt.name)?;
     }
     write_payload::<C>(&nbt.tag, out, 0)
 }
@@ -58,7 +58,7 @@ fn write_compound<C: Codec>(c: &Compound, out: &mut Vec<u8>, depth: usize) -> Re
     }
     for (name, value) in c.iter() {
         out.push(value.tag_type() as u8);
-        C::put_str(out, name)
+        C::put_name(out, name)
             .and_then(|()| write_payload::<C>(value, out, depth))
             .map_err(|e| e.in_field(name))?;
     }

@@ -1,0 +1,40 @@
+//! Inputs the fuzz targets found, replayed with the checks of fuzz/fuzz_targets/nbt_read.rs.
+
+use flatforge_nbt::borrowed::Document;
+use flatforge_nbt::{ErrorKind, Nbt, Variant};
+
+fn check_readers(data: &[u8]) {
+    for variant in Variant::ALL {
+        let owned = Nbt::read(data, variant);
+        let doc = Document::parse(data, variant);
+        let borrowed = doc.as_ref().map_err(Clone::clone).and_then(|d| d.to_nbt());
+        assert_eq!(owned, borrowed, "readers disagree in {variant}");
+        if let (Ok(nbt), Ok(doc)) = (&owned, &doc) {
+            let bytes = nbt.to_vec(variant).unwrap();
+            assert_eq!(&Nbt::read(&bytes, variant).unwrap(), nbt);
+            for target in Variant::ALL {
+                if let Ok(converted) = doc.to_vec(target) {
+                    assert_eq!(Nbt::read(&converted, target).unwrap().tag, nbt.tag);
+                }
+            }
+        }
+    }
+    let _ = Nbt::from_file_bytes(data);
+}
+
+/// A Bedrock network root name of 1,348,849 bytes: the owned reader ran out of input while the borrowed
+/// one rejected the length; names are now limited to 65,535 bytes in every variant and reader.
+#[test]
+fn bedrock_network_overlong_root_name() {
+    let data = [0x0a, 0xf1, 0xa9, 0x52];
+    check_readers(&data);
+    let err = Nbt::read(&data, Variant::BedrockNetwork).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::StringTooLong {
+            len: 1_348_849,
+            max: 65535
+        }
+    );
+    assert_eq!(err.offset(), Some(1));
+}
