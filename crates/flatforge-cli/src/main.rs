@@ -8,6 +8,7 @@
 //! Exit codes: 0 success, 1 invalid input (for example a schema with errors), 2 usage error.
 
 mod check;
+mod nbt;
 mod output;
 
 use std::process::ExitCode;
@@ -29,6 +30,8 @@ struct Cli {
 enum Command {
     /// Check FlatBuffers schemas (.fbs): report every error and warning, exit 1 if any is invalid.
     Check(check::Args),
+    /// Show and convert Minecraft NBT files (Java, Bedrock and network variants; gzip, zlib or none).
+    Nbt(nbt::Args),
 }
 
 fn main() -> ExitCode {
@@ -36,6 +39,7 @@ fn main() -> ExitCode {
     let out = output::Output::new(cli.color);
     let result = match cli.command {
         Command::Check(args) => check::run(&args, &out),
+        Command::Nbt(args) => nbt::run(&args),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,186 @@
+//! Integration tests of `flatforge nbt show` and `flatforge nbt convert` on the built binary.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn flatforge(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_flatforge"))
+        .args(args)
+        .current_dir(flatforge_testkit::workspace_root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run flatforge");
+    let mut input = child.stdin.take().expect("stdin");
+    input
+        .write_all(stdin.unwrap_or_default())
+        .expect("write stdin");
+    drop(input);
+    child.wait_with_output().expect("wait")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn nbt_file(name: &str) -> String {
+    flatforge_testkit::testdata(&format!("nbt/{name}"))
+        .display()
+        .to_string()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("flatforge-nbt-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir.join(name)
+}
+
+#[test]
+fn show_prints_pretty_snbt_by_default() {
+    let out = flatforge(&["nbt", "show", &nbt_file("hello_world.nbt")], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "{\n    name: \"Bananrama\"\n}\n");
+}
+
+#[test]
+fn show_json_of_gzipped_bigtest() {
+    let out = flatforge(
+        &["nbt", "show", "--format", "json", &nbt_file("bigtest.nbt")],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("\"longTest\": 9223372036854775807"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("\"name\": \"Eggbert\""), "{stdout}");
+}
+
+#[test]
+fn convert_between_variants_and_back_is_byte_identical() {
+    let original = std::fs::read(nbt_file("bigtest.nbt")).unwrap();
+    let (plain, _) = flatforge_nbt::decompress(&original).unwrap();
+    let bedrock = temp("bigtest.bedrock.zlib");
+    let out = flatforge(
+        &[
+            "nbt",
+            "convert",
+            &nbt_file("bigtest.nbt"),
+            "-o",
+            bedrock.to_str().unwrap(),
+            "--to",
+            "bedrock",
+            "--compression",
+            "zlib",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let written = std::fs::read(&bedrock).unwrap();
+    assert_eq!(
+        flatforge_nbt::Compression::detect(&written),
+        flatforge_nbt::Compression::Zlib
+    );
+    let (nbt, format) = flatforge_nbt::Nbt::from_file_bytes(&written).unwrap();
+    assert_eq!(format.variant, flatforge_nbt::Variant::Bedrock);
+    assert_eq!(nbt.name, "Level");
+
+    // Back to uncompressed Java through stdin and stdout.
+    let out = flatforge(
+        &[
+            "nbt",
+            "convert",
+            "-",
+            "-o",
+            "-",
+            "--to",
+            "java",
+            "--compression",
+            "none",
+        ],
+        Some(&written),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(out.stdout, &*plain);
+}
+
+#[test]
+fn network_variants_convert() {
+    let out = flatforge(
+        &[
+            "nbt",
+            "convert",
+            &nbt_file("complex_player.dat"),
+            "-o",
+            "-",
+            "--to",
+            "bedrock-network",
+            "--compression",
+            "none",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let nbt =
+        flatforge_nbt::Nbt::read(&out.stdout, flatforge_nbt::Variant::BedrockNetwork).unwrap();
+    let again = flatforge(
+        &["nbt", "show", "--from", "bedrock-network", "-"],
+        Some(&out.stdout),
+    );
+    assert_eq!(again.status.code(), Some(0), "{}", text(&again.stderr));
+    assert!(!nbt.root().is_empty());
+}
+
+#[test]
+fn invalid_input_exits_1_with_offset_and_path() {
+    let bad = temp("bad.nbt");
+    // A compound whose entry "list" is a list of End with length 3.
+    std::fs::write(
+        &bad,
+        [10, 0, 0, 9, 0, 4, b'l', b'i', b's', b't', 0, 0, 0, 0, 3, 0],
+    )
+    .unwrap();
+    let out = flatforge(
+        &["nbt", "show", "--from", "java", bad.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("list of End tags with non-zero length 3 at byte 11 in list"),
+        "{stderr}"
+    );
+
+    let out = flatforge(&["nbt", "show", "-"], Some(b"not nbt at all"));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("at byte"),
+        "{}",
+        text(&out.stderr)
+    );
+
+    let out = flatforge(&["nbt", "show", "does-not-exist.nbt"], None);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let out = flatforge(
+        &[
+            "nbt",
+            "convert",
+            &nbt_file("hello_world.nbt"),
+            "-o",
+            "-",
+            "--to",
+            "pocket",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let out = flatforge(&["nbt", "show"], None);
+    assert_eq!(out.status.code(), Some(2));
+}
