@@ -40,7 +40,13 @@ fn monster_test(c: &mut Criterion) {
         .compile("tests/monster_test.fbs")
         .expect("monster_test compiles");
     c.bench_function("schema/parse_resolve/monster_test_with_includes", |b| {
-        b.iter(|| black_box(compiler.compile(black_box("tests/monster_test.fbs")).expect("valid")))
+        b.iter(|| {
+            black_box(
+                compiler
+                    .compile(black_box("tests/monster_test.fbs"))
+                    .expect("valid"),
+            )
+        })
     });
 }
 

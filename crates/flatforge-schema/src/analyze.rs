@@ -72,7 +72,7 @@ pub(crate) struct FileInput<'a> {
     pub ast: &'a FileAst,
     /// For each `include` of the header, in order: the file it resolved to (None when it could
     /// not be loaded, which is already an error).
-    pub includes: Vec<Option<FileId>>,
+    pub includes: &'a [Option<FileId>],
 }
 
 /// Runs the analysis over files in flatc's order (dependencies first). `file_count` is the
@@ -509,8 +509,18 @@ impl<'s> Analyzer<'s> {
                 return Some(slot);
             }
         }
-        let qualified = self.qualify(name);
-        let mut found = self.struct_dict.get(qualified.as_str()).copied();
+        let mut found = if self.ns.is_empty() {
+            self.struct_dict.get(name).copied()
+        } else {
+            let mut key = std::mem::take(&mut self.scratch);
+            key.clear();
+            key.push_str(&self.ns);
+            key.push('.');
+            key.push_str(name);
+            let hit = self.struct_dict.get(key.as_str()).copied();
+            self.scratch = key;
+            hit
+        };
         if let Some(slot) = found {
             if self.structs[slot].predecl {
                 if create {
@@ -1418,16 +1428,7 @@ impl<'s> Analyzer<'s> {
         }
         self.check_clashes(slot);
         let full = self.qualify(name);
-        if let Some(&first) = self.types.get(full.as_str()) {
-            self.error(
-                Code::Duplicate,
-                format!("`{full}` is defined twice"),
-                o.name,
-            )
-            .with_secondary_owned(first, "first defined here");
-        } else {
-            self.types.insert(full, o.name);
-        }
+        self.add_type(full, o.name);
     }
 
     fn field(&mut self, ast: &'s FileAst, slot: usize, f: &crate::parser::FieldDecl) {
@@ -2478,15 +2479,22 @@ impl<'s> Analyzer<'s> {
                 .with_secondary_owned(first_span, "also has this value");
             }
         }
-        if let Some(&first) = self.types.get(full.as_str()) {
-            self.error(
-                Code::Duplicate,
-                format!("`{full}` is defined twice"),
-                e.name,
-            )
-            .with_secondary_owned(first, "first defined here");
-        } else {
-            self.types.insert(full, e.name);
+        self.add_type(full, e.name);
+    }
+
+    /// flatc's `types_`: one definition per fully qualified name, tables, structs, enums and
+    /// unions together.
+    fn add_type(&mut self, full: String, span: Span) {
+        match self.types.entry(full) {
+            std::collections::hash_map::Entry::Occupied(e) => {
+                let first = *e.get();
+                let full = e.key().clone();
+                self.error(Code::Duplicate, format!("`{full}` is defined twice"), span)
+                    .with_secondary_owned(first, "first defined here");
+            }
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(span);
+            }
         }
     }
 

@@ -248,7 +248,7 @@ impl<L: SourceLoader> Compiler<L> {
             .map(|&id| analyze::FileInput {
                 id,
                 ast: &asts[id.index()],
-                includes: includes[id.index()].clone(),
+                includes: &includes[id.index()],
             })
             .collect();
         let (schema, mut diags) = analyze::analyze(&sources, &inputs);
