@@ -198,14 +198,15 @@ pub struct SchemaFile {
 /// ```
 /// let schema = flatforge_schema::compile_str(
 ///     "a.fbs",
-///     "struct Vec3 { x: float; y: float; z: double; }",
+///     "struct S { a: byte; b: int; c: double; }",
 /// )
 /// .unwrap();
 /// let v = &schema.objects[0];
 /// assert!(v.is_struct);
 /// assert_eq!((v.bytesize, v.minalign), (16, 8));
+/// assert_eq!(v.fields[0].padding, 3);
+/// assert_eq!(v.fields[1].offset, 4);
 /// assert_eq!(v.fields[2].offset, 8);
-/// assert_eq!(v.fields[1].padding, 4);
 /// ```
 #[derive(Clone, Debug)]
 #[non_exhaustive]
