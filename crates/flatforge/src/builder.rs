@@ -81,23 +81,48 @@ impl<T: ?Sized> fmt::Debug for Offset<T> {
 
 /// An open-addressing hash set of offsets whose keys are bytes already in the buffer (vtables,
 /// shared strings). Entries pack `hash << 32 | offset`; 0 marks an empty slot (no object has offset
-/// 0). Lookups compare against the buffer, so inserting allocates nothing per entry.
-#[derive(Default, Clone)]
+/// 0). Lookups compare against the buffer, so inserting allocates nothing per entry; the first
+/// entries live inline, so small buffers allocate nothing at all.
+#[derive(Clone)]
 struct Dedup {
-    slots: Vec<u64>,
+    inline: [u64; INLINE_SLOTS],
+    heap: Vec<u64>,
     len: usize,
 }
 
+/// Inline slots: up to 4 entries (half full) before the table moves to the heap.
+const INLINE_SLOTS: usize = 8;
+
+impl Default for Dedup {
+    fn default() -> Self {
+        Dedup {
+            inline: [0; INLINE_SLOTS],
+            heap: Vec::new(),
+            len: 0,
+        }
+    }
+}
+
 impl Dedup {
+    #[inline(always)]
+    fn slots(&self) -> &[u64] {
+        if self.heap.is_empty() {
+            &self.inline
+        } else {
+            &self.heap
+        }
+    }
+
     #[inline]
     fn find(&self, hash: u32, mut eq: impl FnMut(u32) -> bool) -> Option<u32> {
-        if self.slots.is_empty() {
+        if self.len == 0 {
             return None;
         }
-        let mask = self.slots.len() - 1;
+        let slots = self.slots();
+        let mask = slots.len() - 1;
         let mut i = hash as usize & mask;
         loop {
-            let entry = self.slots[i];
+            let entry = slots[i];
             if entry == 0 {
                 return None;
             }
@@ -110,31 +135,40 @@ impl Dedup {
 
     #[inline]
     fn insert(&mut self, hash: u32, offset: u32) {
-        if (self.len + 1) * 2 > self.slots.len() {
+        if (self.len + 1) * 2 > self.slots().len() {
             self.grow();
         }
-        let mask = self.slots.len() - 1;
+        let slots = if self.heap.is_empty() {
+            &mut self.inline[..]
+        } else {
+            &mut self.heap[..]
+        };
+        let mask = slots.len() - 1;
         let mut i = hash as usize & mask;
-        while self.slots[i] != 0 {
+        while slots[i] != 0 {
             i = (i + 1) & mask;
         }
-        self.slots[i] = u64::from(hash) << 32 | u64::from(offset);
+        slots[i] = u64::from(hash) << 32 | u64::from(offset);
         self.len += 1;
     }
 
     #[cold]
     fn grow(&mut self) {
-        let old = core::mem::take(&mut self.slots);
-        self.slots = vec![0; (old.len() * 2).max(16)];
+        let old: Vec<u64> = self.slots().iter().copied().filter(|&e| e != 0).collect();
+        let new_len = self.slots().len() * 2;
+        self.heap.clear();
+        self.heap.resize(new_len, 0);
+        self.inline = [0; INLINE_SLOTS];
         self.len = 0;
-        for entry in old.into_iter().filter(|&e| e != 0) {
+        for entry in old {
             self.insert((entry >> 32) as u32, entry as u32);
         }
     }
 
     fn clear(&mut self) {
         if self.len > 0 {
-            self.slots.fill(0);
+            self.inline = [0; INLINE_SLOTS];
+            self.heap.fill(0);
             self.len = 0;
         }
     }
@@ -360,11 +394,15 @@ impl Builder {
 
     #[inline(always)]
     fn zero_pad(&mut self, pad: usize) {
-        let head = self.head - pad;
-        for b in &mut self.buf[head..head + pad] {
-            *b = 0;
+        let head = self.head;
+        if pad <= 8 && head >= 8 {
+            // One 8-byte store instead of a `memset` call for a few bytes; the zeros below the
+            // padding land in free space that later writes overwrite.
+            self.buf[head - 8..head].copy_from_slice(&[0; 8]);
+        } else {
+            self.buf[head - pad..head].fill(0);
         }
-        self.head = head;
+        self.head = head - pad;
     }
 
     #[cold]
