@@ -37,8 +37,23 @@ pub mod render;
 
 use load::Measurement;
 
-/// The implementation whose ratios to the others the report shows.
+/// The implementation whose ratios to the others the report shows. Variants of it are named
+/// `flatforge_<variant>` (`flatforge_owned`, `flatforge_borrowed`); ratios use the fastest variant.
 pub const FLATFORGE: &str = "flatforge";
+
+/// Whether an implementation is flatforge or one of its variants.
+///
+/// ```
+/// use flatforge_bench_report::is_flatforge;
+/// assert!(is_flatforge("flatforge") && is_flatforge("flatforge_owned"));
+/// assert!(!is_flatforge("official") && !is_flatforge("flatforged"));
+/// ```
+pub fn is_flatforge(implementation: &str) -> bool {
+    implementation == FLATFORGE
+        || implementation
+            .strip_prefix(FLATFORGE)
+            .is_some_and(|rest| rest.starts_with('_'))
+}
 
 /// Workloads in the order of WORKLOADS.md; groups of other workloads follow, sorted by name.
 const WORKLOAD_ORDER: &[&str] = &["flatbench", "runtime", "mbt", "objectbox", "streams", "nbt"];
@@ -61,10 +76,12 @@ pub struct Group {
 }
 
 fn rank<'a>(order: &[&str], name: &'a str) -> (usize, &'a str) {
-    (
-        order.iter().position(|o| *o == name).unwrap_or(order.len()),
-        name,
-    )
+    let position = if is_flatforge(name) {
+        0
+    } else {
+        order.iter().position(|o| *o == name).unwrap_or(order.len())
+    };
+    (position, name)
 }
 
 impl Group {
@@ -140,10 +157,20 @@ impl Group {
             .find(|m| m.implementation == implementation)
     }
 
-    /// flatforge's median divided by `peer`'s, when both were measured.
+    /// flatforge's row: `flatforge`, or the fastest `flatforge_<variant>`.
+    pub fn flatforge(&self) -> Option<&Measurement> {
+        self.rows
+            .iter()
+            .filter(|m| is_flatforge(&m.implementation))
+            .min_by(|a, b| a.median_ns.total_cmp(&b.median_ns))
+    }
+
+    /// flatforge's median (its fastest variant's) divided by `peer`'s, when both were measured.
     pub fn ratio_to(&self, peer: &str) -> Option<f64> {
-        let flatforge = self.row(FLATFORGE)?;
-        let peer = self.row(peer).filter(|p| p.implementation != FLATFORGE)?;
+        let flatforge = self.flatforge()?;
+        let peer = self
+            .row(peer)
+            .filter(|p| !is_flatforge(&p.implementation))?;
         Some(flatforge.median_ns / peer.median_ns)
     }
 
@@ -162,5 +189,5 @@ impl Group {
 /// assert!(!flatforge_bench_report::has_flatforge(&[]));
 /// ```
 pub fn has_flatforge(groups: &[Group]) -> bool {
-    groups.iter().any(|g| g.row(FLATFORGE).is_some())
+    groups.iter().any(|g| g.flatforge().is_some())
 }

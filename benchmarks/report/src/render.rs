@@ -3,7 +3,7 @@
 
 use crate::machine::Machine;
 use crate::published::{self, Published};
-use crate::{has_flatforge, rank, Group, FLATFORGE, IMPLEMENTATION_ORDER};
+use crate::{has_flatforge, is_flatforge, rank, Group, FLATFORGE, IMPLEMENTATION_ORDER};
 use std::fmt::Write;
 
 /// A time with three significant digits and a unit.
@@ -67,7 +67,7 @@ fn implementations(groups: &[Group]) -> Vec<String> {
 fn compared_peers(groups: &[Group]) -> Vec<String> {
     implementations(groups)
         .into_iter()
-        .filter(|p| p != FLATFORGE && groups.iter().any(|g| g.ratio_to(p).is_some()))
+        .filter(|p| !is_flatforge(p) && groups.iter().any(|g| g.ratio_to(p).is_some()))
         .collect()
 }
 
@@ -139,7 +139,8 @@ fn anchor(heading: &str) -> String {
 
 fn group_section(out: &mut String, g: &Group) {
     let _ = writeln!(out, "### {}\n", g.id);
-    let with_ratio = g.row(FLATFORGE).is_some();
+    let flatforge = g.flatforge().map(|m| m.implementation.as_str());
+    let with_ratio = flatforge.is_some();
     let mut header = vec![
         "implementation",
         "median",
@@ -170,6 +171,12 @@ fn group_section(out: &mut String, g: &Group) {
             );
         }
         table_row(out, &cells);
+    }
+    if let Some(variant) = flatforge.filter(|f| *f != FLATFORGE) {
+        let _ = writeln!(
+            out,
+            "\nRatios use `{variant}`, the fastest flatforge variant here."
+        );
     }
     let figures = published::for_group(&g.id);
     if !figures.is_empty() {
@@ -290,6 +297,8 @@ pub fn markdown(machine: &Machine, groups: &[Group], chart: Option<&str>) -> Str
          `../shared/WORKLOADS.md`; each implementation is given the same data and its result is \
          checked before it is timed. The C++ peer times loops run inside C++, so the FFI call is \
          not what is measured.\n\
+         - A group's `flatforge` row may come in variants (`flatforge_owned`, \
+         `flatforge_borrowed`): the ratios then use the fastest one, and the group says which.\n\
          - criterion's HTML reports (distributions, regressions against the previous run) are \
          written to `target/criterion/report/index.html` and are not committed.\n",
     );
@@ -320,7 +329,7 @@ pub fn svg(groups: &[Group]) -> String {
     let mut bars = Vec::new();
     let ratios = has_flatforge(groups);
     for (i, g) in groups.iter().enumerate() {
-        for m in g.rows.iter().filter(|m| m.implementation != FLATFORGE) {
+        for m in g.rows.iter().filter(|m| !is_flatforge(&m.implementation)) {
             let value = if ratios {
                 match g.ratio_to(&m.implementation) {
                     Some(r) => r,
@@ -538,6 +547,38 @@ mod tests {
         );
         assert!(chart.contains("#2e7d32"), "faster bars are green");
         assert!(!chart.contains("#c62828"));
+    }
+
+    #[test]
+    fn ratios_use_the_fastest_flatforge_variant() {
+        let groups = Group::collect(vec![
+            m("nbt/read_hello_world", "fastnbt_value", 400.0),
+            m("nbt/read_hello_world", "flatforge_owned", 300.0),
+            m("nbt/read_hello_world", "flatforge_borrowed", 100.0),
+        ]);
+        let rows: Vec<_> = groups[0]
+            .rows
+            .iter()
+            .map(|m| m.implementation.as_str())
+            .collect();
+        assert_eq!(
+            rows,
+            ["flatforge_borrowed", "flatforge_owned", "fastnbt_value"]
+        );
+        assert_eq!(groups[0].ratio_to("fastnbt_value"), Some(0.25));
+        assert_eq!(groups[0].ratio_to("flatforge_owned"), None);
+        let page = markdown(&machine(), &groups, None);
+        assert!(page.contains("| flatforge_owned | 300 ns | ±1.0% | 270 ns – 330 ns | 344 | – |"));
+        assert!(page.contains("| fastnbt_value | 400 ns | ±1.0% | 360 ns – 440 ns | 344 | 0.25× |"));
+        assert!(
+            page.contains("Ratios use `flatforge_borrowed`, the fastest flatforge variant here.")
+        );
+        assert!(page.contains(
+            "| flatforge_borrowed | flatforge_owned | fastnbt_value | flatforge / fastnbt_value |"
+        ));
+        let chart = svg(&groups);
+        assert!(chart.contains("nbt/read_hello_world vs fastnbt_value"));
+        assert!(!chart.contains("vs flatforge_owned"));
     }
 
     #[test]
