@@ -44,6 +44,25 @@ fn main() {
                 let mut fb = FlatBufferBuilder::with_capacity(256);
                 black_box(official::build_shared_strings(&mut fb).len());
             }
+            ("build_strings", "ours") => {
+                let mut fb = Builder::with_capacity(256);
+                black_box(ours::build_string_vector(&mut fb).unwrap().len());
+            }
+            ("build_strings", "official") => {
+                let mut fb = FlatBufferBuilder::with_capacity(256);
+                black_box(official::build_string_vector(&mut fb).len());
+            }
+            ("build_nested", "ours") => {
+                black_box(
+                    ours::build_nested(&mut Builder::with_capacity(256))
+                        .unwrap()
+                        .len(),
+                );
+            }
+            ("build_nested", "official") => {
+                let mut fb = FlatBufferBuilder::with_capacity(256);
+                black_box(official::build_nested(&mut fb).len());
+            }
             ("verify", "ours") => {
                 black_box(ours::verify_simple(black_box(&simple)).is_ok());
             }
@@ -51,7 +70,7 @@ fn main() {
                 black_box(official::verify_simple(black_box(&simple)).is_ok());
             }
             _ => {
-                panic!("usage: count build_simple|build_bytes|build_shared|verify ours|official N")
+                panic!("usage: count build_simple|build_strings|build_bytes|build_shared|build_nested|verify ours|official N")
             }
         }
     }

@@ -9,7 +9,7 @@
 
 /// The flatforge implementation.
 pub mod ours {
-    use flatforge::{BuildError, Builder, Error, Follow, Offset, Table, Vector, Verifier, Verify};
+    use flatforge::{BuildError, Builder, Error, Follow, Table, Vector, Verifier, Verify};
 
     /// `table { 0: string; 1: int; 2: short; }` (simple_table).
     #[derive(Clone, Copy)]
@@ -169,17 +169,6 @@ pub mod ours {
         }
     }
 
-    fn table<const VT: usize>(
-        b: &mut Builder,
-        offsets: &[Offset<()>],
-    ) -> Result<Offset<()>, BuildError> {
-        let mut t = b.table_writer::<VT>(4 * offsets.len(), 4)?;
-        for (slot, &o) in offsets.iter().enumerate() {
-            t.add_offset(slot, o);
-        }
-        Ok(t.finish()?.cast())
-    }
-
     /// build simple_table.
     #[inline(never)]
     pub fn build_simple(b: &mut Builder) -> Result<&[u8], BuildError> {
@@ -201,7 +190,9 @@ pub mod ours {
             b.create_string("Item3")?,
         ];
         let v = b.create_vector_of_offsets(&items)?;
-        let root = table::<6>(b, &[v.cast()])?;
+        let mut t = b.table_writer::<6>(4, 4)?;
+        t.add_offset(0, v);
+        let root = t.finish()?;
         b.finish(root, None)
     }
 
@@ -209,7 +200,9 @@ pub mod ours {
     #[inline(never)]
     pub fn build_byte_vector(b: &mut Builder) -> Result<&[u8], BuildError> {
         let v = b.create_vector(&[0x42u8; 100])?;
-        let root = table::<6>(b, &[v.cast()])?;
+        let mut t = b.table_writer::<6>(4, 4)?;
+        t.add_offset(0, v);
+        let root = t.finish()?;
         b.finish(root, None)
     }
 
@@ -220,7 +213,12 @@ pub mod ours {
         let s2 = b.create_shared_string("SharedString")?;
         let s3 = b.create_shared_string("SharedString")?;
         let other = b.create_shared_string("DifferentString")?;
-        let root = table::<12>(b, &[s1.cast(), s2.cast(), s3.cast(), other.cast()])?;
+        let mut t = b.table_writer::<12>(16, 4)?;
+        t.add_offset(0, s1);
+        t.add_offset(1, s2);
+        t.add_offset(2, s3);
+        t.add_offset(3, other);
+        let root = t.finish()?;
         b.finish(root, None)
     }
 
@@ -233,7 +231,10 @@ pub mod ours {
         t.add_scalar::<i32>(1, 50, 0);
         let inner = t.finish()?;
         let outer_name = b.create_string("OuterName")?;
-        let root = table::<8>(b, &[outer_name.cast(), inner.cast()])?;
+        let mut t = b.table_writer::<8>(8, 4)?;
+        t.add_offset(0, outer_name);
+        t.add_offset(1, inner);
+        let root = t.finish()?;
         b.finish(root, None)
     }
 
@@ -284,7 +285,7 @@ pub mod ours {
 pub mod official {
     use flatbuffers::{
         FlatBufferBuilder, Follow, ForwardsUOffset, InvalidFlatbuffer, Table, Vector, Verifiable,
-        Verifier, WIPOffset,
+        Verifier,
     };
 
     /// The vtable offset of slot k, as generated code spells its `VT_*` constants.
@@ -406,14 +407,6 @@ pub mod official {
         }
     }
 
-    fn table(b: &mut FlatBufferBuilder<'_>, offsets: &[WIPOffset<()>]) -> WIPOffset<()> {
-        let start = b.start_table();
-        for (slot, &o) in offsets.iter().enumerate() {
-            b.push_slot_always(vt(slot as u16), o);
-        }
-        WIPOffset::new(b.end_table(start).value())
-    }
-
     /// build simple_table.
     #[inline(never)]
     pub fn build_simple<'b>(b: &'b mut FlatBufferBuilder<'_>) -> &'b [u8] {
@@ -436,7 +429,9 @@ pub mod official {
             b.create_string("Item3"),
         ];
         let v = b.create_vector(&items);
-        let root = table(b, &[WIPOffset::new(v.value())]);
+        let start = b.start_table();
+        b.push_slot_always(vt(0), v);
+        let root = b.end_table(start);
         b.finish(root, None);
         b.finished_data()
     }
@@ -445,7 +440,9 @@ pub mod official {
     #[inline(never)]
     pub fn build_byte_vector<'b>(b: &'b mut FlatBufferBuilder<'_>) -> &'b [u8] {
         let v = b.create_vector(&[0x42u8; 100]);
-        let root = table(b, &[WIPOffset::new(v.value())]);
+        let start = b.start_table();
+        b.push_slot_always(vt(0), v);
+        let root = b.end_table(start);
         b.finish(root, None);
         b.finished_data()
     }
@@ -457,8 +454,12 @@ pub mod official {
         let s2 = b.create_shared_string("SharedString");
         let s3 = b.create_shared_string("SharedString");
         let other = b.create_shared_string("DifferentString");
-        let offsets = [s1, s2, s3, other].map(|o| WIPOffset::new(o.value()));
-        let root = table(b, &offsets);
+        let start = b.start_table();
+        b.push_slot_always(vt(0), s1);
+        b.push_slot_always(vt(1), s2);
+        b.push_slot_always(vt(2), s3);
+        b.push_slot_always(vt(3), other);
+        let root = b.end_table(start);
         b.finish(root, None);
         b.finished_data()
     }
@@ -472,13 +473,10 @@ pub mod official {
         b.push_slot::<i32>(vt(1), 50, 0);
         let inner = b.end_table(start);
         let outer_name = b.create_string("OuterName");
-        let root = table(
-            b,
-            &[
-                WIPOffset::new(outer_name.value()),
-                WIPOffset::new(inner.value()),
-            ],
-        );
+        let start = b.start_table();
+        b.push_slot_always(vt(0), outer_name);
+        b.push_slot_always(vt(1), inner);
+        let root = b.end_table(start);
         b.finish(root, None);
         b.finished_data()
     }

@@ -174,6 +174,38 @@ impl Dedup {
     }
 }
 
+/// A zeroed buffer of `len` bytes. Small buffers come from `malloc` and are zeroed here: glibc's
+/// `calloc` (what `vec![0; n]` calls) bypasses its per-thread cache, which makes every allocation
+/// and free of a builder's buffer take the slow path. Large ones come from `calloc`, which gets
+/// them pre-zeroed from the OS.
+fn zeroed(len: usize) -> Vec<u8> {
+    if len < 1 << 16 {
+        // Deliberately not `vec![0; len]` (see above).
+        #[allow(clippy::slow_vector_initialization)]
+        let mut buf = Vec::with_capacity(len);
+        buf.resize(len, 0);
+        buf
+    } else {
+        vec![0; len]
+    }
+}
+
+/// `dst.copy_from_slice(src)`, with short copies (most strings and vtables) done as two overlapping
+/// fixed-size moves instead of a `memcpy` call.
+#[inline(always)]
+fn copy_bytes(dst: &mut [u8], src: &[u8]) {
+    let n = src.len();
+    if (8..=16).contains(&n) {
+        dst[..8].copy_from_slice(&src[..8]);
+        dst[n - 8..n].copy_from_slice(&src[n - 8..n]);
+    } else if (4..8).contains(&n) {
+        dst[..4].copy_from_slice(&src[..4]);
+        dst[n - 4..n].copy_from_slice(&src[n - 4..n]);
+    } else {
+        dst.copy_from_slice(src);
+    }
+}
+
 /// A fast, well-mixing hash of a short byte string (vtables, shared strings).
 #[inline]
 fn hash_bytes(bytes: &[u8]) -> u32 {
@@ -279,7 +311,7 @@ impl Builder {
 
     /// A builder with `capacity` bytes allocated up front.
     pub fn with_capacity(capacity: usize) -> Self {
-        Self::from_vec(vec![0; capacity])
+        Self::from_vec(zeroed(capacity))
     }
 
     /// A builder that writes into `buf`, using its whole allocation (the contents are overwritten).
@@ -418,7 +450,7 @@ impl Builder {
         }
         let needed = requested as usize;
         let new_len = (self.buf.len() * 2).max(needed).max(64).min(self.max_size);
-        let mut buf = vec![0; new_len];
+        let mut buf = zeroed(new_len);
         buf[new_len - used..].copy_from_slice(&self.buf[self.head..]);
         self.buf = buf;
         self.head = new_len - used;
@@ -430,7 +462,7 @@ impl Builder {
     fn put_bytes(&mut self, bytes: &[u8]) {
         self.head -= bytes.len();
         let head = self.head;
-        self.buf[head..head + bytes.len()].copy_from_slice(bytes);
+        copy_bytes(&mut self.buf[head..head + bytes.len()], bytes);
     }
 
     /// Writes a scalar into reserved room.
@@ -457,12 +489,14 @@ impl Builder {
     /// ```
     #[inline]
     pub fn create_string(&mut self, s: &str) -> Result<Offset<str>, BuildError> {
-        self.reserve(4, s.len() + 1, 4)?;
-        self.head -= 1;
-        let head = self.head;
-        self.buf[head] = 0;
-        self.put_bytes(s.as_bytes());
-        self.put::<u32>(s.len() as u32);
+        let n = s.len();
+        self.reserve(4, n + 1, 4)?;
+        let head = self.head - (n + 5);
+        let dst = &mut self.buf[head..head + n + 5];
+        dst[..4].copy_from_slice(&(n as u32).to_le_bytes());
+        copy_bytes(&mut dst[4..4 + n], s.as_bytes());
+        dst[4 + n] = 0;
+        self.head = head;
         Ok(Offset::new(self.len() as u32))
     }
 

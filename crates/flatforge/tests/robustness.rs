@@ -155,6 +155,10 @@ fn every_single_byte_change_is_rejected_or_read_safely() {
 }
 
 #[test]
+#[cfg_attr(
+    miri,
+    ignore = "a million table visits: too slow under Miri, and about budgets, not memory"
+)]
 fn dag_amplification_hits_the_budgets() {
     // One table referenced from a vector 1000 times, 100 levels deep through `enemy` chains, would
     // be visited 1000 * 100 times; the table budget stops it.
