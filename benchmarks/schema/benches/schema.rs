@@ -7,8 +7,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use flatforge_bench_schema::MONSTER_SMALL;
-use flatforge_schema::{Compiler, MemoryLoader};
+use flatforge_bench_schema::{monster_test_compiler, MONSTER_SMALL, MONSTER_TEST_PATH};
 
 fn small(c: &mut Criterion) {
     c.bench_function("schema/parse_resolve/small_monster", |b| {
@@ -21,29 +20,15 @@ fn small(c: &mut Criterion) {
 }
 
 fn monster_test(c: &mut Criterion) {
-    let read = |p: &str| std::fs::read(flatforge_testkit::testdata(p)).expect("read");
-    let mut loader = MemoryLoader::new();
-    loader.insert(
-        "tests/monster_test.fbs",
-        read("flatbuffers/tests/monster_test.fbs"),
-    );
-    loader.insert(
-        "tests/include_test/include_test1.fbs",
-        read("flatbuffers/tests/include_test/include_test1.fbs"),
-    );
-    loader.insert(
-        "tests/include_test/sub/include_test2.fbs",
-        read("flatbuffers/tests/include_test/sub/include_test2.fbs"),
-    );
-    let compiler = Compiler::new(loader).include_dir("tests/include_test");
+    let compiler = monster_test_compiler();
     compiler
-        .compile("tests/monster_test.fbs")
+        .compile(MONSTER_TEST_PATH)
         .expect("monster_test compiles");
     c.bench_function("schema/parse_resolve/monster_test_with_includes", |b| {
         b.iter(|| {
             black_box(
                 compiler
-                    .compile(black_box("tests/monster_test.fbs"))
+                    .compile(black_box(MONSTER_TEST_PATH))
                     .expect("valid"),
             )
         })

@@ -14,6 +14,7 @@
 //! reference becomes an index (see [`crate::model`]).
 
 use std::borrow::Cow;
+use std::path::{Path, PathBuf};
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -29,7 +30,7 @@ use crate::parser::{
     AttrAst, Decl, Docs, EnumDecl, FileAst, HeaderItem, ObjectDecl, QualName, ServiceDecl, StrLit,
     TypeAst, ValueAst,
 };
-use crate::source::{FileId, SourceMap, Span};
+use crate::source::{FileId, FileText, Span};
 use crate::suggest::closest;
 
 /// flatc's largest `force_align` (`FLATBUFFERS_MAX_ALIGNMENT`).
@@ -75,14 +76,16 @@ pub(crate) struct FileInput<'a> {
     pub includes: &'a [Option<FileId>],
 }
 
-/// Runs the analysis over files in flatc's order (dependencies first). `file_count` is the
-/// number of files in `sources`. Returns the schema (when there were no errors) and all
-/// diagnostics.
-pub(crate) fn analyze(
-    sources: &SourceMap,
-    inputs: &[FileInput<'_>],
+/// Runs the analysis over files in flatc's order (dependencies first). `texts` and `paths` are
+/// the files of the compilation by [`FileId`]. Returns the schema (when there were no errors)
+/// and all diagnostics. The schema's [`SchemaFile::path`]s are left empty for the caller, which
+/// owns the paths.
+pub(crate) fn analyze<'s>(
+    texts: &'s [FileText<'s>],
+    paths: &[&Path],
+    inputs: &[FileInput<'s>],
 ) -> (Option<Schema>, Vec<Diagnostic>) {
-    let mut a = Analyzer::new(sources, sources.files.len());
+    let mut a = Analyzer::new(texts, paths);
     for input in inputs {
         a.file(input);
     }
@@ -304,7 +307,8 @@ struct FileState {
 }
 
 struct Analyzer<'s> {
-    sources: &'s SourceMap,
+    texts: &'s [FileText<'s>],
+    paths: &'s [&'s Path],
     diags: Vec<Diagnostic>,
     structs: Vec<StructSlot<'s>>,
     struct_dict: FxHashMap<String, usize>,
@@ -330,13 +334,8 @@ struct Analyzer<'s> {
     scratch: String,
 }
 
-fn docs_text(
-    sources: &SourceMap,
-    file: FileId,
-    ast_docs: &[(u32, u32)],
-    docs: Docs,
-) -> Vec<String> {
-    let bytes = &sources.file(file).bytes;
+fn docs_text(text: FileText<'_>, ast_docs: &[(u32, u32)], docs: Docs) -> Vec<String> {
+    let bytes = text.bytes();
     (docs.0..docs.1)
         .filter_map(|i| ast_docs.get(i as usize))
         .map(|&(s, e)| {
@@ -347,13 +346,15 @@ fn docs_text(
 }
 
 impl<'s> Analyzer<'s> {
-    fn new(sources: &'s SourceMap, file_count: usize) -> Analyzer<'s> {
+    fn new(texts: &'s [FileText<'s>], paths: &'s [&'s Path]) -> Analyzer<'s> {
+        let file_count = texts.len();
         let mut files = Vec::with_capacity(file_count);
         files.resize_with(file_count, FileState::default);
         let mut uses = Vec::with_capacity(file_count);
         uses.resize_with(file_count, FxHashSet::default);
         Analyzer {
-            sources,
+            texts,
+            paths,
             diags: Vec::new(),
             structs: Vec::new(),
             struct_dict: FxHashMap::default(),
@@ -376,7 +377,7 @@ impl<'s> Analyzer<'s> {
     }
 
     fn text(&self, span: Span) -> &'s str {
-        self.sources.text(span)
+        self.texts[span.file.index()].text(span)
     }
 
     fn qual_text(&self, q: &QualName) -> Cow<'s, str> {
@@ -392,7 +393,7 @@ impl<'s> Analyzer<'s> {
     }
 
     fn str_value(&self, ast: &'s FileAst, lit: StrLit) -> Cow<'s, str> {
-        Cow::Borrowed(ast.str_value(&self.sources.file(lit.span.file).bytes, lit))
+        Cow::Borrowed(ast.str_value(self.texts[lit.span.file.index()].bytes(), lit))
     }
 
     fn error(&mut self, code: Code, message: impl Into<String>, span: Span) -> &mut Diagnostic {
@@ -635,7 +636,7 @@ impl<'s> Analyzer<'s> {
                     include_index += 1;
                 }
                 HeaderItem::NativeInclude(lit) => {
-                    let v = ast.str_value(&self.sources.file(input.id).bytes, *lit);
+                    let v = ast.str_value(self.texts[input.id.index()].bytes(), *lit);
                     state.native_includes.push(v.to_string());
                 }
             }
@@ -2650,7 +2651,7 @@ impl<'s> Analyzer<'s> {
                 }
                 let closure = self.include_closure(target, input.id);
                 if !closure.iter().any(|c| self.uses[f].contains(c)) {
-                    let path = self.sources.file(target).path.display().to_string();
+                    let path = self.paths[target.index()].display().to_string();
                     self.warn(
                         Code::UnusedInclude,
                         format!("nothing from `{path}` is used in this file"),
@@ -2691,9 +2692,9 @@ impl<'s> Analyzer<'s> {
     }
 
     fn build(&mut self, inputs: &[FileInput<'_>]) -> Schema {
-        let sources = self.sources;
+        let texts = self.texts;
         let asts: Vec<Option<&FileAst>> = {
-            let mut v = vec![None; sources.files.len()];
+            let mut v = vec![None; texts.len()];
             for input in inputs {
                 v[input.id.index()] = Some(input.ast);
             }
@@ -2704,7 +2705,7 @@ impl<'s> Analyzer<'s> {
                 return Vec::new();
             }
             match asts.get(file.index()).copied().flatten() {
-                Some(ast) => docs_text(sources, file, &ast.docs, d),
+                Some(ast) => docs_text(texts[file.index()], &ast.docs, d),
                 None => Vec::new(),
             }
         };
@@ -2880,9 +2881,8 @@ impl<'s> Analyzer<'s> {
         let files: Vec<SchemaFile> = self
             .files
             .iter_mut()
-            .enumerate()
-            .map(|(i, f)| SchemaFile {
-                path: sources.files[i].path.clone(),
+            .map(|f| SchemaFile {
+                path: PathBuf::new(),
                 includes: std::mem::take(&mut f.includes),
                 native_includes: std::mem::take(&mut f.native_includes),
                 objects: f

@@ -36,9 +36,8 @@ mod parser;
 pub mod source;
 mod suggest;
 
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
-
-use rustc_hash::FxHashMap;
 
 pub use diagnostic::{render, Code, Diagnostic, Label, Severity};
 pub use model::{
@@ -46,6 +45,7 @@ pub use model::{
     EnumVal, Field, HashKind, Object, ObjectId, Presence, RpcCall, Schema, SchemaFile, Service,
     ServiceId, Type, TypeRef,
 };
+use source::FileText;
 pub use source::{
     normalize_path, FileId, FsLoader, MemoryLoader, SourceFile, SourceLoader, SourceMap, Span,
 };
@@ -108,9 +108,21 @@ impl CompileError {
 /// assert_eq!(schema.objects[0].bytesize, 8);
 /// ```
 pub fn compile_str(path: &str, text: &str) -> Result<Schema, CompileError> {
-    Compiler::new(MemoryLoader::new())
-        .compile_text(path, text)
-        .map(|c| c.schema)
+    let compiler = Compiler::new(MemoryLoader::new());
+    let mut files = Vec::new();
+    let result = compiler.run(Path::new(path), Cow::Borrowed(text.as_bytes()), &mut files);
+    match result {
+        Ok((mut schema, _warnings)) => {
+            for (file, loaded) in schema.files.iter_mut().zip(files) {
+                file.path = loaded.path;
+            }
+            Ok(schema)
+        }
+        Err(diagnostics) => Err(CompileError {
+            diagnostics,
+            sources: source_map(files),
+        }),
+    }
 }
 
 /// Compiles schema files: a loader, include directories, and one root file per compilation.
@@ -182,7 +194,7 @@ impl<L: SourceLoader> Compiler<L> {
     pub fn compile(&self, path: impl AsRef<Path>) -> Result<Compiled, CompileError> {
         let path = path.as_ref();
         match self.loader.read(path) {
-            Ok(bytes) => self.run(path.to_path_buf(), bytes),
+            Ok(bytes) => self.run_owned(path, Cow::Owned(bytes)),
             Err(e) => Err(CompileError {
                 diagnostics: vec![Diagnostic::new(
                     Severity::Error,
@@ -211,26 +223,56 @@ impl<L: SourceLoader> Compiler<L> {
         path: impl AsRef<Path>,
         text: &str,
     ) -> Result<Compiled, CompileError> {
-        self.run(path.as_ref().to_path_buf(), text.as_bytes().to_vec())
+        self.run_owned(path.as_ref(), Cow::Borrowed(text.as_bytes()))
     }
 
-    fn run(&self, root_path: PathBuf, bytes: Vec<u8>) -> Result<Compiled, CompileError> {
-        let mut sources = SourceMap::default();
+    /// [`Compiler::run`], keeping the files for the result.
+    fn run_owned(&self, root_path: &Path, bytes: Cow<'_, [u8]>) -> Result<Compiled, CompileError> {
+        let mut files = Vec::new();
+        let result = self.run(root_path, bytes, &mut files);
+        match result {
+            Ok((mut schema, warnings)) => {
+                for (file, loaded) in schema.files.iter_mut().zip(&files) {
+                    file.path = loaded.path.clone();
+                }
+                Ok(Compiled {
+                    schema,
+                    warnings,
+                    sources: source_map(files),
+                })
+            }
+            Err(diagnostics) => Err(CompileError {
+                diagnostics,
+                sources: source_map(files),
+            }),
+        }
+    }
+
+    /// Loads the root file and its includes into `files` (indexed by [`FileId`]), then analyzes
+    /// them. The schema's file paths are left empty: the caller moves or copies them from
+    /// `files`, which it keeps (for the diagnostics) either way.
+    fn run<'t>(
+        &self,
+        root_path: &'t Path,
+        bytes: Cow<'t, [u8]>,
+        files: &mut Vec<Loaded<'t>>,
+    ) -> Result<(Schema, Vec<Diagnostic>), Vec<Diagnostic>> {
         let mut diagnostics = Vec::new();
-        let root_key = file_key(&root_path, &bytes);
-        let root = sources.add(normalize_path(&root_path), bytes);
+        files.push(Loaded {
+            path: normalize_path(root_path),
+            raw_path: Cow::Borrowed(root_path),
+            key: None,
+            bytes,
+        });
         let mut load = Load {
             compiler: self,
             asts: Vec::new(),
             includes: Vec::new(),
             order: Vec::new(),
-            keys: FxHashMap::default(),
-            raw_paths: vec![root_path],
-            sources: &mut sources,
+            files: &mut *files,
             diagnostics: &mut diagnostics,
         };
-        load.keys.insert(root_key, root);
-        load.visit(root);
+        load.visit(FileId(0));
         let Load {
             asts,
             includes,
@@ -238,10 +280,7 @@ impl<L: SourceLoader> Compiler<L> {
             ..
         } = load;
         if diagnostics.iter().any(Diagnostic::is_error) {
-            return Err(CompileError {
-                diagnostics,
-                sources,
-            });
+            return Err(diagnostics);
         }
         let inputs: Vec<analyze::FileInput<'_>> = order
             .iter()
@@ -251,52 +290,65 @@ impl<L: SourceLoader> Compiler<L> {
                 includes: &includes[id.index()],
             })
             .collect();
-        let (schema, mut diags) = analyze::analyze(&sources, &inputs);
+        let texts: Vec<FileText<'_>> = files.iter().map(|f| FileText::new(&f.bytes)).collect();
+        let paths: Vec<&Path> = files.iter().map(|f| f.path.as_path()).collect();
+        let (schema, mut diags) = analyze::analyze(&texts, &paths, &inputs);
         // Report in source order (files in load order, then position).
-        diags.sort_by_key(|d| d.primary.as_ref().map(|p| (p.span.file, p.span.start)));
-        diagnostics.append(&mut diags);
-        drop(inputs);
+        if !diags.is_empty() {
+            diags.sort_by_key(|d| d.primary.as_ref().map(|p| (p.span.file, p.span.start)));
+            diagnostics.append(&mut diags);
+        }
         match schema {
-            Some(schema) => Ok(Compiled {
-                schema,
-                warnings: diagnostics,
-                sources,
-            }),
-            None => Err(CompileError {
-                diagnostics,
-                sources,
-            }),
+            Some(schema) => Ok((schema, diagnostics)),
+            None => Err(diagnostics),
         }
     }
 }
 
-/// flatc identifies a file by its name (without directories) and its contents.
-fn file_key(path: &Path, bytes: &[u8]) -> (PathBuf, u64, usize) {
+/// One file of a compilation while it runs: the text is borrowed when the caller gave it.
+struct Loaded<'t> {
+    /// The normalized path (for the model and the diagnostics).
+    path: PathBuf,
+    /// The path the file was read from (not normalized), to resolve its includes.
+    raw_path: Cow<'t, Path>,
+    /// flatc's identity of the file (see [`file_key`]), computed when an include needs it.
+    key: Option<u64>,
+    bytes: Cow<'t, [u8]>,
+}
+
+fn source_map(files: Vec<Loaded<'_>>) -> SourceMap {
+    let mut map = SourceMap::default();
+    map.files.reserve_exact(files.len());
+    for f in files {
+        map.add(f.path, f.bytes.into_owned());
+    }
+    map
+}
+
+/// flatc identifies a file by its name (without directories) and its contents: the contents
+/// part, as a hash (the length and the name are compared beside it).
+fn file_key(bytes: &[u8]) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = rustc_hash::FxHasher::default();
     bytes.hash(&mut h);
-    let name = path.file_name().map(PathBuf::from).unwrap_or_default();
-    (name, h.finish(), bytes.len())
+    h.finish()
 }
 
 /// Loading: parse a file, resolve and load its includes depth first, record the analysis order.
-struct Load<'a, L> {
+struct Load<'a, 't, L> {
     compiler: &'a Compiler<L>,
     asts: Vec<parser::FileAst>,
     includes: Vec<Vec<Option<FileId>>>,
     order: Vec<FileId>,
-    keys: FxHashMap<(PathBuf, u64, usize), FileId>,
-    /// The path each file was read from (not normalized), to resolve its includes.
-    raw_paths: Vec<PathBuf>,
-    sources: &'a mut SourceMap,
+    files: &'a mut Vec<Loaded<'t>>,
     diagnostics: &'a mut Vec<Diagnostic>,
 }
 
-impl<L: SourceLoader> Load<'_, L> {
+impl<L: SourceLoader> Load<'_, '_, L> {
     fn visit(&mut self, id: FileId) {
-        let (ast, mut errors) = parser::parse(&self.sources.file(id).bytes, id);
-        self.diagnostics.append(&mut errors);
         let index = id.index();
+        let (ast, mut errors) = parser::parse(&self.files[index].bytes, id);
+        self.diagnostics.append(&mut errors);
         if self.asts.len() <= index {
             self.asts.resize_with(index + 1, parser::FileAst::default);
             self.includes.resize_with(index + 1, Vec::new);
@@ -307,7 +359,7 @@ impl<L: SourceLoader> Load<'_, L> {
                 continue;
             };
             let name = ast
-                .str_value(&self.sources.file(id).bytes, *lit)
+                .str_value(&self.files[index].bytes, *lit)
                 .replace('\\', "/");
             let target = self.resolve(id, &name, *span);
             resolved.push(target);
@@ -319,7 +371,7 @@ impl<L: SourceLoader> Load<'_, L> {
     }
 
     fn resolve(&mut self, from: FileId, name: &str, span: Span) -> Option<FileId> {
-        let including = &self.raw_paths[from.index()];
+        let including = &self.files[from.index()].raw_path;
         let dir = including.parent().unwrap_or(Path::new(""));
         let mut candidates = vec![dir.join(name)];
         candidates.extend(self.compiler.include_dirs.iter().map(|d| d.join(name)));
@@ -354,13 +406,21 @@ impl<L: SourceLoader> Load<'_, L> {
                 return None;
             }
         };
-        let key = file_key(&path, &bytes);
-        if let Some(&existing) = self.keys.get(&key) {
-            return Some(existing);
+        let key = file_key(&bytes);
+        let name = path.file_name();
+        for (i, f) in self.files.iter_mut().enumerate() {
+            let fkey = *f.key.get_or_insert_with(|| file_key(&f.bytes));
+            if fkey == key && f.bytes.len() == bytes.len() && f.raw_path.file_name() == name {
+                return Some(FileId(i as u32));
+            }
         }
-        let id = self.sources.add(normalize_path(&path), bytes);
-        self.keys.insert(key, id);
-        self.raw_paths.push(path);
+        let id = FileId(self.files.len() as u32);
+        self.files.push(Loaded {
+            path: normalize_path(&path),
+            raw_path: Cow::Owned(path),
+            key: Some(key),
+            bytes: Cow::Owned(bytes),
+        });
         self.visit(id);
         Some(id)
     }

@@ -146,6 +146,42 @@ impl SourceFile {
     }
 }
 
+/// A file's bytes as the analysis reads them: names, numbers and string constants are looked up
+/// by span. The file is checked for UTF-8 once, so looking up a span of a valid file costs only
+/// the char-boundary checks of slicing.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FileText<'s> {
+    bytes: &'s [u8],
+    /// The whole file, when it is valid UTF-8 (it is not when a comment holds invalid bytes).
+    text: Option<&'s str>,
+}
+
+impl<'s> FileText<'s> {
+    pub(crate) fn new(bytes: &'s [u8]) -> FileText<'s> {
+        FileText {
+            bytes,
+            text: std::str::from_utf8(bytes).ok(),
+        }
+    }
+
+    /// The file's bytes.
+    pub(crate) fn bytes(&self) -> &'s [u8] {
+        self.bytes
+    }
+
+    /// The text of `span`, or `""` (as [`SourceFile::text`]).
+    pub(crate) fn text(&self, span: Span) -> &'s str {
+        match self.text {
+            Some(t) => t.get(span.range()).unwrap_or(""),
+            None => self
+                .bytes
+                .get(span.range())
+                .and_then(|b| std::str::from_utf8(b).ok())
+                .unwrap_or(""),
+        }
+    }
+}
+
 /// All files of a compilation, indexed by [`FileId`].
 ///
 /// ```
@@ -313,6 +349,9 @@ impl<L: SourceLoader + ?Sized> SourceLoader for &L {
 /// assert_eq!(flatforge_schema::normalize_path(Path::new("../x.fbs")), Path::new("../x.fbs"));
 /// ```
 pub fn normalize_path(path: &Path) -> PathBuf {
+    if is_normal(path) {
+        return path.to_path_buf();
+    }
     let mut out = PathBuf::new();
     let mut depth = 0usize;
     for component in path.components() {
@@ -337,4 +376,54 @@ pub fn normalize_path(path: &Path) -> PathBuf {
         }
     }
     out
+}
+
+/// Whether `path` is already normal: plain names joined by single `/`, as most paths are.
+fn is_normal(path: &Path) -> bool {
+    if std::path::MAIN_SEPARATOR != '/' {
+        return false;
+    }
+    let (mut count, mut len) = (0, 0);
+    for component in path.components() {
+        let Component::Normal(part) = component else {
+            return false;
+        };
+        count += 1;
+        len += part.len();
+    }
+    // `components` skips `.` and repeated or trailing separators: then the lengths differ.
+    count > 0 && len + count - 1 == path.as_os_str().len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalize_path_takes_the_fast_path_only_for_normal_paths() {
+        let cases = [
+            ("a.fbs", "a.fbs"),
+            ("dir/a.fbs", "dir/a.fbs"),
+            ("dir//a.fbs", "dir/a.fbs"),
+            ("dir/./a.fbs", "dir/a.fbs"),
+            ("./a.fbs", "a.fbs"),
+            ("dir/", "dir"),
+            ("/abs/a.fbs", "/abs/a.fbs"),
+            ("../a.fbs", "../a.fbs"),
+            ("x/../a.fbs", "a.fbs"),
+            ("", ""),
+        ];
+        for (input, expected) in cases {
+            assert_eq!(
+                normalize_path(Path::new(input)),
+                Path::new(expected),
+                "{input}"
+            );
+            assert_eq!(
+                normalize_path(Path::new(input)).as_os_str(),
+                Path::new(expected).as_os_str(),
+                "{input}"
+            );
+        }
+    }
 }

@@ -1,0 +1,43 @@
+//! Compiles one benchmark workload N times in a loop, for instruction counts with callgrind:
+//!
+//! ```text
+//! cargo build --release -p flatforge-bench-schema --example compile_loop
+//! valgrind --tool=callgrind --dump-instr=no target/release/examples/compile_loop small 1001
+//! valgrind --tool=callgrind --dump-instr=no target/release/examples/compile_loop small 1
+//! ```
+//!
+//! The difference of the two totals, divided by 1000, is the cost of one compilation (the
+//! workloads are `small` and `monster_test`).
+
+use std::hint::black_box;
+
+use flatforge_bench_schema::{monster_test_compiler, MONSTER_SMALL, MONSTER_TEST_PATH};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let workload = args.next().unwrap_or_else(|| "small".to_string());
+    let n: usize = args
+        .next()
+        .map(|s| s.parse().expect("N must be a number"))
+        .unwrap_or(1000);
+    match workload.as_str() {
+        "small" => {
+            for _ in 0..n {
+                let schema = flatforge_schema::compile_str("monster.fbs", black_box(MONSTER_SMALL))
+                    .expect("valid");
+                black_box(schema);
+            }
+        }
+        "monster_test" => {
+            let compiler = monster_test_compiler();
+            for _ in 0..n {
+                black_box(
+                    compiler
+                        .compile(black_box(MONSTER_TEST_PATH))
+                        .expect("valid"),
+                );
+            }
+        }
+        other => panic!("unknown workload `{other}` (small or monster_test)"),
+    }
+}
