@@ -1209,3 +1209,47 @@ impl<const VT: usize> TableWriter<'_, VT> {
         self.b.write_vtable(&self.vtable[..len], object)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dedup_moves_from_inline_to_heap_and_clears() {
+        let mut d = Dedup::default();
+        for i in 1..=100u32 {
+            // Colliding hashes exercise linear probing.
+            d.insert(i % 3, i);
+        }
+        assert!(!d.heap.is_empty());
+        for i in 1..=100u32 {
+            assert_eq!(d.find(i % 3, |off| off == i), Some(i));
+        }
+        assert_eq!(d.find(5, |_| true), None);
+        d.clear();
+        assert_eq!(d.find(1, |_| true), None);
+        d.insert(7, 9);
+        assert_eq!(d.find(7, |off| off == 9), Some(9));
+    }
+
+    #[test]
+    fn hash_depends_on_every_byte_and_the_length() {
+        let base = hash_bytes(b"0123456789abcdefXYZ");
+        for i in 0..19 {
+            let mut b = *b"0123456789abcdefXYZ";
+            b[i] ^= 1;
+            assert_ne!(hash_bytes(&b), base, "byte {i}");
+        }
+        assert_ne!(hash_bytes(&[0; 3]), hash_bytes(&[0; 4]));
+    }
+
+    #[test]
+    fn copy_bytes_handles_every_short_length() {
+        for n in 0..40 {
+            let src: Vec<u8> = (0..n as u8).collect();
+            let mut dst = vec![0xAA; n];
+            copy_bytes(&mut dst, &src);
+            assert_eq!(dst, src);
+        }
+    }
+}
