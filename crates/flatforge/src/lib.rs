@@ -133,6 +133,7 @@ extern crate alloc;
 
 mod builder;
 mod error;
+pub mod gen_support;
 mod scalar;
 mod verify;
 pub mod view;
