@@ -11,9 +11,11 @@ count() {
     sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
 base=$(count verify ours 0)
-printf '%-14s %10s %10s %6s\n' workload flatforge official ratio
-for w in build_simple build_strings build_bytes build_shared build_nested verify; do
+printf '%-16s %10s %10s %6s\n' workload flatforge official ratio
+for w in build_simple build_strings build_bytes build_shared build_nested verify flatbench_verify; do
   ours=$(( ($(count "$w" ours "$n") - base) / n ))
   official=$(( ($(count "$w" official "$n") - base) / n ))
-  printf '%-14s %10d %10d %6s\n' "$w" "$ours" "$official" "$(echo "scale=2; $official / $ours" | bc)"
+  printf '%-16s %10d %10d %6s\n' "$w" "$ours" "$official" "$(echo "scale=2; $official / $ours" | bc)"
 done
+cpp=$(( ($(count flatbench_verify cpp "$n") - base) / n ))
+printf 'flatbench_verify: Google C++ %d instructions\n' "$cpp"

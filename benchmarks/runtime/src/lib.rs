@@ -523,3 +523,123 @@ pub mod official {
         flatbuffers::root::<Simple>(buf)
     }
 }
+
+/// flatbench (WORKLOADS.md §1) verification and traversal with the flatforge runtime, to compare
+/// the verifier with Google's C++ and the official crate (see `benches/flatbench.rs`).
+pub mod flatbench {
+    use flatforge::{read_scalar, Error, Follow, Struct, Table, Vector, Verifier, Verify};
+
+    /// `struct Bar { parent: Foo; time: int; ratio: float; size: ushort; }` with
+    /// `struct Foo { id: ulong; count: short; prefix: byte; length: uint; }`: 32 bytes, align 8.
+    #[derive(Clone, Copy)]
+    #[repr(transparent)]
+    pub struct Bar([u8; 32]);
+    // SAFETY: a transparent wrapper of [u8; 32].
+    unsafe impl Struct for Bar {
+        const ALIGN: usize = 8;
+    }
+
+    /// `table FooBar { sibling: Bar; name: string; rating: double; postfix: ubyte; }`.
+    #[derive(Clone, Copy)]
+    pub struct FooBar<'a>(Table<'a>);
+
+    impl Verify for FooBar<'_> {
+        const SIZE: usize = 4;
+        const ALIGN: usize = 4;
+        #[inline]
+        fn verify_at(v: &mut Verifier<'_>, pos: usize) -> Result<(), Error> {
+            let target = v.offset(pos)?;
+            let mut t = v.table(target)?;
+            t.field::<&Bar>(0, "sibling", false)?;
+            t.field::<&str>(1, "name", false)?;
+            t.field::<f64>(2, "rating", false)?;
+            t.field::<u8>(3, "postfix", false)
+        }
+    }
+
+    impl<'a> Follow<'a> for FooBar<'a> {
+        #[inline]
+        unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
+            // SAFETY: forwarded.
+            FooBar(unsafe { Table::follow(buf, pos) })
+        }
+    }
+
+    /// `table FooBarContainer { list: [FooBar]; initialized: bool; fruit: Enum; location: string; }`.
+    #[derive(Clone, Copy)]
+    pub struct Container<'a>(Table<'a>);
+
+    impl Verify for Container<'_> {
+        const SIZE: usize = 4;
+        const ALIGN: usize = 4;
+        const TYPE_NAME: &'static str = "FooBarContainer";
+        #[inline]
+        fn verify_at(v: &mut Verifier<'_>, pos: usize) -> Result<(), Error> {
+            let target = v.offset(pos)?;
+            let mut t = v.table(target)?;
+            t.field::<Vector<FooBar>>(0, "list", false)?;
+            t.field::<bool>(1, "initialized", false)?;
+            t.field::<i16>(2, "fruit", false)?;
+            t.field::<&str>(3, "location", false)
+        }
+    }
+
+    impl<'a> Follow<'a> for Container<'a> {
+        #[inline]
+        unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
+            // SAFETY: forwarded.
+            Container(unsafe { Table::follow(buf, pos) })
+        }
+    }
+
+    /// Verifies the buffer.
+    #[inline(never)]
+    pub fn verify(buf: &[u8]) -> Result<Container<'_>, Error> {
+        flatforge::root::<Container>(buf)
+    }
+
+    /// Verifies, then reads every field and sums them as WORKLOADS.md §1 says.
+    #[inline(never)]
+    pub fn verify_traverse(buf: &[u8]) -> Result<i64, Error> {
+        let c = verify(buf)?;
+        // SAFETY: `Container::verify_at` checked each slot with the type read.
+        let (list, initialized, fruit, location) = unsafe {
+            (
+                c.0.get_unchecked::<Vector<FooBar>>(0),
+                c.0.get_unchecked::<bool>(1).unwrap_or(false),
+                c.0.get_unchecked::<i16>(2).unwrap_or(0),
+                c.0.get_unchecked::<&str>(3),
+            )
+        };
+        let mut sum = i64::from(initialized)
+            .wrapping_add(location.map_or(0, str::len) as i64)
+            .wrapping_add(i64::from(fruit));
+        for f in list.into_iter().flatten() {
+            // SAFETY: `FooBar::verify_at` checked each slot with the type read.
+            let (bar, name, rating, postfix) = unsafe {
+                (
+                    f.0.get_unchecked::<&Bar>(0),
+                    f.0.get_unchecked::<&str>(1),
+                    f.0.get_unchecked::<f64>(2).unwrap_or(0.0),
+                    f.0.get_unchecked::<u8>(3).unwrap_or(0),
+                )
+            };
+            sum = sum
+                .wrapping_add(name.map_or(0, str::len) as i64)
+                .wrapping_add(i64::from(postfix))
+                .wrapping_add(rating as i64);
+            if let Some(bar) = bar {
+                let b = &bar.0;
+                sum = sum
+                    .wrapping_add(read_scalar::<f32>(b, 20) as i64)
+                    .wrapping_add(i64::from(read_scalar::<u16>(b, 24)))
+                    .wrapping_add(i64::from(read_scalar::<i32>(b, 16)))
+                    .wrapping_add(i64::from(read_scalar::<i16>(b, 8)))
+                    .wrapping_add(read_scalar::<u64>(b, 0) as i64)
+                    .wrapping_add(i64::from(read_scalar::<u32>(b, 12)))
+                    .wrapping_add(i64::from(read_scalar::<i8>(b, 10)));
+            }
+        }
+        Ok(sum)
+    }
+}

@@ -164,7 +164,8 @@ pub struct Verifier<'a> {
     max_tables: u32,
     size_left: usize,
     max_apparent_size: usize,
-    check_alignment: bool,
+    /// `usize::MAX` when alignment is checked, 0 when not: one AND instead of a branch on a flag.
+    align_mask: usize,
     file_identifier: Option<[u8; 4]>,
     size_prefixed: bool,
 }
@@ -181,7 +182,7 @@ impl<'a> Verifier<'a> {
             max_tables: opts.max_tables,
             size_left: opts.max_apparent_size,
             max_apparent_size: opts.max_apparent_size,
-            check_alignment: opts.check_alignment,
+            align_mask: if opts.check_alignment { usize::MAX } else { 0 },
             file_identifier: opts.file_identifier,
             size_prefixed: opts.size_prefixed,
         }
@@ -200,13 +201,16 @@ impl<'a> Verifier<'a> {
         Error::new(kind, self.base + pos)
     }
 
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn in_bounds(&self, pos: usize, size: usize) -> bool {
-        size <= self.buf.len() && pos <= self.buf.len() - size
+        // In u64 the sum cannot overflow (positions and sizes are at most `usize::MAX`).
+        pos as u64 + size as u64 <= self.buf.len() as u64
     }
 
     /// Checks that `size` bytes at `pos` lie inside the buffer.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn check_range(&self, object: Object, pos: usize, size: usize) -> Result<(), Error> {
         if self.in_bounds(pos, size) {
             Ok(())
@@ -223,9 +227,10 @@ impl<'a> Verifier<'a> {
     }
 
     /// Checks that `pos` is a multiple of `align` (a power of two), unless alignment checks are off.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn check_alignment(&self, object: Object, pos: usize, align: usize) -> Result<(), Error> {
-        if self.check_alignment && pos & (align - 1) != 0 {
+        if pos & (align - 1) & self.align_mask != 0 {
             Err(self.error(ErrorKind::Unaligned { object, align }, pos))
         } else {
             Ok(())
@@ -247,6 +252,7 @@ impl<'a> Verifier<'a> {
     /// after a size prefix); follow it with [`offset`](Self::offset) or `T::verify_at`.
     ///
     /// With a size prefix, the verifier's buffer is cut to the length the prefix gives.
+    #[inline]
     pub fn root(&mut self) -> Result<usize, Error> {
         let len = self.buf.len();
         if len > MAX_BUFFER_SIZE {
@@ -284,24 +290,23 @@ impl<'a> Verifier<'a> {
 
     /// Checks the 32-bit offset stored at `pos` (in bounds, aligned, non-zero, not past `i32::MAX`,
     /// pointing inside the buffer) and returns the position it points to.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn offset(&self, pos: usize) -> Result<usize, Error> {
         self.check_range(Object::Offset, pos, 4)?;
         self.check_alignment(Object::Offset, pos, 4)?;
         // SAFETY: `pos + 4 <= len` was just checked.
         let value = unsafe { read_scalar_unchecked::<u32>(self.buf, pos) };
-        if value == 0 || value > i32::MAX as u32 {
+        // Zero wraps to `u32::MAX`: one comparison rejects 0 and everything past `i32::MAX`.
+        if value.wrapping_sub(1) >= i32::MAX as u32 {
             return Err(self.error(ErrorKind::InvalidOffset { value }, pos));
         }
-        match pos.checked_add(value as usize) {
-            Some(target) if target < self.buf.len() => Ok(target),
-            _ => Err(self.error(
-                ErrorKind::OffsetOutOfBounds {
-                    value: value.into(),
-                },
-                pos,
-            )),
+        let target = pos as u64 + u64::from(value);
+        if target >= self.buf.len() as u64 {
+            let value = value.into();
+            return Err(self.error(ErrorKind::OffsetOutOfBounds { value }, pos));
         }
+        Ok(target as usize)
     }
 
     /// Checks the header of the table at `pos` and counts it against the depth and table budgets.
@@ -310,14 +315,16 @@ impl<'a> Verifier<'a> {
     /// vtable (at `pos` minus the signed offset stored there) is 2-aligned, its size is even, at least
     /// 4 and in the buffer. Check the fields with the returned [`TableVerifier`]; the depth is given
     /// back when it is dropped.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn table(&mut self, pos: usize) -> Result<TableVerifier<'_, 'a>, Error> {
         self.check_alignment(Object::Table, pos, 4)?;
         self.check_range(Object::Table, pos, 4)?;
         // SAFETY: `pos + 4 <= len` was just checked.
         let soffset = unsafe { read_scalar_unchecked::<i32>(self.buf, pos) };
-        let vtable = pos as i64 - i64::from(soffset);
-        if vtable < 0 || vtable as u64 + 4 > self.buf.len() as u64 {
+        // A negative position wraps to a huge u64: one comparison checks both ends.
+        let vtable = (pos as i64 - i64::from(soffset)) as u64;
+        if vtable + 4 > self.buf.len() as u64 {
             let value = i64::from(soffset);
             return Err(self.error(ErrorKind::OffsetOutOfBounds { value }, pos));
         }
@@ -346,21 +353,21 @@ impl<'a> Verifier<'a> {
             let limit = self.max_tables;
             return Err(self.error(ErrorKind::TableLimitExceeded { limit }, pos));
         }
-        self.charge(size.into(), pos)?;
         self.tables_left -= 1;
         self.depth += 1;
         Ok(TableVerifier {
             v: self,
             pos,
             vtable,
-            slots: (usize::from(vt_len) - 4) / 2,
+            vt_len: vt_len.into(),
             size: size.into(),
         })
     }
 
     /// Checks the string at `pos`: 4-aligned length, bytes and NUL terminator in the buffer, UTF-8.
     /// Returns it.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn string(&mut self, pos: usize) -> Result<&'a str, Error> {
         self.check_alignment(Object::String, pos, 4)?;
         self.check_range(Object::String, pos, 4)?;
@@ -368,17 +375,18 @@ impl<'a> Verifier<'a> {
         let len = unsafe { read_scalar_unchecked::<u32>(self.buf, pos) } as usize;
         // `len <= u32::MAX`, and `pos + 4 <= buf.len() <= isize::MAX`, so on 64-bit targets the sum
         // cannot overflow; on 32-bit ones `checked_add` catches it.
-        let end = match (pos + 4).checked_add(len) {
-            Some(end) if end < self.buf.len() => end,
-            _ => return Err(self.out_of_bounds(Object::String, pos, len as u64 + 5)),
-        };
+        let end = pos as u64 + 4 + len as u64;
+        if end >= self.buf.len() as u64 {
+            return Err(self.out_of_bounds(Object::String, pos, len as u64 + 5));
+        }
+        let end = end as usize;
         let bytes = &self.buf[pos + 4..end];
         if self.buf[end] != 0 {
             return Err(self.error(ErrorKind::StringNotTerminated, end));
         }
         self.charge(len + 5, pos)?;
         // Short strings are mostly ASCII, and a word-at-a-time ASCII test beats setting up SIMD.
-        if len < 64 && bytes.is_ascii() {
+        if len < 64 && is_ascii(bytes) {
             // SAFETY: ASCII is valid UTF-8.
             return Ok(unsafe { core::str::from_utf8_unchecked(bytes) });
         }
@@ -398,7 +406,8 @@ impl<'a> Verifier<'a> {
     /// Checks the vector at `pos` whose elements are `elem_size` bytes aligned to `align`: a 4-aligned
     /// length, the elements in the buffer and aligned. Returns the position of the first element and
     /// the element count. The elements themselves are not looked at.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn vector_raw(
         &mut self,
         pos: usize,
@@ -423,7 +432,8 @@ impl<'a> Verifier<'a> {
 
     /// Checks the vector at `pos` as a vector of `T`: the [raw](Self::vector_raw) checks, then each
     /// element with `T::verify_at` (a no-op for scalars and structs). Returns the element count.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn vector<T: Verify + ?Sized>(&mut self, pos: usize) -> Result<usize, Error> {
         let (data, len) = self.vector_raw(pos, T::SIZE, T::ALIGN)?;
         for i in 0..len {
@@ -477,7 +487,7 @@ pub struct TableVerifier<'v, 'a> {
     v: &'v mut Verifier<'a>,
     pos: usize,
     vtable: usize,
-    slots: usize,
+    vt_len: usize,
     size: usize,
 }
 
@@ -508,10 +518,13 @@ impl<'a> TableVerifier<'_, 'a> {
     }
 
     /// The vtable entry of `slot`: the field's offset in the table, 0 if absent.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn voffset(&self, slot: usize) -> u16 {
-        if slot < self.slots {
-            // SAFETY: `Verifier::table` checked `vtable + 4 + 2 * slots <= len`, and `slot < slots`.
+        // For a constant slot the test folds to one comparison with an immediate.
+        if slot < self.vt_len / 2 && 6 + 2 * slot <= self.vt_len {
+            // SAFETY: `Verifier::table` checked `vtable + vt_len <= len`, and the entry's two bytes
+            // end at `vtable + 6 + 2 * slot <= vtable + vt_len`.
             unsafe { read_scalar_unchecked::<u16>(self.v.buf, self.vtable + 4 + 2 * slot) }
         } else {
             0
@@ -520,7 +533,8 @@ impl<'a> TableVerifier<'_, 'a> {
 
     /// Checks that the field in `slot`, if present, has `size` bytes inside the table, aligned to
     /// `align`; returns its position.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn field_position(
         &self,
         slot: usize,
@@ -533,7 +547,8 @@ impl<'a> TableVerifier<'_, 'a> {
         }
         let pos = self.pos + usize::from(voffset);
         if usize::from(voffset) + size > self.size {
-            return Err(self.field_out_of_table(slot, voffset, size));
+            let at = self.vtable + 4 + 2 * slot;
+            return Err(field_out_of_table(self.v, at, voffset, size, self.size));
         }
         self.v.check_alignment(Object::Inline, pos, align)?;
         Ok(Some(pos))
@@ -541,27 +556,13 @@ impl<'a> TableVerifier<'_, 'a> {
 
     #[cold]
     #[inline(never)]
-    fn field_out_of_table(&self, slot: usize, voffset: u16, size: usize) -> Error {
-        let table_size = self.size;
-        let kind = ErrorKind::FieldOutOfTable {
-            voffset,
-            size,
-            table_size,
-        };
-        // Report the vtable entry, which is what is wrong (the field may lie past the buffer).
-        self.v.error(kind, self.vtable + 4 + 2 * slot)
-    }
-
-    #[cold]
-    #[inline(never)]
     fn missing(&self, name: &str) -> Error {
-        self.v
-            .error(ErrorKind::MissingRequiredField, self.pos)
-            .in_field(name)
+        missing(self.v, self.pos, name)
     }
 
     /// Checks the field in `slot` as a `T`: its inline bytes in the table, then `T::verify_at`.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn field<T: Verify + ?Sized>(
         &mut self,
         slot: usize,
@@ -577,7 +578,8 @@ impl<'a> TableVerifier<'_, 'a> {
     }
 
     /// Checks the field in `slot` as a `T` and reads it.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn field_value<T: Follow<'a>>(
         &mut self,
         slot: usize,
@@ -617,7 +619,8 @@ impl<'a> TableVerifier<'_, 'a> {
     /// Checks an offset field (string, vector, table, union value) and returns the position it points
     /// to; the caller checks the object there and adds `name` to the path of any error (with
     /// [`Error::in_field`]).
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn offset_field(
         &mut self,
         slot: usize,
@@ -771,7 +774,8 @@ macro_rules! verify_scalar {
         impl Verify for $t {
             const SIZE: usize = <$t as Scalar>::SIZE;
             const ALIGN: usize = <$t as Scalar>::SIZE;
-            #[inline]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn verify_at(_: &mut Verifier<'_>, _: usize) -> Result<(), Error> {
                 Ok(())
             }
@@ -783,7 +787,8 @@ verify_scalar!(bool, u8, i8, u16, i16, u32, i32, u64, i64, f32, f64);
 impl<S: Struct> Verify for &S {
     const SIZE: usize = core::mem::size_of::<S>();
     const ALIGN: usize = S::ALIGN;
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn verify_at(_: &mut Verifier<'_>, _: usize) -> Result<(), Error> {
         Ok(())
     }
@@ -792,7 +797,8 @@ impl<S: Struct> Verify for &S {
 impl Verify for &str {
     const SIZE: usize = 4;
     const ALIGN: usize = 4;
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn verify_at(v: &mut Verifier<'_>, pos: usize) -> Result<(), Error> {
         let target = v.offset(pos)?;
         v.string(target).map(|_| ())
@@ -802,7 +808,8 @@ impl Verify for &str {
 impl<T: Verify> Verify for Vector<'_, T> {
     const SIZE: usize = 4;
     const ALIGN: usize = 4;
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn verify_at(v: &mut Verifier<'_>, pos: usize) -> Result<(), Error> {
         let target = v.offset(pos)?;
         v.vector::<T>(target).map(|_| ())
@@ -812,7 +819,8 @@ impl<T: Verify> Verify for Vector<'_, T> {
 impl Verify for Table<'_> {
     const SIZE: usize = 4;
     const ALIGN: usize = 4;
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn verify_at(v: &mut Verifier<'_>, pos: usize) -> Result<(), Error> {
         let target = v.offset(pos)?;
         v.table(target).map(|_| ())
@@ -822,11 +830,56 @@ impl Verify for Table<'_> {
 impl<T: Verify> Verify for Indirect<T> {
     const SIZE: usize = 4;
     const ALIGN: usize = 4;
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn verify_at(v: &mut Verifier<'_>, pos: usize) -> Result<(), Error> {
         let target = v.offset(pos)?;
         v.check_range(Object::Inline, target, T::SIZE)?;
         v.check_alignment(Object::Inline, target, T::ALIGN)?;
         T::verify_at(v, target)
     }
+}
+
+/// Whether `bytes` is ASCII; 8 to 16 bytes as two overlapping 8-byte words.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn is_ascii(bytes: &[u8]) -> bool {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let n = bytes.len();
+    let word = |at: usize| {
+        let mut w = [0; 8];
+        w.copy_from_slice(&bytes[at..at + 8]);
+        u64::from_le_bytes(w)
+    };
+    if (8..=16).contains(&n) {
+        (word(0) | word(n - 8)) & HIGH == 0
+    } else {
+        bytes.is_ascii()
+    }
+}
+
+/// The error for a field whose vtable entry (at `at`) puts it outside its table. Taking values
+/// rather than `&TableVerifier` keeps the table verifier in registers on the hot path.
+#[cold]
+#[inline(never)]
+fn field_out_of_table(
+    v: &Verifier<'_>,
+    at: usize,
+    voffset: u16,
+    size: usize,
+    table_size: usize,
+) -> Error {
+    let kind = ErrorKind::FieldOutOfTable {
+        voffset,
+        size,
+        table_size,
+    };
+    v.error(kind, at)
+}
+
+/// The error for a missing required field of the table at `pos`.
+#[cold]
+#[inline(never)]
+fn missing(v: &Verifier<'_>, pos: usize, name: &str) -> Error {
+    v.error(ErrorKind::MissingRequiredField, pos).in_field(name)
 }
