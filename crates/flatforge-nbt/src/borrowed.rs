@@ -175,6 +175,9 @@ impl<'a, C: Codec> Parser<'a, C> {
         self.push(10, name, 0, 0);
         let mut count = 0u32;
         loop {
+            if C::ENC != Enc::Var {
+                count += self.fast_entries();
+            }
             let ty_pos = self.c.pos;
             let ty = self.c.u8()?;
             if ty == 0 {
@@ -195,6 +198,62 @@ impl<'a, C: Codec> Parser<'a, C> {
         e.a = count;
         e.b = end;
         Ok(())
+    }
+
+    /// The fast path of compound entries in the fixed-width variants: consecutive numbers and strings whose
+    /// header, name and payload are all in the input, each checked with one comparison, in a loop that keeps
+    /// its state in registers. Stops (consuming nothing of that entry) at anything else, which the general
+    /// path then handles, errors included. Returns the number of entries read.
+    #[inline(always)]
+    fn fast_entries(&mut self) -> u32 {
+        const SIZE: [u8; 16] = [0, 1, 2, 4, 8, 4, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+        let data = self.c.data;
+        let end = data.len();
+        let mut pos = self.c.pos;
+        let mut n = 0;
+        let u16_at = |b: [u8; 2]| {
+            if C::ENC == Enc::Be {
+                u16::from_be_bytes(b)
+            } else {
+                u16::from_le_bytes(b)
+            }
+        };
+        while let Some(&[ty, l0, l1]) = data.get(pos..pos + 3) {
+            let name_len = u16_at([l0, l1]);
+            let name = pos + 3;
+            let payload = name + name_len as usize;
+            let (a, b, next) = if ty < 7 {
+                let size = SIZE[usize::from(ty)] as usize;
+                if size == 0 || payload + size > end {
+                    break;
+                }
+                (payload, 0, payload + size)
+            } else if ty == 8 {
+                let Some(&[s0, s1]) = data.get(payload..payload + 2) else {
+                    break;
+                };
+                let len = u16_at([s0, s1]) as usize;
+                let start = payload + 2;
+                if start + len > end {
+                    break;
+                }
+                (start, len, start + len)
+            } else {
+                break;
+            };
+            self.tape.push(Entry {
+                kind: ty,
+                elem: 0,
+                name_len,
+                name: name as u32,
+                a: a as u32,
+                b: b as u32,
+            });
+            pos = next;
+            n += 1;
+        }
+        self.c.pos = pos;
+        n
     }
 
     fn list(&mut self, name: (u32, u16), depth: usize) -> Result<()> {
@@ -267,7 +326,7 @@ fn parse_with<C: Codec>(data: &[u8], named: bool) -> Result<(Vec<Entry>, usize)>
     }
     let mut p = Parser::<C> {
         c: Cursor::new(data),
-        tape: Vec::with_capacity((data.len() / 16).clamp(8, 4096)),
+        tape: Vec::with_capacity((data.len() / 8).clamp(8, 8192)),
         _codec: PhantomData,
     };
     let ty = p.c.u8()?;
@@ -474,6 +533,22 @@ impl<'a> Document<'a> {
         }
     }
 
+    /// The end of the stored payload of `e` when it is one contiguous run of input bytes that is valid
+    /// as is in the document's own variant: numbers, strings, arrays and number lists (not compounds or
+    /// lists of other lists, whose headers and children are written one by one).
+    #[inline(always)]
+    fn payload_end(&self, e: &Entry) -> Option<usize> {
+        let (a, b) = (e.a as usize, e.b as usize);
+        Some(match e.kind {
+            1..=6 => a + [0, 1, 2, 4, 8, 4, 8][e.kind as usize],
+            7 | 8 => a + b,
+            11 => a + 4 * b,
+            12 => a + 8 * b,
+            9 if (1..=6).contains(&e.elem) => a + b * [0, 1, 2, 4, 8, 4, 8][e.elem as usize],
+            _ => return None,
+        })
+    }
+
     /// Writes the payload of entry `idx`; returns the index after its subtree.
     fn write_value<C: Codec>(&self, idx: usize, out: &mut Vec<u8>) -> Result<()> {
         let e = self.tape[idx];
@@ -504,8 +579,23 @@ impl<'a> Document<'a> {
             }
             10 => {
                 let mut i = idx + 1;
+                // Same fixed-width variant: an entry's type, name and payload are one run of input bytes.
+                let raw = C::ENC == self.enc && C::ENC != Enc::Var;
                 while i < e.b as usize {
                     let child = &self.tape[i];
+                    if raw {
+                        let name = child.name as usize;
+                        if let Some(end) = self.payload_end(child) {
+                            out.extend_from_slice(&self.data[name - 3..end]);
+                            i += 1;
+                            continue;
+                        }
+                        out.extend_from_slice(&self.data[name - 3..name + child.name_len as usize]);
+                        self.write_value::<C>(i, out)
+                            .map_err(|err| err.in_field_bytes(self.name_of(child).bytes))?;
+                        i = self.end(i);
+                        continue;
+                    }
                     out.push(child.kind);
                     let name = self.name_of(child);
                     self.write_name::<C>(name, out)
@@ -533,7 +623,25 @@ impl<'a> Document<'a> {
                     _ => {
                         let mut i = idx + 1;
                         let mut n = 0;
+                        let raw = C::ENC == self.enc && C::ENC != Enc::Var;
                         while i < e.b as usize {
+                            let child = &self.tape[i];
+                            if raw && child.kind != 10 {
+                                if let Some(end) = self.payload_end(child) {
+                                    // The stored length prefix (and element type of number lists).
+                                    let header = match child.kind {
+                                        8 => 2,
+                                        9 => 5,
+                                        _ => 4,
+                                    };
+                                    out.extend_from_slice(
+                                        &self.data[child.a as usize - header..end],
+                                    );
+                                    i += 1;
+                                    n += 1;
+                                    continue;
+                                }
+                            }
                             self.write_value::<C>(i, out)
                                 .map_err(|err| err.in_index(n))?;
                             i = self.end(i);

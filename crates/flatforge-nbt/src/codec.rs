@@ -239,7 +239,7 @@ pub(crate) fn unzigzag64(v: u64) -> i64 {
 
 /// Converts a packed slice of `N`-byte elements; the loop has no bounds checks and auto-vectorises.
 #[inline]
-pub(crate) fn convert<T, const N: usize>(bytes: &[u8], f: fn([u8; N]) -> T) -> Vec<T> {
+pub(crate) fn convert<T, const N: usize>(bytes: &[u8], f: impl Fn([u8; N]) -> T) -> Vec<T> {
     bytes
         .chunks_exact(N)
         .map(|c| f(c.try_into().expect("chunk of length N")))
@@ -251,7 +251,7 @@ pub(crate) fn convert<T, const N: usize>(bytes: &[u8], f: fn([u8; N]) -> T) -> V
 pub(crate) fn append<T: Copy, const N: usize>(
     out: &mut Vec<u8>,
     values: &[T],
-    f: fn(T) -> [u8; N],
+    f: impl Fn(T) -> [u8; N],
 ) {
     let start = out.len();
     out.resize(start + values.len() * N, 0);
@@ -352,6 +352,15 @@ macro_rules! fixed_codec {
             }
         }
 
+        impl $name {
+            /// Strings that need conversion to modified UTF-8, or are too long.
+            #[cold]
+            #[inline(never)]
+            fn put_str_slow(out: &mut Vec<u8>, s: &str) -> Result<()> {
+                fixed_codec!(@encode $name, $to, out, s)
+            }
+        }
+
         impl Codec for $name {
             const MAX_STRING: usize = u16::MAX as usize;
             const MIN_LIST: usize = 4;
@@ -433,9 +442,16 @@ macro_rules! fixed_codec {
                 out.extend_from_slice(&n.$to());
                 Ok(())
             }
-            #[inline]
+            #[inline(always)]
             fn put_str(out: &mut Vec<u8>, s: &str) -> Result<()> {
-                fixed_codec!(@encode $name, $to, out, s)
+                let b = s.as_bytes();
+                if b.len() <= Self::MAX_STRING && fixed_codec!(@plain $name, s) {
+                    out.reserve(2 + b.len());
+                    out.extend_from_slice(&(b.len() as u16).$to());
+                    out.extend_from_slice(b);
+                    return Ok(());
+                }
+                Self::put_str_slow(out, s)
             }
             fn put_i16s(out: &mut Vec<u8>, v: &[i16]) {
                 append(out, v, i16::$to);
@@ -454,6 +470,8 @@ macro_rules! fixed_codec {
             }
         }
     };
+    (@plain BigEndian, $s:ident) => { mutf8::is_plain($s) };
+    (@plain LittleEndian, $s:ident) => { true };
     (@enc BigEndian) => { Enc::Be };
     (@enc LittleEndian) => { Enc::Le };
     (@decode BigEndian, $bytes:ident) => { mutf8::decode($bytes) };
