@@ -115,7 +115,7 @@ pub(crate) fn is_plain(s: &str) -> bool {
     }
     // Whole chunks, then the last eight bytes (overlapping the previous chunk) for the rest.
     let mut chunks = bytes.chunks_exact(8);
-    if (&mut chunks).any(bad) {
+    if chunks.any(bad) {
         return false;
     }
     chunks.remainder().is_empty() || !bad(&bytes[bytes.len() - 8..])
