@@ -586,12 +586,16 @@ impl Builder {
         Ok(Offset::new(self.len() as u32))
     }
 
+    /// `len * elem_size`, or an error if that alone exceeds the size limit (which also keeps the
+    /// sums in `reserve` from overflowing).
     fn checked_bytes(&self, len: usize, elem_size: usize) -> Result<usize, BuildError> {
-        len.checked_mul(elem_size)
-            .ok_or(BuildError::BufferTooLarge {
-                requested: u64::MAX,
+        match len.checked_mul(elem_size) {
+            Some(bytes) if bytes <= self.max_size => Ok(bytes),
+            bytes => Err(BuildError::BufferTooLarge {
+                requested: bytes.map_or(u64::MAX, |b| b as u64),
                 limit: self.max_size,
-            })
+            }),
+        }
     }
 
     /// Writes a vector of structs (one copy) and returns its offset.
