@@ -256,7 +256,8 @@ pub(crate) fn append<T: Copy, const N: usize>(
     let start = out.len();
     out.resize(start + values.len() * N, 0);
     for (dst, &v) in out[start..].chunks_exact_mut(N).zip(values) {
-        dst.copy_from_slice(&f(v));
+        let dst: &mut [u8; N] = dst.try_into().expect("chunk of length N");
+        *dst = f(v);
     }
 }
 
@@ -295,6 +296,12 @@ pub(crate) trait Codec: Copy + 'static {
             ));
         }
         Ok(n)
+    }
+    /// Writes a compound entry's header: the type byte and the name.
+    #[inline(always)]
+    fn put_entry_header(out: &mut Vec<u8>, ty: u8, name: &str) -> Result<()> {
+        out.push(ty);
+        Self::put_name(out, name)
     }
     /// Writes a tag name (at most 65,535 bytes in every variant).
     #[inline]
@@ -441,6 +448,19 @@ macro_rules! fixed_codec {
                 let n = i32::try_from(n).map_err(|_| too_long(n))?;
                 out.extend_from_slice(&n.$to());
                 Ok(())
+            }
+            #[inline(always)]
+            fn put_entry_header(out: &mut Vec<u8>, ty: u8, name: &str) -> Result<()> {
+                let b = name.as_bytes();
+                if b.len() <= Self::MAX_STRING && fixed_codec!(@plain $name, name) {
+                    let len = (b.len() as u16).$to();
+                    out.reserve(3 + b.len() + 8);
+                    out.extend_from_slice(&[ty, len[0], len[1]]);
+                    out.extend_from_slice(b);
+                    return Ok(());
+                }
+                out.push(ty);
+                Self::put_str_slow(out, name)
             }
             #[inline(always)]
             fn put_str(out: &mut Vec<u8>, s: &str) -> Result<()> {

@@ -111,7 +111,10 @@ pub(crate) fn is_plain(s: &str) -> bool {
     }
     let bytes = s.as_bytes();
     if bytes.len() < 8 {
-        return bytes.iter().all(|&b| b != 0 && b < 0xF0);
+        // 0x00 and 0xF0..=0xFF are exactly the bytes for which b - 1 (wrapping) is 0xEF or more.
+        return bytes
+            .iter()
+            .fold(true, |ok, &b| ok & (b.wrapping_sub(1) < 0xEF));
     }
     // Whole chunks, then the last eight bytes (overlapping the previous chunk) for the rest.
     let mut chunks = bytes.chunks_exact(8);

@@ -57,8 +57,7 @@ fn write_compound<C: Codec>(c: &Compound, out: &mut Vec<u8>, depth: usize) -> Re
         return Err(too_deep());
     }
     for (name, value) in c.iter() {
-        out.push(value.tag_type() as u8);
-        C::put_name(out, name)
+        C::put_entry_header(out, value.tag_type() as u8, name)
             .and_then(|()| write_payload::<C>(value, out, depth))
             .map_err(|e| e.in_field(name))?;
     }
