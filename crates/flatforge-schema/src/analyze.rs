@@ -14,7 +14,7 @@
 //! reference becomes an index (see [`crate::model`]).
 
 use std::borrow::Cow;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -32,6 +32,7 @@ use crate::parser::{
 };
 use crate::source::{FileId, FileText, Span};
 use crate::suggest::closest;
+use crate::Loaded;
 
 /// flatc's largest `force_align` (`FLATBUFFERS_MAX_ALIGNMENT`).
 const MAX_ALIGNMENT: u32 = 32;
@@ -67,29 +68,19 @@ const BUILTIN_ATTRIBUTES: &[&str] = &[
     "vector64",
 ];
 
-/// One file to analyze: its id, its syntax tree and the files its includes resolved to.
-pub(crate) struct FileInput<'a> {
-    pub id: FileId,
-    pub ast: &'a FileAst,
-    /// For each `include` of the header, in order: the file it resolved to (None when it could
-    /// not be loaded, which is already an error).
-    pub includes: &'a [Option<FileId>],
-}
-
-/// Runs the analysis over files in flatc's order (dependencies first). `texts` and `paths` are
-/// the files of the compilation by [`FileId`]. Returns the schema (when there were no errors)
-/// and all diagnostics. The schema's [`SchemaFile::path`]s are left empty for the caller, which
-/// owns the paths.
+/// Runs the analysis over the `files` of a compilation (indexed by [`FileId`]) in flatc's
+/// `order` (dependencies first). Returns the schema (when there were no errors) and all
+/// diagnostics. The schema's [`SchemaFile::path`]s are left empty for the caller, which owns
+/// the paths.
 pub(crate) fn analyze<'s>(
-    texts: &'s [FileText<'s>],
-    paths: &[&Path],
-    inputs: &[FileInput<'s>],
+    files: &'s [Loaded<'s>],
+    order: &[FileId],
 ) -> (Option<Schema>, Vec<Diagnostic>) {
-    let mut a = Analyzer::new(texts, paths);
-    for input in inputs {
-        a.file(input);
+    let mut a = Analyzer::new(files);
+    for &id in order {
+        a.file(id);
     }
-    a.finish(inputs)
+    a.finish(order)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -230,7 +221,8 @@ struct DField<'s> {
 #[derive(Debug)]
 struct StructSlot<'s> {
     name: Cow<'s, str>,
-    namespace: String,
+    /// The fully qualified name (empty while the slot is pending).
+    full: Cow<'s, str>,
     predecl: bool,
     fixed: bool,
     fields: Vec<DField<'s>>,
@@ -260,7 +252,8 @@ struct DEnumVal<'s> {
 #[derive(Debug)]
 struct EnumSlot<'s> {
     name: Cow<'s, str>,
-    namespace: String,
+    /// The fully qualified name.
+    full: Cow<'s, str>,
     is_union: bool,
     underlying: DType,
     vals: Vec<DEnumVal<'s>>,
@@ -284,7 +277,8 @@ struct DCall<'s> {
 #[derive(Debug)]
 struct ServiceSlot<'s> {
     name: Cow<'s, str>,
-    namespace: String,
+    /// The fully qualified name.
+    full: Cow<'s, str>,
     calls: Vec<DCall<'s>>,
     attrs: Vec<DAttr<'s>>,
     docs: Docs,
@@ -293,7 +287,11 @@ struct ServiceSlot<'s> {
 }
 
 #[derive(Default)]
-struct FileState {
+struct FileState<'s> {
+    /// The syntax tree, once the file is analyzed.
+    ast: Option<&'s FileAst>,
+    /// The files whose definitions this file uses.
+    uses: FxHashSet<FileId>,
     structs: Vec<usize>,
     enums: Vec<usize>,
     services: Vec<usize>,
@@ -303,21 +301,42 @@ struct FileState {
     native_includes: Vec<String>,
     includes: Vec<FileId>,
     include_spans: Vec<(FileId, Span)>,
-    analyzed: bool,
+}
+
+/// The namespace part of a fully qualified name `full` of the definition `name`.
+fn namespace_of<'a>(full: &'a str, name: &str) -> &'a str {
+    full.len()
+        .checked_sub(name.len() + 1)
+        .map_or("", |end| &full[..end])
+}
+
+/// What a name denotes in flatc's symbol tables `structs_`, `enums_`, `types_` and `services_`.
+/// They are keyed by (mostly) the same fully qualified names, so they share one hash table.
+#[derive(Clone, Copy, Debug, Default)]
+struct Names {
+    /// `structs_`: a table or struct slot (a pending one is under the name as written).
+    struct_slot: Option<usize>,
+    /// `enums_`: an enum or union slot.
+    enum_slot: Option<usize>,
+    /// `types_`: the finished definition (table, struct, enum or union) with this full name.
+    type_span: Option<Span>,
+    /// `services_`: the service with this full name.
+    service_span: Option<Span>,
 }
 
 struct Analyzer<'s> {
-    texts: &'s [FileText<'s>],
-    paths: &'s [&'s Path],
+    /// The files of the compilation, as loaded, and their texts.
+    inputs: &'s [Loaded<'s>],
+    texts: Vec<FileText<'s>>,
     diags: Vec<Diagnostic>,
     structs: Vec<StructSlot<'s>>,
-    struct_dict: FxHashMap<String, usize>,
     enums: Vec<EnumSlot<'s>>,
-    enum_dict: FxHashMap<String, usize>,
-    /// flatc's `types_`: fully qualified names of finished definitions.
-    types: FxHashMap<String, Span>,
     services: Vec<ServiceSlot<'s>>,
-    service_dict: FxHashMap<String, Span>,
+    /// flatc's symbol tables, by name.
+    names: FxHashMap<Cow<'s, str>, Names>,
+    /// The number of names with a `struct_slot` and with an `enum_slot`.
+    struct_names: usize,
+    enum_names: usize,
     /// User-declared attributes: name -> declaring file.
     declared_attrs: FxHashMap<Cow<'s, str>, FileId>,
     declared_order: Vec<String>,
@@ -326,9 +345,7 @@ struct Analyzer<'s> {
     ns_dots: Vec<usize>,
     file: FileId,
     advanced: AdvancedFeatures,
-    files: Vec<FileState>,
-    /// For each file, the files whose definitions it uses.
-    uses: Vec<FxHashSet<FileId>>,
+    files: Vec<FileState<'s>>,
     /// The root type as flatc ends up with it (of the last file analyzed, the root file).
     root: Option<usize>,
     scratch: String,
@@ -346,23 +363,19 @@ fn docs_text(text: FileText<'_>, ast_docs: &[(u32, u32)], docs: Docs) -> Vec<Str
 }
 
 impl<'s> Analyzer<'s> {
-    fn new(texts: &'s [FileText<'s>], paths: &'s [&'s Path]) -> Analyzer<'s> {
-        let file_count = texts.len();
-        let mut files = Vec::with_capacity(file_count);
-        files.resize_with(file_count, FileState::default);
-        let mut uses = Vec::with_capacity(file_count);
-        uses.resize_with(file_count, FxHashSet::default);
+    fn new(inputs: &'s [Loaded<'s>]) -> Analyzer<'s> {
+        let mut files = Vec::with_capacity(inputs.len());
+        files.resize_with(inputs.len(), FileState::default);
         Analyzer {
-            texts,
-            paths,
+            inputs,
+            texts: inputs.iter().map(|f| FileText::new(&f.bytes)).collect(),
             diags: Vec::new(),
             structs: Vec::new(),
-            struct_dict: FxHashMap::default(),
             enums: Vec::new(),
-            enum_dict: FxHashMap::default(),
-            types: FxHashMap::default(),
             services: Vec::new(),
-            service_dict: FxHashMap::default(),
+            names: FxHashMap::default(),
+            struct_names: 0,
+            enum_names: 0,
             declared_attrs: FxHashMap::default(),
             declared_order: Vec::new(),
             ns: String::new(),
@@ -370,7 +383,6 @@ impl<'s> Analyzer<'s> {
             file: FileId(0),
             advanced: AdvancedFeatures::default(),
             files,
-            uses,
             root: None,
             scratch: String::new(),
         }
@@ -442,15 +454,58 @@ impl<'s> Analyzer<'s> {
         }
     }
 
-    fn qualify(&self, name: &str) -> String {
+    /// `name` in the current namespace.
+    fn qualify(&self, name: &'s str) -> Cow<'s, str> {
         if self.ns.is_empty() {
-            name.to_string()
+            Cow::Borrowed(name)
         } else {
             let mut s = String::with_capacity(self.ns.len() + 1 + name.len());
             s.push_str(&self.ns);
             s.push('.');
             s.push_str(name);
-            s
+            Cow::Owned(s)
+        }
+    }
+
+    /// flatc's `structs_.Lookup(name)`.
+    fn struct_named(&self, name: &str) -> Option<usize> {
+        self.names.get(name).and_then(|n| n.struct_slot)
+    }
+
+    /// flatc's `enums_.Lookup(name)`.
+    fn enum_named(&self, name: &str) -> Option<usize> {
+        self.names.get(name).and_then(|n| n.enum_slot)
+    }
+
+    /// `name` in the current namespace, in `structs_` (without building the qualified name).
+    fn struct_in_namespace(&mut self, name: &str) -> Option<usize> {
+        if self.ns.is_empty() {
+            return self.struct_named(name);
+        }
+        let mut key = std::mem::take(&mut self.scratch);
+        key.clear();
+        key.push_str(&self.ns);
+        key.push('.');
+        key.push_str(name);
+        let hit = self.struct_named(&key);
+        self.scratch = key;
+        hit
+    }
+
+    /// flatc's `structs_.Add` (replacing any slot under the same name).
+    fn set_struct_name(&mut self, name: Cow<'s, str>, slot: usize) {
+        let entry = self.names.entry(name).or_default();
+        if entry.struct_slot.replace(slot).is_none() {
+            self.struct_names += 1;
+        }
+    }
+
+    /// flatc's `structs_.Remove(name)`.
+    fn remove_struct_name(&mut self, name: &str) {
+        if let Some(entry) = self.names.get_mut(name) {
+            if entry.struct_slot.take().is_some() {
+                self.struct_names -= 1;
+            }
         }
     }
 
@@ -460,12 +515,16 @@ impl<'s> Analyzer<'s> {
     fn lookup_by_name(&mut self, dict: DictKind, name: &str, skip_top: usize) -> Option<usize> {
         let n_components = self.ns_components();
         let is_empty = match dict {
-            DictKind::Structs => self.struct_dict.is_empty(),
-            DictKind::Enums => self.enum_dict.is_empty(),
+            DictKind::Structs => self.struct_names == 0,
+            DictKind::Enums => self.enum_names == 0,
         };
         if is_empty || n_components < skip_top {
             return None;
         }
+        let get = |names: &Names| match dict {
+            DictKind::Structs => names.struct_slot,
+            DictKind::Enums => names.enum_slot,
+        };
         let n = n_components - skip_top;
         let mut key = std::mem::take(&mut self.scratch);
         let mut found = None;
@@ -474,11 +533,7 @@ impl<'s> Analyzer<'s> {
             key.push_str(self.ns_prefix(i));
             key.push('.');
             key.push_str(name);
-            let hit = match dict {
-                DictKind::Structs => self.struct_dict.get(key.as_str()),
-                DictKind::Enums => self.enum_dict.get(key.as_str()),
-            };
-            if let Some(&slot) = hit {
+            if let Some(slot) = self.names.get(key.as_str()).and_then(get) {
                 found = Some(slot);
                 break;
             }
@@ -487,10 +542,7 @@ impl<'s> Analyzer<'s> {
         if found.is_some() {
             return found;
         }
-        match dict {
-            DictKind::Structs => self.struct_dict.get(name).copied(),
-            DictKind::Enums => self.enum_dict.get(name).copied(),
-        }
+        self.names.get(name).and_then(get)
     }
 
     fn lookup_enum(&mut self, name: &str) -> Option<usize> {
@@ -501,8 +553,8 @@ impl<'s> Analyzer<'s> {
     /// (predeclared) entry under the name as written, then the name in the current namespace,
     /// then the parent namespaces and the global namespace; when nothing is found and `create`,
     /// a pending entry under the name as written.
-    fn lookup_struct_use(&mut self, name: &str, span: Span, create: bool) -> Option<usize> {
-        if let Some(&slot) = self.struct_dict.get(name) {
+    fn lookup_struct_use(&mut self, name: Cow<'s, str>, span: Span, create: bool) -> Option<usize> {
+        if let Some(slot) = self.struct_named(&name) {
             if self.structs[slot].predecl {
                 if create {
                     self.structs[slot].refs.push(span);
@@ -510,18 +562,7 @@ impl<'s> Analyzer<'s> {
                 return Some(slot);
             }
         }
-        let mut found = if self.ns.is_empty() {
-            self.struct_dict.get(name).copied()
-        } else {
-            let mut key = std::mem::take(&mut self.scratch);
-            key.clear();
-            key.push_str(&self.ns);
-            key.push('.');
-            key.push_str(name);
-            let hit = self.struct_dict.get(key.as_str()).copied();
-            self.scratch = key;
-            hit
-        };
+        let mut found = self.struct_in_namespace(&name);
         if let Some(slot) = found {
             if self.structs[slot].predecl {
                 if create {
@@ -531,13 +572,13 @@ impl<'s> Analyzer<'s> {
             }
         }
         if found.is_none() {
-            found = self.lookup_by_name(DictKind::Structs, name, 1);
+            found = self.lookup_by_name(DictKind::Structs, &name, 1);
         }
         if found.is_none() && create {
             let slot = self.structs.len();
             self.structs.push(StructSlot {
-                name: Cow::Owned(name.to_string()),
-                namespace: self.ns.clone(),
+                name: name.clone(),
+                full: Cow::Borrowed(""),
                 predecl: true,
                 fixed: false,
                 fields: Vec::new(),
@@ -551,7 +592,7 @@ impl<'s> Analyzer<'s> {
                 refs: vec![span],
                 circular: false,
             });
-            self.struct_dict.insert(name.to_string(), slot);
+            self.set_struct_name(name, slot);
             return Some(slot);
         }
         found
@@ -559,28 +600,27 @@ impl<'s> Analyzer<'s> {
 
     /// flatc's `LookupCreateStruct` for a definition: claims a pending entry under the simple
     /// name (moving it to the qualified name) or under the qualified name, or creates one.
-    fn lookup_struct_definition(&mut self, name: &'s str, span: Span) -> usize {
+    /// Returns the slot and the qualified name.
+    fn lookup_struct_definition(&mut self, name: &'s str, span: Span) -> (usize, Cow<'s, str>) {
         let qualified = self.qualify(name);
-        if let Some(&slot) = self.struct_dict.get(name) {
+        if let Some(slot) = self.struct_named(name) {
             if self.structs[slot].predecl {
-                self.structs[slot].namespace = self.ns.clone();
-                self.struct_dict.remove(name);
-                self.struct_dict.insert(qualified, slot);
+                self.remove_struct_name(name);
+                self.set_struct_name(qualified.clone(), slot);
                 self.claim_uses(slot);
-                return slot;
+                return (slot, qualified);
             }
         }
-        if let Some(&slot) = self.struct_dict.get(qualified.as_str()) {
+        if let Some(slot) = self.struct_named(&qualified) {
             if self.structs[slot].predecl {
-                self.structs[slot].namespace = self.ns.clone();
                 self.claim_uses(slot);
             }
-            return slot;
+            return (slot, qualified);
         }
         let slot = self.structs.len();
         self.structs.push(StructSlot {
             name: Cow::Borrowed(name),
-            namespace: self.ns.clone(),
+            full: Cow::Borrowed(""),
             predecl: true,
             fixed: false,
             fields: Vec::new(),
@@ -594,8 +634,8 @@ impl<'s> Analyzer<'s> {
             refs: Vec::new(),
             circular: false,
         });
-        self.struct_dict.insert(qualified, slot);
-        slot
+        self.set_struct_name(qualified.clone(), slot);
+        (slot, qualified)
     }
 
     /// A pending type is being defined in the current file: the files that used it use this one.
@@ -604,25 +644,26 @@ impl<'s> Analyzer<'s> {
         for i in 0..self.structs[slot].refs.len() {
             let user = self.structs[slot].refs[i].file;
             if user != me {
-                self.uses[user.index()].insert(me);
+                self.files[user.index()].uses.insert(me);
             }
         }
     }
 
     fn note_use(&mut self, file: FileId) {
         if file != self.file {
-            self.uses[self.file.index()].insert(file);
+            self.files[self.file.index()].uses.insert(file);
         }
     }
 
     // ----- files and declarations -----
 
-    fn file(&mut self, input: &FileInput<'s>) {
-        let ast = input.ast;
-        self.file = input.id;
+    fn file(&mut self, id: FileId) {
+        let input = &self.inputs[id.index()];
+        let ast = &input.ast;
+        self.file = id;
         self.set_namespace(&[]);
-        let state = &mut self.files[input.id.index()];
-        state.analyzed = true;
+        let state = &mut self.files[id.index()];
+        state.ast = Some(ast);
         let mut include_index = 0;
         for item in &ast.header {
             match item {
@@ -636,7 +677,7 @@ impl<'s> Analyzer<'s> {
                     include_index += 1;
                 }
                 HeaderItem::NativeInclude(lit) => {
-                    let v = ast.str_value(self.texts[input.id.index()].bytes(), *lit);
+                    let v = ast.str_value(self.texts[id.index()].bytes(), *lit);
                     state.native_includes.push(v.to_string());
                 }
             }
@@ -688,11 +729,10 @@ impl<'s> Analyzer<'s> {
         let text = self.qual_text(name);
         let span = name.span();
         // flatc's SetRootType: the name as written, then in the current namespace (no parents).
-        let slot = self
-            .struct_dict
-            .get(text.as_ref())
-            .copied()
-            .or_else(|| self.struct_dict.get(self.qualify(&text).as_str()).copied());
+        let slot = match self.struct_named(&text) {
+            Some(slot) => Some(slot),
+            None => self.struct_in_namespace(&text),
+        };
         let Some(slot) = slot else {
             let candidates = self.struct_candidates(false);
             let d = self.error(
@@ -729,15 +769,15 @@ impl<'s> Analyzer<'s> {
         let mut out: Vec<String> = Vec::new();
         for s in self.structs.iter().filter(|s| !s.predecl) {
             out.push(s.name.to_string());
-            if !s.namespace.is_empty() {
-                out.push(format!("{}.{}", s.namespace, s.name));
+            if s.full != s.name {
+                out.push(s.full.to_string());
             }
         }
         if with_enums {
             for e in &self.enums {
                 out.push(e.name.to_string());
-                if !e.namespace.is_empty() {
-                    out.push(format!("{}.{}", e.namespace, e.name));
+                if e.full != e.name {
+                    out.push(e.full.to_string());
                 }
             }
         }
@@ -1256,7 +1296,7 @@ impl<'s> Analyzer<'s> {
                     }
                 }
                 let name = self.qual_text(q);
-                Some(self.type_ident(&name, q.span()))
+                Some(self.type_ident(name, q.span()))
             }
             TypeAst::Vector(inner, span) | TypeAst::Array(inner, _, span) => {
                 let sub = self.resolve_type(inner)?;
@@ -1301,8 +1341,8 @@ impl<'s> Analyzer<'s> {
 
     /// flatc's `ParseTypeIdent`: an enum or union declared so far, else a table or struct
     /// (possibly not yet declared).
-    fn type_ident(&mut self, name: &str, span: Span) -> DType {
-        if let Some(e) = self.lookup_enum(name) {
+    fn type_ident(&mut self, name: Cow<'s, str>, span: Span) -> DType {
+        if let Some(e) = self.lookup_enum(&name) {
             let f = self.enums[e].file;
             self.note_use(f);
             let mut t = self.enums[e].underlying;
@@ -1353,10 +1393,9 @@ impl<'s> Analyzer<'s> {
 
     fn object(&mut self, ast: &'s FileAst, o: &ObjectDecl) {
         let name = self.text(o.name);
-        let slot = self.lookup_struct_definition(name, o.name);
+        let (slot, full) = self.lookup_struct_definition(name, o.name);
         if !self.structs[slot].predecl {
             let first = self.structs[slot].span;
-            let full = self.qualify(name);
             self.error(
                 Code::Duplicate,
                 format!("`{full}` is defined twice"),
@@ -1373,6 +1412,7 @@ impl<'s> Analyzer<'s> {
             let s = &mut self.structs[slot];
             s.predecl = false;
             s.name = Cow::Borrowed(name);
+            s.full = full;
             s.file = self.file;
             s.span = o.name;
             s.fixed = o.is_struct;
@@ -1412,14 +1452,11 @@ impl<'s> Analyzer<'s> {
                 }
             }
             if self.structs[slot].bytesize == 0 && !self.structs[slot].circular {
-                let full = self.qualify(name);
-                self.error(
-                    Code::InvalidStruct,
-                    format!("struct `{full}` has size 0"),
-                    o.name,
-                )
-                .help
-                .push("a struct needs at least one field; use a table for an empty type".into());
+                let full = &self.structs[slot].full;
+                let message = format!("struct `{full}` has size 0");
+                self.error(Code::InvalidStruct, message, o.name).help.push(
+                    "a struct needs at least one field; use a table for an empty type".into(),
+                );
             }
         }
         let minalign = self.structs[slot].minalign;
@@ -1428,14 +1465,18 @@ impl<'s> Analyzer<'s> {
             self.assign_ids(slot, o);
         }
         self.check_clashes(slot);
-        let full = self.qualify(name);
-        self.add_type(full, o.name);
+        let full = std::mem::take(&mut self.structs[slot].full);
+        self.add_type(&full, o.name);
+        self.structs[slot].full = full;
     }
 
     fn field(&mut self, ast: &'s FileAst, slot: usize, f: &crate::parser::FieldDecl) {
         let name: &'s str = self.text(f.name);
         let fixed = self.structs[slot].fixed;
-        if self.lookup_struct_use(name, f.name, false).is_some() {
+        if self
+            .lookup_struct_use(Cow::Borrowed(name), f.name, false)
+            .is_some()
+        {
             self.error(
                 Code::NameClash,
                 format!("field `{name}` has the same name as a table or struct"),
@@ -1895,8 +1936,11 @@ impl<'s> Analyzer<'s> {
                     a.span,
                 );
             } else {
-                let target = a.constant.text().into_owned();
-                nested = self.lookup_struct_use(&target, a.value_span, true);
+                let target = match &a.constant {
+                    Constant::Text(t) => t.clone(),
+                    other => Cow::Owned(other.text().into_owned()),
+                };
+                nested = self.lookup_struct_use(target, a.value_span, true);
                 if let Some(s) = nested {
                     if !self.structs[s].predecl {
                         let file = self.structs[s].file;
@@ -2232,7 +2276,7 @@ impl<'s> Analyzer<'s> {
                 }
             }
         }
-        if let Some(&first) = self.enum_dict.get(full.as_str()) {
+        if let Some(first) = self.enum_named(&full) {
             let first_span = self.enums[first].span;
             self.error(
                 Code::Duplicate,
@@ -2264,9 +2308,11 @@ impl<'s> Analyzer<'s> {
                 span,
             );
         }
+        self.names.entry(full.clone()).or_default().enum_slot = Some(slot);
+        self.enum_names += 1;
         self.enums.push(EnumSlot {
             name: Cow::Borrowed(name),
-            namespace: self.ns.clone(),
+            full,
             is_union: e.is_union,
             underlying,
             vals: Vec::new(),
@@ -2276,7 +2322,6 @@ impl<'s> Analyzer<'s> {
             file: self.file,
             span: e.name,
         });
-        self.enum_dict.insert(full.clone(), slot);
         let file = self.file.index();
         self.files[file].enums.push(slot);
         let base = underlying.base;
@@ -2317,7 +2362,7 @@ impl<'s> Analyzer<'s> {
                     }
                     None => {
                         let full_name = self.qual_text(&v.name);
-                        let s = self.lookup_struct_use(&full_name, vspan, true).unwrap_or(0);
+                        let s = self.lookup_struct_use(full_name, vspan, true).unwrap_or(0);
                         if !self.structs[s].predecl {
                             let f = self.structs[s].file;
                             self.note_use(f);
@@ -2480,21 +2525,30 @@ impl<'s> Analyzer<'s> {
                 .with_secondary_owned(first_span, "also has this value");
             }
         }
-        self.add_type(full, e.name);
+        let full = std::mem::take(&mut self.enums[slot].full);
+        self.add_type(&full, e.name);
+        self.enums[slot].full = full;
     }
 
     /// flatc's `types_`: one definition per fully qualified name, tables, structs, enums and
     /// unions together.
-    fn add_type(&mut self, full: String, span: Span) {
-        match self.types.entry(full) {
-            std::collections::hash_map::Entry::Occupied(e) => {
-                let first = *e.get();
-                let full = e.key().clone();
+    fn add_type(&mut self, full: &str, span: Span) {
+        match self.names.get_mut(full) {
+            Some(Names {
+                type_span: Some(first),
+                ..
+            }) => {
+                let first = *first;
                 self.error(Code::Duplicate, format!("`{full}` is defined twice"), span)
                     .with_secondary_owned(first, "first defined here");
             }
-            std::collections::hash_map::Entry::Vacant(e) => {
-                e.insert(span);
+            Some(names) => names.type_span = Some(span),
+            None => {
+                let names = Names {
+                    type_span: Some(span),
+                    ..Names::default()
+                };
+                self.names.insert(Cow::Owned(full.to_string()), names);
             }
         }
     }
@@ -2504,7 +2558,7 @@ impl<'s> Analyzer<'s> {
     fn service(&mut self, ast: &'s FileAst, s: &ServiceDecl) {
         let name: &'s str = self.text(s.name);
         let full = self.qualify(name);
-        if let Some(&first) = self.service_dict.get(full.as_str()) {
+        if let Some(first) = self.names.get(full.as_ref()).and_then(|n| n.service_span) {
             self.error(
                 Code::Duplicate,
                 format!("service `{full}` is defined twice"),
@@ -2513,7 +2567,7 @@ impl<'s> Analyzer<'s> {
             .with_secondary_owned(first, "first defined here");
             return;
         }
-        self.service_dict.insert(full, s.name);
+        self.names.entry(full.clone()).or_default().service_span = Some(s.name);
         let attrs = self.attributes(ast, &s.attrs);
         let mut calls: Vec<DCall<'s>> = Vec::new();
         for c in &s.calls {
@@ -2545,7 +2599,7 @@ impl<'s> Analyzer<'s> {
         let slot = self.services.len();
         self.services.push(ServiceSlot {
             name: Cow::Borrowed(name),
-            namespace: self.ns.clone(),
+            full,
             calls,
             attrs,
             docs: s.docs,
@@ -2557,8 +2611,7 @@ impl<'s> Analyzer<'s> {
     }
 
     fn rpc_type(&mut self, q: &QualName) -> Option<usize> {
-        let name = self.qual_text(q);
-        let t = self.type_ident(&name, q.span());
+        let t = self.type_ident(self.qual_text(q), q.span());
         let slot = match t.target {
             Target::Struct(s) if t.base == BaseType::Obj && !self.structs[s].fixed => Some(s),
             _ => None,
@@ -2571,6 +2624,7 @@ impl<'s> Analyzer<'s> {
             } else {
                 "an enum"
             };
+            let name = self.qual_text(q);
             self.error(
                 Code::InvalidDeclaration,
                 format!("rpc request and response types must be tables, but `{name}` is {what}"),
@@ -2601,7 +2655,7 @@ impl<'s> Analyzer<'s> {
 
     // ----- the end: unresolved names, then the model -----
 
-    fn finish(mut self, inputs: &[FileInput<'_>]) -> (Option<Schema>, Vec<Diagnostic>) {
+    fn finish(mut self, order: &[FileId]) -> (Option<Schema>, Vec<Diagnostic>) {
         // Types used but never defined.
         let pending: Vec<usize> = (0..self.structs.len())
             .filter(|&i| self.structs[i].predecl)
@@ -2616,9 +2670,10 @@ impl<'s> Analyzer<'s> {
                     continue;
                 };
                 let simple = name.rsplit('.').next().unwrap_or(&name).to_string();
-                let later_enum = self.enums.iter().any(|e| {
-                    e.name == simple.as_str() || format!("{}.{}", e.namespace, e.name) == name
-                });
+                let later_enum = self
+                    .enums
+                    .iter()
+                    .any(|e| e.name == simple.as_str() || e.full == name.as_str());
                 let d = self.error(Code::UnknownType, format!("unknown type `{name}`"), first);
                 if let Some(p) = d.primary.as_mut() {
                     p.message = "not defined (check the namespace)".into();
@@ -2642,16 +2697,16 @@ impl<'s> Analyzer<'s> {
             }
         }
         // Unused includes.
-        for input in inputs {
-            let f = input.id.index();
+        for &id in order {
+            let f = id.index();
             let edges = self.files[f].include_spans.clone();
             for (target, span) in edges {
-                if target == input.id {
+                if target == id {
                     continue;
                 }
-                let closure = self.include_closure(target, input.id);
-                if !closure.iter().any(|c| self.uses[f].contains(c)) {
-                    let path = self.paths[target.index()].display().to_string();
+                let closure = self.include_closure(target, id);
+                if !closure.iter().any(|c| self.files[f].uses.contains(c)) {
+                    let path = self.inputs[target.index()].path.display().to_string();
                     self.warn(
                         Code::UnusedInclude,
                         format!("nothing from `{path}` is used in this file"),
@@ -2665,7 +2720,7 @@ impl<'s> Analyzer<'s> {
         if self.diags.iter().any(Diagnostic::is_error) {
             return (None, self.diags);
         }
-        let schema = self.build(inputs);
+        let schema = self.build();
         (Some(schema), self.diags)
     }
 
@@ -2683,201 +2738,167 @@ impl<'s> Analyzer<'s> {
         seen
     }
 
-    fn full_name(namespace: &str, name: &str) -> String {
-        if namespace.is_empty() {
-            name.to_string()
-        } else {
-            format!("{namespace}.{name}")
-        }
-    }
-
-    fn build(&mut self, inputs: &[FileInput<'_>]) -> Schema {
-        let texts = self.texts;
-        let asts: Vec<Option<&FileAst>> = {
-            let mut v = vec![None; texts.len()];
-            for input in inputs {
-                v[input.id.index()] = Some(input.ast);
-            }
-            v
-        };
+    /// The model: definitions sorted by fully qualified name, slots turned into indices. The
+    /// slots are emptied: their names move into the model.
+    fn build(&mut self) -> Schema {
+        let structs = std::mem::take(&mut self.structs);
+        let enums = std::mem::take(&mut self.enums);
+        let services = std::mem::take(&mut self.services);
+        let struct_order = NameOrder::new(&structs, |s| &s.full);
+        let enum_order = NameOrder::new(&enums, |e| &e.full);
+        let service_order = NameOrder::new(&services, |s| &s.full);
+        let files = &self.files;
+        let texts = &self.texts;
         let docs = |file: FileId, d: Docs| -> Vec<String> {
             if d.0 == d.1 {
                 return Vec::new();
             }
-            match asts.get(file.index()).copied().flatten() {
+            match files[file.index()].ast {
                 Some(ast) => docs_text(texts[file.index()], &ast.docs, d),
                 None => Vec::new(),
             }
         };
-        // Sort by fully qualified name: slot -> final index.
-        let mut struct_names: Vec<(String, usize)> = self
-            .structs
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (Self::full_name(&s.namespace, &s.name), i))
-            .collect();
-        struct_names.sort();
-        let mut struct_index = vec![0u32; self.structs.len()];
-        for (new, (_, old)) in struct_names.iter().enumerate() {
-            struct_index[*old] = new as u32;
-        }
-        let mut enum_names: Vec<(String, usize)> = self
-            .enums
-            .iter()
-            .enumerate()
-            .map(|(i, e)| (Self::full_name(&e.namespace, &e.name), i))
-            .collect();
-        enum_names.sort();
-        let mut enum_index = vec![0u32; self.enums.len()];
-        for (new, (_, old)) in enum_names.iter().enumerate() {
-            enum_index[*old] = new as u32;
-        }
         let conv_type = |t: &DType| Type {
             base_type: t.base,
             element: t.element,
             index: match t.target {
                 Target::None => None,
-                Target::Struct(s) => Some(TypeRef::Object(ObjectId(struct_index[s]))),
-                Target::Enum(e) => Some(TypeRef::Enum(EnumId(enum_index[e]))),
+                Target::Struct(s) => Some(TypeRef::Object(ObjectId(struct_order.index(s)))),
+                Target::Enum(e) => Some(TypeRef::Enum(EnumId(enum_order.index(e)))),
             },
             fixed_length: t.fixed_length,
         };
         let declared = &self.declared_attrs;
-        let conv_attrs = |list: &[DAttr<'_>]| Attributes {
+        let conv_attrs = |list: Vec<DAttr<'_>>| Attributes {
             list: list
-                .iter()
+                .into_iter()
                 .map(|a| Attribute {
-                    name: a.name.to_string(),
+                    builtin: BUILTIN_ATTRIBUTES.contains(&a.name.as_ref())
+                        && !declared.contains_key(a.name.as_ref()),
                     value: match a.kind {
                         AttrKind::None => None,
                         AttrKind::Int => Some(AttrValue::Int(match &a.constant {
                             Constant::Int(v) => *v as i64,
                             other => parse_i64(&other.text()).unwrap_or(0),
                         })),
-                        AttrKind::String => Some(AttrValue::String(a.constant.text().into_owned())),
+                        AttrKind::String => Some(AttrValue::String(match a.constant {
+                            Constant::Text(t) => t.into_owned(),
+                            other => other.text().into_owned(),
+                        })),
                     },
-                    builtin: BUILTIN_ATTRIBUTES.contains(&a.name.as_ref())
-                        && !declared.contains_key(a.name.as_ref()),
+                    name: a.name.into_owned(),
                     span: a.span,
                 })
                 .collect(),
         };
-        let mut objects = Vec::with_capacity(self.structs.len());
-        for (full_name, old) in struct_names {
-            let s = &self.structs[old];
+        let mut structs = structs;
+        let mut objects = Vec::with_capacity(structs.len());
+        for old in struct_order.iter() {
+            let s = &mut structs[old];
             let mut fields: Vec<Field> = Vec::with_capacity(s.fields.len());
-            for (i, f) in s.fields.iter().enumerate() {
+            for (i, f) in std::mem::take(&mut s.fields).into_iter().enumerate() {
                 fields.push(Field {
-                    name: f.name.to_string(),
                     ty: conv_type(&f.ty),
                     id: i as u16,
                     offset: f.offset,
-                    default: default_value(&f.ty, &f.constant),
+                    default: default_value(&f.ty, f.constant),
                     presence: f.presence,
                     deprecated: f.deprecated,
                     key: f.key,
                     padding: f.padding,
-                    nested_flatbuffer: f.nested.map(|n| ObjectId(struct_index[n])),
+                    nested_flatbuffer: f.nested.map(|n| ObjectId(struct_order.index(n))),
                     flexbuffer: f.flexbuffer,
                     hash: f.hash,
                     shared: f.shared,
                     offset64: f.offset64,
                     synthesized: f.synthesized,
                     union_sibling: f.sibling.map(|x| x as u16),
-                    attributes: conv_attrs(&f.attrs),
+                    attributes: conv_attrs(f.attrs),
                     docs: docs(s.file, f.docs),
                     span: f.span,
+                    name: f.name.into_owned(),
                 });
             }
             let mut fields_by_name: Vec<u16> = (0..fields.len() as u16).collect();
-            fields_by_name.sort_by(|&a, &b| fields[a as usize].name.cmp(&fields[b as usize].name));
+            // Field names are unique, so the unstable sort is deterministic.
+            fields_by_name
+                .sort_unstable_by(|&a, &b| fields[a as usize].name.cmp(&fields[b as usize].name));
             let key_field = fields.iter().position(|f| f.key).map(|k| k as u16);
             objects.push(Object {
-                name: s.name.to_string(),
-                namespace: s.namespace.clone(),
-                full_name,
+                namespace: namespace_of(&s.full, &s.name).to_string(),
+                name: std::mem::take(&mut s.name).into_owned(),
+                full_name: std::mem::take(&mut s.full).into_owned(),
                 is_struct: s.fixed,
                 fields,
                 fields_by_name,
                 minalign: s.minalign,
                 bytesize: s.bytesize,
                 key_field,
-                attributes: conv_attrs(&s.attrs),
+                attributes: conv_attrs(std::mem::take(&mut s.attrs)),
                 docs: docs(s.file, s.docs),
                 file: s.file,
                 span: s.span,
             });
         }
-        let mut enums = Vec::with_capacity(self.enums.len());
-        for (full_name, old) in enum_names {
-            let e = &self.enums[old];
-            let values: Vec<EnumVal> = e
-                .vals
-                .iter()
+        let mut enums = enums;
+        let mut out_enums = Vec::with_capacity(enums.len());
+        for old in enum_order.iter() {
+            let e = &mut enums[old];
+            let values: Vec<EnumVal> = std::mem::take(&mut e.vals)
+                .into_iter()
                 .map(|v| EnumVal {
-                    name: v.name.to_string(),
+                    name: v.name.into_owned(),
                     value: v.value,
                     union_type: v.union_type.as_ref().map(conv_type),
-                    attributes: conv_attrs(&v.attrs),
+                    attributes: conv_attrs(v.attrs),
                     docs: docs(e.file, v.docs),
                     span: v.span,
                 })
                 .collect();
             let mut values_by_name: Vec<u32> = (0..values.len() as u32).collect();
-            values_by_name.sort_by(|&a, &b| values[a as usize].name.cmp(&values[b as usize].name));
-            enums.push(Enum {
-                name: e.name.to_string(),
-                namespace: e.namespace.clone(),
-                full_name,
+            // Value names are unique, so the unstable sort is deterministic.
+            values_by_name
+                .sort_unstable_by(|&a, &b| values[a as usize].name.cmp(&values[b as usize].name));
+            out_enums.push(Enum {
+                namespace: namespace_of(&e.full, &e.name).to_string(),
+                name: std::mem::take(&mut e.name).into_owned(),
+                full_name: std::mem::take(&mut e.full).into_owned(),
                 is_union: e.is_union,
                 underlying_type: conv_type(&e.underlying),
                 values,
                 values_by_name,
                 bit_flags: e.bit_flags,
-                attributes: conv_attrs(&e.attrs),
+                attributes: conv_attrs(std::mem::take(&mut e.attrs)),
                 docs: docs(e.file, e.docs),
                 file: e.file,
                 span: e.span,
             });
         }
-        let mut service_order: Vec<(String, usize)> = self
-            .services
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (Self::full_name(&s.namespace, &s.name), i))
-            .collect();
-        service_order.sort();
-        let mut service_index = vec![0u32; self.services.len()];
-        for (new, (_, old)) in service_order.iter().enumerate() {
-            service_index[*old] = new as u32;
+        let mut services = services;
+        let mut out_services = Vec::with_capacity(services.len());
+        for old in service_order.iter() {
+            let s = &mut services[old];
+            out_services.push(Service {
+                namespace: namespace_of(&s.full, &s.name).to_string(),
+                name: std::mem::take(&mut s.name).into_owned(),
+                full_name: std::mem::take(&mut s.full).into_owned(),
+                calls: std::mem::take(&mut s.calls)
+                    .into_iter()
+                    .map(|c| RpcCall {
+                        name: c.name.into_owned(),
+                        request: ObjectId(struct_order.index(c.request)),
+                        response: ObjectId(struct_order.index(c.response)),
+                        attributes: conv_attrs(c.attrs),
+                        docs: docs(s.file, c.docs),
+                        span: c.span,
+                    })
+                    .collect(),
+                attributes: conv_attrs(std::mem::take(&mut s.attrs)),
+                docs: docs(s.file, s.docs),
+                file: s.file,
+                span: s.span,
+            });
         }
-        let services: Vec<Service> = service_order
-            .into_iter()
-            .map(|(full_name, old)| {
-                let s = &self.services[old];
-                Service {
-                    name: s.name.to_string(),
-                    namespace: s.namespace.clone(),
-                    full_name,
-                    calls: s
-                        .calls
-                        .iter()
-                        .map(|c| RpcCall {
-                            name: c.name.to_string(),
-                            request: ObjectId(struct_index[c.request]),
-                            response: ObjectId(struct_index[c.response]),
-                            attributes: conv_attrs(&c.attrs),
-                            docs: docs(s.file, c.docs),
-                            span: c.span,
-                        })
-                        .collect(),
-                    attributes: conv_attrs(&s.attrs),
-                    docs: docs(s.file, s.docs),
-                    file: s.file,
-                    span: s.span,
-                }
-            })
-            .collect();
         let files: Vec<SchemaFile> = self
             .files
             .iter_mut()
@@ -2888,15 +2909,19 @@ impl<'s> Analyzer<'s> {
                 objects: f
                     .structs
                     .iter()
-                    .map(|&s| ObjectId(struct_index[s]))
+                    .map(|&s| ObjectId(struct_order.index(s)))
                     .collect(),
-                enums: f.enums.iter().map(|&e| EnumId(enum_index[e])).collect(),
+                enums: f
+                    .enums
+                    .iter()
+                    .map(|&e| EnumId(enum_order.index(e)))
+                    .collect(),
                 services: f
                     .services
                     .iter()
-                    .map(|&s| ServiceId(service_index[s]))
+                    .map(|&s| ServiceId(service_order.index(s)))
                     .collect(),
-                root_table: f.root.map(|r| ObjectId(struct_index[r])),
+                root_table: f.root.map(|r| ObjectId(struct_order.index(r))),
                 file_identifier: f.file_identifier.take(),
                 file_extension: f.file_extension.take(),
             })
@@ -2907,12 +2932,53 @@ impl<'s> Analyzer<'s> {
             file_identifier: root.file_identifier.clone(),
             file_extension: root.file_extension.clone(),
             objects,
-            enums,
-            services,
+            enums: out_enums,
+            services: out_services,
             files,
             declared_attributes: std::mem::take(&mut self.declared_order),
             advanced_features: self.advanced,
         }
+    }
+}
+
+/// Definitions in the order of their fully qualified names (byte-wise, as flatc sorts them).
+enum NameOrder {
+    /// The slots are in name order already (always so for a single definition).
+    Identity(usize),
+    /// `order[new] = old`, `index[old] = new`.
+    Sorted { order: Vec<u32>, index: Vec<u32> },
+}
+
+impl NameOrder {
+    fn new<T>(slots: &[T], full: impl Fn(&T) -> &str) -> NameOrder {
+        if slots.windows(2).all(|w| full(&w[0]) <= full(&w[1])) {
+            return NameOrder::Identity(slots.len());
+        }
+        let mut order: Vec<u32> = (0..slots.len() as u32).collect();
+        // Stable, so equal names (which only a failed compilation has) keep their order.
+        order.sort_by(|&a, &b| full(&slots[a as usize]).cmp(full(&slots[b as usize])));
+        let mut index = vec![0u32; slots.len()];
+        for (new, &old) in order.iter().enumerate() {
+            index[old as usize] = new as u32;
+        }
+        NameOrder::Sorted { order, index }
+    }
+
+    /// The final index of slot `old`.
+    fn index(&self, old: usize) -> u32 {
+        match self {
+            NameOrder::Identity(_) => old as u32,
+            NameOrder::Sorted { index, .. } => index[old],
+        }
+    }
+
+    /// The slots in name order.
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        let (len, order) = match self {
+            NameOrder::Identity(len) => (*len, None),
+            NameOrder::Sorted { order, .. } => (order.len(), Some(order)),
+        };
+        (0..len).map(move |new| order.map_or(new, |o| o[new] as usize))
     }
 }
 
@@ -2936,8 +3002,8 @@ impl WithSecondary for Diagnostic {
     }
 }
 
-fn get_attr<'s>(attrs: &[DAttr<'s>], name: &str) -> Option<DAttr<'s>> {
-    attrs.iter().find(|a| a.name == name).cloned()
+fn get_attr<'a, 's>(attrs: &'a [DAttr<'s>], name: &str) -> Option<&'a DAttr<'s>> {
+    attrs.iter().find(|a| a.name == name)
 }
 
 fn has_attr(attrs: &[DAttr<'_>], name: &str) -> bool {
@@ -2971,13 +3037,20 @@ fn builtin_type(name: &str) -> Option<BaseType> {
     })
 }
 
-fn type_display(t: &DType) -> String {
-    match t.base {
-        BaseType::Vector | BaseType::Vector64 => format!("[{}]", t.element.name()),
-        BaseType::Obj => "table or struct".to_string(),
-        BaseType::Union => "union".to_string(),
-        b => b.name().to_string(),
+/// How a field type is named in messages about defaults (formatted only when one is reported).
+fn type_display(t: &DType) -> impl std::fmt::Display {
+    struct Shown(BaseType, BaseType);
+    impl std::fmt::Display for Shown {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            match self.0 {
+                BaseType::Vector | BaseType::Vector64 => write!(f, "[{}]", self.1.name()),
+                BaseType::Obj => f.write_str("table or struct"),
+                BaseType::Union => f.write_str("union"),
+                b => f.write_str(b.name()),
+            }
+        }
     }
+    Shown(t.base, t.element)
 }
 
 /// flatc's `NumToString(double)`: up to 12 significant fractional digits, trailing zeros removed.
@@ -3004,18 +3077,17 @@ fn float_to_string(v: f64) -> String {
 }
 
 /// The typed default of a field from flatc's constant.
-fn default_value(ty: &DType, c: &Constant<'_>) -> DefaultValue {
+fn default_value(ty: &DType, c: Constant<'_>) -> DefaultValue {
     if ty.base.is_scalar() {
-        if *c == Constant::Null {
+        if c == Constant::Null {
             return DefaultValue::Null;
         }
-        let text = c.text();
         if ty.base.is_float() {
-            return DefaultValue::Float(parse_f64(&text).unwrap_or(0.0));
+            return DefaultValue::Float(parse_f64(&c.text()).unwrap_or(0.0));
         }
         let v: i128 = match c {
-            Constant::Int(v) => *v,
-            _ => parse_int_for(&text, ty.base).unwrap_or(0),
+            Constant::Int(v) => v,
+            _ => parse_int_for(&c.text(), ty.base).unwrap_or(0),
         };
         if ty.base == BaseType::Bool {
             return DefaultValue::Bool(v != 0);
@@ -3026,7 +3098,7 @@ fn default_value(ty: &DType, c: &Constant<'_>) -> DefaultValue {
         return DefaultValue::Int(v as i64);
     }
     match (ty.base, c) {
-        (BaseType::String, Constant::Text(t)) if t != "0" => DefaultValue::String(t.to_string()),
+        (BaseType::String, Constant::Text(t)) if t != "0" => DefaultValue::String(t.into_owned()),
         (BaseType::Vector | BaseType::Vector64, Constant::EmptyVector) => DefaultValue::EmptyVector,
         _ => DefaultValue::None,
     }

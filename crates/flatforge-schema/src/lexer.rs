@@ -162,12 +162,53 @@ impl<'s> Lexer<'s> {
     }
 
     /// The next token. After an error the lexer has moved past the offending bytes, so lexing can
-    /// go on.
+    /// go on. (The parser uses [`Lexer::next_token_fast`], which the tests hold to this.)
+    #[cfg(test)]
     pub(crate) fn next_token(&mut self) -> Result<Token, LexError> {
-        let doc_start = self.docs.len() as u32;
         // As in flatc, only the very first byte of the file counts as a line start (not the byte
         // after a byte order mark).
+        self.lex(self.pos == 0)
+    }
+
+    /// [`Lexer::next_token`] with white space, punctuation and identifiers (most tokens) handled
+    /// inline, for the parser's loop.
+    #[inline(always)]
+    pub(crate) fn next_token_fast(&mut self) -> Result<Token, LexError> {
         let mut seen_newline = self.pos == 0;
+        let mut pos = self.pos;
+        while let Some(&c) = self.src.get(pos) {
+            match c {
+                b' ' | b'\r' | b'\t' => pos += 1,
+                b'\n' => {
+                    seen_newline = true;
+                    pos += 1;
+                }
+                b'{' | b'}' | b'(' | b')' | b'[' | b']' | b'<' | b'>' | b',' | b':' | b';'
+                | b'=' => {
+                    self.pos = pos + 1;
+                    let doc_start = self.docs.len() as u32;
+                    return Ok(self.token(Tok::Punct(c), pos, pos + 1, doc_start));
+                }
+                c if is_ident_start(c) => {
+                    let start = pos;
+                    pos += 1;
+                    while is_ident_cont(self.peek_at(pos)) {
+                        pos += 1;
+                    }
+                    self.pos = pos;
+                    let doc_start = self.docs.len() as u32;
+                    return Ok(self.token(Tok::Ident, start, pos, doc_start));
+                }
+                _ => break,
+            }
+        }
+        self.pos = pos;
+        self.lex(seen_newline)
+    }
+
+    /// The next token, after white space that contained a line break if `seen_newline`.
+    fn lex(&mut self, mut seen_newline: bool) -> Result<Token, LexError> {
+        let doc_start = self.docs.len() as u32;
         loop {
             let start = self.pos;
             let Some(&c) = self.src.get(self.pos) else {
@@ -632,6 +673,41 @@ mod tests {
         assert!(lexer.next_token().is_err());
         let mut lexer = Lexer::new(b"\xef\xbbx", FileId(0));
         assert!(lexer.skip_bom().is_err());
+    }
+
+    #[test]
+    fn the_fast_path_lexes_as_next_token_does() {
+        let inputs = [
+            "table T { a:int = 5; b: [string] (id: 1); }\n",
+            "  \n\t/// doc\n table\r\n  A.B.c = -inf; \"s\\n\" 'q' 0x1F 1e5 @ é",
+            "/// first line\nstruct S { x: float; } // end",
+            "a /// not alone\n/* c */ b",
+            "\n  /// doc after blank\nenum E : byte { A }",
+        ];
+        for src in inputs {
+            let lex = |fast: bool| {
+                let mut lexer = Lexer::new(src.as_bytes(), FileId(0));
+                let mut out = Vec::new();
+                loop {
+                    let t = if fast {
+                        lexer.next_token_fast()
+                    } else {
+                        lexer.next_token()
+                    };
+                    match t {
+                        Ok(t) => {
+                            out.push(format!("{t:?}"));
+                            if t.kind == Tok::Eof {
+                                break;
+                            }
+                        }
+                        Err(e) => out.push(format!("{e:?}")),
+                    }
+                }
+                (out, lexer.docs, lexer.strings)
+            };
+            assert_eq!(lex(true), lex(false), "{src}");
+        }
     }
 
     #[test]

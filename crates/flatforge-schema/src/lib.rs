@@ -45,7 +45,6 @@ pub use model::{
     EnumVal, Field, HashKind, Object, ObjectId, Presence, RpcCall, Schema, SchemaFile, Service,
     ServiceId, Type, TypeRef,
 };
-use source::FileText;
 pub use source::{
     normalize_path, FileId, FsLoader, MemoryLoader, SourceFile, SourceLoader, SourceMap, Span,
 };
@@ -258,41 +257,23 @@ impl<L: SourceLoader> Compiler<L> {
         files: &mut Vec<Loaded<'t>>,
     ) -> Result<(Schema, Vec<Diagnostic>), Vec<Diagnostic>> {
         let mut diagnostics = Vec::new();
-        files.push(Loaded {
-            path: normalize_path(root_path),
-            raw_path: Cow::Borrowed(root_path),
-            key: None,
+        files.push(Loaded::new(
+            normalize_path(root_path),
+            Cow::Borrowed(root_path),
             bytes,
-        });
+        ));
         let mut load = Load {
             compiler: self,
-            asts: Vec::new(),
-            includes: Vec::new(),
             order: Vec::new(),
             files: &mut *files,
             diagnostics: &mut diagnostics,
         };
         load.visit(FileId(0));
-        let Load {
-            asts,
-            includes,
-            order,
-            ..
-        } = load;
+        let order = load.order;
         if diagnostics.iter().any(Diagnostic::is_error) {
             return Err(diagnostics);
         }
-        let inputs: Vec<analyze::FileInput<'_>> = order
-            .iter()
-            .map(|&id| analyze::FileInput {
-                id,
-                ast: &asts[id.index()],
-                includes: &includes[id.index()],
-            })
-            .collect();
-        let texts: Vec<FileText<'_>> = files.iter().map(|f| FileText::new(&f.bytes)).collect();
-        let paths: Vec<&Path> = files.iter().map(|f| f.path.as_path()).collect();
-        let (schema, mut diags) = analyze::analyze(&texts, &paths, &inputs);
+        let (schema, mut diags) = analyze::analyze(files, &order);
         // Report in source order (files in load order, then position).
         if !diags.is_empty() {
             diags.sort_by_key(|d| d.primary.as_ref().map(|p| (p.span.file, p.span.start)));
@@ -306,14 +287,32 @@ impl<L: SourceLoader> Compiler<L> {
 }
 
 /// One file of a compilation while it runs: the text is borrowed when the caller gave it.
-struct Loaded<'t> {
+pub(crate) struct Loaded<'t> {
     /// The normalized path (for the model and the diagnostics).
-    path: PathBuf,
+    pub(crate) path: PathBuf,
     /// The path the file was read from (not normalized), to resolve its includes.
     raw_path: Cow<'t, Path>,
     /// flatc's identity of the file (see [`file_key`]), computed when an include needs it.
     key: Option<u64>,
-    bytes: Cow<'t, [u8]>,
+    pub(crate) bytes: Cow<'t, [u8]>,
+    /// The syntax tree.
+    pub(crate) ast: parser::FileAst,
+    /// For each `include` of the header, in order: the file it resolved to (None when it could
+    /// not be loaded, which is already an error).
+    pub(crate) includes: Vec<Option<FileId>>,
+}
+
+impl<'t> Loaded<'t> {
+    fn new(path: PathBuf, raw_path: Cow<'t, Path>, bytes: Cow<'t, [u8]>) -> Loaded<'t> {
+        Loaded {
+            path,
+            raw_path,
+            key: None,
+            bytes,
+            ast: parser::FileAst::default(),
+            includes: Vec::new(),
+        }
+    }
 }
 
 fn source_map(files: Vec<Loaded<'_>>) -> SourceMap {
@@ -337,8 +336,6 @@ fn file_key(bytes: &[u8]) -> u64 {
 /// Loading: parse a file, resolve and load its includes depth first, record the analysis order.
 struct Load<'a, 't, L> {
     compiler: &'a Compiler<L>,
-    asts: Vec<parser::FileAst>,
-    includes: Vec<Vec<Option<FileId>>>,
     order: Vec<FileId>,
     files: &'a mut Vec<Loaded<'t>>,
     diagnostics: &'a mut Vec<Diagnostic>,
@@ -349,10 +346,6 @@ impl<L: SourceLoader> Load<'_, '_, L> {
         let index = id.index();
         let (ast, mut errors) = parser::parse(&self.files[index].bytes, id);
         self.diagnostics.append(&mut errors);
-        if self.asts.len() <= index {
-            self.asts.resize_with(index + 1, parser::FileAst::default);
-            self.includes.resize_with(index + 1, Vec::new);
-        }
         let mut resolved = Vec::new();
         for item in &ast.header {
             let parser::HeaderItem::Include(lit, span) = item else {
@@ -364,8 +357,8 @@ impl<L: SourceLoader> Load<'_, '_, L> {
             let target = self.resolve(id, &name, *span);
             resolved.push(target);
         }
-        self.asts[index] = ast;
-        self.includes[index] = resolved;
+        self.files[index].ast = ast;
+        self.files[index].includes = resolved;
         // Post-order: the included files (visited while resolving) come first.
         self.order.push(id);
     }
@@ -415,12 +408,9 @@ impl<L: SourceLoader> Load<'_, '_, L> {
             }
         }
         let id = FileId(self.files.len() as u32);
-        self.files.push(Loaded {
-            path: normalize_path(&path),
-            raw_path: Cow::Owned(path),
-            key: Some(key),
-            bytes: Cow::Owned(bytes),
-        });
+        let mut loaded = Loaded::new(normalize_path(&path), Cow::Owned(path), Cow::Owned(bytes));
+        loaded.key = Some(key);
+        self.files.push(loaded);
         self.visit(id);
         Some(id)
     }

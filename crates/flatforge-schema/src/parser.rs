@@ -246,6 +246,23 @@ pub(crate) fn parse(src: &[u8], file: FileId) -> (FileAst, Vec<Diagnostic>) {
     (ast, p.errors)
 }
 
+/// The words that start statements and declarations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Keyword {
+    Namespace,
+    Table,
+    Struct,
+    Enum,
+    Union,
+    RootType,
+    FileIdentifier,
+    FileExtension,
+    Include,
+    NativeInclude,
+    Attribute,
+    RpcService,
+}
+
 /// Marker for "a syntax error was recorded; skip to the end of the declaration".
 struct Failed;
 
@@ -272,14 +289,15 @@ impl<'s> Parser<'s> {
             if self.errors.len() >= MAX_ERRORS {
                 return;
             }
-            let result = if self.is_ident("native_include") {
+            let keyword = self.keyword();
+            let result = if keyword == Some(Keyword::NativeInclude) {
                 self.advance();
                 self.str_lit().and_then(|lit| {
                     self.expect(b';')?;
                     ast.header.push(HeaderItem::NativeInclude(lit));
                     Ok(())
                 })
-            } else if self.is_ident("include") {
+            } else if keyword == Some(Keyword::Include) {
                 let start = self.tok.start;
                 self.advance();
                 self.str_lit().and_then(|lit| {
@@ -308,21 +326,76 @@ impl<'s> Parser<'s> {
     }
 
     fn decl(&mut self) -> PResult<Option<Decl>> {
-        if self.is_ident("namespace") {
-            self.advance();
-            let mut parts = Vec::new();
-            if !self.is_punct(b';') {
-                loop {
-                    parts.push(self.ident()?);
-                    if self.is_punct(b'.') {
-                        self.advance();
-                    } else {
-                        break;
+        let keyword = self.keyword();
+        match keyword {
+            Some(Keyword::Namespace) => {
+                self.advance();
+                let mut parts = Vec::new();
+                if !self.is_punct(b';') {
+                    loop {
+                        parts.push(self.ident()?);
+                        if self.is_punct(b'.') {
+                            self.advance();
+                        } else {
+                            break;
+                        }
                     }
                 }
+                self.expect(b';')?;
+                return Ok(Some(Decl::Namespace(parts)));
             }
-            self.expect(b';')?;
-            return Ok(Some(Decl::Namespace(parts)));
+            Some(Keyword::Enum | Keyword::Union) => {
+                return self.enum_decl().map(|d| Some(Decl::Enum(d)));
+            }
+            Some(Keyword::RootType) => {
+                self.advance();
+                let name = self.qual_name()?;
+                self.expect(b';')?;
+                return Ok(Some(Decl::RootType(name)));
+            }
+            Some(kw @ (Keyword::FileIdentifier | Keyword::FileExtension)) => {
+                self.advance();
+                let lit = self.str_lit()?;
+                self.expect(b';')?;
+                return Ok(Some(if kw == Keyword::FileIdentifier {
+                    Decl::FileIdentifier(lit)
+                } else {
+                    Decl::FileExtension(lit)
+                }));
+            }
+            Some(Keyword::Include) => {
+                let span = self.span_here();
+                self.errors.push(
+                    Diagnostic::error(Code::Syntax, "includes must come before declarations", span)
+                        .with_help("move this `include` to the top of the file"),
+                );
+                return Err(Failed);
+            }
+            Some(Keyword::Attribute) => {
+                self.advance();
+                let (lit, is_string) = if self.tok.kind == Tok::Ident {
+                    let t = self.tok;
+                    self.advance();
+                    (
+                        StrLit {
+                            span: self.span_of(t),
+                            decoded: u32::MAX,
+                        },
+                        false,
+                    )
+                } else {
+                    (self.str_lit()?, true)
+                };
+                self.expect(b';')?;
+                return Ok(Some(Decl::Attribute(lit, is_string)));
+            }
+            Some(Keyword::RpcService) => {
+                return self.service().map(|s| Some(Decl::Service(s)));
+            }
+            Some(Keyword::Table | Keyword::Struct) => {
+                return self.object().map(|o| Some(Decl::Object(o)));
+            }
+            Some(Keyword::NativeInclude) | None => {}
         }
         if self.is_punct(b'{') {
             let span = self.span_here();
@@ -336,58 +409,6 @@ impl<'s> Parser<'s> {
             );
             return Err(Failed);
         }
-        if self.is_ident("enum") || self.is_ident("union") {
-            return self.enum_decl().map(|d| Some(Decl::Enum(d)));
-        }
-        if self.is_ident("root_type") {
-            self.advance();
-            let name = self.qual_name()?;
-            self.expect(b';')?;
-            return Ok(Some(Decl::RootType(name)));
-        }
-        if self.is_ident("file_identifier") || self.is_ident("file_extension") {
-            let ident = self.is_ident("file_identifier");
-            self.advance();
-            let lit = self.str_lit()?;
-            self.expect(b';')?;
-            return Ok(Some(if ident {
-                Decl::FileIdentifier(lit)
-            } else {
-                Decl::FileExtension(lit)
-            }));
-        }
-        if self.is_ident("include") {
-            let span = self.span_here();
-            self.errors.push(
-                Diagnostic::error(Code::Syntax, "includes must come before declarations", span)
-                    .with_help("move this `include` to the top of the file"),
-            );
-            return Err(Failed);
-        }
-        if self.is_ident("attribute") {
-            self.advance();
-            let (lit, is_string) = if self.tok.kind == Tok::Ident {
-                let t = self.tok;
-                self.advance();
-                (
-                    StrLit {
-                        span: self.span_of(t),
-                        decoded: u32::MAX,
-                    },
-                    false,
-                )
-            } else {
-                (self.str_lit()?, true)
-            };
-            self.expect(b';')?;
-            return Ok(Some(Decl::Attribute(lit, is_string)));
-        }
-        if self.is_ident("rpc_service") {
-            return self.service().map(|s| Some(Decl::Service(s)));
-        }
-        if self.is_ident("table") || self.is_ident("struct") {
-            return self.object().map(|o| Some(Decl::Object(o)));
-        }
         let span = self.span_here();
         let found = self.describe_current();
         let mut d = Diagnostic::error(
@@ -396,7 +417,7 @@ impl<'s> Parser<'s> {
             span,
         )
         .with_note("declarations start with `table`, `struct`, `enum`, `union`, `namespace`, `root_type`, `file_identifier`, `file_extension`, `attribute` or `rpc_service`");
-        if self.is_ident("native_include") {
+        if keyword == Some(Keyword::NativeInclude) {
             d = d.with_help("`native_include` must come before all declarations");
         }
         self.errors.push(d);
@@ -742,12 +763,18 @@ impl<'s> Parser<'s> {
 
     fn expect(&mut self, c: u8) -> PResult<()> {
         if !self.is_punct(c) {
-            return Err(self.unexpected(&format!("`{}`", c as char)));
+            return Err(self.unexpected_punct(c));
         }
         self.advance();
         Ok(())
     }
 
+    #[cold]
+    fn unexpected_punct(&mut self, c: u8) -> Failed {
+        self.unexpected(&format!("`{}`", c as char))
+    }
+
+    #[cold]
     fn unexpected(&mut self, expected: &str) -> Failed {
         if self.suppress {
             return Failed;
@@ -788,7 +815,7 @@ impl<'s> Parser<'s> {
             _ => {}
         }
         loop {
-            match self.lexer.next_token() {
+            match self.lexer.next_token_fast() {
                 Ok(t) => {
                     self.tok = t;
                     return;
@@ -804,6 +831,7 @@ impl<'s> Parser<'s> {
         }
     }
 
+    #[cold]
     fn lex_error(&mut self, e: LexError) {
         self.suppress = true;
         let span = self.lexer.span(e.start, e.end);
@@ -833,6 +861,33 @@ impl<'s> Parser<'s> {
                 _ => self.advance(),
             }
         }
+    }
+
+    /// The keyword the current token is, if any (keywords are contextual identifiers).
+    fn keyword(&self) -> Option<Keyword> {
+        if self.tok.kind != Tok::Ident {
+            return None;
+        }
+        Some(
+            match self
+                .src
+                .get(self.tok.start as usize..self.tok.end as usize)?
+            {
+                b"namespace" => Keyword::Namespace,
+                b"table" => Keyword::Table,
+                b"struct" => Keyword::Struct,
+                b"enum" => Keyword::Enum,
+                b"union" => Keyword::Union,
+                b"root_type" => Keyword::RootType,
+                b"file_identifier" => Keyword::FileIdentifier,
+                b"file_extension" => Keyword::FileExtension,
+                b"include" => Keyword::Include,
+                b"native_include" => Keyword::NativeInclude,
+                b"attribute" => Keyword::Attribute,
+                b"rpc_service" => Keyword::RpcService,
+                _ => return None,
+            },
+        )
     }
 
     fn is_ident(&self, kw: &str) -> bool {
