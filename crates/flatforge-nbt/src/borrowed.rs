@@ -1,8 +1,10 @@
 //! The borrowed, zero-copy reader: one pass over the input builds a flat tape of 16-byte entries (one per
 //! tag; lists of numbers take a single entry), pointing into the input. Strings are decoded and array bytes
-//! swapped only when asked; compound lookups compare raw name bytes.
+//! swapped only when asked; compound lookups compare raw name bytes. A dropped document's tape is kept
+//! (per thread, up to 1 MiB) for the next parse, so parsing in a loop does not allocate.
 
 use std::borrow::Cow;
+use std::cell::Cell;
 use std::marker::PhantomData;
 
 use crate::codec::{BigEndian, Codec, Cursor, Enc, LittleEndian, VarInt, Variant};
@@ -320,13 +322,51 @@ impl<'a, C: Codec> Parser<'a, C> {
     }
 }
 
+thread_local! {
+    /// The tape of the last dropped document on this thread, reused by the next parse, so that parsing in
+    /// a loop allocates nothing once the tape is large enough.
+    static SPARE_TAPE: Cell<Vec<Entry>> = const { Cell::new(Vec::new()) };
+}
+
+/// Tapes above this many entries (1 MiB) are freed rather than kept for reuse.
+const MAX_SPARE_ENTRIES: usize = 1 << 16;
+
+fn take_tape(hint: usize) -> Vec<Entry> {
+    let tape = SPARE_TAPE.try_with(Cell::take).unwrap_or_default();
+    if tape.capacity() == 0 {
+        Vec::with_capacity(hint)
+    } else {
+        tape
+    }
+}
+
+fn give_back_tape(mut tape: Vec<Entry>) {
+    if tape.capacity() <= MAX_SPARE_ENTRIES {
+        tape.clear();
+        let _ = SPARE_TAPE.try_with(|spare| {
+            let current = spare.take();
+            spare.set(if current.capacity() >= tape.capacity() {
+                current
+            } else {
+                tape
+            });
+        });
+    }
+}
+
+impl Drop for Document<'_> {
+    fn drop(&mut self) {
+        give_back_tape(std::mem::take(&mut self.tape));
+    }
+}
+
 fn parse_with<C: Codec>(data: &[u8], named: bool) -> Result<(Vec<Entry>, usize)> {
     if data.len() >= u32::MAX as usize {
         return Err(Error::at(ErrorKind::InputTooLarge(data.len()), 0));
     }
     let mut p = Parser::<C> {
         c: Cursor::new(data),
-        tape: Vec::with_capacity((data.len() / 8).clamp(8, 8192)),
+        tape: take_tape((data.len() / 10).clamp(8, 1024)),
         _codec: PhantomData,
     };
     let ty = p.c.u8()?;
