@@ -10,6 +10,10 @@
 use core::fmt;
 use core::marker::PhantomData;
 
+pub use alloc::boxed::Box;
+pub use alloc::string::{String, ToString};
+pub use alloc::vec::Vec;
+
 use crate::builder::{Builder, Offset};
 use crate::error::{BuildError, Error};
 use crate::scalar::{read_scalar_unchecked, Struct};
@@ -233,4 +237,172 @@ pub fn create_struct<S: Struct>(b: &mut Builder, value: &S) -> Result<Offset<S>,
     b.start_vector(1, core::mem::size_of::<S>(), S::ALIGN)?;
     b.push_struct(value);
     Ok(Offset::new(b.len() as u32))
+}
+
+/// A vector of unions written to a builder: its types vector and its values vector (the two
+/// fields a vector of unions occupies). `U` is the generated union offset type it holds.
+pub struct UnionVectorOffset<U> {
+    types: Offset<[u8]>,
+    values: Offset<[Offset<()>]>,
+    _marker: PhantomData<fn() -> U>,
+}
+
+impl<U> UnionVectorOffset<U> {
+    /// The pair of vectors.
+    ///
+    /// ```
+    /// use flatforge::{gen_support::UnionVectorOffset, Offset};
+    /// let v = UnionVectorOffset::<()>::new(Offset::new(8), Offset::new(16));
+    /// assert_eq!((v.types().value(), v.values().value()), (8, 16));
+    /// ```
+    pub fn new(types: Offset<[u8]>, values: Offset<[Offset<()>]>) -> Self {
+        UnionVectorOffset {
+            types,
+            values,
+            _marker: PhantomData,
+        }
+    }
+
+    /// The offset of the types vector.
+    pub fn types(&self) -> Offset<[u8]> {
+        self.types
+    }
+
+    /// The offset of the values vector.
+    pub fn values(&self) -> Offset<[Offset<()>]> {
+        self.values
+    }
+}
+
+impl<U> Clone for UnionVectorOffset<U> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<U> Copy for UnionVectorOffset<U> {}
+impl<U> PartialEq for UnionVectorOffset<U> {
+    fn eq(&self, other: &Self) -> bool {
+        self.types == other.types && self.values == other.values
+    }
+}
+impl<U> Eq for UnionVectorOffset<U> {}
+impl<U> fmt::Debug for UnionVectorOffset<U> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("UnionVectorOffset")
+            .field("types", &self.types)
+            .field("values", &self.values)
+            .finish()
+    }
+}
+
+/// A number that names no value of an enum (the error of generated `TryFrom` conversions).
+///
+/// ```
+/// let e = flatforge::gen_support::UnknownEnumValue::new("Color", 9);
+/// assert_eq!(e.to_string(), "9 is not a value of the enum `Color`");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnknownEnumValue {
+    enum_name: &'static str,
+    value: i128,
+}
+
+impl UnknownEnumValue {
+    /// The error for `value` of the enum `enum_name`.
+    pub fn new(enum_name: &'static str, value: i128) -> Self {
+        UnknownEnumValue { enum_name, value }
+    }
+
+    /// The enum's name.
+    pub fn enum_name(&self) -> &'static str {
+        self.enum_name
+    }
+
+    /// The value.
+    pub fn value(&self) -> i128 {
+        self.value
+    }
+}
+
+impl fmt::Display for UnknownEnumValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} is not a value of the enum `{}`",
+            self.value, self.enum_name
+        )
+    }
+}
+
+impl core::error::Error for UnknownEnumValue {}
+
+/// Sets `dst` to `src`, reusing its allocation (object API `unpack_into`).
+///
+/// ```
+/// let mut s = String::from("old");
+/// flatforge::gen_support::assign_str(&mut s, "new");
+/// assert_eq!(s, "new");
+/// ```
+#[inline]
+pub fn assign_str(dst: &mut String, src: &str) {
+    dst.clear();
+    dst.push_str(src);
+}
+
+/// Sets `dst` to `src`, reusing the string already there.
+///
+/// ```
+/// let mut s = None;
+/// flatforge::gen_support::assign_opt_str(&mut s, Some("x"));
+/// assert_eq!(s.as_deref(), Some("x"));
+/// ```
+#[inline]
+pub fn assign_opt_str(dst: &mut Option<String>, src: Option<&str>) {
+    match src {
+        Some(s) => assign_str(dst.get_or_insert_with(String::new), s),
+        None => *dst = None,
+    }
+}
+
+/// Replaces the elements of `dst` with `src`, reusing its allocation.
+///
+/// ```
+/// let mut v = vec![1, 2, 3];
+/// flatforge::gen_support::assign_vec(&mut v, [7u8].into_iter());
+/// assert_eq!(v, [7]);
+/// ```
+#[inline]
+pub fn assign_vec<T>(dst: &mut Vec<T>, src: impl Iterator<Item = T>) {
+    dst.clear();
+    dst.extend(src);
+}
+
+/// Replaces the elements of `dst` with one per item of `src`, updating the elements already there
+/// with `update` (so their own allocations are reused) and default-constructing the rest.
+///
+/// ```
+/// let mut v = vec![String::from("a"), String::from("b")];
+/// flatforge::gen_support::assign_vec_with(&mut v, ["x"].into_iter(), |s, d: &mut String| {
+///     flatforge::gen_support::assign_str(d, s)
+/// });
+/// assert_eq!(v, ["x"]);
+/// ```
+#[inline]
+pub fn assign_vec_with<S, T: Default>(
+    dst: &mut Vec<T>,
+    src: impl ExactSizeIterator<Item = S>,
+    mut update: impl FnMut(S, &mut T),
+) {
+    dst.truncate(src.len());
+    let len = src.len();
+    for (i, s) in src.enumerate() {
+        if i < dst.len() {
+            update(s, &mut dst[i]);
+        } else {
+            let mut t = T::default();
+            update(s, &mut t);
+            dst.push(t);
+        }
+    }
+    debug_assert_eq!(dst.len(), len);
 }

@@ -204,8 +204,8 @@ impl<'a> Verifier<'a> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn in_bounds(&self, pos: usize, size: usize) -> bool {
-        // In u64 the sum cannot overflow (positions and sizes are at most `usize::MAX`).
-        pos as u64 + size as u64 <= self.buf.len() as u64
+        // No addition: `pos` and `size` may come from a caller and be anywhere up to `usize::MAX`.
+        size <= self.buf.len() && pos <= self.buf.len() - size
     }
 
     /// Checks that `size` bytes at `pos` lie inside the buffer.
@@ -322,9 +322,10 @@ impl<'a> Verifier<'a> {
         self.check_range(Object::Table, pos, 4)?;
         // SAFETY: `pos + 4 <= len` was just checked.
         let soffset = unsafe { read_scalar_unchecked::<i32>(self.buf, pos) };
-        // A negative position wraps to a huge u64: one comparison checks both ends.
+        // A negative position wraps to a huge u64, so one comparison checks both ends; `len >= 4`
+        // (checked above), so `len - 4` cannot underflow, and nothing is added to the huge value.
         let vtable = (pos as i64 - i64::from(soffset)) as u64;
-        if vtable + 4 > self.buf.len() as u64 {
+        if vtable > self.buf.len() as u64 - 4 {
             let value = i64::from(soffset);
             return Err(self.error(ErrorKind::OffsetOutOfBounds { value }, pos));
         }
@@ -419,10 +420,14 @@ impl<'a> Verifier<'a> {
         // SAFETY: `pos + 4 <= len` was just checked.
         let len = unsafe { read_scalar_unchecked::<u32>(self.buf, pos) } as usize;
         let data = pos + 4;
-        let bytes = len as u64 * elem_size as u64;
-        if bytes > (self.buf.len() - data) as u64 {
-            return Err(self.out_of_bounds(Object::Vector, pos, bytes + 4));
-        }
+        // `elem_size` may come from a caller: the product must not wrap.
+        let bytes = match (len as u64).checked_mul(elem_size as u64) {
+            Some(bytes) if bytes <= (self.buf.len() - data) as u64 => bytes,
+            bytes => {
+                let size = bytes.map_or(u64::MAX, |b| b.saturating_add(4));
+                return Err(self.out_of_bounds(Object::Vector, pos, size));
+            }
+        };
         if align > 4 {
             self.check_alignment(Object::Vector, data, align)?;
         }
@@ -546,7 +551,8 @@ impl<'a> TableVerifier<'_, 'a> {
             return Ok(None);
         }
         let pos = self.pos + usize::from(voffset);
-        if usize::from(voffset) + size > self.size {
+        // `size` may come from a caller: compare without adding to it.
+        if size > self.size || usize::from(voffset) > self.size - size {
             let at = self.vtable + 4 + 2 * slot;
             return Err(field_out_of_table(self.v, at, voffset, size, self.size));
         }

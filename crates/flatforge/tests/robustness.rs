@@ -238,3 +238,54 @@ fn deep_nesting_hits_the_depth_limit() {
     let m: Monster = flatforge::root_with_options(&bytes, &opts).unwrap();
     read_all(m);
 }
+
+/// Found by `verify_monster`: a table whose signed vtable offset puts the vtable before the start
+/// of the buffer. The bounds check added 4 to the wrapped (negative) position, which overflowed:
+/// a panic with overflow checks, and in release an accepted vtable far outside the buffer.
+#[test]
+fn regression_vtable_before_buffer_start_overflowed_the_bounds_check() {
+    let bytes: [u8; 80] = [
+        0x24, 0x00, 0x00, 0x00, 0x4d, 0x4f, 0x4e, 0x53, 0x1c, 0x00, 0x10, 0x00, 0x00, 0x00, 0xc1,
+        0xff, 0xff, 0xff, 0xf8, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+        0x00, 0x00, 0x08, 0x4d, 0x0c, 0x00, 0x28, 0x00, 0x00, 0x00, 0x26, 0x01, 0x00, 0x02, 0xe8,
+        0x00, 0x00, 0x00, 0x04, 0x00, 0x26, 0x00, 0x06, 0x00, 0x00, 0x00, 0xc0, 0x10, 0x00, 0x00,
+        0x00, 0x6c, 0x00, 0x5b, 0x00, 0x00, 0x4c, 0x1e, 0x00, 0x28, 0x00, 0x18, 0x00, 0xe3, 0x8a,
+        0x80, 0xe3, 0x8a, 0x81, 0x00,
+    ];
+    exercise(&bytes);
+    let err = flatforge::root::<Monster>(&bytes).unwrap_err();
+    assert!(
+        matches!(err.kind(), ErrorKind::OffsetOutOfBounds { .. }),
+        "{err}"
+    );
+    // The same shape built directly: soffset = pos + 4 puts the vtable at -4.
+    let mut buf = vec![0u8; 16];
+    buf[0..4].copy_from_slice(&8u32.to_le_bytes());
+    buf[8..12].copy_from_slice(&12i32.to_le_bytes());
+    let err = flatforge::root::<Table>(&buf).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::OffsetOutOfBounds { value: 12 });
+    assert_eq!(err.offset(), 8);
+}
+
+/// Public verifier primitives take positions and sizes from callers (schema walkers); values near
+/// `usize::MAX` must be rejected, not wrap around the bounds checks.
+#[test]
+fn huge_positions_and_sizes_from_callers_are_rejected() {
+    let bytes = [4u8, 0, 0, 0, 0, 0, 0, 0];
+    let mut v = flatforge::Verifier::new(&bytes, &VerifierOptions::default());
+    for pos in [usize::MAX, usize::MAX - 1, usize::MAX - 3, usize::MAX - 4] {
+        assert!(v.offset(pos).is_err());
+        assert!(v.string(pos).is_err());
+        assert!(v.table(pos).is_err());
+        assert!(v.vector_raw(pos, 1, 1).is_err());
+        assert!(v.check_range(flatforge::Object::Inline, pos, 4).is_err());
+    }
+    assert!(v
+        .check_range(flatforge::Object::Inline, 4, usize::MAX)
+        .is_err());
+    // A vector whose element size times its length wraps 64 bits.
+    let bytes = [u8::MAX, u8::MAX, u8::MAX, u8::MAX, 0, 0, 0, 0];
+    let mut v = flatforge::Verifier::new(&bytes, &VerifierOptions::default());
+    assert!(v.vector_raw(0, 1 << 33, 1).is_err());
+    assert!(v.vector_raw(0, usize::MAX, 1).is_err());
+}
