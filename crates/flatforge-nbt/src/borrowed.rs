@@ -621,15 +621,23 @@ impl<'a> Document<'a> {
                 let mut i = idx + 1;
                 // Same fixed-width variant: an entry's type, name and payload are one run of input bytes.
                 let raw = C::ENC == self.enc && C::ENC != Enc::Var;
+                // Consecutive such entries are adjacent in the input too: each run is copied at once.
+                let (mut run_start, mut run_end) = (0, 0);
                 while i < e.b as usize {
                     let child = &self.tape[i];
                     if raw {
                         let name = child.name as usize;
                         if let Some(end) = self.payload_end(child) {
-                            out.extend_from_slice(&self.data[name - 3..end]);
+                            if name - 3 != run_end {
+                                out.extend_from_slice(&self.data[run_start..run_end]);
+                                run_start = name - 3;
+                            }
+                            run_end = end;
                             i += 1;
                             continue;
                         }
+                        out.extend_from_slice(&self.data[run_start..run_end]);
+                        (run_start, run_end) = (0, 0);
                         out.extend_from_slice(&self.data[name - 3..name + child.name_len as usize]);
                         self.write_value::<C>(i, out)
                             .map_err(|err| err.in_field_bytes(self.name_of(child).bytes))?;
@@ -643,6 +651,7 @@ impl<'a> Document<'a> {
                         .map_err(|err| err.in_field_bytes(name.bytes))?;
                     i = self.end(i);
                 }
+                out.extend_from_slice(&self.data[run_start..run_end]);
                 out.push(0);
             }
             _ => {
