@@ -68,19 +68,13 @@ const BUILTIN_ATTRIBUTES: &[&str] = &[
     "vector64",
 ];
 
-/// Runs the analysis over the `files` of a compilation (indexed by [`FileId`]) in flatc's
-/// `order` (dependencies first). Returns the schema (when there were no errors) and all
-/// diagnostics. The schema's [`SchemaFile::path`]s are left empty for the caller, which owns
-/// the paths.
-pub(crate) fn analyze<'s>(
-    files: &'s [Loaded<'s>],
-    order: &[FileId],
-) -> (Option<Schema>, Vec<Diagnostic>) {
+/// Runs the analysis over the `files` of a compilation (indexed by [`FileId`], the root file
+/// first). Returns the schema (when there were no errors) and all diagnostics. The schema's
+/// [`SchemaFile::path`]s are left empty for the caller, which owns the paths.
+pub(crate) fn analyze<'s>(files: &'s [Loaded<'s>]) -> (Option<Schema>, Vec<Diagnostic>) {
     let mut a = Analyzer::new(files);
-    for &id in order {
-        a.file(id);
-    }
-    a.finish(order)
+    a.file_and_includes(FileId(0));
+    a.finish()
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -286,15 +280,16 @@ struct ServiceSlot<'s> {
     span: Span,
 }
 
-#[derive(Default)]
 struct FileState<'s> {
+    text: FileText<'s>,
     /// The syntax tree, once the file is analyzed.
     ast: Option<&'s FileAst>,
     /// The files whose definitions this file uses.
     uses: FxHashSet<FileId>,
-    structs: Vec<usize>,
-    enums: Vec<usize>,
-    services: Vec<usize>,
+    /// The definitions of the file, in order (slots, until the model renumbers them).
+    structs: Vec<ObjectId>,
+    enums: Vec<EnumId>,
+    services: Vec<ServiceId>,
     root: Option<usize>,
     file_identifier: Option<String>,
     file_extension: Option<String>,
@@ -325,9 +320,8 @@ struct Names {
 }
 
 struct Analyzer<'s> {
-    /// The files of the compilation, as loaded, and their texts.
+    /// The files of the compilation, as loaded.
     inputs: &'s [Loaded<'s>],
-    texts: Vec<FileText<'s>>,
     diags: Vec<Diagnostic>,
     structs: Vec<StructSlot<'s>>,
     enums: Vec<EnumSlot<'s>>,
@@ -337,6 +331,9 @@ struct Analyzer<'s> {
     /// The number of names with a `struct_slot` and with an `enum_slot`.
     struct_names: usize,
     enum_names: usize,
+    /// The last components of the names ever given a `struct_slot` or an `enum_slot`.
+    struct_filter: NameFilter,
+    enum_filter: NameFilter,
     /// User-declared attributes: name -> declaring file.
     declared_attrs: FxHashMap<Cow<'s, str>, FileId>,
     declared_order: Vec<String>,
@@ -364,11 +361,25 @@ fn docs_text(text: FileText<'_>, ast_docs: &[(u32, u32)], docs: Docs) -> Vec<Str
 
 impl<'s> Analyzer<'s> {
     fn new(inputs: &'s [Loaded<'s>]) -> Analyzer<'s> {
-        let mut files = Vec::with_capacity(inputs.len());
-        files.resize_with(inputs.len(), FileState::default);
+        let files = inputs
+            .iter()
+            .map(|f| FileState {
+                text: FileText::new(&f.bytes),
+                ast: None,
+                uses: FxHashSet::default(),
+                structs: Vec::new(),
+                enums: Vec::new(),
+                services: Vec::new(),
+                root: None,
+                file_identifier: None,
+                file_extension: None,
+                native_includes: Vec::new(),
+                includes: Vec::new(),
+                include_spans: Vec::new(),
+            })
+            .collect();
         Analyzer {
             inputs,
-            texts: inputs.iter().map(|f| FileText::new(&f.bytes)).collect(),
             diags: Vec::new(),
             structs: Vec::new(),
             enums: Vec::new(),
@@ -376,6 +387,8 @@ impl<'s> Analyzer<'s> {
             names: FxHashMap::default(),
             struct_names: 0,
             enum_names: 0,
+            struct_filter: NameFilter::default(),
+            enum_filter: NameFilter::default(),
             declared_attrs: FxHashMap::default(),
             declared_order: Vec::new(),
             ns: String::new(),
@@ -389,7 +402,7 @@ impl<'s> Analyzer<'s> {
     }
 
     fn text(&self, span: Span) -> &'s str {
-        self.texts[span.file.index()].text(span)
+        self.files[span.file.index()].text.text(span)
     }
 
     fn qual_text(&self, q: &QualName) -> Cow<'s, str> {
@@ -405,7 +418,7 @@ impl<'s> Analyzer<'s> {
     }
 
     fn str_value(&self, ast: &'s FileAst, lit: StrLit) -> Cow<'s, str> {
-        Cow::Borrowed(ast.str_value(self.texts[lit.span.file.index()].bytes(), lit))
+        Cow::Borrowed(ast.str_value(self.files[lit.span.file.index()].text.bytes(), lit))
     }
 
     fn error(&mut self, code: Code, message: impl Into<String>, span: Span) -> &mut Diagnostic {
@@ -494,6 +507,7 @@ impl<'s> Analyzer<'s> {
 
     /// flatc's `structs_.Add` (replacing any slot under the same name).
     fn set_struct_name(&mut self, name: Cow<'s, str>, slot: usize) {
+        self.struct_filter.insert(&name);
         let entry = self.names.entry(name).or_default();
         if entry.struct_slot.replace(slot).is_none() {
             self.struct_names += 1;
@@ -514,11 +528,12 @@ impl<'s> Analyzer<'s> {
     /// `skip_top` larger than the number of components nothing is found, as in flatc.
     fn lookup_by_name(&mut self, dict: DictKind, name: &str, skip_top: usize) -> Option<usize> {
         let n_components = self.ns_components();
-        let is_empty = match dict {
-            DictKind::Structs => self.struct_names == 0,
-            DictKind::Enums => self.enum_names == 0,
+        let (is_empty, filter) = match dict {
+            DictKind::Structs => (self.struct_names == 0, &self.struct_filter),
+            DictKind::Enums => (self.enum_names == 0, &self.enum_filter),
         };
-        if is_empty || n_components < skip_top {
+        // Every candidate name ends with `name`: when no name in the table does, none is there.
+        if is_empty || n_components < skip_top || !filter.may_contain(name) {
             return None;
         }
         let get = |names: &Names| match dict {
@@ -554,26 +569,12 @@ impl<'s> Analyzer<'s> {
     /// then the parent namespaces and the global namespace; when nothing is found and `create`,
     /// a pending entry under the name as written.
     fn lookup_struct_use(&mut self, name: Cow<'s, str>, span: Span, create: bool) -> Option<usize> {
-        if let Some(slot) = self.struct_named(&name) {
-            if self.structs[slot].predecl {
-                if create {
-                    self.structs[slot].refs.push(span);
-                }
-                return Some(slot);
-            }
-        }
-        let mut found = self.struct_in_namespace(&name);
-        if let Some(slot) = found {
-            if self.structs[slot].predecl {
-                if create {
-                    self.structs[slot].refs.push(span);
-                }
-                return Some(slot);
-            }
-        }
-        if found.is_none() {
-            found = self.lookup_by_name(DictKind::Structs, &name, 1);
-        }
+        // Every candidate name ends with `name`: when no name in the table does, none is there.
+        let found = if self.struct_filter.may_contain(&name) {
+            self.find_struct_use(&name, span, create)
+        } else {
+            None
+        };
         if found.is_none() && create {
             let slot = self.structs.len();
             self.structs.push(StructSlot {
@@ -596,6 +597,30 @@ impl<'s> Analyzer<'s> {
             return Some(slot);
         }
         found
+    }
+
+    /// The lookups of [`Analyzer::lookup_struct_use`]; a pending entry found records the use
+    /// when `create`.
+    fn find_struct_use(&mut self, name: &str, span: Span, create: bool) -> Option<usize> {
+        if let Some(slot) = self.struct_named(name) {
+            if self.structs[slot].predecl {
+                if create {
+                    self.structs[slot].refs.push(span);
+                }
+                return Some(slot);
+            }
+        }
+        let found = self.struct_in_namespace(name);
+        if let Some(slot) = found {
+            if self.structs[slot].predecl {
+                if create {
+                    self.structs[slot].refs.push(span);
+                }
+                return Some(slot);
+            }
+            return found;
+        }
+        self.lookup_by_name(DictKind::Structs, name, 1)
     }
 
     /// flatc's `LookupCreateStruct` for a definition: claims a pending entry under the simple
@@ -657,13 +682,25 @@ impl<'s> Analyzer<'s> {
 
     // ----- files and declarations -----
 
+    /// flatc's order: the included files (depth first, each once), then the file itself.
+    fn file_and_includes(&mut self, id: FileId) {
+        if self.files[id.index()].ast.is_some() {
+            return;
+        }
+        let input = &self.inputs[id.index()];
+        self.files[id.index()].ast = Some(&input.ast);
+        for &target in input.includes.iter().flatten() {
+            self.file_and_includes(target);
+        }
+        self.file(id);
+    }
+
     fn file(&mut self, id: FileId) {
         let input = &self.inputs[id.index()];
         let ast = &input.ast;
         self.file = id;
         self.set_namespace(&[]);
         let state = &mut self.files[id.index()];
-        state.ast = Some(ast);
         let mut include_index = 0;
         for item in &ast.header {
             match item {
@@ -677,7 +714,7 @@ impl<'s> Analyzer<'s> {
                     include_index += 1;
                 }
                 HeaderItem::NativeInclude(lit) => {
-                    let v = ast.str_value(self.texts[id.index()].bytes(), *lit);
+                    let v = ast.str_value(state.text.bytes(), *lit);
                     state.native_includes.push(v.to_string());
                 }
             }
@@ -1419,7 +1456,7 @@ impl<'s> Analyzer<'s> {
             s.docs = o.docs;
         }
         let file = self.file.index();
-        self.files[file].structs.push(slot);
+        self.files[file].structs.push(ObjectId(slot as u32));
         let attrs = self.attributes(ast, &o.attrs);
         self.structs[slot].attrs = attrs;
         for f in &o.fields {
@@ -2308,6 +2345,7 @@ impl<'s> Analyzer<'s> {
                 span,
             );
         }
+        self.enum_filter.insert(&full);
         self.names.entry(full.clone()).or_default().enum_slot = Some(slot);
         self.enum_names += 1;
         self.enums.push(EnumSlot {
@@ -2323,7 +2361,7 @@ impl<'s> Analyzer<'s> {
             span: e.name,
         });
         let file = self.file.index();
-        self.files[file].enums.push(slot);
+        self.files[file].enums.push(EnumId(slot as u32));
         let base = underlying.base;
         if e.is_union || e.values.is_empty() {
             self.enums[slot].vals.push(DEnumVal {
@@ -2607,7 +2645,7 @@ impl<'s> Analyzer<'s> {
             span: s.name,
         });
         let file = self.file.index();
-        self.files[file].services.push(slot);
+        self.files[file].services.push(ServiceId(slot as u32));
     }
 
     fn rpc_type(&mut self, q: &QualName) -> Option<usize> {
@@ -2655,7 +2693,7 @@ impl<'s> Analyzer<'s> {
 
     // ----- the end: unresolved names, then the model -----
 
-    fn finish(mut self, order: &[FileId]) -> (Option<Schema>, Vec<Diagnostic>) {
+    fn finish(mut self) -> (Option<Schema>, Vec<Diagnostic>) {
         // Types used but never defined.
         let pending: Vec<usize> = (0..self.structs.len())
             .filter(|&i| self.structs[i].predecl)
@@ -2697,8 +2735,9 @@ impl<'s> Analyzer<'s> {
             }
         }
         // Unused includes.
-        for &id in order {
-            let f = id.index();
+        // (The order of the files does not matter: the caller sorts the diagnostics.)
+        for f in 0..self.files.len() {
+            let id = FileId(f as u32);
             let edges = self.files[f].include_spans.clone();
             for (target, span) in edges {
                 if target == id {
@@ -2748,13 +2787,13 @@ impl<'s> Analyzer<'s> {
         let enum_order = NameOrder::new(&enums, |e| &e.full);
         let service_order = NameOrder::new(&services, |s| &s.full);
         let files = &self.files;
-        let texts = &self.texts;
+
         let docs = |file: FileId, d: Docs| -> Vec<String> {
             if d.0 == d.1 {
                 return Vec::new();
             }
             match files[file.index()].ast {
-                Some(ast) => docs_text(texts[file.index()], &ast.docs, d),
+                Some(ast) => docs_text(files[file.index()].text, &ast.docs, d),
                 None => Vec::new(),
             }
         };
@@ -2902,28 +2941,30 @@ impl<'s> Analyzer<'s> {
         let files: Vec<SchemaFile> = self
             .files
             .iter_mut()
-            .map(|f| SchemaFile {
-                path: PathBuf::new(),
-                includes: std::mem::take(&mut f.includes),
-                native_includes: std::mem::take(&mut f.native_includes),
-                objects: f
-                    .structs
-                    .iter()
-                    .map(|&s| ObjectId(struct_order.index(s)))
-                    .collect(),
-                enums: f
-                    .enums
-                    .iter()
-                    .map(|&e| EnumId(enum_order.index(e)))
-                    .collect(),
-                services: f
-                    .services
-                    .iter()
-                    .map(|&s| ServiceId(service_order.index(s)))
-                    .collect(),
-                root_table: f.root.map(|r| ObjectId(struct_order.index(r))),
-                file_identifier: f.file_identifier.take(),
-                file_extension: f.file_extension.take(),
+            .map(|f| {
+                let mut objects = std::mem::take(&mut f.structs);
+                for id in &mut objects {
+                    id.0 = struct_order.index(id.0 as usize);
+                }
+                let mut enums = std::mem::take(&mut f.enums);
+                for id in &mut enums {
+                    id.0 = enum_order.index(id.0 as usize);
+                }
+                let mut services = std::mem::take(&mut f.services);
+                for id in &mut services {
+                    id.0 = service_order.index(id.0 as usize);
+                }
+                SchemaFile {
+                    path: PathBuf::new(),
+                    includes: std::mem::take(&mut f.includes),
+                    native_includes: std::mem::take(&mut f.native_includes),
+                    objects,
+                    enums,
+                    services,
+                    root_table: f.root.map(|r| ObjectId(struct_order.index(r))),
+                    file_identifier: f.file_identifier.take(),
+                    file_extension: f.file_extension.take(),
+                }
             })
             .collect();
         let root = &files[0];
@@ -2979,6 +3020,36 @@ impl NameOrder {
             NameOrder::Sorted { order, .. } => (order.len(), Some(order)),
         };
         (0..len).map(move |new| order.map_or(new, |o| o[new] as usize))
+    }
+}
+
+/// A filter over the last components of names (after the last `.`): a name whose last
+/// component was never inserted is certainly not among the names inserted (the converse does
+/// not hold). flatc's lookups try a name in several namespaces; this skips them when they cannot
+/// succeed, as for most field names and scalar types.
+#[derive(Default)]
+struct NameFilter([u64; 4]);
+
+impl NameFilter {
+    fn bit(name: &str) -> usize {
+        let bytes = name.as_bytes();
+        let last = match bytes.iter().rposition(|&b| b == b'.') {
+            Some(dot) => &bytes[dot + 1..],
+            None => bytes,
+        };
+        let first = usize::from(last.first().copied().unwrap_or(0));
+        let end = usize::from(last.last().copied().unwrap_or(0));
+        (last.len().wrapping_mul(37) ^ first.wrapping_mul(7) ^ end) & 255
+    }
+
+    fn insert(&mut self, name: &str) {
+        let bit = Self::bit(name);
+        self.0[bit / 64] |= 1 << (bit % 64);
+    }
+
+    fn may_contain(&self, name: &str) -> bool {
+        let bit = Self::bit(name);
+        self.0[bit / 64] & (1 << (bit % 64)) != 0
     }
 }
 

@@ -264,16 +264,14 @@ impl<L: SourceLoader> Compiler<L> {
         ));
         let mut load = Load {
             compiler: self,
-            order: Vec::new(),
             files: &mut *files,
             diagnostics: &mut diagnostics,
         };
         load.visit(FileId(0));
-        let order = load.order;
         if diagnostics.iter().any(Diagnostic::is_error) {
             return Err(diagnostics);
         }
-        let (schema, mut diags) = analyze::analyze(files, &order);
+        let (schema, mut diags) = analyze::analyze(files);
         // Report in source order (files in load order, then position).
         if !diags.is_empty() {
             diags.sort_by_key(|d| d.primary.as_ref().map(|p| (p.span.file, p.span.start)));
@@ -333,10 +331,9 @@ fn file_key(bytes: &[u8]) -> u64 {
     h.finish()
 }
 
-/// Loading: parse a file, resolve and load its includes depth first, record the analysis order.
+/// Loading: parse a file, resolve and load its includes depth first.
 struct Load<'a, 't, L> {
     compiler: &'a Compiler<L>,
-    order: Vec<FileId>,
     files: &'a mut Vec<Loaded<'t>>,
     diagnostics: &'a mut Vec<Diagnostic>,
 }
@@ -359,8 +356,6 @@ impl<L: SourceLoader> Load<'_, '_, L> {
         }
         self.files[index].ast = ast;
         self.files[index].includes = resolved;
-        // Post-order: the included files (visited while resolving) come first.
-        self.order.push(id);
     }
 
     fn resolve(&mut self, from: FileId, name: &str, span: Span) -> Option<FileId> {

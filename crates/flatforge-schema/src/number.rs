@@ -74,8 +74,20 @@ fn detect_base(s: &[u8]) -> u32 {
     }
 }
 
+/// The value of plain decimal digits (as most constants are), when there are few enough of them
+/// that they fit any 64-bit type; `None` for anything else.
+fn plain_decimal(s: &[u8]) -> Option<u64> {
+    if s.is_empty() || s.len() > 18 || !s.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    Some(s.iter().fold(0, |v, &d| v * 10 + u64::from(d - b'0')))
+}
+
 /// `StringToNumber<int64_t>`.
 pub(crate) fn parse_i64(s: &str) -> Result<i64, IntError> {
+    if let Some(v) = plain_decimal(s.as_bytes()) {
+        return Ok(v as i64);
+    }
     let (neg, mag) = strtou(s.as_bytes(), detect_base(s.as_bytes()))?;
     if neg {
         if mag > (i64::MAX as u64) + 1 {
@@ -89,6 +101,9 @@ pub(crate) fn parse_i64(s: &str) -> Result<i64, IntError> {
 
 /// `StringToNumber<uint64_t>`: negative values other than `-0` are out of range.
 pub(crate) fn parse_u64(s: &str) -> Result<u64, IntError> {
+    if let Some(v) = plain_decimal(s.as_bytes()) {
+        return Ok(v);
+    }
     let (neg, mag) = strtou(s.as_bytes(), detect_base(s.as_bytes()))?;
     if neg && mag != 0 {
         return Err(IntError::OutOfRange);
@@ -314,6 +329,26 @@ fn compose_f64(mant: u128, sticky: bool, exp2: i64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_decimal_fast_path_agrees_with_strtou() {
+        for s in [
+            "0",
+            "7",
+            "000123",
+            "65535",
+            "999999999999999999",
+            "123456789012345678",
+        ] {
+            assert_eq!(
+                plain_decimal(s.as_bytes()),
+                strtou(s.as_bytes(), 10).ok().map(|r| r.1)
+            );
+        }
+        for s in ["", "1234567890123456789", "+5", " 5", "0x1", "1.0"] {
+            assert_eq!(plain_decimal(s.as_bytes()), None, "{s}");
+        }
+    }
 
     #[test]
     fn integers() {
