@@ -94,34 +94,46 @@ pub fn encoded_len(s: &str) -> usize {
 
 /// True when the UTF-8 bytes of `s` are already its modified UTF-8 (no NUL, nothing above U+FFFF): no
 /// byte is 0x00 and none is a 4-byte lead (0xF0–0xF7; 0xF8–0xFF cannot occur in UTF-8). Checked eight bytes
-/// at a time.
+/// at a time; strings under eight bytes (most tag names) with one or two overlapping loads.
 #[inline]
 pub(crate) fn is_plain(s: &str) -> bool {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     const F0: u64 = 0xF0F0_F0F0_F0F0_F0F0;
+    /// Padding for short strings: a byte that is neither 0x00 nor 0xF0 or above.
+    const SPACES: u64 = 0x2020_2020_2020_2020;
     #[inline(always)]
     fn has_zero_byte(x: u64) -> bool {
         x.wrapping_sub(ONES) & !x & HIGHS != 0
     }
     #[inline(always)]
-    fn bad(c: &[u8]) -> bool {
-        let v = u64::from_le_bytes(c.try_into().expect("8 bytes"));
+    fn bad(v: u64) -> bool {
         has_zero_byte(v) | has_zero_byte((v & F0) ^ F0)
     }
-    let bytes = s.as_bytes();
-    if bytes.len() < 8 {
-        // 0x00 and 0xF0..=0xFF are exactly the bytes for which b - 1 (wrapping) is 0xEF or more.
-        return bytes
-            .iter()
-            .fold(true, |ok, &b| ok & (b.wrapping_sub(1) < 0xEF));
+    #[inline(always)]
+    fn word(c: &[u8]) -> u64 {
+        u64::from_le_bytes(c.try_into().expect("8 bytes"))
     }
-    // Whole chunks, then the last eight bytes (overlapping the previous chunk) for the rest.
-    let mut chunks = bytes.chunks_exact(8);
-    if chunks.any(bad) {
-        return false;
+    let b = s.as_bytes();
+    let n = b.len();
+    match n {
+        0 => true,
+        1..=3 => {
+            // b[0], b[n / 2] and b[n - 1] cover every byte of a string this short.
+            let v = u64::from(b[0]) | u64::from(b[n / 2]) << 8 | u64::from(b[n - 1]) << 16;
+            !bad(v | (SPACES << 24))
+        }
+        4..=7 => {
+            let lo = u32::from_le_bytes(b[..4].try_into().expect("4 bytes"));
+            let hi = u32::from_le_bytes(b[n - 4..].try_into().expect("4 bytes"));
+            !bad(u64::from(lo) | u64::from(hi) << 32)
+        }
+        _ => {
+            // Whole chunks, then the last eight bytes (overlapping the previous chunk) for the rest.
+            let mut chunks = b.chunks_exact(8);
+            !(chunks.any(|c| bad(word(c))) || bad(word(&b[n - 8..])))
+        }
     }
-    chunks.remainder().is_empty() || !bad(&bytes[bytes.len() - 8..])
 }
 
 /// Appends the modified UTF-8 of `s` to `out`.
@@ -151,6 +163,29 @@ pub fn encode(s: &str, out: &mut Vec<u8>) {
                 }
             }
             c => out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_plain;
+
+    #[test]
+    fn is_plain_matches_the_bytewise_definition_at_every_length_and_position() {
+        for len in 0..40 {
+            let base = "a".repeat(len);
+            assert!(is_plain(&base), "{len}");
+            for pos in 0..len {
+                for bad in ["\0", "\u{1F600}"] {
+                    let mut s = base.clone();
+                    s.replace_range(pos..pos + 1, bad);
+                    assert!(!is_plain(&s), "{s:?}");
+                }
+                let mut s = base.clone();
+                s.replace_range(pos..pos + 1, "é\u{FFFF}");
+                assert!(is_plain(&s), "{s:?}");
+            }
         }
     }
 }

@@ -57,9 +57,18 @@ fn write_compound<C: Codec>(c: &Compound, out: &mut Vec<u8>, depth: usize) -> Re
         return Err(too_deep());
     }
     for (name, value) in c.iter() {
-        C::put_entry_header(out, value.tag_type() as u8, name)
-            .and_then(|()| write_payload::<C>(value, out, depth))
-            .map_err(|e| e.in_field(name))?;
+        C::put_entry_header(out, value.tag_type() as u8, name).map_err(|e| e.in_field(name))?;
+        // Numbers and strings inline; containers and arrays through the recursive writer.
+        match value {
+            Tag::Byte(v) => out.push(*v as u8),
+            Tag::Short(v) => C::put_i16(out, *v),
+            Tag::Int(v) => C::put_i32(out, *v),
+            Tag::Long(v) => C::put_i64(out, *v),
+            Tag::Float(v) => C::put_f32(out, *v),
+            Tag::Double(v) => C::put_f64(out, *v),
+            Tag::String(s) => C::put_str(out, s).map_err(|e| e.in_field(name))?,
+            other => write_payload::<C>(other, out, depth).map_err(|e| e.in_field(name))?,
+        }
     }
     out.push(0);
     Ok(())
