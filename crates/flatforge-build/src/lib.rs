@@ -1,0 +1,324 @@
+//! The `build.rs` entry point of flatforge: compiles FlatBuffers schemas to Rust code in `OUT_DIR`,
+//! in process (no `flatc` or other binary needed), in the style of `prost-build`.
+//!
+//! ```no_run
+//! // build.rs
+//! fn main() -> Result<(), flatforge_build::Error> {
+//!     flatforge_build::Config::new()
+//!         .include_dir("schemas")
+//!         .compile(&["schemas/monster.fbs"])?;
+//!     Ok(())
+//! }
+//! ```
+//!
+//! ```ignore
+//! // src/lib.rs: the generated file is named after the schema, `<stem>_generated.rs`.
+//! pub mod monster {
+//!     include!(concat!(env!("OUT_DIR"), "/monster_generated.rs"));
+//! }
+//! ```
+//!
+//! The crate that includes the generated code depends on `flatforge` (the runtime, same version as
+//! this crate). The object API's `serde` derives are compiled when that crate's `serde` feature is
+//! on (`[features] serde = ["dep:serde"]`, with `serde = { version = "1", features = ["derive"],
+//! optional = true }`); [`Config::serde_feature`] renames or removes the feature.
+//!
+//! Each schema passed to [`Config::compile`] gives one file holding its definitions and those of
+//! every file it includes, one module per namespace; include each generated file in its own module.
+//!
+//! Schema errors come back as an [`Error`] whose text is the rendered diagnostics (file, line,
+//! source snippet), which cargo shows when `main` returns it. Warnings are printed as
+//! `cargo:warning=` lines. The build script is rerun when any schema file it read changes. Files
+//! are written only when their contents change, so an unchanged schema does not trigger a rebuild
+//! of the crate.
+#![deny(missing_docs)]
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use flatforge_schema::{Compiler, FsLoader};
+
+/// Why generating code failed.
+///
+/// Its `Debug` form is its `Display` form (the rendered diagnostics), so that a `build.rs` whose
+/// `main` returns it shows readable errors.
+#[derive(thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// A schema has errors; `rendered` holds them with source snippets.
+    #[error("{rendered}")]
+    Schema {
+        /// The schema that failed.
+        schema: PathBuf,
+        /// The diagnostics, rendered.
+        rendered: String,
+    },
+    /// A schema uses something the generator does not support, or the generator failed.
+    #[error("cannot generate Rust code for `{}`:\n{rendered}", schema.display())]
+    Generate {
+        /// The schema.
+        schema: PathBuf,
+        /// What went wrong, rendered.
+        rendered: String,
+    },
+    /// No output directory: neither [`Config::out_dir`] nor the `OUT_DIR` variable cargo sets for
+    /// build scripts.
+    #[error("no output directory: OUT_DIR is not set (call Config::out_dir outside build.rs)")]
+    NoOutDir,
+    /// Writing a generated file failed.
+    #[error("cannot write `{}`: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// Configures and runs the code generation.
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("flatforge-build-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// std::fs::write(dir.join("point.fbs"), "struct Point { x: float; y: float; }")?;
+/// let written = flatforge_build::Config::new()
+///     .out_dir(&dir)
+///     .emit_rerun_if_changed(false)
+///     .compile(&[dir.join("point.fbs")])?;
+/// assert_eq!(written, [dir.join("point_generated.rs")]);
+/// let code = std::fs::read_to_string(&written[0])?;
+/// assert!(code.contains("pub struct Point"));
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Config {
+    include_dirs: Vec<PathBuf>,
+    out_dir: Option<PathBuf>,
+    options: flatforge_codegen::Options,
+    rerun: bool,
+    warnings: bool,
+    color: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config::new()
+    }
+}
+
+impl Config {
+    /// The defaults: output to `OUT_DIR`, rerun-if-changed lines on, object API on, serde derives
+    /// behind the including crate's `serde` feature.
+    ///
+    /// ```
+    /// let config = flatforge_build::Config::new();
+    /// ```
+    pub fn new() -> Config {
+        Config {
+            include_dirs: Vec::new(),
+            out_dir: None,
+            options: flatforge_codegen::Options::new(),
+            rerun: true,
+            warnings: true,
+            color: false,
+        }
+    }
+
+    /// Adds a directory to search for included schemas (after the including file's directory).
+    ///
+    /// ```
+    /// let config = flatforge_build::Config::new().include_dir("schemas").include_dir("vendor");
+    /// ```
+    pub fn include_dir(mut self, dir: impl Into<PathBuf>) -> Config {
+        self.include_dirs.push(dir.into());
+        self
+    }
+
+    /// Where to write the generated files (default: the `OUT_DIR` cargo gives build scripts).
+    ///
+    /// ```
+    /// let config = flatforge_build::Config::new().out_dir("target/generated");
+    /// ```
+    pub fn out_dir(mut self, dir: impl Into<PathBuf>) -> Config {
+        self.out_dir = Some(dir.into());
+        self
+    }
+
+    /// The cargo feature of the including crate that turns on the serde derives (default
+    /// `"serde"`); `None` generates no serde code.
+    ///
+    /// ```
+    /// let config = flatforge_build::Config::new().serde_feature(None);
+    /// ```
+    pub fn serde_feature(mut self, feature: Option<&str>) -> Config {
+        self.options = self.options.serde_feature(feature);
+        self
+    }
+
+    /// Whether to generate the object API (default on).
+    ///
+    /// ```
+    /// let config = flatforge_build::Config::new().object_api(false);
+    /// ```
+    pub fn object_api(mut self, on: bool) -> Config {
+        self.options = self.options.object_api(on);
+        self
+    }
+
+    /// Whether to print `cargo:rerun-if-changed` lines for every schema file read (default on).
+    ///
+    /// ```
+    /// let config = flatforge_build::Config::new().emit_rerun_if_changed(false);
+    /// ```
+    pub fn emit_rerun_if_changed(mut self, on: bool) -> Config {
+        self.rerun = on;
+        self
+    }
+
+    /// Whether to print the schemas' warnings as `cargo:warning=` lines (default on).
+    ///
+    /// ```
+    /// let config = flatforge_build::Config::new().print_warnings(false);
+    /// ```
+    pub fn print_warnings(mut self, on: bool) -> Config {
+        self.warnings = on;
+        self
+    }
+
+    /// Whether diagnostics in errors are colored (default off: cargo shows build script output
+    /// as plain text).
+    ///
+    /// ```
+    /// let config = flatforge_build::Config::new().color(true);
+    /// ```
+    pub fn color(mut self, on: bool) -> Config {
+        self.color = on;
+        self
+    }
+
+    /// Compiles each schema (with the files it includes) and writes `<stem>_generated.rs` to the
+    /// output directory, unless a file with the same contents is already there. Returns the paths
+    /// of the generated files, in the order of `schemas`.
+    ///
+    /// Stops at the first schema that fails; its error holds every diagnostic of that schema.
+    ///
+    /// ```
+    /// let dir = std::env::temp_dir().join(format!("flatforge-build-err-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir)?;
+    /// std::fs::write(dir.join("bad.fbs"), "table T { a: Nope; }")?;
+    /// let err = flatforge_build::Config::new()
+    ///     .out_dir(&dir)
+    ///     .emit_rerun_if_changed(false)
+    ///     .compile(&[dir.join("bad.fbs")])
+    ///     .unwrap_err();
+    /// assert!(err.to_string().contains("unknown type `Nope`"));
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn compile(&self, schemas: &[impl AsRef<Path>]) -> Result<Vec<PathBuf>, Error> {
+        let out_dir = match &self.out_dir {
+            Some(d) => d.clone(),
+            None => std::env::var_os("OUT_DIR")
+                .map(PathBuf::from)
+                .ok_or(Error::NoOutDir)?,
+        };
+        let compiler = self
+            .include_dirs
+            .iter()
+            .fold(Compiler::new(FsLoader), |c, d| c.include_dir(d.clone()));
+        let mut written = Vec::with_capacity(schemas.len());
+        for schema in schemas {
+            let schema = schema.as_ref();
+            if self.rerun {
+                println!("cargo:rerun-if-changed={}", schema.display());
+            }
+            let compiled = match compiler.compile(schema) {
+                Ok(c) => c,
+                Err(e) => {
+                    if self.rerun {
+                        for f in &e.sources.files {
+                            println!("cargo:rerun-if-changed={}", f.path.display());
+                        }
+                    }
+                    return Err(Error::Schema {
+                        schema: schema.to_path_buf(),
+                        rendered: e.render(self.color),
+                    });
+                }
+            };
+            if self.rerun {
+                for f in &compiled.sources.files {
+                    println!("cargo:rerun-if-changed={}", f.path.display());
+                }
+            }
+            if self.warnings {
+                let warnings =
+                    flatforge_schema::render(&compiled.warnings, &compiled.sources, false);
+                for line in warnings.lines() {
+                    println!("cargo:warning={line}");
+                }
+            }
+            let file =
+                flatforge_codegen::generate(&compiled.schema, &compiled.sources, &self.options)
+                    .map_err(|e| Error::Generate {
+                        schema: schema.to_path_buf(),
+                        rendered: match &e {
+                            flatforge_codegen::GenerateError::Unsupported { diagnostics } => {
+                                flatforge_schema::render(diagnostics, &compiled.sources, self.color)
+                            }
+                            other => other.to_string(),
+                        },
+                    })?;
+            let path = out_dir.join(&file.name);
+            write_if_changed(&path, file.code.as_bytes())?;
+            written.push(path);
+        }
+        Ok(written)
+    }
+}
+
+/// Writes `contents` to `path` unless the file already holds exactly these bytes.
+fn write_if_changed(path: &Path, contents: &[u8]) -> Result<(), Error> {
+    if std::fs::read(path).is_ok_and(|old| old == contents) {
+        return Ok(());
+    }
+    std::fs::write(path, contents).map_err(|source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unchanged_files_are_not_rewritten() {
+        let dir = std::env::temp_dir().join(format!("flatforge-build-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("a.fbs"), "table A { x: int; }").unwrap();
+        let config = Config::new().out_dir(&dir).emit_rerun_if_changed(false);
+        let out = config.compile(&[dir.join("a.fbs")]).unwrap();
+        let before = std::fs::metadata(&out[0]).unwrap().modified().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        config.compile(&[dir.join("a.fbs")]).unwrap();
+        let after = std::fs::metadata(&out[0]).unwrap().modified().unwrap();
+        assert_eq!(before, after);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn missing_out_dir_is_an_error() {
+        if std::env::var_os("OUT_DIR").is_none() {
+            let err = Config::new().compile(&["x.fbs"]).unwrap_err();
+            assert!(matches!(err, Error::NoOutDir));
+        }
+    }
+}

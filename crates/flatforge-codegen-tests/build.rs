@@ -1,0 +1,108 @@
+//! Generates Rust code for every schema of `../shared/testdata` that the front end accepts, with
+//! `flatforge-build`, and writes `all_schemas.rs`: one module per schema (named after its path)
+//! including its generated file, plus the list of schemas the generator declines (see
+//! `UNSUPPORTED` in the crate docs).
+
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+fn main() {
+    let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo"));
+    let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("set by cargo"));
+    let testdata = manifest.join("../../../shared/testdata");
+    if !testdata.is_dir() {
+        eprintln!(
+            "error: shared test data not found at {}: this crate needs ../shared/testdata beside \
+             the repository",
+            testdata.display()
+        );
+        std::process::exit(1);
+    }
+    let testdata = testdata.canonicalize().expect("the directory exists");
+    println!("cargo:rerun-if-changed={}", testdata.display());
+    let fb = testdata.join("flatbuffers");
+    let include_dirs = [
+        fb.join("tests/include_test"),
+        fb.join("tests"),
+        fb.join("tests/flatc"),
+        fb.clone(),
+    ];
+    let mut schemas = Vec::new();
+    for dir in [
+        "flatbuffers/tests",
+        "flatbuffers/benchmarks",
+        "flatbuffers/reflection",
+        "real-world/arrow",
+    ] {
+        collect(&testdata.join(dir), &mut schemas);
+    }
+    schemas.sort();
+
+    let mut modules = String::new();
+    let mut unsupported = Vec::new();
+    let mut rejected = Vec::new();
+    for schema in &schemas {
+        let rel = schema.strip_prefix(&testdata).expect("below testdata");
+        let rel_str = rel.to_string_lossy().replace('\\', "/");
+        let module: String = rel_str
+            .trim_end_matches(".fbs")
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() {
+                    c.to_ascii_lowercase()
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        let dir = out_dir.join(&module);
+        std::fs::create_dir_all(&dir).expect("OUT_DIR is writable");
+        let config = include_dirs
+            .iter()
+            .fold(flatforge_build::Config::new(), |c, d| c.include_dir(d))
+            .out_dir(&dir)
+            .print_warnings(false);
+        match config.compile(&[schema]) {
+            Ok(files) => {
+                let file = files[0].strip_prefix(&out_dir).expect("below OUT_DIR");
+                let _ = writeln!(
+                    modules,
+                    "#[doc = \" Generated from `{rel_str}`.\"]\npub mod {module} {{\n    include!(concat!(env!(\"OUT_DIR\"), \"/{}\"));\n}}",
+                    file.to_string_lossy().replace('\\', "/")
+                );
+            }
+            Err(flatforge_build::Error::Generate { .. }) => unsupported.push(rel_str),
+            Err(flatforge_build::Error::Schema { .. }) => rejected.push(rel_str),
+            Err(e) => panic!("{e}"),
+        }
+    }
+    let list = |v: &[String]| {
+        v.iter()
+            .map(|s| format!("{s:?}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let _ = writeln!(
+        modules,
+        "/// Schemas the front end accepts but the generator declines.\npub const UNSUPPORTED: &[&str] = &[{}];\n/// Schemas the front end rejects (as flatc does).\npub const REJECTED: &[&str] = &[{}];\n/// How many schemas were generated.\npub const GENERATED: usize = {};",
+        list(&unsupported),
+        list(&rejected),
+        schemas.len() - unsupported.len() - rejected.len()
+    );
+    let path = out_dir.join("all_schemas.rs");
+    if std::fs::read_to_string(&path).ok().as_deref() != Some(modules.as_str()) {
+        std::fs::write(&path, modules).expect("OUT_DIR is writable");
+    }
+}
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+    let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    for entry in entries {
+        let path = entry.expect("directory entry").path();
+        if path.is_dir() {
+            collect(&path, out);
+        } else if path.extension().is_some_and(|e| e == "fbs") {
+            out.push(path);
+        }
+    }
+}

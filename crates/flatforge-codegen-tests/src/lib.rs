@@ -1,0 +1,11 @@
+//! Generated code for every schema of `../shared/testdata` that the front end accepts
+//! (`flatbuffers/tests/**`, the benchmark and reflection schemas, and Arrow's), one module per
+//! schema, compiled with the workspace's lints (`cargo clippy -p flatforge-codegen-tests
+//! --all-targets -- -D warnings` must pass). The tests in `tests/` read and build buffers with it
+//! and compare with the reference flatc.
+//!
+//! [`UNSUPPORTED`] lists the schemas the generator declines and [`REJECTED`] those the front end
+//! rejects; the `all_schemas` test pins both lists.
+#![deny(missing_docs)]
+
+include!(concat!(env!("OUT_DIR"), "/all_schemas.rs"));

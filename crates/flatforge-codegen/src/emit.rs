@@ -1,0 +1,2740 @@
+//! The emitter: walks the schema and writes Rust source text (formatted afterwards in `format`).
+//!
+//! Items are grouped into one module per namespace component; a type refers to another by a path
+//! relative to its own module (`super::super::other::Type`), so the file can be included anywhere.
+//! Every `unsafe` block is preceded by a safety marker that `format` turns into a `// SAFETY:`
+//! comment, and either starts a `let` statement or is a function's tail expression, so that
+//! `clippy::undocumented_unsafe_blocks` sees the comment.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::path::{Component, Path, PathBuf};
+
+use flatforge_schema::{
+    BaseType, Code, DefaultValue, Diagnostic, Enum, EnumId, Field, Object, ObjectId, Presence,
+    Schema, SourceMap, Span, Type,
+};
+
+use crate::format::SAFETY_MARKER;
+use crate::names::{bare, camel, escape, screaming, snake, Scope};
+use crate::{GenerateError, Options, VERSION};
+
+/// Appends formatted text.
+macro_rules! w {
+    ($out:expr, $($arg:tt)*) => {{
+        let _ = write!($out, $($arg)*);
+    }};
+}
+
+/// Method names the generated code defines on views, builders and owned types, or that clippy
+/// expects to implement a trait: schema fields with these names get a trailing underscore.
+const RESERVED_METHODS: &[&str] = &[
+    "create",
+    "builder",
+    "root",
+    "root_with_options",
+    "size_prefixed_root",
+    "root_unchecked",
+    "size_prefixed_root_unchecked",
+    "unpack",
+    "unpack_into",
+    "pack",
+    "lookup_by_key",
+    "sort_by_key",
+    "new",
+    "finish",
+    "default",
+    "clone",
+    "deref",
+    "borrow",
+    "as_ref",
+    "as_mut",
+    "table",
+    "as_table",
+    "fmt",
+    "eq",
+    "hash",
+    "cmp",
+    "partial_cmp",
+    "to_owned",
+    "to_string",
+];
+
+/// The module of the serde helpers for arrays longer than 32 elements.
+const BIG_ARRAY: &str = "__flatforge_serde_big_array";
+
+/// Struct methods that would collide with generated ones.
+const RESERVED_STRUCT_METHODS: &[&str] =
+    &["new", "default", "clone", "unpack", "fmt", "eq", "hash"];
+
+/// What a table field holds, as the generated code sees it.
+#[derive(Clone, Copy, Debug)]
+enum Kind {
+    /// A scalar (`bool`, integers, floats), possibly an enum or a union's type field.
+    Scalar {
+        prim: &'static str,
+        enum_id: Option<EnumId>,
+    },
+    Struct(ObjectId),
+    String,
+    Table(ObjectId),
+    Union(EnumId),
+    Vector(Elem),
+    UnionVector(EnumId),
+}
+
+/// The element of a vector.
+#[derive(Clone, Copy, Debug)]
+enum Elem {
+    Scalar {
+        prim: &'static str,
+        enum_id: Option<EnumId>,
+    },
+    Struct(ObjectId),
+    String,
+    Table(ObjectId),
+}
+
+fn prim(bt: BaseType) -> &'static str {
+    match bt {
+        BaseType::Bool => "bool",
+        BaseType::Byte => "i8",
+        BaseType::UByte | BaseType::UType | BaseType::None => "u8",
+        BaseType::Short => "i16",
+        BaseType::UShort => "u16",
+        BaseType::Int => "i32",
+        BaseType::UInt => "u32",
+        BaseType::Long => "i64",
+        BaseType::ULong => "u64",
+        BaseType::Float => "f32",
+        BaseType::Double => "f64",
+        _ => "u8",
+    }
+}
+
+fn prim_size(p: &str) -> usize {
+    match p {
+        "bool" | "i8" | "u8" => 1,
+        "i16" | "u16" => 2,
+        "i32" | "u32" | "f32" => 4,
+        _ => 8,
+    }
+}
+
+/// A float literal that clippy accepts (`excessive_precision`, `approx_constant`).
+fn float_lit(v: f64, is_f32: bool) -> String {
+    let ty = if is_f32 { "f32" } else { "f64" };
+    if v.is_nan() {
+        return format!("{ty}::NAN");
+    }
+    if v.is_infinite() {
+        return if v > 0.0 {
+            format!("{ty}::INFINITY")
+        } else {
+            format!("{ty}::NEG_INFINITY")
+        };
+    }
+    let s = if is_f32 {
+        format!("{:?}", v as f32)
+    } else {
+        format!("{v:?}")
+    };
+    if approx_constant(s.trim_start_matches('-')) {
+        if is_f32 {
+            format!("f32::from_bits({:#x})", (v as f32).to_bits())
+        } else {
+            format!("f64::from_bits({:#x})", v.to_bits())
+        }
+    } else {
+        s
+    }
+}
+
+/// Whether clippy's `approx_constant` would flag the literal `s` (its own rule).
+fn approx_constant(s: &str) -> bool {
+    use std::f64::consts as c;
+    let known: [(f64, usize); 19] = [
+        (c::E, 4),
+        (c::FRAC_1_PI, 4),
+        (c::FRAC_1_SQRT_2, 5),
+        (c::FRAC_2_PI, 5),
+        (c::FRAC_2_SQRT_PI, 5),
+        (c::FRAC_PI_2, 5),
+        (c::FRAC_PI_3, 5),
+        (c::FRAC_PI_4, 5),
+        (c::FRAC_PI_6, 5),
+        (c::FRAC_PI_8, 5),
+        (c::LN_10, 5),
+        (c::LN_2, 5),
+        (c::LOG10_E, 5),
+        (c::LOG2_E, 5),
+        (c::LOG2_10, 5),
+        (c::LOG10_2, 5),
+        (c::PI, 3),
+        (c::SQRT_2, 5),
+        (c::TAU, 3),
+    ];
+    known.iter().any(|&(constant, min_digits)| {
+        if s.len() <= min_digits {
+            false
+        } else if constant.to_string().starts_with(s) {
+            true
+        } else {
+            format!("{constant:.*}", s.len() - 2) == s
+        }
+    })
+}
+
+/// An integer literal for a default value.
+fn int_lit(prim: &str, d: &DefaultValue) -> String {
+    match d {
+        DefaultValue::Bool(b) => {
+            if prim == "bool" {
+                b.to_string()
+            } else {
+                u8::from(*b).to_string()
+            }
+        }
+        DefaultValue::Int(i) => {
+            if prim == "bool" {
+                (*i != 0).to_string()
+            } else if *i == i64::MIN {
+                "i64::MIN".to_string()
+            } else {
+                i.to_string()
+            }
+        }
+        DefaultValue::UInt(u) => {
+            if prim == "bool" {
+                (*u != 0).to_string()
+            } else {
+                u.to_string()
+            }
+        }
+        DefaultValue::Float(f) => {
+            if prim == "f32" || prim == "f64" {
+                float_lit(*f, prim == "f32")
+            } else {
+                (*f as i64).to_string()
+            }
+        }
+        _ => zero(prim).to_string(),
+    }
+}
+
+fn zero(prim: &str) -> &'static str {
+    match prim {
+        "bool" => "false",
+        "f32" | "f64" => "0.0",
+        _ => "0",
+    }
+}
+
+/// A scalar default literal for `prim` (floats handled), and whether it is the type's zero.
+fn scalar_default(prim: &str, d: &DefaultValue) -> (String, bool) {
+    let lit = match d {
+        DefaultValue::Float(f) if prim == "f32" || prim == "f64" => float_lit(*f, prim == "f32"),
+        DefaultValue::Float(_) | DefaultValue::Int(_) | DefaultValue::UInt(_) => int_lit(prim, d),
+        DefaultValue::Bool(_) => int_lit(prim, d),
+        _ => zero(prim).to_string(),
+    };
+    let is_zero = match d {
+        DefaultValue::Bool(b) => !b,
+        DefaultValue::Int(i) => *i == 0,
+        DefaultValue::UInt(u) => *u == 0,
+        DefaultValue::Float(f) => *f == 0.0 && f.is_sign_positive(),
+        _ => true,
+    };
+    (lit, is_zero)
+}
+
+/// A string literal with Rust escapes.
+fn str_lit(s: &str) -> String {
+    format!("{s:?}")
+}
+
+/// Emits a doc attribute per line.
+fn doc(out: &mut String, lines: &[String]) {
+    for line in lines {
+        let mut line = if line.starts_with(' ') || line.is_empty() {
+            line.clone()
+        } else {
+            format!(" {line}")
+        };
+        // A schema comment is plain text: keep markdown from reading a leading `>` as a quote.
+        if line.trim_start().starts_with('>') {
+            let at = line.len() - line.trim_start().len();
+            line.insert(at, '\\');
+        }
+        w!(out, "#[doc = {}]", str_lit(&line));
+    }
+}
+
+fn doc1(out: &mut String, line: &str) {
+    doc(out, &[line.to_string()]);
+}
+
+fn safety(out: &mut String, why: &str) {
+    w!(out, "{SAFETY_MARKER}!({});", str_lit(why));
+}
+
+/// Indices of the objects, enums and services of one namespace.
+type NsItems = (Vec<usize>, Vec<usize>, Vec<usize>);
+
+/// The emitter's state: names decided up front, then the output text.
+struct Emitter<'s> {
+    schema: &'s Schema,
+    sources: &'s SourceMap,
+    opts: &'s Options,
+    root_dir: PathBuf,
+    /// Rust type name per object, enum and service.
+    obj_names: Vec<String>,
+    enum_names: Vec<String>,
+    service_names: Vec<String>,
+    /// Module path (escaped identifiers) per namespace string.
+    modules: BTreeMap<String, Vec<String>>,
+    /// Per object: the accessor name of each field.
+    field_names: Vec<Vec<String>>,
+    /// Per enum: the constant name of each value.
+    value_consts: Vec<Vec<String>>,
+    /// Per union: the variant name of each value (empty for NONE).
+    variants: Vec<Vec<String>>,
+    /// Whether an object is used in a vector whose element type needs `Follow` (always for tables).
+    serde_attr: String,
+}
+
+/// Emits the whole file (unformatted).
+pub(crate) fn emit(
+    schema: &Schema,
+    sources: &SourceMap,
+    opts: &Options,
+) -> Result<String, GenerateError> {
+    check_supported(schema)?;
+    let mut e = Emitter::new(schema, sources, opts);
+    Ok(e.file())
+}
+
+/// Rejects what the generator (or the runtime) cannot express yet.
+fn check_supported(schema: &Schema) -> Result<(), GenerateError> {
+    let mut diagnostics = Vec::new();
+    for o in &schema.objects {
+        for f in &o.fields {
+            if f.deprecated {
+                continue;
+            }
+            if f.offset64 || f.ty.base_type == BaseType::Vector64 {
+                diagnostics.push(Diagnostic::error(
+                    Code::InvalidFieldType,
+                    format!(
+                        "field `{}.{}`: 64-bit offsets (`offset64`, `vector64`) are not supported by \
+                         the Rust generator yet",
+                        o.full_name, f.name
+                    ),
+                    f.span,
+                ));
+            }
+        }
+    }
+    for en in &schema.enums {
+        if !en.is_union {
+            continue;
+        }
+        if !matches!(
+            en.underlying_type.base_type,
+            BaseType::UType | BaseType::UByte
+        ) {
+            diagnostics.push(Diagnostic::error(
+                Code::InvalidEnum,
+                format!(
+                    "union `{}` has the underlying type `{}`: the Rust generator supports only \
+                     `ubyte` union types yet",
+                    en.full_name,
+                    en.underlying_type.base_type.name()
+                ),
+                en.span,
+            ));
+        } else if en.values.len() < 2 {
+            diagnostics.push(Diagnostic::error(
+                Code::InvalidEnum,
+                format!(
+                    "union `{}` has no members: the Rust generator does not support empty unions yet",
+                    en.full_name
+                ),
+                en.span,
+            ));
+        }
+    }
+    if diagnostics.is_empty() {
+        Ok(())
+    } else {
+        Err(GenerateError::Unsupported { diagnostics })
+    }
+}
+
+/// `path` relative to `base` when it lies below it, otherwise the path as given.
+fn display_path(path: &Path, base: &Path) -> String {
+    let rel = path.strip_prefix(base).unwrap_or(path);
+    let parts: Vec<String> = rel
+        .components()
+        .filter_map(|c| match c {
+            Component::Normal(s) => Some(s.to_string_lossy().into_owned()),
+            Component::ParentDir => Some("..".to_string()),
+            _ => None,
+        })
+        .collect();
+    parts.join("/")
+}
+
+impl<'s> Emitter<'s> {
+    fn new(schema: &'s Schema, sources: &'s SourceMap, opts: &'s Options) -> Emitter<'s> {
+        let root_dir = schema
+            .root_file()
+            .path
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default();
+        // Type names, unique per namespace (after case conversion).
+        let mut scopes: BTreeMap<String, Scope> = BTreeMap::new();
+        let mut take = |ns: &str, name: &str| -> String {
+            scopes.entry(ns.to_string()).or_default().take(camel(name))
+        };
+        let obj_names: Vec<String> = schema
+            .objects
+            .iter()
+            .map(|o| take(&o.namespace, &o.name))
+            .collect();
+        let enum_names: Vec<String> = schema
+            .enums
+            .iter()
+            .map(|en| take(&en.namespace, &en.name))
+            .collect();
+        let service_names: Vec<String> = schema
+            .services
+            .iter()
+            .map(|s| take(&s.namespace, &s.name))
+            .collect();
+        let mut modules = BTreeMap::new();
+        let namespaces = schema
+            .objects
+            .iter()
+            .map(|o| &o.namespace)
+            .chain(schema.enums.iter().map(|e| &e.namespace))
+            .chain(schema.services.iter().map(|s| &s.namespace));
+        for ns in namespaces {
+            modules.entry(ns.clone()).or_insert_with(|| {
+                ns.split('.')
+                    .filter(|s| !s.is_empty())
+                    .map(|c| escape(&snake(c)))
+                    .collect::<Vec<_>>()
+            });
+        }
+        let field_names = schema
+            .objects
+            .iter()
+            .map(|o| {
+                let reserved = if o.is_struct {
+                    RESERVED_STRUCT_METHODS
+                } else {
+                    RESERVED_METHODS
+                };
+                let mut scope = Scope::with_reserved(reserved);
+                o.fields
+                    .iter()
+                    .map(|f| scope.take(snake(&f.name)))
+                    .collect()
+            })
+            .collect();
+        let value_consts = schema
+            .enums
+            .iter()
+            .map(|en| {
+                let mut scope = Scope::with_reserved(&["VALUES", "ALL_FLAGS"]);
+                en.values
+                    .iter()
+                    .map(|v| scope.take(screaming(&v.name)))
+                    .collect()
+            })
+            .collect();
+        let variants = schema
+            .enums
+            .iter()
+            .map(|en| {
+                let mut scope = Scope::with_reserved(&["None"]);
+                en.values
+                    .iter()
+                    .map(|v| {
+                        if v.union_type.is_none() {
+                            String::new()
+                        } else {
+                            scope.take(camel(&v.name))
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let serde_attr = match &opts.serde_feature {
+            Some(feature) => format!(
+                "#[cfg_attr(feature = {}, derive(::serde::Serialize, ::serde::Deserialize))]",
+                str_lit(feature)
+            ),
+            None => String::new(),
+        };
+        Emitter {
+            schema,
+            sources,
+            opts,
+            root_dir,
+            obj_names,
+            enum_names,
+            service_names,
+            modules,
+            field_names,
+            value_consts,
+            variants,
+            serde_attr,
+        }
+    }
+
+    /// The serde attribute of an array field longer than serde's built-in 32 elements.
+    fn big_array_attr(&self, ns: &str, n: usize) -> String {
+        match &self.opts.serde_feature {
+            Some(feature) if n > 32 => {
+                let depth = self.modules.get(ns).map_or(0, Vec::len);
+                format!(
+                    "#[cfg_attr(feature = {}, serde(with = \"{}{BIG_ARRAY}\"))]",
+                    str_lit(feature),
+                    "super::".repeat(depth)
+                )
+            }
+            _ => String::new(),
+        }
+    }
+
+    /// Whether some owned struct has an array longer than 32 elements.
+    fn needs_big_array(&self) -> bool {
+        self.opts.object_api
+            && self.opts.serde_feature.is_some()
+            && self.schema.objects.iter().any(|o| {
+                o.is_struct
+                    && o.fields
+                        .iter()
+                        .any(|f| f.ty.base_type == BaseType::Array && f.ty.fixed_length > 32)
+            })
+    }
+
+    fn serde_default(&self) -> String {
+        match &self.opts.serde_feature {
+            Some(feature) => format!(
+                "#[cfg_attr(feature = {}, serde(default))]",
+                str_lit(feature)
+            ),
+            None => String::new(),
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Locations and paths
+
+    /// `file.fbs:LINE` of a span.
+    fn location(&self, span: Span) -> String {
+        let file = &self.sources.files.get(span.file.index());
+        let (path, line) = match file {
+            Some(f) => {
+                let upto = (span.start as usize).min(f.bytes.len());
+                let line = f.bytes[..upto].iter().filter(|&&b| b == b'\n').count() + 1;
+                (display_path(&f.path, &self.root_dir), line)
+            }
+            None => ("?".to_string(), 0),
+        };
+        format!("{path}:{line}")
+    }
+
+    /// Doc lines: the schema's doc comment, then where the item comes from.
+    fn item_docs(&self, docs: &[String], what: &str, span: Span) -> Vec<String> {
+        let mut lines: Vec<String> = docs.to_vec();
+        if !lines.is_empty() {
+            lines.push(String::new());
+        }
+        lines.push(format!(
+            " Generated from {what} at `{}`.",
+            self.location(span)
+        ));
+        lines
+    }
+
+    /// The path from the module of namespace `from` to the item `name` of namespace `to`.
+    fn path(&self, from: &str, to: &str, name: &str) -> String {
+        if from == to {
+            return name.to_string();
+        }
+        let from_mods = self.modules.get(from).map_or(0, Vec::len);
+        let mut p = String::new();
+        for _ in 0..from_mods {
+            p.push_str("super::");
+        }
+        if let Some(m) = self.modules.get(to) {
+            for c in m {
+                p.push_str(c);
+                p.push_str("::");
+            }
+        }
+        p.push_str(name);
+        p
+    }
+
+    fn obj_path(&self, from: &str, id: ObjectId) -> String {
+        let o = &self.schema[id];
+        self.path(from, &o.namespace, &self.obj_names[id.0 as usize])
+    }
+
+    fn obj_path_suffixed(&self, from: &str, id: ObjectId, suffix: &str) -> String {
+        let o = &self.schema[id];
+        let name = format!("{}{suffix}", bare(&self.obj_names[id.0 as usize]));
+        self.path(from, &o.namespace, &name)
+    }
+
+    fn enum_path(&self, from: &str, id: EnumId) -> String {
+        let en = &self.schema[id];
+        self.path(from, &en.namespace, &self.enum_names[id.0 as usize])
+    }
+
+    fn enum_path_suffixed(&self, from: &str, id: EnumId, suffix: &str) -> String {
+        let en = &self.schema[id];
+        let name = format!("{}{suffix}", bare(&self.enum_names[id.0 as usize]));
+        self.path(from, &en.namespace, &name)
+    }
+
+    /// The discriminant type of a union (`AnyType`).
+    fn union_type_path(&self, from: &str, id: EnumId) -> String {
+        self.enum_path_suffixed(from, id, "Type")
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Types
+
+    fn kind(&self, ty: &Type) -> Kind {
+        match ty.base_type {
+            BaseType::String => Kind::String,
+            BaseType::Obj => {
+                let id = ty.object().unwrap_or(ObjectId(0));
+                if self.schema[id].is_struct {
+                    Kind::Struct(id)
+                } else {
+                    Kind::Table(id)
+                }
+            }
+            BaseType::Union => Kind::Union(ty.enum_id().unwrap_or(EnumId(0))),
+            BaseType::Vector | BaseType::Vector64 => match ty.element {
+                BaseType::String => Kind::Vector(Elem::String),
+                BaseType::Obj => {
+                    let id = ty.object().unwrap_or(ObjectId(0));
+                    if self.schema[id].is_struct {
+                        Kind::Vector(Elem::Struct(id))
+                    } else {
+                        Kind::Vector(Elem::Table(id))
+                    }
+                }
+                BaseType::Union => Kind::UnionVector(ty.enum_id().unwrap_or(EnumId(0))),
+                bt => Kind::Vector(Elem::Scalar {
+                    prim: prim(bt),
+                    enum_id: ty.enum_id(),
+                }),
+            },
+            bt => Kind::Scalar {
+                prim: prim(bt),
+                enum_id: ty.enum_id(),
+            },
+        }
+    }
+
+    /// The Rust type of a scalar (the enum type, a union's discriminant type, or the primitive).
+    fn scalar_type(&self, ns: &str, prim: &str, enum_id: Option<EnumId>) -> String {
+        match enum_id {
+            Some(id) if self.schema[id].is_union => self.union_type_path(ns, id),
+            Some(id) => self.enum_path(ns, id),
+            None => prim.to_string(),
+        }
+    }
+
+    fn elem_view(&self, ns: &str, e: Elem, lt: &str) -> String {
+        match e {
+            Elem::Scalar { prim, enum_id } => self.scalar_type(ns, prim, enum_id),
+            Elem::Struct(id) => format!("&{lt} {}", self.obj_path(ns, id)),
+            Elem::String => format!("&{lt} str"),
+            Elem::Table(id) => format!("{}<{lt}>", self.obj_path(ns, id)),
+        }
+    }
+
+    /// The view type of a table field with lifetime `lt`.
+    fn view_type(&self, ns: &str, k: Kind, lt: &str) -> String {
+        match k {
+            Kind::Scalar { prim, enum_id } => self.scalar_type(ns, prim, enum_id),
+            Kind::Struct(id) => format!("&{lt} {}", self.obj_path(ns, id)),
+            Kind::String => format!("&{lt} str"),
+            Kind::Table(id) => format!("{}<{lt}>", self.obj_path(ns, id)),
+            Kind::Union(id) => format!("{}<{lt}>", self.enum_path(ns, id)),
+            Kind::Vector(e) => format!("::flatforge::Vector<{lt}, {}>", self.elem_view(ns, e, lt)),
+            Kind::UnionVector(id) => format!(
+                "::flatforge::gen_support::UnionVector<{lt}, {}<{lt}>>",
+                self.enum_path(ns, id)
+            ),
+        }
+    }
+
+    /// The offset type an `Args` field holds for a non-scalar kind.
+    fn offset_type(&self, ns: &str, k: Kind) -> String {
+        match k {
+            Kind::Scalar { prim, enum_id } => self.scalar_type(ns, prim, enum_id),
+            Kind::Struct(id) => self.obj_path(ns, id),
+            Kind::String => "::flatforge::Offset<str>".to_string(),
+            Kind::Table(id) => format!("::flatforge::Offset<{}<'static>>", self.obj_path(ns, id)),
+            Kind::Union(id) => self.enum_path_suffixed(ns, id, "Offset"),
+            Kind::Vector(e) => {
+                let elem = match e {
+                    Elem::Scalar { prim, enum_id } => self.scalar_type(ns, prim, enum_id),
+                    Elem::Struct(id) => self.obj_path(ns, id),
+                    Elem::String => "::flatforge::Offset<str>".to_string(),
+                    Elem::Table(id) => {
+                        format!("::flatforge::Offset<{}<'static>>", self.obj_path(ns, id))
+                    }
+                };
+                format!("::flatforge::Offset<[{elem}]>")
+            }
+            Kind::UnionVector(id) => format!(
+                "::flatforge::gen_support::UnionVectorOffset<{}>",
+                self.enum_path_suffixed(ns, id, "Offset")
+            ),
+        }
+    }
+
+    /// The inline size and alignment of a table field.
+    fn inline_size_align(&self, k: Kind) -> (usize, usize) {
+        match k {
+            Kind::Scalar { prim, .. } => (prim_size(prim), prim_size(prim)),
+            Kind::Struct(id) => {
+                let o = &self.schema[id];
+                (o.bytesize as usize, o.minalign as usize)
+            }
+            _ => (4, 4),
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // The file
+
+    fn file(&mut self) -> String {
+        let root = display_path(&self.schema.root_file().path, &self.root_dir);
+        let mut out = String::new();
+        w!(
+            out,
+            "// @generated by flatforge-codegen {VERSION} from `{root}`. Do not edit: regenerate \
+             it from the schema.\n\n"
+        );
+        w!(
+            out,
+            "const _: () = ::core::assert!(::flatforge::gen_support::version_is({}), {});",
+            str_lit(VERSION),
+            str_lit(&format!(
+                "this code was generated by flatforge-codegen {VERSION}: it needs the flatforge \
+                 runtime {VERSION}"
+            ))
+        );
+        // Items per namespace.
+        let mut by_ns: BTreeMap<&str, NsItems> = BTreeMap::new();
+        for (i, o) in self.schema.objects.iter().enumerate() {
+            by_ns.entry(&o.namespace).or_default().0.push(i);
+        }
+        for (i, en) in self.schema.enums.iter().enumerate() {
+            by_ns.entry(&en.namespace).or_default().1.push(i);
+        }
+        for (i, s) in self.schema.services.iter().enumerate() {
+            by_ns.entry(&s.namespace).or_default().2.push(i);
+        }
+        // The namespace tree: each namespace's components.
+        let mut tree: BTreeMap<Vec<String>, String> = BTreeMap::new();
+        for ns in by_ns.keys() {
+            let comps: Vec<String> = ns
+                .split('.')
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect();
+            for i in 0..=comps.len() {
+                tree.entry(comps[..i].to_vec())
+                    .or_insert_with(|| comps[..i].join("."));
+            }
+        }
+        if self.needs_big_array() {
+            let feature = str_lit(self.opts.serde_feature.as_deref().unwrap_or("serde"));
+            w!(
+                out,
+                "#[cfg(feature = {feature})] #[doc(hidden)] mod {BIG_ARRAY} {{
+                    pub(crate) fn serialize<S: ::serde::Serializer, T: ::serde::Serialize, const N: usize>(a: &[T; N], s: S) -> ::core::result::Result<S::Ok, S::Error> {{ s.collect_seq(a) }}
+                    pub(crate) fn deserialize<'de, D: ::serde::Deserializer<'de>, T: ::serde::Deserialize<'de>, const N: usize>(d: D) -> ::core::result::Result<[T; N], D::Error> {{
+                        let v = <::flatforge::gen_support::Vec<T> as ::serde::Deserialize>::deserialize(d)?;
+                        let len = v.len();
+                        v.try_into().map_err(|_| <D::Error as ::serde::de::Error>::invalid_length(len, &\"an array of the schema's length\"))
+                    }}
+                }}"
+            );
+        }
+        self.module(&mut out, &[], &tree, &by_ns);
+        out
+    }
+
+    fn module(
+        &self,
+        out: &mut String,
+        path: &[String],
+        tree: &BTreeMap<Vec<String>, String>,
+        by_ns: &BTreeMap<&str, NsItems>,
+    ) {
+        let ns = path.join(".");
+        if let Some((objects, enums, services)) = by_ns.get(ns.as_str()) {
+            for &i in enums {
+                self.enum_items(out, EnumId(i as u32));
+            }
+            for &i in objects {
+                let id = ObjectId(i as u32);
+                if self.schema[id].is_struct {
+                    self.struct_items(out, id);
+                } else {
+                    self.table_items(out, id);
+                }
+            }
+            for &i in services {
+                self.service(out, i);
+            }
+            self.root_items(out, &ns);
+        }
+        // Children: the tree keys one component longer with this prefix.
+        let children: Vec<&Vec<String>> = tree
+            .keys()
+            .filter(|k| k.len() == path.len() + 1 && k.starts_with(path))
+            .collect();
+        for child in children {
+            let name = escape(&snake(child.last().map_or("", String::as_str)));
+            doc1(out, &format!(" Namespace `{}`.", child.join(".")));
+            if path
+                .last()
+                .is_some_and(|parent| escape(&snake(parent)) == name)
+            {
+                w!(out, "#[allow(clippy::module_inception)]");
+            }
+            w!(out, "pub mod {name} {{");
+            self.module(out, child, tree, by_ns);
+            w!(out, "}}");
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Enums and unions
+
+    fn enum_items(&self, out: &mut String, id: EnumId) {
+        let en = &self.schema[id];
+        if en.is_union {
+            self.union_items(out, id);
+        } else {
+            let name = self.enum_names[id.0 as usize].clone();
+            let docs = self.item_docs(&en.docs, &format!("`enum {}`", en.name), en.span);
+            self.open_enum(out, id, &name, &docs);
+        }
+    }
+
+    /// The open newtype of an enum (or of a union's discriminant when `name` is `...Type`).
+    fn open_enum(&self, out: &mut String, id: EnumId, name: &str, docs: &[String]) {
+        let en = &self.schema[id];
+        let p = prim(en.underlying_type.base_type);
+        let consts = &self.value_consts[id.0 as usize];
+        let is_union = en.is_union;
+        doc(out, docs);
+        doc1(out, "");
+        if en.bit_flags {
+            doc1(
+                out,
+                " A set of bit flags: combine them with `|`; bits the schema does not name are kept.",
+            );
+        } else {
+            doc1(
+                out,
+                " An open enum: values the schema does not name are kept (and printed as numbers).",
+            );
+        }
+        w!(
+            out,
+            "#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)] {} #[repr(transparent)] pub struct {name}(pub {p});",
+            self.serde_attr
+        );
+        // Constants.
+        w!(out, "impl {name} {{");
+        for (v, c) in en.values.iter().zip(consts) {
+            let mut lines = v.docs.clone();
+            if lines.is_empty() {
+                lines.push(format!(" `{}`", v.name));
+            }
+            doc(out, &lines);
+            w!(
+                out,
+                "pub const {c}: Self = Self({});",
+                self.enum_value_lit(en, v.value)
+            );
+        }
+        let all: Vec<String> = consts.iter().map(|c| format!("Self::{c}")).collect();
+        doc1(out, " Every value the schema names, in increasing order.");
+        w!(
+            out,
+            "pub const VALUES: [Self; {}] = [{}];",
+            all.len(),
+            all.join(", ")
+        );
+        // name()
+        doc1(
+            out,
+            " The schema's name of this value, or `None` for a value the schema does not name.",
+        );
+        w!(
+            out,
+            "pub const fn name(self) -> ::core::option::Option<&'static str> {{"
+        );
+        if en.values.is_empty() {
+            w!(out, "let _ = self; None");
+        } else {
+            w!(out, "match self.0 {{");
+            let mut seen = std::collections::HashSet::new();
+            for v in &en.values {
+                if seen.insert(v.value) {
+                    w!(
+                        out,
+                        "{} => Some({}),",
+                        self.enum_value_lit(en, v.value),
+                        str_lit(&v.name)
+                    );
+                }
+            }
+            w!(out, "_ => None, }}");
+        }
+        w!(out, "}}");
+        doc1(out, " The value with the given schema name.");
+        w!(
+            out,
+            "pub fn from_name(name: &str) -> ::core::option::Option<Self> {{"
+        );
+        if en.values.is_empty() {
+            w!(out, "let _ = name; None");
+        } else {
+            w!(out, "match name {{");
+            for (v, c) in en.values.iter().zip(consts) {
+                w!(out, "{} => Some(Self::{c}),", str_lit(&v.name));
+            }
+            w!(out, "_ => None, }}");
+        }
+        w!(out, "}}");
+        if en.bit_flags {
+            let mask: u64 = en.values.iter().fold(0, |m, v| m | v.value as u64);
+            w!(
+                out,
+                "#[doc = \" All the flags the schema names.\"] pub const ALL_FLAGS: Self = Self({});",
+                self.enum_value_lit(en, mask as i64)
+            );
+            w!(
+                out,
+                "#[doc = \" No flag set.\"] pub const fn empty() -> Self {{ Self(0) }}
+                 #[doc = \" Whether no flag is set.\"] pub const fn is_empty(self) -> bool {{ self.0 == 0 }}
+                 #[doc = \" Whether every flag of `other` is set.\"] pub const fn contains(self, other: Self) -> bool {{ self.0 & other.0 == other.0 }}
+                 #[doc = \" Whether any flag of `other` is set.\"] pub const fn intersects(self, other: Self) -> bool {{ self.0 & other.0 != 0 }}
+                 #[doc = \" Sets the flags of `other`.\"] pub fn insert(&mut self, other: Self) {{ self.0 |= other.0; }}
+                 #[doc = \" Clears the flags of `other`.\"] pub fn remove(&mut self, other: Self) {{ self.0 &= !other.0; }}"
+            );
+        } else {
+            doc1(out, " Whether the schema names this value.");
+            w!(
+                out,
+                "pub const fn is_known(self) -> bool {{ self.name().is_some() }}"
+            );
+        }
+        w!(out, "}}");
+        if en.bit_flags {
+            for (tr, op) in [("BitOr", "|"), ("BitAnd", "&"), ("BitXor", "^")] {
+                let method = tr.to_lowercase();
+                w!(
+                    out,
+                    "impl ::core::ops::{tr} for {name} {{ type Output = Self; fn {method}(self, rhs: Self) -> Self {{ Self(self.0 {op} rhs.0) }} }}"
+                );
+                w!(
+                    out,
+                    "impl ::core::ops::{tr}Assign for {name} {{ fn {method}_assign(&mut self, rhs: Self) {{ self.0 = self.0 {op} rhs.0; }} }}"
+                );
+            }
+            w!(
+                out,
+                "impl ::core::ops::Not for {name} {{ type Output = Self; fn not(self) -> Self {{ Self(!self.0 & Self::ALL_FLAGS.0) }} }}"
+            );
+            // Display: names separated by spaces (flatc's JSON form), unknown bits as a number.
+            w!(
+                out,
+                "impl ::core::fmt::Display for {name} {{ fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {{
+                    let mut rest = self.0; let mut first = true;
+                    for flag in Self::VALUES {{
+                        if flag.0 != 0 && self.0 & flag.0 == flag.0 {{
+                            if !first {{ f.write_str(\" \")?; }}
+                            first = false;
+                            f.write_str(flag.name().unwrap_or_default())?;
+                            rest &= !flag.0;
+                        }}
+                    }}
+                    if rest != 0 || first {{ if !first {{ f.write_str(\" \")?; }} ::core::write!(f, \"{{rest}}\")?; }}
+                    Ok(())
+                }} }}"
+            );
+            w!(
+                out,
+                "impl ::core::fmt::Debug for {name} {{ fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {{ ::core::write!(f, \"{name}({{self}})\") }} }}"
+            );
+            w!(
+                out,
+                "impl ::core::convert::TryFrom<{p}> for {name} {{ type Error = ::flatforge::gen_support::UnknownEnumValue;
+                    fn try_from(value: {p}) -> ::core::result::Result<Self, Self::Error> {{
+                        if value & !Self::ALL_FLAGS.0 == 0 {{ Ok(Self(value)) }} else {{ Err(::flatforge::gen_support::UnknownEnumValue::new({}, value as i128)) }}
+                    }} }}",
+                str_lit(&en.name)
+            );
+        } else {
+            w!(
+                out,
+                "impl ::core::fmt::Display for {name} {{ fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {{
+                    match self.name() {{ Some(n) => f.write_str(n), None => ::core::write!(f, \"{{}}\", self.0) }}
+                }} }}"
+            );
+            w!(
+                out,
+                "impl ::core::fmt::Debug for {name} {{ fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {{
+                    match self.name() {{ Some(n) => ::core::write!(f, \"{name}::{{n}}\"), None => ::core::write!(f, \"{name}({{}})\", self.0) }}
+                }} }}"
+            );
+            w!(
+                out,
+                "impl ::core::convert::TryFrom<{p}> for {name} {{ type Error = ::flatforge::gen_support::UnknownEnumValue;
+                    fn try_from(value: {p}) -> ::core::result::Result<Self, Self::Error> {{
+                        let v = Self(value);
+                        if v.is_known() {{ Ok(v) }} else {{ Err(::flatforge::gen_support::UnknownEnumValue::new({}, value as i128)) }}
+                    }} }}",
+                str_lit(&en.name)
+            );
+        }
+        let _ = is_union;
+        w!(
+            out,
+            "impl ::core::convert::From<{name}> for {p} {{ fn from(value: {name}) -> {p} {{ value.0 }} }}"
+        );
+        // Runtime traits: read from tables, vectors and struct arrays.
+        w!(
+            out,
+            "impl ::flatforge::Verify for {name} {{ const SIZE: usize = {size}; const ALIGN: usize = {size};
+                #[inline(always)] fn verify_at(_: &mut ::flatforge::Verifier<'_>, _: usize) -> ::core::result::Result<(), ::flatforge::Error> {{ Ok(()) }} }}
+             impl<'a> ::flatforge::Follow<'a> for {name} {{
+                #[inline(always)] unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {{",
+            size = prim_size(p)
+        );
+        safety(
+            out,
+            "forwarded: the caller checked that the value's bytes lie in `buf`.",
+        );
+        w!(
+            out,
+            "let v = unsafe {{ <{p} as ::flatforge::Follow<'a>>::follow(buf, pos) }}; Self(v) }} }}
+             impl<'a> ::flatforge::Inline<'a> for {name} {{ const SIZE: usize = {size};
+                #[inline(always)] fn read_inline(bytes: &'a [u8], pos: usize) -> Self {{ Self(::flatforge::read_scalar::<{p}>(bytes, pos)) }} }}",
+            size = prim_size(p)
+        );
+        // Vectors of enums.
+        w!(
+            out,
+            "impl {name} {{ #[doc = \" Writes a vector of these values.\"]
+                pub fn create_vector(b: &mut ::flatforge::Builder, values: &[Self]) -> ::core::result::Result<::flatforge::Offset<[Self]>, ::flatforge::BuildError> {{
+                    Ok(b.create_vector_from_iter(values.iter().map(|v| v.0))?.cast())
+                }} }}"
+        );
+    }
+
+    /// An enum value as a literal of the underlying type.
+    fn enum_value_lit(&self, en: &Enum, value: i64) -> String {
+        let p = prim(en.underlying_type.base_type);
+        if p == "u64" {
+            (value as u64).to_string()
+        } else if p == "bool" {
+            (value != 0).to_string()
+        } else if value == i64::MIN {
+            "i64::MIN".to_string()
+        } else {
+            value.to_string()
+        }
+    }
+
+    fn union_items(&self, out: &mut String, id: EnumId) {
+        let en = &self.schema[id];
+        let ns = en.namespace.as_str();
+        let name = self.enum_names[id.0 as usize].clone();
+        let base = bare(&name).to_string();
+        let ty_name = format!("{base}Type");
+        let offset_name = format!("{base}Offset");
+        let consts = &self.value_consts[id.0 as usize];
+        let variants = &self.variants[id.0 as usize];
+        let docs = self.item_docs(&en.docs, &format!("`union {}`", en.name), en.span);
+        // The discriminant.
+        let mut tdocs = vec![format!(" The type of a `{}` union value.", en.name)];
+        tdocs.push(String::new());
+        tdocs.push(format!(
+            " Generated from `union {}` at `{}`.",
+            en.name,
+            self.location(en.span)
+        ));
+        self.open_enum(out, id, &ty_name, &tdocs);
+        // Members.
+        struct Member {
+            variant: String,
+            konst: String,
+            value: i64,
+            kind: Kind,
+            docs: Vec<String>,
+        }
+        let members: Vec<Member> = en
+            .values
+            .iter()
+            .enumerate()
+            .filter_map(|(i, v)| {
+                let ty = v.union_type?;
+                Some(Member {
+                    variant: variants[i].clone(),
+                    konst: consts[i].clone(),
+                    value: v.value,
+                    kind: self.kind(&ty),
+                    docs: v.docs.clone(),
+                })
+            })
+            .collect();
+        // The view enum.
+        doc(out, &docs);
+        w!(
+            out,
+            "#[derive(Clone, Copy, Debug)] #[allow(clippy::enum_variant_names)] pub enum {name}<'a> {{"
+        );
+        for m in &members {
+            let mut lines = m.docs.clone();
+            if lines.is_empty() {
+                lines.push(format!(" The `{}` member.", m.variant));
+            }
+            doc(out, &lines);
+            w!(out, "{}({}),", m.variant, self.view_type(ns, m.kind, "'a"));
+        }
+        w!(out, "}}");
+        w!(out, "impl {name}<'_> {{ #[doc = \" The type of this value.\"] pub fn ty(&self) -> {ty_name} {{ match self {{");
+        for m in &members {
+            w!(out, "Self::{}(_) => {ty_name}::{},", m.variant, m.konst);
+        }
+        w!(out, "}} }} }}");
+        // Union trait.
+        w!(
+            out,
+            "impl<'a> ::flatforge::gen_support::Union<'a> for {name}<'a> {{
+                #[inline] fn verify_member(v: &mut ::flatforge::Verifier<'_>, ty: u8, pos: usize) -> ::core::option::Option<::core::result::Result<(), ::flatforge::Error>> {{
+                    match ty {{"
+        );
+        for m in &members {
+            let vt = match m.kind {
+                Kind::Struct(sid) => format!("::flatforge::Indirect<&{}>", self.obj_path(ns, sid)),
+                k => self.view_type(ns, k, "'_"),
+            };
+            w!(
+                out,
+                "{} => Some(<{vt} as ::flatforge::Verify>::verify_at(v, pos)),",
+                m.value
+            );
+        }
+        w!(
+            out,
+            "_ => None, }} }}
+            #[inline] unsafe fn follow_member(buf: &'a [u8], ty: u8, pos: usize) -> ::core::option::Option<Self> {{
+                match ty {{"
+        );
+        for m in &members {
+            w!(out, "{} => {{", m.value);
+            safety(
+                out,
+                "forwarded: `verify_member` accepted this member type at `pos` in `buf`.",
+            );
+            match m.kind {
+                Kind::Struct(sid) => w!(
+                    out,
+                    "let m = unsafe {{ <::flatforge::Indirect<&'a {}> as ::flatforge::Follow<'a>>::follow(buf, pos) }}; Some(Self::{}(m.0)) }}",
+                    self.obj_path(ns, sid),
+                    m.variant
+                ),
+                k => w!(
+                    out,
+                    "let m = unsafe {{ <{} as ::flatforge::Follow<'a>>::follow(buf, pos) }}; Some(Self::{}(m)) }}",
+                    self.view_type(ns, k, "'a"),
+                    m.variant
+                ),
+            }
+        }
+        w!(out, "_ => None, }} }} }}");
+
+        // Building: the offset of a member.
+        doc1(out, &format!(" A `{}` union value written to a builder: its type and offset, for `...Args` fields.", en.name));
+        w!(
+            out,
+            "#[derive(Clone, Copy, Debug, PartialEq, Eq)] pub struct {offset_name} {{ ty: {ty_name}, offset: u32 }}
+             impl {offset_name} {{
+                #[doc = \" No value (type NONE), for elements of vectors of unions.\"]
+                pub const NONE: Self = Self {{ ty: {ty_name}(0), offset: 0 }};
+                #[doc = \" The type of the value.\"] pub fn ty(&self) -> {ty_name} {{ self.ty }}
+                #[doc = \" The offset of the value.\"] pub fn offset(&self) -> ::flatforge::Offset<()> {{ ::flatforge::Offset::new(self.offset) }}"
+        );
+        let mut ctor_scope = Scope::with_reserved(&["ty", "offset", "create_vector", "none"]);
+        for m in &members {
+            let ctor = ctor_scope.take(snake(&m.variant));
+            let arg = match m.kind {
+                Kind::Struct(sid) => format!("::flatforge::Offset<{}>", self.obj_path(ns, sid)),
+                k => self.offset_type(ns, k),
+            };
+            doc1(out, &format!(" A `{}` member.", m.variant));
+            w!(
+                out,
+                "pub fn {ctor}(offset: {arg}) -> Self {{ Self {{ ty: {ty_name}::{}, offset: offset.value() }} }}",
+                m.konst
+            );
+        }
+        w!(
+            out,
+            "#[doc = \" Writes a vector of union values (the types vector and the values vector).\"]
+             pub fn create_vector(b: &mut ::flatforge::Builder, values: &[Self]) -> ::core::result::Result<::flatforge::gen_support::UnionVectorOffset<Self>, ::flatforge::BuildError> {{
+                let types = b.create_vector_from_iter(values.iter().map(|v| v.ty.0))?;
+                b.start_vector(values.len(), 4, 4)?;
+                for v in values.iter().rev() {{ b.push_offset(::flatforge::Offset::<()>::new(v.offset)); }}
+                let offsets = b.end_vector::<::flatforge::Offset<()>>(values.len());
+                Ok(::flatforge::gen_support::UnionVectorOffset::new(types, offsets))
+             }} }}"
+        );
+
+        if self.opts.object_api {
+            self.union_object(
+                out,
+                id,
+                &name,
+                &ty_name,
+                &offset_name,
+                &members
+                    .iter()
+                    .map(|m| (m.variant.clone(), m.konst.clone(), m.kind))
+                    .collect::<Vec<_>>(),
+            );
+        }
+    }
+
+    fn union_object(
+        &self,
+        out: &mut String,
+        id: EnumId,
+        name: &str,
+        ty_name: &str,
+        offset_name: &str,
+        members: &[(String, String, Kind)],
+    ) {
+        let en = &self.schema[id];
+        let ns = en.namespace.as_str();
+        let owned = format!("{}T", bare(name));
+        doc1(
+            out,
+            &format!(" An owned `{}` union value (object API).", en.name),
+        );
+        w!(
+            out,
+            "#[derive(Clone, Debug, PartialEq, Default)] {} #[allow(clippy::large_enum_variant, clippy::enum_variant_names)] pub enum {owned} {{
+                #[doc = \" No value (type NONE).\"] #[default] None,",
+            self.serde_attr
+        );
+        for (v, _, k) in members {
+            let t = match k {
+                Kind::Table(tid) => format!(
+                    "::flatforge::gen_support::Box<{}>",
+                    self.obj_path_suffixed(ns, *tid, "T")
+                ),
+                Kind::Struct(sid) => self.obj_path_suffixed(ns, *sid, "T"),
+                _ => "::flatforge::gen_support::String".to_string(),
+            };
+            doc1(out, &format!(" The `{v}` member."));
+            w!(out, "{v}({t}),");
+        }
+        w!(out, "}}");
+        w!(
+            out,
+            "impl {owned} {{
+                #[doc = \" The type of this value.\"] pub fn ty(&self) -> {ty_name} {{ match self {{ Self::None => {ty_name}(0),"
+        );
+        for (v, c, _) in members {
+            w!(out, "Self::{v}(_) => {ty_name}::{c},");
+        }
+        w!(
+            out,
+            "}} }}
+             #[doc = \" Writes the value; `None` for NONE.\"]
+             pub fn pack(&self, b: &mut ::flatforge::Builder) -> ::core::result::Result<::core::option::Option<{offset_name}>, ::flatforge::BuildError> {{
+                Ok(Some(match self {{ Self::None => return Ok(None),"
+        );
+        let mut ctor_scope = Scope::with_reserved(&["ty", "offset", "create_vector", "none"]);
+        for (v, _, k) in members {
+            let ctor = ctor_scope.take(snake(v));
+            let pack = match k {
+                Kind::Table(_) => "x.pack(b)?".to_string(),
+                Kind::Struct(_) => {
+                    "::flatforge::gen_support::create_struct(b, &x.pack())?".to_string()
+                }
+                _ => "b.create_string(x)?".to_string(),
+            };
+            w!(out, "Self::{v}(x) => {offset_name}::{ctor}({pack}),");
+        }
+        w!(
+            out,
+            "}})) }}
+             #[doc = \" Writes a vector of union values.\"]
+             pub fn pack_vector(b: &mut ::flatforge::Builder, values: &[Self]) -> ::core::result::Result<::flatforge::gen_support::UnionVectorOffset<{offset_name}>, ::flatforge::BuildError> {{
+                let mut offsets = ::flatforge::gen_support::Vec::with_capacity(values.len());
+                for v in values {{ offsets.push(v.pack(b)?.unwrap_or({offset_name}::NONE)); }}
+                {offset_name}::create_vector(b, &offsets)
+             }} }}"
+        );
+        w!(
+            out,
+            "impl {name}<'_> {{ #[doc = \" The owned form of this value (object API).\"] pub fn unpack(&self) -> {owned} {{ match self {{"
+        );
+        for (v, _, k) in members {
+            let conv = match k {
+                Kind::Table(_) => "::flatforge::gen_support::Box::new(x.unpack())",
+                Kind::Struct(_) => "x.unpack()",
+                _ => "::flatforge::gen_support::ToString::to_string(x)",
+            };
+            w!(out, "Self::{v}(x) => {owned}::{v}({conv}),");
+        }
+        w!(out, "}} }} }}");
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Structs
+
+    fn struct_items(&self, out: &mut String, id: ObjectId) {
+        let o = &self.schema[id];
+        let ns = o.namespace.as_str();
+        let name = self.obj_names[id.0 as usize].clone();
+        let names = &self.field_names[id.0 as usize];
+        let size = o.bytesize as usize;
+        let docs = self.item_docs(&o.docs, &format!("`struct {}`", o.name), o.span);
+        doc(out, &docs);
+        doc1(out, "");
+        doc1(
+            out,
+            &format!(
+                " Stored inline as {size} bytes aligned to {}; this type is those bytes (alignment 1).",
+                o.minalign
+            ),
+        );
+        let default_derive = if size <= 32 { ", Default" } else { "" };
+        w!(
+            out,
+            "#[derive(Clone, Copy, PartialEq, Eq, Hash{default_derive})] #[repr(transparent)] pub struct {name}(pub [u8; {size}]);"
+        );
+        if size > 32 {
+            w!(
+                out,
+                "impl ::core::default::Default for {name} {{ fn default() -> Self {{ Self([0; {size}]) }} }}"
+            );
+        }
+        safety(
+            out,
+            &format!("a `#[repr(transparent)]` wrapper of `[u8; {size}]`: alignment 1, no padding, any bytes valid."),
+        );
+        w!(
+            out,
+            "unsafe impl ::flatforge::Struct for {name} {{ const ALIGN: usize = {}; }}",
+            o.minalign
+        );
+        // Accessors.
+        w!(out, "impl {name} {{");
+        let mut params = Vec::new();
+        let mut sets = Vec::new();
+        for (f, fname) in o.fields.iter().zip(names) {
+            let off = f.offset as usize;
+            let set = format!("set_{}", bare(fname));
+            let set = escape(&set);
+            let mut lines = f.docs.clone();
+            if lines.is_empty() {
+                lines.push(format!(" `{}`", f.name));
+            }
+            let allow = self_convention_allow(fname);
+            match f.ty.base_type {
+                BaseType::Obj => {
+                    let sid = f.ty.object().unwrap_or(ObjectId(0));
+                    let sp = self.obj_path(ns, sid);
+                    let ssize = self.schema[sid].bytesize as usize;
+                    doc(out, &lines);
+                    w!(out, "{allow} #[inline] pub fn {fname}(&self) -> &{sp} {{ ::flatforge::Inline::read_inline(&self.0, {off}) }}");
+                    doc1(out, &format!(" Sets `{}`.", f.name));
+                    w!(out, "#[inline] pub fn {set}(&mut self, value: &{sp}) {{ self.0[{off}..{}].copy_from_slice(&value.0); }}", off + ssize);
+                    params.push(format!("{fname}: &{sp}"));
+                }
+                BaseType::Array => {
+                    let n = f.ty.fixed_length as usize;
+                    let et = f.ty.element_type();
+                    let (elem, esize, setter) = match et.base_type {
+                        BaseType::Obj => {
+                            let sid = et.object().unwrap_or(ObjectId(0));
+                            let sp = self.obj_path(ns, sid);
+                            let es = self.schema[sid].bytesize as usize;
+                            (
+                                format!("&{sp}"),
+                                es,
+                                "chunk.copy_from_slice(&v.0);".to_string(),
+                            )
+                        }
+                        bt => {
+                            let p = prim(bt);
+                            let t = self.scalar_type(ns, p, et.enum_id());
+                            let val = if et.enum_id().is_some() { "v.0" } else { "*v" };
+                            (
+                                t,
+                                prim_size(p),
+                                format!("::flatforge::write_scalar::<{p}>(chunk, 0, {val});"),
+                            )
+                        }
+                    };
+                    let owned_elem = elem.trim_start_matches('&').to_string();
+                    doc(out, &lines);
+                    w!(out, "{allow} #[inline] pub fn {fname}(&self) -> ::flatforge::Array<'_, {}> {{ ::flatforge::Array::new(&self.0[{off}..{}]) }}",
+                        if elem.starts_with('&') { format!("&{}", owned_elem) } else { elem.clone() },
+                        off + n * esize);
+                    doc1(out, &format!(" Sets `{}`.", f.name));
+                    w!(out, "#[inline] pub fn {set}(&mut self, value: &[{owned_elem}; {n}]) {{ for (chunk, v) in self.0[{off}..{}].chunks_exact_mut({esize}).zip(value) {{ {setter} }} }}", off + n * esize);
+                    params.push(format!("{fname}: &[{owned_elem}; {n}]"));
+                }
+                bt => {
+                    let p = prim(bt);
+                    let t = self.scalar_type(ns, p, f.ty.enum_id());
+                    doc(out, &lines);
+                    if f.ty.enum_id().is_some() {
+                        w!(out, "{allow} #[inline] pub fn {fname}(&self) -> {t} {{ {t}(::flatforge::read_scalar::<{p}>(&self.0, {off})) }}");
+                        doc1(out, &format!(" Sets `{}`.", f.name));
+                        w!(out, "#[inline] pub fn {set}(&mut self, value: {t}) {{ ::flatforge::write_scalar::<{p}>(&mut self.0, {off}, value.0); }}");
+                    } else {
+                        w!(out, "{allow} #[inline] pub fn {fname}(&self) -> {p} {{ ::flatforge::read_scalar::<{p}>(&self.0, {off}) }}");
+                        doc1(out, &format!(" Sets `{}`.", f.name));
+                        w!(out, "#[inline] pub fn {set}(&mut self, value: {p}) {{ ::flatforge::write_scalar::<{p}>(&mut self.0, {off}, value); }}");
+                    }
+                    params.push(format!("{fname}: {t}"));
+                }
+            }
+            sets.push(format!("s.{set}({fname});"));
+        }
+        doc1(
+            out,
+            " A struct with the given field values (padding zeroed).",
+        );
+        if params.len() > 7 {
+            w!(out, "#[allow(clippy::too_many_arguments)]");
+        }
+        w!(
+            out,
+            "pub fn new({}) -> Self {{ let mut s = Self([0; {size}]); {} s }}",
+            params.join(", "),
+            sets.join(" ")
+        );
+        // Key lookup in a vector of structs.
+        if let Some(k) = o.key_field {
+            let kf = &o.fields[k as usize];
+            let kname = &names[k as usize];
+            if kf.ty.is_scalar() {
+                let p = prim(kf.ty.base_type);
+                let kt = self.scalar_type(ns, p, kf.ty.enum_id());
+                let cmp = if p.starts_with('f') {
+                    format!("e.{kname}().partial_cmp(&key).unwrap_or(::core::cmp::Ordering::Equal)")
+                } else {
+                    format!("e.{kname}().cmp(&key)")
+                };
+                doc1(out, &format!(" Finds the element whose key `{}` equals `key` in a vector sorted by it (binary search).", kf.name));
+                w!(
+                    out,
+                    "pub fn lookup_by_key<'a>(vector: ::flatforge::Vector<'a, &'a {name}>, key: {kt}) -> ::core::option::Option<&'a {name}> {{
+                        vector.binary_search_by(|e| {cmp}).ok().and_then(|i| vector.get(i))
+                    }}"
+                );
+            }
+        }
+        w!(out, "}}");
+        // Debug.
+        w!(
+            out,
+            "impl ::core::fmt::Debug for {name} {{ fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {{ f.debug_struct({})",
+            str_lit(&o.name)
+        );
+        for (f, fname) in o.fields.iter().zip(names) {
+            w!(out, ".field({}, &self.{fname}())", str_lit(&f.name));
+        }
+        w!(out, ".finish() }} }}");
+
+        if self.opts.object_api {
+            self.struct_object(out, id);
+        }
+    }
+
+    fn struct_object(&self, out: &mut String, id: ObjectId) {
+        let o = &self.schema[id];
+        let ns = o.namespace.as_str();
+        let name = self.obj_names[id.0 as usize].clone();
+        let owned = format!("{}T", bare(&name));
+        let names = &self.field_names[id.0 as usize];
+        doc1(
+            out,
+            &format!(" The owned form of `{}` (object API).", o.name),
+        );
+        // Arrays of more than 32 elements have no `Default`: spell it out then.
+        let derive_default = !o
+            .fields
+            .iter()
+            .any(|f| f.ty.base_type == BaseType::Array && f.ty.fixed_length > 32);
+        w!(
+            out,
+            "#[derive(Clone, Copy, Debug, PartialEq{})] {} pub struct {owned} {{",
+            if derive_default { ", Default" } else { "" },
+            self.serde_attr
+        );
+        let mut defaults = Vec::new();
+        let mut pack_args = Vec::new();
+        let mut unpack_fields = Vec::new();
+        for (f, fname) in o.fields.iter().zip(names) {
+            let mut lines = f.docs.clone();
+            if lines.is_empty() {
+                lines.push(format!(" `{}`", f.name));
+            }
+            doc(out, &lines);
+            match f.ty.base_type {
+                BaseType::Obj => {
+                    let sid = f.ty.object().unwrap_or(ObjectId(0));
+                    w!(
+                        out,
+                        "pub {fname}: {},",
+                        self.obj_path_suffixed(ns, sid, "T")
+                    );
+                    defaults.push(format!("{fname}: ::core::default::Default::default()"));
+                    pack_args.push(format!("&self.{fname}.pack()"));
+                    unpack_fields.push(format!("{fname}: self.{fname}().unpack()"));
+                }
+                BaseType::Array => {
+                    let n = f.ty.fixed_length as usize;
+                    let et = f.ty.element_type();
+                    match et.base_type {
+                        BaseType::Obj => {
+                            let sid = et.object().unwrap_or(ObjectId(0));
+                            w!(
+                                out,
+                                "{} pub {fname}: [{}; {n}],",
+                                self.big_array_attr(ns, n),
+                                self.obj_path_suffixed(ns, sid, "T")
+                            );
+                            defaults.push(format!("{fname}: ::core::array::from_fn(|_| ::core::default::Default::default())"));
+                            pack_args.push(format!("&self.{fname}.map(|x| x.pack())"));
+                            unpack_fields.push(format!(
+                                "{fname}: ::core::array::from_fn(|i| self.{fname}().get(i).map(|x| x.unpack()).unwrap_or_default())"
+                            ));
+                        }
+                        bt => {
+                            let t = self.scalar_type(ns, prim(bt), et.enum_id());
+                            w!(
+                                out,
+                                "{} pub {fname}: [{t}; {n}],",
+                                self.big_array_attr(ns, n)
+                            );
+                            defaults.push(format!("{fname}: ::core::array::from_fn(|_| ::core::default::Default::default())"));
+                            pack_args.push(format!("&self.{fname}"));
+                            unpack_fields.push(format!(
+                                "{fname}: ::core::array::from_fn(|i| self.{fname}().get(i).unwrap_or_default())"
+                            ));
+                        }
+                    }
+                }
+                bt => {
+                    let t = self.scalar_type(ns, prim(bt), f.ty.enum_id());
+                    w!(out, "pub {fname}: {t},");
+                    defaults.push(format!("{fname}: ::core::default::Default::default()"));
+                    pack_args.push(format!("self.{fname}"));
+                    unpack_fields.push(format!("{fname}: self.{fname}()"));
+                }
+            }
+        }
+        w!(out, "}}");
+        if !derive_default {
+            w!(
+                out,
+                "impl ::core::default::Default for {owned} {{ fn default() -> Self {{ Self {{ {} }} }} }}",
+                defaults.join(", ")
+            );
+        }
+        w!(
+            out,
+            "impl {owned} {{ #[doc = \" The struct's stored form.\"] pub fn pack(&self) -> {name} {{ {name}::new({}) }} }}
+             impl {name} {{ #[doc = \" The owned form (object API).\"] pub fn unpack(&self) -> {owned} {{ {owned} {{ {} }} }} }}",
+            pack_args.join(", "),
+            unpack_fields.join(", ")
+        );
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Tables
+
+    fn table_items(&self, out: &mut String, id: ObjectId) {
+        let o = &self.schema[id];
+        let ns = o.namespace.as_str();
+        let name = self.obj_names[id.0 as usize].clone();
+        let base = bare(&name).to_string();
+        let names = &self.field_names[id.0 as usize];
+        let docs = self.item_docs(&o.docs, &format!("`table {}`", o.name), o.span);
+        let fields: Vec<(usize, &Field, Kind)> = o
+            .fields
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| !f.deprecated)
+            .map(|(i, f)| (i, f, self.kind(&f.ty)))
+            .collect();
+
+        // The view.
+        doc(out, &docs);
+        doc1(out, "");
+        doc1(
+            out,
+            " A view of the table in a verified buffer: accessors read without checks.",
+        );
+        w!(
+            out,
+            "#[derive(Clone, Copy)] pub struct {name}<'a>(::flatforge::Table<'a>);"
+        );
+        // Verify.
+        w!(
+            out,
+            "impl ::flatforge::Verify for {name}<'_> {{
+                const SIZE: usize = 4; const ALIGN: usize = 4; const TYPE_NAME: &'static str = {};
+                #[inline] fn verify_at(v: &mut ::flatforge::Verifier<'_>, pos: usize) -> ::core::result::Result<(), ::flatforge::Error> {{
+                    let target = v.offset(pos)?;",
+            str_lit(&o.name)
+        );
+        let checks = self.verify_fields(ns, o, &fields);
+        if checks.is_empty() {
+            w!(out, "v.table(target).map(|_| ()) }} }}");
+        } else {
+            w!(out, "let mut t = v.table(target)?; {checks} Ok(()) }} }}");
+        }
+        // Follow.
+        w!(
+            out,
+            "impl<'a> ::flatforge::Follow<'a> for {name}<'a> {{
+                #[inline(always)] unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {{"
+        );
+        safety(
+            out,
+            "forwarded: `verify_at` accepted `pos` in `buf`, so the table header is valid.",
+        );
+        w!(
+            out,
+            "let t = unsafe {{ <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow(buf, pos) }}; Self(t) }} }}"
+        );
+        // Accessors.
+        w!(out, "impl<'a> {name}<'a> {{");
+        w!(out, "#[doc = \" The untyped table (to read fields the schema does not know, with checks).\"] #[inline] pub fn as_table(&self) -> ::flatforge::Table<'a> {{ self.0 }}");
+        self.root_fns(out, &name);
+        for &(i, f, k) in &fields {
+            self.accessor(out, ns, o, i, f, k, &names[i]);
+        }
+        // Key lookup.
+        if let Some(ki) = o.key_field {
+            let kf = &o.fields[ki as usize];
+            let kname = &names[ki as usize];
+            let k = self.kind(&kf.ty);
+            let (kt, cmp) = match k {
+                Kind::String => ("&str".to_string(), format!("e.{kname}().cmp(key)")),
+                Kind::Scalar { prim: p, enum_id } => {
+                    let t = self.scalar_type(ns, p, enum_id);
+                    let get = if kf.presence == Presence::Optional {
+                        format!("e.{kname}().unwrap_or_default()")
+                    } else {
+                        format!("e.{kname}()")
+                    };
+                    if p.starts_with('f') {
+                        (
+                            t,
+                            format!(
+                                "{get}.partial_cmp(&key).unwrap_or(::core::cmp::Ordering::Equal)"
+                            ),
+                        )
+                    } else {
+                        (t, format!("{get}.cmp(&key)"))
+                    }
+                }
+                _ => (String::new(), String::new()),
+            };
+            if !kt.is_empty() {
+                let s = if matches!(k, Kind::String) && kf.presence != Presence::Required {
+                    // Optional string keys compare absent as "".
+                    format!("e.{kname}().unwrap_or_default().cmp(key)")
+                } else {
+                    cmp
+                };
+                doc1(out, &format!(" Finds the table whose key `{}` equals `key` in a vector sorted by it (binary search).", kf.name));
+                w!(
+                    out,
+                    "pub fn lookup_by_key(vector: ::flatforge::Vector<'a, {name}<'a>>, key: {kt}) -> ::core::option::Option<{name}<'a>> {{
+                        vector.binary_search_by(|e| {s}).ok().and_then(|i| vector.get(i))
+                    }}"
+                );
+                doc1(out, &format!(" Sorts tables written by `b` by their key `{}`, for a vector `lookup_by_key` can search.", kf.name));
+                let sort = match k {
+                    Kind::String => format!("b.sort_by_string_field(offsets, {ki});"),
+                    Kind::Scalar { prim: p, .. } => {
+                        let (d, _) = scalar_default(p, &kf.default);
+                        format!("b.sort_by_scalar_field::<_, {p}>(offsets, {ki}, {d});")
+                    }
+                    _ => String::new(),
+                };
+                w!(
+                    out,
+                    "pub fn sort_by_key(b: &::flatforge::Builder, offsets: &mut [::flatforge::Offset<{name}<'static>>]) {{ {sort} }}"
+                );
+            }
+        }
+        w!(out, "}}");
+        // Debug.
+        w!(
+            out,
+            "impl ::core::fmt::Debug for {name}<'_> {{ fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {{ f.debug_struct({})",
+            str_lit(&o.name)
+        );
+        for &(i, f, _) in &fields {
+            w!(out, ".field({}, &self.{}())", str_lit(&f.name), names[i]);
+        }
+        w!(out, ".finish() }} }}");
+
+        self.table_builder(out, id, &base, &fields);
+        if self.opts.object_api {
+            self.table_object(out, id, &base, &fields);
+        }
+    }
+
+    /// The field checks of a table's `verify_at`.
+    fn verify_fields(&self, ns: &str, o: &Object, fields: &[(usize, &Field, Kind)]) -> String {
+        let mut s = String::new();
+        for &(i, f, k) in fields {
+            if f.synthesized {
+                continue; // checked with its union
+            }
+            let req = f.presence == Presence::Required;
+            let fname = str_lit(&f.name);
+            match k {
+                Kind::Scalar { prim: p, .. } => {
+                    w!(s, "t.field::<{p}>({i}, {fname}, false)?;");
+                }
+                Kind::Union(uid) | Kind::UnionVector(uid) => {
+                    let ts = f.union_sibling.unwrap_or(0) as usize;
+                    let method = if matches!(k, Kind::Union(_)) {
+                        "union"
+                    } else {
+                        "union_vector"
+                    };
+                    w!(
+                        s,
+                        "t.{method}({ts}, {i}, {fname}, {req}, <{}<'_> as ::flatforge::gen_support::Union<'_>>::verify_member)?;",
+                        self.enum_path(ns, uid)
+                    );
+                }
+                _ if f.nested_flatbuffer.is_some() => {
+                    let nid = f.nested_flatbuffer.unwrap_or(ObjectId(0));
+                    w!(
+                        s,
+                        "t.nested_root::<{}<'_>>({i}, {fname}, {req})?;",
+                        self.obj_path(ns, nid)
+                    );
+                }
+                k => {
+                    w!(
+                        s,
+                        "t.field::<{}>({i}, {fname}, {req})?;",
+                        self.view_type(ns, k, "'_")
+                    );
+                }
+            }
+        }
+        let _ = o;
+        s
+    }
+
+    /// Root functions of every table.
+    fn root_fns(&self, out: &mut String, name: &str) {
+        if snake(bare(name)) == "root" {
+            w!(out, "#[allow(clippy::self_named_constructors)]");
+        }
+        w!(
+            out,
+            "#[doc = \" Verifies `buf` (default limits) and returns its root as this table.\"]
+             pub fn root(buf: &'a [u8]) -> ::core::result::Result<Self, ::flatforge::Error> {{ ::flatforge::root(buf) }}
+             #[doc = \" Verifies `buf` with `opts` (limits, file identifier, size prefix) and returns its root.\"]
+             pub fn root_with_options(buf: &'a [u8], opts: &::flatforge::VerifierOptions) -> ::core::result::Result<Self, ::flatforge::Error> {{ ::flatforge::root_with_options(buf, opts) }}
+             #[doc = \" Verifies `buf`, which starts with a 32-bit size prefix, and returns its root.\"]
+             pub fn size_prefixed_root(buf: &'a [u8]) -> ::core::result::Result<Self, ::flatforge::Error> {{
+                ::flatforge::root_with_options(buf, &::flatforge::VerifierOptions::default().with_size_prefixed(true))
+             }}
+             #[doc = \" The root of `buf` as this table, without verification.\"]
+             #[doc = \"\"] #[doc = \" # Safety\"]
+             #[doc = \" `buf` must pass [`{name}::root`].\"]
+             pub unsafe fn root_unchecked(buf: &'a [u8]) -> Self {{"
+        );
+        safety(out, "forwarded to the caller.");
+        w!(
+            out,
+            "unsafe {{ ::flatforge::root_unchecked(buf, false) }} }}
+             #[doc = \" The root of a size-prefixed `buf` as this table, without verification.\"]
+             #[doc = \"\"] #[doc = \" # Safety\"]
+             #[doc = \" `buf` must pass [`{name}::size_prefixed_root`].\"]
+             pub unsafe fn size_prefixed_root_unchecked(buf: &'a [u8]) -> Self {{"
+        );
+        safety(out, "forwarded to the caller.");
+        w!(
+            out,
+            "unsafe {{ ::flatforge::root_unchecked(buf, true) }} }}"
+        );
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn accessor(
+        &self,
+        out: &mut String,
+        ns: &str,
+        o: &Object,
+        i: usize,
+        f: &Field,
+        k: Kind,
+        fname: &str,
+    ) {
+        let mut lines = f.docs.clone();
+        if lines.is_empty() {
+            lines.push(format!(" `{}`", f.name));
+        }
+        let allow = self_convention_allow(fname);
+        let vt = self.view_type(ns, k, "'a");
+        let get = |ty: &str| format!("self.0.get_unchecked::<{ty}>({i})");
+        let why = format!("`verify_at` checked slot {i} (`{}`) as this type.", f.name);
+        match k {
+            Kind::Scalar { prim: p, enum_id } => {
+                let wrap = enum_id.is_some();
+                if f.presence == Presence::Optional {
+                    doc(out, &lines);
+                    w!(out, "{allow} #[inline] pub fn {fname}(&self) -> ::core::option::Option<{vt}> {{");
+                    safety(out, &why);
+                    if wrap {
+                        w!(out, "let v = unsafe {{ {} }}; v.map({vt}) }}", get(p));
+                    } else {
+                        w!(out, "unsafe {{ {} }} }}", get(p));
+                    }
+                } else {
+                    let (d, _) = scalar_default(p, &f.default);
+                    doc(out, &lines);
+                    w!(out, "{allow} #[inline] pub fn {fname}(&self) -> {vt} {{");
+                    safety(out, &why);
+                    if wrap {
+                        w!(
+                            out,
+                            "let v = unsafe {{ {} }}; {vt}(v.unwrap_or({d})) }}",
+                            get(p)
+                        );
+                    } else {
+                        w!(out, "let v = unsafe {{ {} }}; v.unwrap_or({d}) }}", get(p));
+                    }
+                }
+            }
+            Kind::Union(uid) => {
+                let ts = f.union_sibling.unwrap_or(0) as usize;
+                let up = self.enum_path(ns, uid);
+                doc(out, &lines);
+                if f.presence == Presence::Required {
+                    w!(out, "{allow} #[inline] pub fn {fname}(&self) -> {vt} {{");
+                    safety(
+                        out,
+                        &format!(
+                            "`verify_at` checked slots {ts} and {i} as a required `{}` union.",
+                            self.schema[uid].name
+                        ),
+                    );
+                    w!(out, "unsafe {{ ::flatforge::gen_support::union_unchecked::<{up}<'a>>(self.0, {ts}, {i}).unwrap_unchecked() }} }}");
+                } else {
+                    w!(out, "{allow} #[inline] pub fn {fname}(&self) -> ::core::option::Option<{vt}> {{");
+                    safety(
+                        out,
+                        &format!(
+                            "`verify_at` checked slots {ts} and {i} as a `{}` union.",
+                            self.schema[uid].name
+                        ),
+                    );
+                    w!(out, "unsafe {{ ::flatforge::gen_support::union_unchecked::<{up}<'a>>(self.0, {ts}, {i}) }} }}");
+                }
+                // Typed shortcuts per member.
+                let en = &self.schema[uid];
+                let members: Vec<(usize, &str)> = en
+                    .values
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, v)| v.union_type.is_some())
+                    .map(|(j, _)| (j, self.variants[uid.0 as usize][j].as_str()))
+                    .collect();
+                let get = if f.presence == Presence::Required {
+                    format!("Some(self.{fname}())")
+                } else {
+                    format!("self.{fname}()")
+                };
+                for &(j, variant) in &members {
+                    let mt = en.values[j]
+                        .union_type
+                        .map(|t| self.kind(&t))
+                        .unwrap_or(Kind::String);
+                    let mname = escape(&format!("{}_as_{}", bare(fname), snake(variant)));
+                    let mvt = self.view_type(ns, mt, "'a");
+                    doc1(out, &format!(" `{}` if it holds a `{variant}`.", f.name));
+                    if members.len() == 1 {
+                        w!(out, "#[inline] pub fn {mname}(&self) -> ::core::option::Option<{mvt}> {{ {get}.map(|{up}::{variant}(x)| x) }}");
+                    } else {
+                        w!(out, "#[inline] pub fn {mname}(&self) -> ::core::option::Option<{mvt}> {{ match {get} {{ Some({up}::{variant}(x)) => Some(x), _ => None }} }}");
+                    }
+                }
+            }
+            Kind::UnionVector(uid) => {
+                let ts = f.union_sibling.unwrap_or(0) as usize;
+                let up = self.enum_path(ns, uid);
+                doc(out, &lines);
+                w!(
+                    out,
+                    "{allow} #[inline] pub fn {fname}(&self) -> ::core::option::Option<{vt}> {{"
+                );
+                safety(
+                    out,
+                    &format!(
+                        "`verify_at` checked slots {ts} and {i} as a vector of `{}` unions.",
+                        self.schema[uid].name
+                    ),
+                );
+                w!(out, "unsafe {{ ::flatforge::gen_support::union_vector_unchecked::<{up}<'a>>(self.0, {ts}, {i}) }} }}");
+            }
+            k => {
+                let gt = self.view_type(ns, k, "'a");
+                let has_default = matches!(
+                    f.default,
+                    DefaultValue::String(_) | DefaultValue::EmptyVector
+                );
+                doc(out, &lines);
+                if f.presence == Presence::Required {
+                    w!(out, "{allow} #[inline] pub fn {fname}(&self) -> {vt} {{");
+                    safety(
+                        out,
+                        &format!(
+                            "`verify_at` checked slot {i} (`{}`) as a required field of this type.",
+                            f.name
+                        ),
+                    );
+                    w!(out, "unsafe {{ {}.unwrap_unchecked() }} }}", get(&gt));
+                } else if has_default {
+                    let d = match &f.default {
+                        DefaultValue::String(s) => str_lit(s),
+                        _ => "::flatforge::gen_support::empty_vector()".to_string(),
+                    };
+                    w!(out, "{allow} #[inline] pub fn {fname}(&self) -> {vt} {{");
+                    safety(out, &why);
+                    if matches!(f.default, DefaultValue::String(_)) {
+                        w!(
+                            out,
+                            "let v = unsafe {{ {} }}; v.unwrap_or({d}) }}",
+                            get(&gt)
+                        );
+                    } else {
+                        w!(out, "let v = unsafe {{ {} }}; v.unwrap_or_else(::flatforge::gen_support::empty_vector) }}", get(&gt));
+                    }
+                } else {
+                    w!(out, "{allow} #[inline] pub fn {fname}(&self) -> ::core::option::Option<{vt}> {{");
+                    safety(out, &why);
+                    w!(out, "unsafe {{ {} }} }}", get(&gt));
+                }
+                if let Some(nid) = f.nested_flatbuffer {
+                    let np = self.obj_path(ns, nid);
+                    let nname = escape(&format!("{}_nested_root", bare(fname)));
+                    doc1(out, &format!(" The flatbuffer nested in `{}`, as its root table `{}` (verified with this table).", f.name, self.schema[nid].name));
+                    if f.presence == Presence::Required {
+                        w!(out, "#[inline] pub fn {nname}(&self) -> {np}<'a> {{ let bytes = self.{fname}().as_slice();");
+                        safety(out, &format!("`verify_at` verified the bytes of `{}` as a buffer whose root is this table.", f.name));
+                        w!(
+                            out,
+                            "unsafe {{ ::flatforge::root_unchecked(bytes, false) }} }}"
+                        );
+                    } else if has_default {
+                        w!(out, "#[inline] pub fn {nname}(&self) -> ::core::option::Option<{np}<'a>> {{ let bytes = self.{fname}().as_slice(); if bytes.is_empty() {{ return None; }}");
+                        safety(out, &format!("`verify_at` verified the bytes of `{}` as a buffer whose root is this table.", f.name));
+                        w!(out, "let root = unsafe {{ ::flatforge::root_unchecked(bytes, false) }}; Some(root) }}");
+                    } else {
+                        w!(out, "#[inline] pub fn {nname}(&self) -> ::core::option::Option<{np}<'a>> {{ let bytes = self.{fname}()?.as_slice();");
+                        safety(out, &format!("`verify_at` verified the bytes of `{}` as a buffer whose root is this table.", f.name));
+                        w!(out, "let root = unsafe {{ ::flatforge::root_unchecked(bytes, false) }}; Some(root) }}");
+                    }
+                }
+            }
+        }
+        let _ = o;
+    }
+
+    /// `...Args`, `create` and the typestate builder.
+    fn table_builder(
+        &self,
+        out: &mut String,
+        id: ObjectId,
+        base: &str,
+        fields: &[(usize, &Field, Kind)],
+    ) {
+        let o = &self.schema[id];
+        let ns = o.namespace.as_str();
+        let name = &self.obj_names[id.0 as usize];
+        let names = &self.field_names[id.0 as usize];
+        let args = format!("{base}Args");
+        let builder = format!("{base}Builder");
+        // Fields of Args: the union type fields are folded into their union.
+        let arg_fields: Vec<(usize, &Field, Kind)> = fields
+            .iter()
+            .copied()
+            .filter(|(_, f, _)| !f.synthesized)
+            .collect();
+        let required: Vec<(usize, &Field, Kind)> = arg_fields
+            .iter()
+            .copied()
+            .filter(|(_, f, k)| {
+                f.presence == Presence::Required && !matches!(k, Kind::Scalar { .. })
+            })
+            .collect();
+
+        // Args.
+        doc1(
+            out,
+            &format!(
+                " The fields of a `{}` table for [`{name}::create`].",
+                o.name
+            ),
+        );
+        if !required.is_empty() {
+            doc1(out, "");
+            doc1(
+                out,
+                &format!(" Required fields have no default: start from [`{args}::new`]."),
+            );
+        }
+        let mut all_zero = required.is_empty();
+        let mut defaults = Vec::new();
+        let args_zero = required.is_empty()
+            && arg_fields.iter().all(|&(_, f, k)| match k {
+                Kind::Scalar { prim: p, .. } => {
+                    f.presence == Presence::Optional || scalar_default(p, &f.default).1
+                }
+                _ => true,
+            });
+        w!(
+            out,
+            "#[derive(Clone, Copy, Debug{})] pub struct {args} {{",
+            if args_zero { ", Default" } else { "" }
+        );
+        for &(i, f, k) in &arg_fields {
+            let fname = &names[i];
+            let mut lines = f.docs.clone();
+            if lines.is_empty() {
+                lines.push(format!(" `{}`", f.name));
+            }
+            doc(out, &lines);
+            let t = self.offset_type(ns, k);
+            match k {
+                Kind::Scalar { prim: p, enum_id } => {
+                    if f.presence == Presence::Optional {
+                        w!(out, "pub {fname}: ::core::option::Option<{t}>,");
+                        defaults.push(format!("{fname}: None"));
+                    } else {
+                        let (d, z) = scalar_default(p, &f.default);
+                        all_zero &= z;
+                        w!(out, "pub {fname}: {t},");
+                        if enum_id.is_some() {
+                            defaults.push(format!("{fname}: {t}({d})"));
+                        } else {
+                            defaults.push(format!("{fname}: {d}"));
+                        }
+                    }
+                }
+                _ if f.presence == Presence::Required => {
+                    w!(out, "pub {fname}: {t},");
+                    defaults.push(fname.to_string());
+                }
+                _ => {
+                    w!(out, "pub {fname}: ::core::option::Option<{t}>,");
+                    defaults.push(format!("{fname}: None"));
+                }
+            }
+        }
+        w!(out, "}}");
+        let req_params: Vec<String> = required
+            .iter()
+            .map(|&(i, _, k)| format!("{}: {}", names[i], self.offset_type(ns, k)))
+            .collect();
+        if required.is_empty() {
+            debug_assert_eq!(all_zero, args_zero);
+            if !args_zero {
+                w!(out, "impl ::core::default::Default for {args} {{ fn default() -> Self {{ Self {{ {} }} }} }}", defaults.join(", "));
+            }
+        } else {
+            if req_params.len() > 7 {
+                w!(out, "impl {args} {{ #[doc = \" The required fields; the others take their defaults.\"] #[allow(clippy::too_many_arguments)]");
+            } else {
+                w!(out, "impl {args} {{ #[doc = \" The required fields; the others take their defaults.\"]");
+            }
+            w!(
+                out,
+                "pub fn new({}) -> Self {{ Self {{ {} }} }} }}",
+                req_params.join(", "),
+                defaults.join(", ")
+            );
+        }
+
+        // create: fields by decreasing alignment, each class in reverse id order (as flatc).
+        let mut order: Vec<(usize, &Field, Kind, usize, usize)> = fields
+            .iter()
+            .map(|&(i, f, k)| {
+                let (size, align) = self.inline_size_align(k);
+                (i, f, k, size, align)
+            })
+            .collect();
+        order.sort_by(|a, b| b.4.cmp(&a.4).then(b.0.cmp(&a.0)));
+        let max_size: usize = order.iter().map(|x| x.3).sum();
+        let max_align = order.iter().map(|x| x.4).max().unwrap_or(1);
+        let vt = 4 + 2 * o.fields.len();
+        w!(
+            out,
+            "impl {name}<'_> {{
+                #[doc = \" Writes the table in one pass (fields largest first, vtable on the stack) and returns its offset.\"]
+                #[inline]
+                pub fn create(b: &mut ::flatforge::Builder, args: &{args}) -> ::core::result::Result<::flatforge::Offset<{name}<'static>>, ::flatforge::BuildError> {{"
+        );
+        if order.is_empty() {
+            w!(out, "let _ = args; let t = b.table_writer::<{vt}>(0, 1)?;");
+        } else {
+            w!(
+                out,
+                "let mut t = b.table_writer::<{vt}>({max_size}, {max_align})?;"
+            );
+        }
+        for (i, f, k, _, _) in &order {
+            let i = *i;
+            if f.synthesized {
+                // A union's type: written with its value.
+                let vi = f.union_sibling.unwrap_or(0) as usize;
+                let vname = &names[vi];
+                let vf = &o.fields[vi];
+                if matches!(self.kind(&vf.ty), Kind::UnionVector(_)) {
+                    if vf.presence == Presence::Required {
+                        w!(out, "t.add_offset({i}, args.{vname}.types());");
+                    } else {
+                        w!(
+                            out,
+                            "if let Some(u) = args.{vname} {{ t.add_offset({i}, u.types()); }}"
+                        );
+                    }
+                } else if vf.presence == Presence::Required {
+                    w!(out, "t.add_scalar::<u8>({i}, args.{vname}.ty().0, 0);");
+                } else {
+                    w!(
+                        out,
+                        "if let Some(u) = args.{vname} {{ t.add_scalar::<u8>({i}, u.ty().0, 0); }}"
+                    );
+                }
+                continue;
+            }
+            let fname = &names[i];
+            let req = f.presence == Presence::Required;
+            match *k {
+                Kind::Scalar { prim: p, enum_id } => {
+                    let val = if enum_id.is_some() { ".0" } else { "" };
+                    if f.presence == Presence::Optional {
+                        w!(out, "if let Some(v) = args.{fname} {{ t.add_scalar_always::<{p}>({i}, v{val}); }}");
+                    } else {
+                        let (d, _) = scalar_default(p, &f.default);
+                        w!(out, "t.add_scalar::<{p}>({i}, args.{fname}{val}, {d});");
+                    }
+                }
+                Kind::Struct(_) => {
+                    if req {
+                        w!(out, "t.add_struct({i}, &args.{fname});");
+                    } else {
+                        w!(
+                            out,
+                            "if let Some(v) = &args.{fname} {{ t.add_struct({i}, v); }}"
+                        );
+                    }
+                }
+                Kind::Union(_) => {
+                    if req {
+                        w!(out, "t.add_offset({i}, args.{fname}.offset());");
+                    } else {
+                        w!(
+                            out,
+                            "if let Some(u) = args.{fname} {{ t.add_offset({i}, u.offset()); }}"
+                        );
+                    }
+                }
+                Kind::UnionVector(_) => {
+                    if req {
+                        w!(out, "t.add_offset({i}, args.{fname}.values());");
+                    } else {
+                        w!(
+                            out,
+                            "if let Some(u) = args.{fname} {{ t.add_offset({i}, u.values()); }}"
+                        );
+                    }
+                }
+                _ => {
+                    if req {
+                        w!(out, "t.add_offset({i}, args.{fname});");
+                    } else {
+                        w!(
+                            out,
+                            "if let Some(v) = args.{fname} {{ t.add_offset({i}, v); }}"
+                        );
+                    }
+                }
+            }
+        }
+        w!(out, "Ok(t.finish()?.cast()) }}");
+        // builder()
+        let consts: Vec<String> = required
+            .iter()
+            .map(|&(i, _, _)| format!("R_{}", screaming(bare(&names[i]))))
+            .collect();
+        let unset: Vec<&str> = consts.iter().map(|_| "false").collect();
+        let gen_unset = if consts.is_empty() {
+            String::new()
+        } else {
+            format!(", {}", unset.join(", "))
+        };
+        doc1(out, &format!(" A builder for a `{}` table; its `finish` exists once every required field is set.", o.name));
+        w!(out, "pub fn builder(b: &mut ::flatforge::Builder) -> {builder}<'_{gen_unset}> {{ {builder}::new(b) }} }}");
+
+        // The typestate builder.
+        let const_params: Vec<String> = consts.iter().map(|c| format!("const {c}: bool")).collect();
+        let decl = if consts.is_empty() {
+            String::new()
+        } else {
+            format!(", {}", const_params.join(", "))
+        };
+        let uses = if consts.is_empty() {
+            String::new()
+        } else {
+            format!(", {}", consts.join(", "))
+        };
+        doc1(
+            out,
+            &format!(
+                " Builds a `{}` table field by field; made by [`{name}::builder`].",
+                o.name
+            ),
+        );
+        if !consts.is_empty() {
+            doc1(out, "");
+            doc1(out, " Each `R_...` parameter records whether a required field is set: `finish` exists only once they all are, so a missing required field is a compile error.");
+        }
+        w!(
+            out,
+            "#[derive(Debug)] pub struct {builder}<'b{decl}> {{ b: &'b mut ::flatforge::Builder, args: {args} }}"
+        );
+        let init = if required.is_empty() {
+            format!("{args}::default()")
+        } else {
+            let ph: Vec<String> = required
+                .iter()
+                .map(|&(_, _, k)| match k {
+                    Kind::Struct(_) => "::core::default::Default::default()".to_string(),
+                    Kind::Union(_) => format!("{}::NONE", self.enum_path_suffixed(ns, match k { Kind::Union(u) => u, _ => EnumId(0) }, "Offset")),
+                    Kind::UnionVector(_) => "::flatforge::gen_support::UnionVectorOffset::new(::flatforge::Offset::new(0), ::flatforge::Offset::new(0))".to_string(),
+                    _ => "::flatforge::Offset::new(0)".to_string(),
+                })
+                .collect();
+            format!("{args}::new({})", ph.join(", "))
+        };
+        w!(
+            out,
+            "impl<'b> {builder}<'b{gen_unset}> {{
+                #[doc = \" A builder writing into `b`, with every field at its default.\"]
+                pub fn new(b: &'b mut ::flatforge::Builder) -> Self {{ Self {{ b, args: {init} }} }} }}"
+        );
+        w!(out, "impl<'b{decl}> {builder}<'b{uses}> {{");
+        for &(i, f, k) in &arg_fields {
+            let fname = &names[i];
+            let t = self.offset_type(ns, k);
+            let is_req = f.presence == Presence::Required && !matches!(k, Kind::Scalar { .. });
+            doc1(out, &format!(" Sets `{}`.", f.name));
+            if is_req {
+                let pos = required.iter().position(|r| r.0 == i).unwrap_or(0);
+                let after: Vec<&str> = consts
+                    .iter()
+                    .enumerate()
+                    .map(|(j, c)| if j == pos { "true" } else { c.as_str() })
+                    .collect();
+                w!(
+                    out,
+                    "pub fn {fname}(self, value: {t}) -> {builder}<'b, {}> {{ {builder} {{ b: self.b, args: {args} {{ {fname}: value, ..self.args }} }} }}",
+                    after.join(", ")
+                );
+            } else {
+                let v = match k {
+                    Kind::Scalar { .. } if f.presence != Presence::Optional => "value",
+                    _ => "Some(value)",
+                };
+                w!(out, "pub fn {fname}(mut self, value: {t}) -> Self {{ self.args.{fname} = {v}; self }}");
+            }
+        }
+        w!(out, "}}");
+        let set: Vec<&str> = consts.iter().map(|_| "true").collect();
+        let gen_set = if consts.is_empty() {
+            String::new()
+        } else {
+            format!(", {}", set.join(", "))
+        };
+        w!(
+            out,
+            "impl {builder}<'_{gen_set}> {{ #[doc = \" Writes the table and returns its offset.\"]
+                pub fn finish(self) -> ::core::result::Result<::flatforge::Offset<{name}<'static>>, ::flatforge::BuildError> {{ {name}::create(self.b, &self.args) }} }}"
+        );
+    }
+
+    /// `...T`: the owned table, `pack`, `unpack`, `unpack_into`.
+    fn table_object(
+        &self,
+        out: &mut String,
+        id: ObjectId,
+        base: &str,
+        fields: &[(usize, &Field, Kind)],
+    ) {
+        let o = &self.schema[id];
+        let ns = o.namespace.as_str();
+        let name = &self.obj_names[id.0 as usize];
+        let names = &self.field_names[id.0 as usize];
+        let owned = format!("{base}T");
+        let args = format!("{base}Args");
+        let fields: Vec<(usize, &Field, Kind)> = fields
+            .iter()
+            .copied()
+            .filter(|(_, f, _)| !f.synthesized)
+            .collect();
+        let mut defaults = Vec::new();
+        doc1(out, &format!(" The owned form of a `{}` table (object API): `pack` writes it, `unpack` reads it.", o.name));
+        let zero_default = fields.iter().all(|&(_, f, k)| match k {
+            Kind::Scalar { prim: p, .. } => {
+                f.presence == Presence::Optional || scalar_default(p, &f.default).1
+            }
+            Kind::String => !matches!(f.default, DefaultValue::String(_)),
+            _ => true,
+        });
+        w!(
+            out,
+            "#[derive(Clone, Debug, PartialEq{})] {} {} pub struct {owned} {{",
+            if zero_default { ", Default" } else { "" },
+            self.serde_attr,
+            self.serde_default()
+        );
+        let mut pack_stmts = String::new();
+        let mut arg_inits = Vec::new();
+        let mut unpack = String::new();
+        let mut all_zero = true;
+        for &(i, f, k) in &fields {
+            let fname = &names[i];
+            let mut lines = f.docs.clone();
+            if lines.is_empty() {
+                lines.push(format!(" `{}`", f.name));
+            }
+            doc(out, &lines);
+            let req = f.presence == Presence::Required;
+            let has_default = matches!(
+                f.default,
+                DefaultValue::String(_) | DefaultValue::EmptyVector
+            );
+            let plain = req || has_default;
+            let (t, pack_expr, unpack_stmt): (String, String, String) = match k {
+                Kind::Scalar { prim: p, enum_id } => {
+                    let st = self.scalar_type(ns, p, enum_id);
+                    if f.presence == Presence::Optional {
+                        defaults.push(format!("{fname}: None"));
+                        (
+                            format!("::core::option::Option<{st}>"),
+                            format!("self.{fname}"),
+                            format!("t.{fname} = self.{fname}();"),
+                        )
+                    } else {
+                        let (d, z) = scalar_default(p, &f.default);
+                        all_zero &= z;
+                        defaults.push(if enum_id.is_some() {
+                            format!("{fname}: {st}({d})")
+                        } else {
+                            format!("{fname}: {d}")
+                        });
+                        (
+                            st,
+                            format!("self.{fname}"),
+                            format!("t.{fname} = self.{fname}();"),
+                        )
+                    }
+                }
+                Kind::Struct(sid) => {
+                    let st = self.obj_path_suffixed(ns, sid, "T");
+                    if req {
+                        defaults.push(format!("{fname}: ::core::default::Default::default()"));
+                        (
+                            st,
+                            format!("self.{fname}.pack()"),
+                            format!("t.{fname} = self.{fname}().unpack();"),
+                        )
+                    } else {
+                        defaults.push(format!("{fname}: None"));
+                        (
+                            format!("::core::option::Option<{st}>"),
+                            format!("self.{fname}.as_ref().map(|x| x.pack())"),
+                            format!("t.{fname} = self.{fname}().map(|x| x.unpack());"),
+                        )
+                    }
+                }
+                Kind::String => {
+                    let create = if f.shared {
+                        "create_shared_string"
+                    } else {
+                        "create_string"
+                    };
+                    if plain {
+                        let d = match &f.default {
+                            DefaultValue::String(s) => {
+                                all_zero = false;
+                                format!("::flatforge::gen_support::String::from({})", str_lit(s))
+                            }
+                            _ => "::flatforge::gen_support::String::new()".to_string(),
+                        };
+                        defaults.push(format!("{fname}: {d}"));
+                        let pe = if req {
+                            format!("b.{create}(&self.{fname})?")
+                        } else {
+                            format!("Some(b.{create}(&self.{fname})?)")
+                        };
+                        ("::flatforge::gen_support::String".to_string(), pe, format!("::flatforge::gen_support::assign_str(&mut t.{fname}, self.{fname}());"))
+                    } else {
+                        defaults.push(format!("{fname}: None"));
+                        (
+                            "::core::option::Option<::flatforge::gen_support::String>".to_string(),
+                            format!("match &self.{fname} {{ Some(s) => Some(b.{create}(s)?), None => None }}"),
+                            format!("::flatforge::gen_support::assign_opt_str(&mut t.{fname}, self.{fname}());"),
+                        )
+                    }
+                }
+                Kind::Table(tid) => {
+                    let tt = self.obj_path_suffixed(ns, tid, "T");
+                    if req {
+                        defaults.push(format!("{fname}: ::core::default::Default::default()"));
+                        (
+                            format!("::flatforge::gen_support::Box<{tt}>"),
+                            format!("self.{fname}.pack(b)?"),
+                            format!("self.{fname}().unpack_into(&mut t.{fname});"),
+                        )
+                    } else {
+                        defaults.push(format!("{fname}: None"));
+                        (
+                            format!("::core::option::Option<::flatforge::gen_support::Box<{tt}>>"),
+                            format!("match &self.{fname} {{ Some(x) => Some(x.pack(b)?), None => None }}"),
+                            format!("match self.{fname}() {{ Some(x) => x.unpack_into(t.{fname}.get_or_insert_with(::core::default::Default::default)), None => t.{fname} = None }}"),
+                        )
+                    }
+                }
+                Kind::Union(uid) => {
+                    let ut = self.enum_path_suffixed(ns, uid, "T");
+                    defaults.push(format!("{fname}: {ut}::None"));
+                    let pe = if req {
+                        format!(
+                            "self.{fname}.pack(b)?.unwrap_or({}::NONE)",
+                            self.enum_path_suffixed(ns, uid, "Offset")
+                        )
+                    } else {
+                        format!("self.{fname}.pack(b)?")
+                    };
+                    let us = if req {
+                        format!("t.{fname} = self.{fname}().unpack();")
+                    } else {
+                        format!("t.{fname} = self.{fname}().map_or({ut}::None, |u| u.unpack());")
+                    };
+                    (ut, pe, us)
+                }
+                Kind::UnionVector(uid) => {
+                    let ut = self.enum_path_suffixed(ns, uid, "T");
+                    let vt = format!("::flatforge::gen_support::Vec<{ut}>");
+                    if req {
+                        defaults.push(format!("{fname}: ::flatforge::gen_support::Vec::new()"));
+                        (vt, format!("{ut}::pack_vector(b, &self.{fname})?"), format!("t.{fname} = self.{fname}().iter().map(|u| u.map_or({ut}::None, |u| u.unpack())).collect();"))
+                    } else {
+                        defaults.push(format!("{fname}: None"));
+                        (
+                            format!("::core::option::Option<{vt}>"),
+                            format!("match &self.{fname} {{ Some(v) => Some({ut}::pack_vector(b, v)?), None => None }}"),
+                            format!("t.{fname} = self.{fname}().map(|v| v.iter().map(|u| u.map_or({ut}::None, |u| u.unpack())).collect());"),
+                        )
+                    }
+                }
+                Kind::Vector(e) => {
+                    let (et, pack_v, unpack_v, copy) = match e {
+                        Elem::Scalar { prim: p, enum_id } => {
+                            let st = self.scalar_type(ns, p, enum_id);
+                            let pv = if enum_id.is_some() {
+                                format!("{st}::create_vector(b, v)?")
+                            } else {
+                                "b.create_vector(v)?".to_string()
+                            };
+                            (st, pv, "v.iter()".to_string(), true)
+                        }
+                        Elem::Struct(sid) => {
+                            let st = self.obj_path_suffixed(ns, sid, "T");
+                            (
+                                st,
+                                "{ let s: ::flatforge::gen_support::Vec<_> = v.iter().map(|x| x.pack()).collect(); b.create_vector_of_structs(&s)? }".to_string(),
+                                "v.iter().map(|x| x.unpack())".to_string(),
+                                true,
+                            )
+                        }
+                        Elem::String => (
+                            "::flatforge::gen_support::String".to_string(),
+                            "{ let mut s = ::flatforge::gen_support::Vec::with_capacity(v.len()); for x in v { s.push(b.create_string(x)?); } b.create_vector_of_offsets(&s)? }".to_string(),
+                            "v.iter().map(::flatforge::gen_support::ToString::to_string)".to_string(),
+                            true,
+                        ),
+                        Elem::Table(tid) => (
+                            self.obj_path_suffixed(ns, tid, "T"),
+                            "{ let mut s = ::flatforge::gen_support::Vec::with_capacity(v.len()); for x in v { s.push(x.pack(b)?); } b.create_vector_of_offsets(&s)? }".to_string(),
+                            String::new(),
+                            false,
+                        ),
+                    };
+                    let vt = format!("::flatforge::gen_support::Vec<{et}>");
+                    let nested = if f.nested_flatbuffer.is_some() {
+                        "b.create_nested_flatbuffer(v, 8)?".to_string()
+                    } else {
+                        pack_v.clone()
+                    };
+                    let (pe, us) = if plain {
+                        defaults.push(format!("{fname}: ::flatforge::gen_support::Vec::new()"));
+                        let pe = if req {
+                            format!("{{ let v = &self.{fname}; {nested} }}")
+                        } else {
+                            format!("{{ let v = &self.{fname}; Some({nested}) }}")
+                        };
+                        let us = if copy {
+                            format!("{{ let v = self.{fname}(); ::flatforge::gen_support::assign_vec(&mut t.{fname}, {unpack_v}); }}")
+                        } else {
+                            format!("::flatforge::gen_support::assign_vec_with(&mut t.{fname}, self.{fname}().iter(), |x, y| x.unpack_into(y));")
+                        };
+                        (pe, us)
+                    } else {
+                        defaults.push(format!("{fname}: None"));
+                        let pe = format!(
+                            "match &self.{fname} {{ Some(v) => Some({nested}), None => None }}"
+                        );
+                        let us = if copy {
+                            format!("match self.{fname}() {{ Some(v) => ::flatforge::gen_support::assign_vec(t.{fname}.get_or_insert_with(::flatforge::gen_support::Vec::new), {unpack_v}), None => t.{fname} = None }}")
+                        } else {
+                            format!("match self.{fname}() {{ Some(v) => ::flatforge::gen_support::assign_vec_with(t.{fname}.get_or_insert_with(::flatforge::gen_support::Vec::new), v.iter(), |x, y| x.unpack_into(y)), None => t.{fname} = None }}")
+                        };
+                        (pe, us)
+                    };
+                    let t = if plain {
+                        vt
+                    } else {
+                        format!("::core::option::Option<{vt}>")
+                    };
+                    (t, pe, us)
+                }
+            };
+            w!(out, "pub {fname}: {t},");
+            // Children are written first, in field order.
+            if matches!(k, Kind::Scalar { .. } | Kind::Struct(_)) {
+                arg_inits.push(format!("{fname}: {pack_expr}"));
+            } else {
+                w!(pack_stmts, "let {} = {pack_expr};", bare_local(fname));
+                arg_inits.push(format!("{fname}: {}", bare_local(fname)));
+            }
+            w!(unpack, "{unpack_stmt}");
+        }
+        w!(out, "}}");
+        debug_assert_eq!(zero_default, all_zero);
+        if !zero_default {
+            w!(out, "impl ::core::default::Default for {owned} {{ fn default() -> Self {{ Self {{ {} }} }} }}", defaults.join(", "));
+        }
+        let pack_body = if fields.is_empty() {
+            format!("{name}::create(b, &{args} {{}})")
+        } else {
+            format!(
+                "{pack_stmts} {name}::create(b, &{args} {{ {} }})",
+                arg_inits.join(", ")
+            )
+        };
+        let b_param = "b";
+        w!(
+            out,
+            "impl {owned} {{ #[doc = \" Writes the table and everything it refers to; returns its offset.\"]
+                pub fn pack(&self, {b_param}: &mut ::flatforge::Builder) -> ::core::result::Result<::flatforge::Offset<{name}<'static>>, ::flatforge::BuildError> {{ {pack_body} }} }}"
+        );
+        let unpack_into_body = if fields.is_empty() {
+            "let _ = t;".to_string()
+        } else {
+            unpack
+        };
+        w!(
+            out,
+            "impl {name}<'_> {{
+                #[doc = \" The owned form of the table (object API).\"]
+                pub fn unpack(&self) -> {owned} {{ let mut t = {owned}::default(); self.unpack_into(&mut t); t }}
+                #[doc = \" Reads the table into `t`, reusing its allocations (strings, vectors, boxes).\"]
+                pub fn unpack_into(&self, t: &mut {owned}) {{ {unpack_into_body} }} }}"
+        );
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Root types and services
+
+    fn root_items(&self, out: &mut String, ns: &str) {
+        let mut done = std::collections::HashSet::new();
+        for file in &self.schema.files {
+            let Some(id) = file.root_table else { continue };
+            let o = &self.schema[id];
+            if o.namespace != ns || !done.insert(id) {
+                continue;
+            }
+            let name = &self.obj_names[id.0 as usize];
+            let sn = snake(bare(name));
+            let up = screaming(bare(name));
+            w!(
+                out,
+                "#[doc = \" Verifies `buf` and returns its root `{0}` (the schema's `root_type`).\"]
+                 pub fn root_as_{sn}(buf: &[u8]) -> ::core::result::Result<{name}<'_>, ::flatforge::Error> {{ {name}::root(buf) }}
+                 #[doc = \" Verifies the size-prefixed `buf` and returns its root `{0}`.\"]
+                 pub fn size_prefixed_root_as_{sn}(buf: &[u8]) -> ::core::result::Result<{name}<'_>, ::flatforge::Error> {{ {name}::size_prefixed_root(buf) }}
+                 #[doc = \" The root `{0}` of `buf`, without verification.\"] #[doc = \"\"] #[doc = \" # Safety\"] #[doc = \" `buf` must pass [`root_as_{sn}`].\"]
+                 pub unsafe fn root_as_{sn}_unchecked(buf: &[u8]) -> {name}<'_> {{",
+                o.name
+            );
+            safety(out, "forwarded to the caller.");
+            w!(
+                out,
+                "unsafe {{ {name}::root_unchecked(buf) }} }}
+                 #[doc = \" The size-prefixed root `{0}` of `buf`, without verification.\"] #[doc = \"\"] #[doc = \" # Safety\"] #[doc = \" `buf` must pass [`size_prefixed_root_as_{sn}`].\"]
+                 pub unsafe fn size_prefixed_root_as_{sn}_unchecked(buf: &[u8]) -> {name}<'_> {{",
+                o.name
+            );
+            safety(out, "forwarded to the caller.");
+            w!(
+                out,
+                "unsafe {{ {name}::size_prefixed_root_unchecked(buf) }} }}"
+            );
+            let ident = match &file.file_identifier {
+                Some(id) => {
+                    let bytes: Vec<String> = id.bytes().map(|b| b.to_string()).collect();
+                    w!(
+                        out,
+                        "#[doc = \" The file identifier of `{0}` buffers: `{1}`.\"] pub const {up}_IDENTIFIER: [u8; 4] = [{2}];
+                         #[doc = \" Whether `buf` carries the `{0}` file identifier.\"]
+                         pub fn {sn}_buffer_has_identifier(buf: &[u8]) -> bool {{ ::flatforge::buffer_has_identifier(buf, &{up}_IDENTIFIER, false) }}
+                         #[doc = \" Whether the size-prefixed `buf` carries the `{0}` file identifier.\"]
+                         pub fn {sn}_size_prefixed_buffer_has_identifier(buf: &[u8]) -> bool {{ ::flatforge::buffer_has_identifier(buf, &{up}_IDENTIFIER, true) }}",
+                        o.name,
+                        id.escape_default(),
+                        bytes.join(", ")
+                    );
+                    format!("Some(&{up}_IDENTIFIER)")
+                }
+                None => "None".to_string(),
+            };
+            if let Some(ext) = &file.file_extension {
+                w!(
+                    out,
+                    "#[doc = \" The file extension of `{}` buffers.\"] pub const {up}_EXTENSION: &str = {};",
+                    o.name,
+                    str_lit(ext)
+                );
+            }
+            w!(
+                out,
+                "#[doc = \" Finishes the buffer with `root` as its root `{0}` (and the file identifier, if the schema has one).\"]
+                 pub fn finish_{sn}_buffer<'b>(b: &'b mut ::flatforge::Builder, root: ::flatforge::Offset<{name}<'static>>) -> ::core::result::Result<&'b [u8], ::flatforge::BuildError> {{ b.finish(root, {ident}) }}
+                 #[doc = \" Finishes the buffer with `root` as its root `{0}`, preceded by its size.\"]
+                 pub fn finish_size_prefixed_{sn}_buffer<'b>(b: &'b mut ::flatforge::Builder, root: ::flatforge::Offset<{name}<'static>>) -> ::core::result::Result<&'b [u8], ::flatforge::BuildError> {{ b.finish_size_prefixed(root, {ident}) }}",
+                o.name
+            );
+        }
+    }
+
+    fn service(&self, out: &mut String, i: usize) {
+        let s = &self.schema.services[i];
+        let ns = s.namespace.as_str();
+        let name = &self.service_names[i];
+        let docs = self.item_docs(&s.docs, &format!("`rpc_service {}`", s.name), s.span);
+        doc(out, &docs);
+        doc1(out, "");
+        doc1(out, " Implement it to serve the calls: each method reads the request and builds the response in `response`.");
+        w!(
+            out,
+            "pub trait {name} {{
+                #[doc = \" The service's fully qualified name.\"] const NAME: &'static str = {};
+                #[doc = \" What a method returns when it fails.\"] type Error;",
+            str_lit(&s.full_name)
+        );
+        let mut scope = Scope::with_reserved(&["NAME", "Error"]);
+        for call in &s.calls {
+            let m = scope.take(snake(&call.name));
+            let mut lines = call.docs.clone();
+            if !lines.is_empty() {
+                lines.push(String::new());
+            }
+            lines.push(format!(
+                " `{}({}): {}`{} at `{}`.",
+                call.name,
+                self.schema[call.request].name,
+                self.schema[call.response].name,
+                call.attributes
+                    .string("streaming")
+                    .map(|k| format!(", streaming: {k}"))
+                    .unwrap_or_default(),
+                self.location(call.span)
+            ));
+            doc(out, &lines);
+            w!(
+                out,
+                "fn {m}(&mut self, request: {}<'_>, response: &mut ::flatforge::Builder) -> ::core::result::Result<::flatforge::Offset<{}<'static>>, Self::Error>;",
+                self.obj_path(ns, call.request),
+                self.obj_path(ns, call.response)
+            );
+        }
+        w!(out, "}}");
+    }
+}
+
+/// `#[allow(clippy::wrong_self_convention)]` for accessors whose schema name starts like a
+/// conversion method.
+fn self_convention_allow(fname: &str) -> &'static str {
+    let n = bare(fname);
+    if n.starts_with("to_") || n.starts_with("into_") || n.starts_with("from_") {
+        "#[allow(clippy::wrong_self_convention)]"
+    } else {
+        ""
+    }
+}
+
+/// A local variable name for a field (keywords stay raw; `self_` stays as is).
+fn bare_local(fname: &str) -> String {
+    format!("f_{}", bare(fname))
+}
