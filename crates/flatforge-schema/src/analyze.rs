@@ -190,28 +190,6 @@ struct DAttr<'s> {
     value_span: Span,
 }
 
-#[derive(Clone, Debug)]
-struct DField<'s> {
-    name: Cow<'s, str>,
-    ty: DType,
-    offset: u16,
-    padding: u16,
-    constant: Constant<'s>,
-    presence: Presence,
-    deprecated: bool,
-    key: bool,
-    nested: Option<usize>,
-    flexbuffer: bool,
-    hash: Option<HashKind>,
-    shared: bool,
-    offset64: bool,
-    synthesized: bool,
-    sibling: Option<usize>,
-    attrs: Vec<DAttr<'s>>,
-    docs: Docs,
-    span: Span,
-}
-
 #[derive(Debug)]
 struct StructSlot<'s> {
     name: Cow<'s, str>,
@@ -219,7 +197,11 @@ struct StructSlot<'s> {
     full: Cow<'s, str>,
     predecl: bool,
     fixed: bool,
-    fields: Vec<DField<'s>>,
+    /// The fields as the model has them, except that type references (`Type::index`,
+    /// `Field::nested_flatbuffer`) are slots until [`Analyzer::build`] renumbers them.
+    fields: Vec<Field>,
+    /// The value spans of the fields' `id` attributes (field index, span).
+    id_spans: Vec<(usize, Span)>,
     bytesize: u32,
     minalign: u32,
     has_key: bool,
@@ -231,6 +213,29 @@ struct StructSlot<'s> {
     refs: Vec<Span>,
     /// The struct contains itself (already reported).
     circular: bool,
+}
+
+impl<'s> StructSlot<'s> {
+    /// A slot for a type used (or being defined) but not defined yet.
+    fn pending(name: Cow<'s, str>, file: FileId, span: Span, refs: Vec<Span>) -> StructSlot<'s> {
+        StructSlot {
+            name,
+            full: Cow::Borrowed(""),
+            predecl: true,
+            fixed: false,
+            fields: Vec::new(),
+            id_spans: Vec::new(),
+            bytesize: 0,
+            minalign: 1,
+            has_key: false,
+            attrs: Vec::new(),
+            docs: (0, 0),
+            file,
+            span,
+            refs,
+            circular: false,
+        }
+    }
 }
 
 #[derive(Debug)]
@@ -399,6 +404,14 @@ impl<'s> Analyzer<'s> {
             root: None,
             scratch: String::new(),
         }
+    }
+
+    /// The doc comments `docs` of the current file's syntax tree `ast`.
+    fn docs(&self, ast: &FileAst, docs: Docs) -> Vec<String> {
+        if docs.0 == docs.1 {
+            return Vec::new();
+        }
+        docs_text(self.files[self.file.index()].text, &ast.docs, docs)
     }
 
     fn text(&self, span: Span) -> &'s str {
@@ -577,22 +590,8 @@ impl<'s> Analyzer<'s> {
         };
         if found.is_none() && create {
             let slot = self.structs.len();
-            self.structs.push(StructSlot {
-                name: name.clone(),
-                full: Cow::Borrowed(""),
-                predecl: true,
-                fixed: false,
-                fields: Vec::new(),
-                bytesize: 0,
-                minalign: 1,
-                has_key: false,
-                attrs: Vec::new(),
-                docs: (0, 0),
-                file: self.file,
-                span,
-                refs: vec![span],
-                circular: false,
-            });
+            let pending = StructSlot::pending(name.clone(), self.file, span, vec![span]);
+            self.structs.push(pending);
             self.set_struct_name(name, slot);
             return Some(slot);
         }
@@ -643,22 +642,8 @@ impl<'s> Analyzer<'s> {
             return (slot, qualified);
         }
         let slot = self.structs.len();
-        self.structs.push(StructSlot {
-            name: Cow::Borrowed(name),
-            full: Cow::Borrowed(""),
-            predecl: true,
-            fixed: false,
-            fields: Vec::new(),
-            bytesize: 0,
-            minalign: 1,
-            has_key: false,
-            attrs: Vec::new(),
-            docs: (0, 0),
-            file: self.file,
-            span,
-            refs: Vec::new(),
-            circular: false,
-        });
+        let pending = StructSlot::pending(Cow::Borrowed(name), self.file, span, Vec::new());
+        self.structs.push(pending);
         self.set_struct_name(qualified.clone(), slot);
         (slot, qualified)
     }
@@ -1613,10 +1598,11 @@ impl<'s> Analyzer<'s> {
             return;
         };
         if let Some(t) = typefield {
-            self.structs[slot].fields[t].sibling = Some(fi);
-            self.structs[slot].fields[fi].sibling = Some(t);
+            self.structs[slot].fields[t].union_sibling = Some(fi as u16);
+            self.structs[slot].fields[fi].union_sibling = Some(t as u16);
         }
         let mut ty = ty;
+        let mut constant = Constant::Zero;
         if let (Some(default), BaseType::Obj) = (&f.default, ty.base) {
             let tname = self.type_name(&ty);
             let pending = self.is_incomplete(&ty);
@@ -1630,8 +1616,7 @@ impl<'s> Analyzer<'s> {
             }
             ok = false;
         } else if let Some(default) = &f.default {
-            let constant = self.default_value(ast, default, &ty, name, true);
-            if let Some(constant) = constant {
+            if let Some(value) = self.default_value(ast, default, &ty, name, true) {
                 let dspan = default.span();
                 if self.is_struct_type(&ty) {
                     self.error(
@@ -1639,7 +1624,7 @@ impl<'s> Analyzer<'s> {
                         format!("struct-typed field `{name}` cannot have a default"),
                         dspan,
                     );
-                } else if fixed && !constant.is_zero() {
+                } else if fixed && !value.is_zero() {
                     self.error(
                         Code::InvalidDefault,
                         format!("field `{name}` of a struct cannot have a default value"),
@@ -1654,14 +1639,14 @@ impl<'s> Analyzer<'s> {
                     self.advanced
                         .insert(AdvancedFeatures::DEFAULT_VECTORS_AND_STRINGS);
                 }
-                if ty.is_vector() && !constant.is_zero() && constant != Constant::EmptyVector {
+                if ty.is_vector() && !value.is_zero() && value != Constant::EmptyVector {
                     self.error(
                         Code::InvalidDefault,
                         format!("the only supported default for vector field `{name}` is `[]`"),
                         dspan,
                     );
                 }
-                self.structs[slot].fields[fi].constant = constant;
+                constant = value;
             } else {
                 ok = false;
             }
@@ -1719,7 +1704,7 @@ impl<'s> Analyzer<'s> {
                 );
             } else {
                 ty.base = BaseType::Vector64;
-                self.structs[slot].fields[fi].ty = ty;
+                self.structs[slot].fields[fi].ty = model_type(&ty);
                 offset64 = true;
             }
         }
@@ -1757,7 +1742,6 @@ impl<'s> Analyzer<'s> {
         }
         // Presence: required, optional, or default.
         let key = has_attr(&attrs, "key");
-        let constant = self.structs[slot].fields[fi].constant.clone();
         let required = has_attr(&attrs, "required") || (ty.base == BaseType::String && key);
         let default_str_or_vec =
             (ty.base == BaseType::String || ty.is_vector()) && !constant.is_zero();
@@ -1995,20 +1979,22 @@ impl<'s> Analyzer<'s> {
             );
         }
         if let Some(t) = typefield {
-            if !self.structs[slot].fields[t].ty.base.is_scalar() {
+            if !self.structs[slot].fields[t].ty.base_type.is_scalar() {
                 self.structs[slot].fields[t].presence = presence;
             }
             if let Some(id) = get_attr(&attrs, "id") {
                 let text = id.constant.text().into_owned();
                 match parse_int_for(&text, BaseType::UShort) {
                     Ok(v) if v > 0 => {
-                        self.structs[slot].fields[t].attrs.push(DAttr {
+                        let s = &mut self.structs[slot];
+                        s.fields[t].attributes.list.push(model_attr(DAttr {
                             name: Cow::Borrowed("id"),
                             kind: id.kind,
                             constant: Constant::Int(v - 1),
                             span: id.span,
                             value_span: id.value_span,
-                        });
+                        }));
+                        s.id_spans.push((t, id.value_span));
                     }
                     _ => {
                         let d = self.error(
@@ -2024,17 +2010,22 @@ impl<'s> Analyzer<'s> {
                 self.structs[slot].fields[t].deprecated = true;
             }
         }
+        if let Some(id) = get_attr(&attrs, "id") {
+            self.structs[slot].id_spans.push((fi, id.value_span));
+        }
+        let docs = self.docs(ast, f.docs);
         let field = &mut self.structs[slot].fields[fi];
+        field.default = default_value(&ty, constant);
         field.presence = presence;
         field.deprecated = deprecated;
         field.key = key;
-        field.nested = nested;
+        field.nested_flatbuffer = nested.map(|s| ObjectId(s as u32));
         field.flexbuffer = flexbuffer;
         field.hash = hash;
         field.shared = shared;
         field.offset64 = offset64;
-        field.attrs = attrs;
-        field.docs = f.docs;
+        field.attributes = model_attrs(attrs);
+        field.docs = docs;
         if deprecated && required {
             let span = f.name;
             self.warn(
@@ -2087,24 +2078,26 @@ impl<'s> Analyzer<'s> {
             offset = s.bytesize.min(u32::from(u16::MAX)) as u16;
             s.bytesize = s.bytesize.saturating_add(size);
         }
-        s.fields.push(DField {
-            name,
-            ty,
+        let id = s.fields.len() as u16;
+        s.fields.push(Field {
+            name: name.into_owned(),
+            ty: model_type(&ty),
+            id,
             offset,
-            padding: 0,
-            constant: Constant::Zero,
+            default: default_value(&ty, Constant::Zero),
             presence: Presence::Default,
             deprecated: false,
             key: false,
-            nested: None,
+            padding: 0,
+            nested_flatbuffer: None,
             flexbuffer: false,
             hash: None,
             shared: false,
             offset64: false,
             synthesized,
-            sibling: None,
-            attrs: Vec::new(),
-            docs: (0, 0),
+            union_sibling: None,
+            attributes: Attributes::default(),
+            docs: Vec::new(),
             span,
         });
         Some(s.fields.len() - 1)
@@ -2117,25 +2110,21 @@ impl<'s> Analyzer<'s> {
         if fields.is_empty() {
             return;
         }
-        let with_id = fields
-            .iter()
-            .filter(|f| f.attrs.iter().any(|a| a.name == "id"))
-            .count();
+        let has_id = |f: &Field| f.attributes.get("id").is_some();
+        let with_id = fields.iter().filter(|f| has_id(f)).count();
         if with_id == 0 {
             return;
         }
         if with_id != fields.len() {
             // A union type field without id whose union field has one: its invalid id was
             // already reported.
-            let reported = |f: &DField<'_>| {
-                f.synthesized
-                    && f.sibling
-                        .is_some_and(|s| fields[s].attrs.iter().any(|a| a.name == "id"))
+            let reported = |f: &Field| {
+                f.synthesized && f.union_sibling.is_some_and(|s| has_id(&fields[s as usize]))
             };
             let missing: Vec<(String, Span)> = fields
                 .iter()
-                .filter(|f| !f.attrs.iter().any(|a| a.name == "id") && !reported(f))
-                .map(|f| (f.name.to_string(), f.span))
+                .filter(|f| !has_id(f) && !reported(f))
+                .map(|f| (f.name.clone(), f.span))
                 .collect();
             if missing.is_empty() {
                 return;
@@ -2159,18 +2148,20 @@ impl<'s> Analyzer<'s> {
             let _ = o;
             return;
         }
+        let id_spans = &self.structs[slot].id_spans;
+        let id_span = |i: usize, f: &Field| {
+            id_spans
+                .iter()
+                .find(|&&(field, _)| field == i)
+                .map_or(f.span, |&(_, span)| span)
+        };
         let mut keyed: Vec<(i128, usize)> = Vec::with_capacity(fields.len());
         let mut bad = Vec::new();
         for (i, f) in fields.iter().enumerate() {
-            let a = f
-                .attrs
-                .iter()
-                .find(|a| a.name == "id")
-                .map(|a| (a.constant.text().into_owned(), a.value_span));
-            let (text, span) = a.unwrap_or((String::new(), f.span));
+            let text = f.attributes.get("id").map(attr_text).unwrap_or_default();
             match parse_int_for(&text, BaseType::UShort) {
                 Ok(v) => keyed.push((v, i)),
-                Err(_) => bad.push((f.name.to_string(), text, span)),
+                Err(_) => bad.push((f.name.clone(), text.into_owned(), id_span(i, f))),
             }
         }
         if !bad.is_empty() {
@@ -2186,14 +2177,8 @@ impl<'s> Analyzer<'s> {
         keyed.sort_by_key(|&(v, i)| (v, i));
         for (pos, &(id, i)) in keyed.iter().enumerate() {
             if id != pos as i128 {
-                let f = &self.structs[slot].fields[i];
-                let (fname, span) = (
-                    f.name.to_string(),
-                    f.attrs
-                        .iter()
-                        .find(|a| a.name == "id")
-                        .map_or(f.span, |a| a.value_span),
-                );
+                let f = &fields[i];
+                let (fname, span) = (f.name.clone(), id_span(i, f));
                 let dup = keyed.iter().filter(|&&(v, _)| v == id).count() > 1
                     || (pos > 0 && keyed[pos - 1].0 == id);
                 let msg = if dup || (pos > 0 && keyed[pos - 1].0 == pos as i128) {
@@ -2206,20 +2191,20 @@ impl<'s> Analyzer<'s> {
             }
         }
         // Reorder fields by id and fix sibling indices.
-        let order: Vec<usize> = keyed.iter().map(|&(_, i)| i).collect();
-        let mut new_index = vec![0usize; order.len()];
-        for (new, &old) in order.iter().enumerate() {
-            new_index[old] = new;
+        let mut new_index = vec![0u16; keyed.len()];
+        for (new, &(_, old)) in keyed.iter().enumerate() {
+            new_index[old] = new as u16;
         }
         let s = &mut self.structs[slot];
-        let mut old: Vec<Option<DField<'s>>> = std::mem::take(&mut s.fields)
+        let mut old: Vec<Option<Field>> = std::mem::take(&mut s.fields)
             .into_iter()
             .map(Some)
             .collect();
-        for (new, &o) in order.iter().enumerate() {
+        for (new, &(_, o)) in keyed.iter().enumerate() {
             if let Some(mut f) = old[o].take() {
+                f.id = new as u16;
                 f.offset = (4 + 2 * new).min(u16::MAX as usize) as u16;
-                f.sibling = f.sibling.map(|x| new_index[x]);
+                f.union_sibling = f.union_sibling.map(|x| new_index[x as usize]);
                 s.fields.push(f);
             }
         }
@@ -2242,11 +2227,11 @@ impl<'s> Analyzer<'s> {
                 for f in fields {
                     if f.name.len() > suffix.len()
                         && f.name.ends_with(suffix)
-                        && f.ty.base != BaseType::UType
+                        && f.ty.base_type != BaseType::UType
                     {
                         let stem = &f.name[..f.name.len() - suffix.len()];
                         if let Some(other) = fields.iter().find(|g| g.name == stem) {
-                            if other.ty.base == base {
+                            if other.ty.base_type == base {
                                 found.push((
                                     f.name.to_string(),
                                     f.span,
@@ -2797,66 +2782,39 @@ impl<'s> Analyzer<'s> {
                 None => Vec::new(),
             }
         };
-        let conv_type = |t: &DType| Type {
-            base_type: t.base,
-            element: t.element,
-            index: match t.target {
-                Target::None => None,
-                Target::Struct(s) => Some(TypeRef::Object(ObjectId(struct_order.index(s)))),
-                Target::Enum(e) => Some(TypeRef::Enum(EnumId(enum_order.index(e)))),
-            },
-            fixed_length: t.fixed_length,
+        let renumber = |t: &mut Type| {
+            t.index = match t.index {
+                Some(TypeRef::Object(id)) => {
+                    Some(TypeRef::Object(ObjectId(struct_order.index(id.0 as usize))))
+                }
+                Some(TypeRef::Enum(id)) => {
+                    Some(TypeRef::Enum(EnumId(enum_order.index(id.0 as usize))))
+                }
+                None => None,
+            }
+        };
+        let conv_type = |t: &DType| {
+            let mut out = model_type(t);
+            renumber(&mut out);
+            out
         };
         let declared = &self.declared_attrs;
-        let conv_attrs = |list: Vec<DAttr<'_>>| Attributes {
-            list: list
-                .into_iter()
-                .map(|a| Attribute {
-                    builtin: BUILTIN_ATTRIBUTES.contains(&a.name.as_ref())
-                        && !declared.contains_key(a.name.as_ref()),
-                    value: match a.kind {
-                        AttrKind::None => None,
-                        AttrKind::Int => Some(AttrValue::Int(match &a.constant {
-                            Constant::Int(v) => *v as i64,
-                            other => parse_i64(&other.text()).unwrap_or(0),
-                        })),
-                        AttrKind::String => Some(AttrValue::String(match a.constant {
-                            Constant::Text(t) => t.into_owned(),
-                            other => other.text().into_owned(),
-                        })),
-                    },
-                    name: a.name.into_owned(),
-                    span: a.span,
-                })
-                .collect(),
+        let conv_attrs = |list: Vec<DAttr<'_>>| {
+            let mut attrs = model_attrs(list);
+            settle_builtin(&mut attrs, declared);
+            attrs
         };
         let mut structs = structs;
         let mut objects = Vec::with_capacity(structs.len());
         for old in struct_order.iter() {
             let s = &mut structs[old];
-            let mut fields: Vec<Field> = Vec::with_capacity(s.fields.len());
-            for (i, f) in std::mem::take(&mut s.fields).into_iter().enumerate() {
-                fields.push(Field {
-                    ty: conv_type(&f.ty),
-                    id: i as u16,
-                    offset: f.offset,
-                    default: default_value(&f.ty, f.constant),
-                    presence: f.presence,
-                    deprecated: f.deprecated,
-                    key: f.key,
-                    padding: f.padding,
-                    nested_flatbuffer: f.nested.map(|n| ObjectId(struct_order.index(n))),
-                    flexbuffer: f.flexbuffer,
-                    hash: f.hash,
-                    shared: f.shared,
-                    offset64: f.offset64,
-                    synthesized: f.synthesized,
-                    union_sibling: f.sibling.map(|x| x as u16),
-                    attributes: conv_attrs(f.attrs),
-                    docs: docs(s.file, f.docs),
-                    span: f.span,
-                    name: f.name.into_owned(),
-                });
+            let mut fields = std::mem::take(&mut s.fields);
+            for f in &mut fields {
+                renumber(&mut f.ty);
+                if let Some(n) = &mut f.nested_flatbuffer {
+                    n.0 = struct_order.index(n.0 as usize);
+                }
+                settle_builtin(&mut f.attributes, declared);
             }
             let mut fields_by_name: Vec<u16> = (0..fields.len() as u16).collect();
             // Field names are unique, so the unstable sort is deterministic.
@@ -3073,6 +3031,68 @@ impl WithSecondary for Diagnostic {
     }
 }
 
+/// A type as the model has it, with slots for references (see [`StructSlot::fields`]).
+fn model_type(t: &DType) -> Type {
+    Type {
+        base_type: t.base,
+        element: t.element,
+        index: match t.target {
+            Target::None => None,
+            Target::Struct(s) => Some(TypeRef::Object(ObjectId(s as u32))),
+            Target::Enum(e) => Some(TypeRef::Enum(EnumId(e as u32))),
+        },
+        fixed_length: t.fixed_length,
+    }
+}
+
+/// An attribute as the model has it; `builtin` is settled by [`settle_builtin`] once all
+/// `attribute` declarations are known.
+fn model_attr(a: DAttr<'_>) -> Attribute {
+    Attribute {
+        value: match a.kind {
+            AttrKind::None => None,
+            AttrKind::Int => Some(AttrValue::Int(match &a.constant {
+                Constant::Int(v) => *v as i64,
+                other => parse_i64(&other.text()).unwrap_or(0),
+            })),
+            AttrKind::String => Some(AttrValue::String(match a.constant {
+                Constant::Text(t) => t.into_owned(),
+                other => other.text().into_owned(),
+            })),
+        },
+        name: a.name.into_owned(),
+        builtin: false,
+        span: a.span,
+    }
+}
+
+/// [`model_attr`] for a list.
+fn model_attrs(list: Vec<DAttr<'_>>) -> Attributes {
+    if list.is_empty() {
+        return Attributes::default();
+    }
+    Attributes {
+        list: list.into_iter().map(model_attr).collect(),
+    }
+}
+
+/// flatc's text of an attribute value (`Value::constant`): "0" when it has none.
+fn attr_text(a: &Attribute) -> Cow<'_, str> {
+    match &a.value {
+        None => Cow::Borrowed("0"),
+        Some(AttrValue::Int(v)) => Cow::Owned(v.to_string()),
+        Some(AttrValue::String(s)) => Cow::Borrowed(s),
+    }
+}
+
+/// Marks the built-in attributes that no `attribute` declaration redeclares.
+fn settle_builtin(attrs: &mut Attributes, declared: &FxHashMap<Cow<'_, str>, FileId>) {
+    for a in &mut attrs.list {
+        a.builtin = BUILTIN_ATTRIBUTES.contains(&a.name.as_str())
+            && !declared.contains_key(a.name.as_str());
+    }
+}
+
 fn get_attr<'a, 's>(attrs: &'a [DAttr<'s>], name: &str) -> Option<&'a DAttr<'s>> {
     attrs.iter().find(|a| a.name == name)
 }
@@ -3154,10 +3174,15 @@ fn default_value(ty: &DType, c: Constant<'_>) -> DefaultValue {
             return DefaultValue::Null;
         }
         if ty.base.is_float() {
-            return DefaultValue::Float(parse_f64(&c.text()).unwrap_or(0.0));
+            let value = match c {
+                Constant::Zero => 0.0,
+                _ => parse_f64(&c.text()).unwrap_or(0.0),
+            };
+            return DefaultValue::Float(value);
         }
         let v: i128 = match c {
             Constant::Int(v) => v,
+            Constant::Zero => 0,
             _ => parse_int_for(&c.text(), ty.base).unwrap_or(0),
         };
         if ty.base == BaseType::Bool {

@@ -121,7 +121,7 @@ pub(crate) struct Lexer<'s> {
 impl<'s> Lexer<'s> {
     /// A lexer over `src`. A UTF-8 byte order mark is skipped; input ends at the first NUL byte.
     pub(crate) fn new(src: &'s [u8], file: FileId) -> Lexer<'s> {
-        let end = src.iter().position(|&b| b == 0).unwrap_or(src.len());
+        let end = first_nul(src).unwrap_or(src.len());
         Lexer {
             src: &src[..end],
             pos: 0,
@@ -530,6 +530,28 @@ impl<'s> Lexer<'s> {
     }
 }
 
+/// The position of the first NUL byte, eight bytes at a time.
+fn first_nul(src: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut chunks = src.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word);
+        // Nonzero exactly when some byte of `x` is zero.
+        if x.wrapping_sub(ONES) & !x & HIGHS != 0 {
+            break;
+        }
+        offset += 8;
+    }
+    src[offset..]
+        .iter()
+        .position(|&b| b == 0)
+        .map(|p| offset + p)
+}
+
 fn push_utf8(out: &mut Vec<u8>, cp: u32) {
     // flatc's ToUTF8 encodes any value below 0x110000, surrogates included (which then fail the
     // UTF-8 check, as in flatc).
@@ -707,6 +729,21 @@ mod tests {
                 (out, lexer.docs, lexer.strings)
             };
             assert_eq!(lex(true), lex(false), "{src}");
+        }
+    }
+
+    #[test]
+    fn the_first_nul_is_found_anywhere() {
+        for len in 0..40 {
+            let mut src = vec![b'a'; len];
+            assert_eq!(first_nul(&src), None);
+            for at in 0..len {
+                src[at] = 0;
+                assert_eq!(first_nul(&src), Some(at), "{len} {at}");
+                src[at] = 0x80;
+                assert_eq!(first_nul(&src), None);
+                src[at] = b'a';
+            }
         }
     }
 

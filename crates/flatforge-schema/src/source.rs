@@ -383,16 +383,11 @@ fn is_normal(path: &Path) -> bool {
     if std::path::MAIN_SEPARATOR != '/' {
         return false;
     }
-    let (mut count, mut len) = (0, 0);
-    for component in path.components() {
-        let Component::Normal(part) = component else {
-            return false;
-        };
-        count += 1;
-        len += part.len();
-    }
-    // `components` skips `.` and repeated or trailing separators: then the lengths differ.
-    count > 0 && len + count - 1 == path.as_os_str().len()
+    let bytes = path.as_os_str().as_encoded_bytes();
+    !bytes.is_empty()
+        && bytes
+            .split(|&b| b == b'/')
+            .all(|part| !part.is_empty() && part != b"." && part != b"..")
 }
 
 #[cfg(test)]
