@@ -2163,6 +2163,9 @@ impl<'s> Emitter<'s> {
                     let val = if enum_id.is_some() { ".0" } else { "" };
                     if f.presence == Presence::Optional {
                         w!(out, "if let Some(v) = args.{fname} {{ t.add_scalar_always::<{p}>({i}, v{val}); }}");
+                    } else if f.key {
+                        // flatc always writes key fields, defaults included.
+                        w!(out, "t.add_scalar_always::<{p}>({i}, args.{fname}{val});");
                     } else {
                         let (d, _) = scalar_default(p, &f.default);
                         w!(out, "t.add_scalar::<{p}>({i}, args.{fname}{val}, {d});");
