@@ -63,9 +63,9 @@ pub(crate) fn parse_flatc_json(text: &str) -> serde_json::Value {
 }
 
 /// flatc's binary for a JSON file of `schema` (`-b`).
-pub(crate) fn flatc_binary(schema: &Path, json: &Path, dir: &Path) -> Vec<u8> {
+pub(crate) fn flatc_binary(schema: &Path, json: &Path, dir: &Path, extra: &[&str]) -> Vec<u8> {
     let mut cmd = flatforge_testkit::flatc();
-    cmd.arg("-b");
+    cmd.arg("-b").args(extra);
     for d in include_dirs() {
         cmd.arg("-I").arg(d);
     }
@@ -90,8 +90,14 @@ pub(crate) fn flatc_binary(schema: &Path, json: &Path, dir: &Path) -> Vec<u8> {
 }
 
 /// flatc's binary for JSON text of `schema`.
-pub(crate) fn flatc_binary_from_text(schema: &Path, json: &str, dir: &Path, name: &str) -> Vec<u8> {
+pub(crate) fn flatc_binary_from_text(
+    schema: &Path,
+    json: &str,
+    dir: &Path,
+    name: &str,
+    extra: &[&str],
+) -> Vec<u8> {
     let path = dir.join(format!("{name}.json"));
     std::fs::write(&path, json).expect("write JSON");
-    flatc_binary(schema, &path, dir)
+    flatc_binary(schema, &path, dir, extra)
 }
