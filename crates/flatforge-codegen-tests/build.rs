@@ -1,7 +1,7 @@
 //! Generates Rust code for every schema of `../shared/testdata` that the front end accepts, with
 //! `flatforge-build`, and writes `all_schemas.rs`: one module per schema (named after its path)
 //! including its generated file, plus the list of schemas the generator declines (see
-//! `UNSUPPORTED` in the crate docs).
+//! `UNSUPPORTED` in the crate docs), and the same for the codegen crate's snapshot schemas.
 
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -75,6 +75,26 @@ fn main() {
             Err(flatforge_build::Error::Schema { .. }) => rejected.push(rel_str),
             Err(e) => panic!("{e}"),
         }
+    }
+    // The codegen crate's snapshot schemas (keywords, includes, services) are compiled too.
+    let snapshots = manifest.join("../flatforge-codegen/tests/snapshots");
+    println!("cargo:rerun-if-changed={}", snapshots.display());
+    for name in ["tables", "unions"] {
+        let schema = snapshots.join(format!("{name}.fbs"));
+        let module = format!("snapshot_{name}");
+        let dir = out_dir.join(&module);
+        std::fs::create_dir_all(&dir).expect("OUT_DIR is writable");
+        let files = flatforge_build::Config::new()
+            .out_dir(&dir)
+            .print_warnings(false)
+            .compile(&[&schema])
+            .unwrap_or_else(|e| panic!("{e}"));
+        let file = files[0].strip_prefix(&out_dir).expect("below OUT_DIR");
+        let _ = writeln!(
+            modules,
+            "#[doc = \" Generated from the snapshot schema `{name}.fbs`.\"]\npub mod {module} {{\n    include!(concat!(env!(\"OUT_DIR\"), \"/{}\"));\n}}",
+            file.to_string_lossy().replace('\\', "/")
+        );
     }
     let list = |v: &[String]| {
         v.iter()

@@ -60,10 +60,7 @@ fn views_read_every_field_of_flatcs_monster() {
 
     for (field, v) in [("test4", m.test4()), ("test5", m.test5())] {
         let v = v.expect(field);
-        let pairs: Vec<Value> = v
-            .iter()
-            .map(|t| json!({"a": t.a(), "b": t.b()}))
-            .collect();
+        let pairs: Vec<Value> = v.iter().map(|t| json!({"a": t.a(), "b": t.b()})).collect();
         assert_eq!(Value::Array(pairs), j[field], "{field}");
         assert_eq!(v.as_slice().len(), 2);
     }
@@ -80,7 +77,10 @@ fn views_read_every_field_of_flatcs_monster() {
     // The hashed fields hold flatc's hashes of the JSON string.
     let s = b"This string is being hashed!";
     assert_eq!(m.testhashs32_fnv1(), j["testhashs32_fnv1"]);
-    assert_eq!(m.testhashs32_fnv1() as u32 as u64, HashKind::Fnv1_32.hash(s));
+    assert_eq!(
+        m.testhashs32_fnv1() as u32 as u64,
+        HashKind::Fnv1_32.hash(s)
+    );
     assert_eq!(m.testhashu32_fnv1(), j["testhashu32_fnv1"]);
     assert_eq!(m.testhashs64_fnv1(), j["testhashs64_fnv1"]);
     assert_eq!(m.testhashu64_fnv1(), j["testhashu64_fnv1"]);
@@ -103,8 +103,14 @@ fn views_read_every_field_of_flatcs_monster() {
         .map(|a| json!({"id": a.id(), "distance": a.distance()}))
         .collect();
     assert_eq!(Value::Array(abilities), j["testarrayofsortedstruct"]);
-    assert_eq!(ex::Ability::lookup_by_key(sorted, 5).map(|a| a.distance()), Some(12));
-    assert_eq!(ex::Ability::lookup_by_key(sorted, 0).map(|a| a.distance()), Some(45));
+    assert_eq!(
+        ex::Ability::lookup_by_key(sorted, 5).map(|a| a.distance()),
+        Some(12)
+    );
+    assert_eq!(
+        ex::Ability::lookup_by_key(sorted, 0).map(|a| a.distance()),
+        Some(45)
+    );
     assert!(ex::Ability::lookup_by_key(sorted, 2).is_none());
 
     let longs: Vec<i64> = m.vector_of_longs().expect("longs").iter().collect();
@@ -124,7 +130,11 @@ fn views_read_every_field_of_flatcs_monster() {
     assert!(m.any_unique().is_none());
     assert!(m.any_ambiguous().is_none());
     assert!(m.vector_of_enums().is_none());
-    assert_eq!(m.signed_enum(), ex::Race::NONE, "absent: the default `None` (-1)");
+    assert_eq!(
+        m.signed_enum(),
+        ex::Race::NONE,
+        "absent: the default `None` (-1)"
+    );
     assert_eq!(m.signed_enum().0, -1);
 
     let stats = m.scalar_key_sorted_tables().expect("stats");
@@ -139,7 +149,10 @@ fn views_read_every_field_of_flatcs_monster() {
         })
         .collect();
     assert_eq!(Value::Array(js), j["scalar_key_sorted_tables"]);
-    assert_eq!(ex::Stat::lookup_by_key(stats, 1).and_then(|s| s.id()), Some("hit"));
+    assert_eq!(
+        ex::Stat::lookup_by_key(stats, 1).and_then(|s| s.id()),
+        Some("hit")
+    );
     assert!(ex::Stat::lookup_by_key(stats, 7).is_none());
 
     let ni = m.native_inline().expect("native_inline");
@@ -157,15 +170,43 @@ fn views_read_every_field_of_flatcs_monster() {
 
     // Every key of flatc's JSON was looked at above.
     let checked = [
-        "pos", "hp", "name", "inventory", "test_type", "test", "test4", "testarrayofstring",
-        "enemy", "testbool", "testhashs32_fnv1", "testhashu32_fnv1", "testhashs64_fnv1",
-        "testhashu64_fnv1", "testhashs32_fnv1a", "testhashu32_fnv1a", "testhashs64_fnv1a",
-        "testhashu64_fnv1a", "testarrayofbools", "testarrayofsortedstruct", "test5",
-        "vector_of_longs", "vector_of_doubles", "scalar_key_sorted_tables", "native_inline",
+        "pos",
+        "hp",
+        "name",
+        "inventory",
+        "test_type",
+        "test",
+        "test4",
+        "testarrayofstring",
+        "enemy",
+        "testbool",
+        "testhashs32_fnv1",
+        "testhashu32_fnv1",
+        "testhashs64_fnv1",
+        "testhashu64_fnv1",
+        "testhashs32_fnv1a",
+        "testhashu32_fnv1a",
+        "testhashs64_fnv1a",
+        "testhashu64_fnv1a",
+        "testarrayofbools",
+        "testarrayofsortedstruct",
+        "test5",
+        "vector_of_longs",
+        "vector_of_doubles",
+        "scalar_key_sorted_tables",
+        "native_inline",
     ];
-    let keys: Vec<&str> = j.as_object().expect("object").keys().map(String::as_str).collect();
+    let keys: Vec<&str> = j
+        .as_object()
+        .expect("object")
+        .keys()
+        .map(String::as_str)
+        .collect();
     for k in &keys {
-        assert!(checked.contains(k), "field `{k}` of flatc's JSON is not checked");
+        assert!(
+            checked.contains(k),
+            "field `{k}` of flatc's JSON is not checked"
+        );
     }
     assert_eq!(keys.len(), checked.len());
 }
@@ -182,17 +223,39 @@ fn build_with_builders(b: &mut Builder) -> Vec<u8> {
     let tests = [ex::Test::new(10, 20), ex::Test::new(30, 40)];
     let test4 = b.create_vector_of_structs(&tests).unwrap();
     let test5 = b.create_vector_of_structs(&tests).unwrap();
-    let strings = [b.create_string("test1").unwrap(), b.create_string("test2").unwrap()];
+    let strings = [
+        b.create_string("test1").unwrap(),
+        b.create_string("test2").unwrap(),
+    ];
     let strings = b.create_vector_of_offsets(&strings).unwrap();
     let bools = b.create_vector(&[true, false, true]).unwrap();
-    let sorted = [ex::Ability::new(0, 45), ex::Ability::new(1, 21), ex::Ability::new(5, 12)];
+    let sorted = [
+        ex::Ability::new(0, 45),
+        ex::Ability::new(1, 21),
+        ex::Ability::new(5, 12),
+    ];
     let sorted = b.create_vector_of_structs(&sorted).unwrap();
-    let longs = b.create_vector(&[1i64, 100, 10000, 1000000, 100000000]).unwrap();
+    let longs = b
+        .create_vector(&[1i64, 100, 10000, 1000000, 100000000])
+        .unwrap();
     let doubles = b.create_vector(&[f64::MIN, 0.0, f64::MAX]).unwrap();
     let hit = b.create_string("hit").unwrap();
-    let hit = ex::Stat::builder(b).id(hit).val(10).count(1).finish().unwrap();
+    let hit = ex::Stat::builder(b)
+        .id(hit)
+        .val(10)
+        .count(1)
+        .finish()
+        .unwrap();
     let miss = b.create_string("miss").unwrap();
-    let miss = ex::Stat::create(b, &ex::StatArgs { id: Some(miss), val: 0, count: 0 }).unwrap();
+    let miss = ex::Stat::create(
+        b,
+        &ex::StatArgs {
+            id: Some(miss),
+            val: 0,
+            count: 0,
+        },
+    )
+    .unwrap();
     let mut stats = [hit, miss];
     ex::Stat::sort_by_key(b, &mut stats);
     let stats = b.create_vector_of_offsets(&stats).unwrap();
@@ -277,7 +340,11 @@ fn nested_flatbuffers_and_unions_round_trip() {
     // A monster holding another monster as a nested flatbuffer and in each union field.
     let mut inner = Builder::new();
     let name = inner.create_string("inner").unwrap();
-    let m = ex::Monster::builder(&mut inner).name(name).hp(7).finish().unwrap();
+    let m = ex::Monster::builder(&mut inner)
+        .name(name)
+        .hp(7)
+        .finish()
+        .unwrap();
     let nested = ex::finish_monster_buffer(&mut inner, m).unwrap().to_vec();
 
     let mut b = Builder::new();
@@ -286,7 +353,9 @@ fn nested_flatbuffers_and_unions_round_trip() {
     let m1 = ex::Monster::builder(&mut b).name(n1).finish().unwrap();
     let ts = ex::TestSimpleTableWithEnum::create(
         &mut b,
-        &ex::TestSimpleTableWithEnumArgs { color: ex::Color::RED },
+        &ex::TestSimpleTableWithEnumArgs {
+            color: ex::Color::RED,
+        },
     )
     .unwrap();
     let name = b.create_string("outer").unwrap();
@@ -314,7 +383,11 @@ fn nested_flatbuffers_and_unions_round_trip() {
     );
     let enums: Vec<ex::Color> = m.vector_of_enums().unwrap().iter().collect();
     assert_eq!(enums, [ex::Color::BLUE, ex::Color(0x7f)]);
-    assert_eq!(enums[1].to_string(), "Red Green Blue 116", "unknown bits are kept");
+    assert_eq!(
+        enums[1].to_string(),
+        "Red Green Blue 116",
+        "unknown bits are kept"
+    );
     assert_eq!(m.signed_enum(), ex::Race::ELF);
 
     // flatc reads it and prints the nested monster's bytes; the object API round-trips it.
@@ -337,7 +410,8 @@ fn nested_flatbuffers_and_unions_round_trip() {
     bad[at - 4] = 0xff;
     let err = ex::root_as_monster(&bad).unwrap_err();
     assert!(
-        err.path_string().starts_with("Monster.testnestedflatbuffer"),
+        err.path_string()
+            .starts_with("Monster.testnestedflatbuffer"),
         "{err}"
     );
 }
@@ -353,7 +427,9 @@ fn verification_errors_name_the_field() {
     let mut b = Builder::new();
     let name = b.create_string("sp").unwrap();
     let m = ex::Monster::builder(&mut b).name(name).finish().unwrap();
-    let sp = ex::finish_size_prefixed_monster_buffer(&mut b, m).unwrap().to_vec();
+    let sp = ex::finish_size_prefixed_monster_buffer(&mut b, m)
+        .unwrap()
+        .to_vec();
     assert_eq!(ex::size_prefixed_root_as_monster(&sp).unwrap().name(), "sp");
     assert!(ex::monster_size_prefixed_buffer_has_identifier(&sp));
     // SAFETY: verified just above.

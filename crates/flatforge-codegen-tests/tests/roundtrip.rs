@@ -14,7 +14,13 @@ use flatforge_codegen_tests as g;
 use serde_json::Value;
 
 /// flatc's JSON of its own buffer and of ours, in both output modes, must agree.
-fn assert_same_json(schema: &str, theirs: &[u8], ours: &[u8], dir: &std::path::Path, extra: &[&str]) {
+fn assert_same_json(
+    schema: &str,
+    theirs: &[u8],
+    ours: &[u8],
+    dir: &std::path::Path,
+    extra: &[&str],
+) {
     let schema = common::testdata(schema);
     for mode in [&[][..], &["--defaults-json"][..]] {
         let args: Vec<&str> = extra.iter().chain(mode).copied().collect();
@@ -57,7 +63,9 @@ fn optional_scalars() {
     assert_eq!((t.maybe_u16, t.maybe_i16), (Some(0), None));
     let mut b = Builder::new();
     let root = t.pack(&mut b).unwrap();
-    let ours = os::finish_scalar_stuff_buffer(&mut b, root).unwrap().to_vec();
+    let ours = os::finish_scalar_stuff_buffer(&mut b, root)
+        .unwrap()
+        .to_vec();
     assert_same_json(schema, &theirs, &ours, &dir, &[]);
 
     // The builder: optional fields are written exactly when set.
@@ -68,7 +76,9 @@ fn optional_scalars() {
         .maybe_enum(os::OptionalByte::TWO)
         .finish()
         .unwrap();
-    let ours = os::finish_scalar_stuff_buffer(&mut b, root).unwrap().to_vec();
+    let ours = os::finish_scalar_stuff_buffer(&mut b, root)
+        .unwrap()
+        .to_vec();
     let theirs = flatc_buffer(schema, r#"{ maybe_i32: 0, maybe_enum: "Two" }"#, &dir, &[]);
     assert_same_json(schema, &theirs, &ours, &dir, &[]);
 }
@@ -84,12 +94,18 @@ fn arrays_test() {
     let t = ex::root_as_array_table(&theirs).expect("verifies");
     let a = t.a().expect("a");
     assert_eq!(a.a(), 12.34);
-    assert_eq!(a.b().iter().collect::<Vec<i32>>(), (1..=15).collect::<Vec<i32>>());
+    assert_eq!(
+        a.b().iter().collect::<Vec<i32>>(),
+        (1..=15).collect::<Vec<i32>>()
+    );
     assert_eq!(a.c(), -127);
     let d1 = a.d().get(1).expect("d[1]");
     assert_eq!(d1.a().iter().collect::<Vec<_>>(), [3, -4]);
     assert_eq!(d1.b(), ex::TestEnum::B);
-    assert_eq!(d1.c().iter().collect::<Vec<_>>(), [ex::TestEnum::B, ex::TestEnum::A]);
+    assert_eq!(
+        d1.c().iter().collect::<Vec<_>>(),
+        [ex::TestEnum::B, ex::TestEnum::A]
+    );
     assert_eq!(d1.d().get(0), Some(-0x1122334455667788));
     assert_eq!(a.e(), 1);
     assert_eq!(a.f().iter().collect::<Vec<_>>(), [i64::MIN, i64::MAX]);
@@ -99,7 +115,9 @@ fn arrays_test() {
     let owned = t.unpack();
     let mut b = Builder::new();
     let root = owned.pack(&mut b).unwrap();
-    let ours = ex::finish_array_table_buffer(&mut b, root).unwrap().to_vec();
+    let ours = ex::finish_array_table_buffer(&mut b, root)
+        .unwrap()
+        .to_vec();
     assert_same_json(schema, &theirs, &ours, &dir, &[]);
 
     // Setters: rebuild the struct field by field from the view.
@@ -113,7 +131,9 @@ fn arrays_test() {
     assert_eq!(&s, a);
     b.reset();
     let root = ex::ArrayTable::create(&mut b, &ex::ArrayTableArgs { a: Some(s) }).unwrap();
-    let ours = ex::finish_array_table_buffer(&mut b, root).unwrap().to_vec();
+    let ours = ex::finish_array_table_buffer(&mut b, root)
+        .unwrap()
+        .to_vec();
     assert_same_json(schema, &theirs, &ours, &dir, &[]);
 }
 
@@ -132,9 +152,17 @@ fn union_vector() {
     let chars = m.characters().expect("characters");
     assert_eq!(chars.len(), 5);
     assert!(matches!(chars.get(0), Some(Some(uv::Character::Belle(b))) if b.books_read() == 7));
-    assert!(matches!(chars.get(1), Some(Some(uv::Character::MuLan(a))) if a.sword_attack_damage() == 5));
-    assert!(matches!(chars.get(3), Some(Some(uv::Character::Other("Other")))));
-    assert!(matches!(chars.get(4), Some(Some(uv::Character::Unused("Unused")))));
+    assert!(
+        matches!(chars.get(1), Some(Some(uv::Character::MuLan(a))) if a.sword_attack_damage() == 5)
+    );
+    assert!(matches!(
+        chars.get(3),
+        Some(Some(uv::Character::Other("Other")))
+    ));
+    assert!(matches!(
+        chars.get(4),
+        Some(Some(uv::Character::Unused("Unused")))
+    ));
     assert!(chars.get(5).is_none());
     let types: Vec<uv::CharacterType> = m.characters_type().expect("types").iter().collect();
     assert_eq!(types[2], uv::CharacterType::BOOK_FAN);
@@ -147,7 +175,13 @@ fn union_vector() {
 
     // The builders: union values of each member kind, in a vector.
     b.reset();
-    let attacker = uv::Attacker::create(&mut b, &uv::AttackerArgs { sword_attack_damage: 5 }).unwrap();
+    let attacker = uv::Attacker::create(
+        &mut b,
+        &uv::AttackerArgs {
+            sword_attack_damage: 5,
+        },
+    )
+    .unwrap();
     let rapunzel = flatforge::gen_support::create_struct(&mut b, &uv::Rapunzel::new(6)).unwrap();
     let belle = flatforge::gen_support::create_struct(&mut b, &uv::BookReader::new(7)).unwrap();
     let fan = flatforge::gen_support::create_struct(&mut b, &uv::BookReader::new(2)).unwrap();
@@ -196,7 +230,10 @@ fn more_defaults() {
     let theirs = flatc_buffer(schema, json, &dir, &root_type);
     let m = md::MoreDefaults::root(&theirs).expect("verifies");
     assert_eq!(m.ints().iter().collect::<Vec<_>>(), [1, -2]);
-    assert_eq!(m.abcs().iter().collect::<Vec<_>>(), [md::Abc::C, md::Abc::A]);
+    assert_eq!(
+        m.abcs().iter().collect::<Vec<_>>(),
+        [md::Abc::C, md::Abc::A]
+    );
     assert_eq!(m.some_string(), "");
     let mut b = Builder::new();
     let root = m.unpack().pack(&mut b).unwrap();
@@ -221,15 +258,25 @@ fn nan_inf_test() {
     assert_eq!(t.value(), 12.5);
     let mut b = Builder::new();
     let root = t.unpack().pack(&mut b).unwrap();
-    let ours = nt::finish_nan_inf_table_buffer(&mut b, root).unwrap().to_vec();
+    let ours = nt::finish_nan_inf_table_buffer(&mut b, root)
+        .unwrap()
+        .to_vec();
     assert_same_json(schema, &theirs, &ours, &dir, &[]);
     // A NaN equal to the NaN default is left out (flatc's JSON parser writes it; both read as NaN).
     b.reset();
-    let root = nt::NanInfTable::builder(&mut b).default_nan(f64::NAN).finish().unwrap();
-    let ours = nt::finish_nan_inf_table_buffer(&mut b, root).unwrap().to_vec();
+    let root = nt::NanInfTable::builder(&mut b)
+        .default_nan(f64::NAN)
+        .finish()
+        .unwrap();
+    let ours = nt::finish_nan_inf_table_buffer(&mut b, root)
+        .unwrap()
+        .to_vec();
     let printed = common::flatc_json(&common::testdata(schema), &ours, &dir, &[]);
     assert_eq!(printed, serde_json::json!({}));
-    assert!(nt::root_as_nan_inf_table(&ours).unwrap().default_nan().is_nan());
+    assert!(nt::root_as_nan_inf_table(&ours)
+        .unwrap()
+        .default_nan()
+        .is_nan());
 }
 
 const ARROW_MESSAGE: &str = r#"{
@@ -268,11 +315,32 @@ fn arrow_message_with_a_schema() {
     assert!(matches!(id.r#type(), Some(ar::Type::Int(i)) if i.bit_width() == 64 && i.is_signed()));
     assert_eq!(id.type_type(), ar::TypeType::INT);
     let tags = fields.get(3).unwrap();
-    assert_eq!(tags.children().unwrap().get(0).unwrap().name(), Some("item"));
-    let ts = fields.get(4).unwrap().type_as_timestamp().expect("timestamp");
-    assert_eq!((ts.unit(), ts.timezone()), (ar::TimeUnit::MICROSECOND, Some("UTC")));
-    assert_eq!(fields.get(5).unwrap().type_as_decimal().unwrap().bit_width(), 128);
-    assert_eq!(s.features().unwrap().get(0), Some(ar::Feature::COMPRESSED_BODY));
+    assert_eq!(
+        tags.children().unwrap().get(0).unwrap().name(),
+        Some("item")
+    );
+    let ts = fields
+        .get(4)
+        .unwrap()
+        .type_as_timestamp()
+        .expect("timestamp");
+    assert_eq!(
+        (ts.unit(), ts.timezone()),
+        (ar::TimeUnit::MICROSECOND, Some("UTC"))
+    );
+    assert_eq!(
+        fields
+            .get(5)
+            .unwrap()
+            .type_as_decimal()
+            .unwrap()
+            .bit_width(),
+        128
+    );
+    assert_eq!(
+        s.features().unwrap().get(0),
+        Some(ar::Feature::COMPRESSED_BODY)
+    );
 
     // The object API.
     let mut b = Builder::new();
@@ -285,14 +353,22 @@ fn arrow_message_with_a_schema() {
     let ours = build_arrow_message(&mut b);
     assert_same_json(schema, &theirs, &ours, &dir, &[]);
     let parsed: Value = common::flatc_json(&common::testdata(schema), &ours, &dir, &[]);
-    assert_eq!(parsed["header"]["fields"][3]["children"][0]["type_type"], "Utf8");
+    assert_eq!(
+        parsed["header"]["fields"][3]["children"][0]["type_type"],
+        "Utf8"
+    );
 }
 
 fn build_arrow_message(b: &mut Builder) -> Vec<u8> {
     use g::real_world_arrow_message::org::apache::arrow::flatbuf as ar;
-    let field = |b: &mut Builder, name: &str, nullable: bool, ty: ar::TypeOffset, children: &[flatforge::Offset<ar::Field<'static>>]| {
+    let field = |b: &mut Builder,
+                 name: &str,
+                 nullable: bool,
+                 ty: ar::TypeOffset,
+                 children: &[flatforge::Offset<ar::Field<'static>>]| {
         let name = b.create_string(name).unwrap();
-        let children = (!children.is_empty()).then(|| b.create_vector_of_offsets(children).unwrap());
+        let children =
+            (!children.is_empty()).then(|| b.create_vector_of_offsets(children).unwrap());
         ar::Field::create(
             b,
             &ar::FieldArgs {
@@ -305,11 +381,18 @@ fn build_arrow_message(b: &mut Builder) -> Vec<u8> {
         )
         .unwrap()
     };
-    let int = ar::Int::builder(b).bit_width(64).is_signed(true).finish().unwrap();
+    let int = ar::Int::builder(b)
+        .bit_width(64)
+        .is_signed(true)
+        .finish()
+        .unwrap();
     let id = field(b, "id", false, ar::TypeOffset::int(int), &[]);
     let utf8 = ar::Utf8::create(b, &ar::Utf8Args {}).unwrap();
     let name = field(b, "name", true, ar::TypeOffset::utf8(utf8), &[]);
-    let fp = ar::FloatingPoint::builder(b).precision(ar::Precision::DOUBLE).finish().unwrap();
+    let fp = ar::FloatingPoint::builder(b)
+        .precision(ar::Precision::DOUBLE)
+        .finish()
+        .unwrap();
     let score = field(b, "score", true, ar::TypeOffset::floating_point(fp), &[]);
     let utf8 = ar::Utf8::builder(b).finish().unwrap();
     let item = field(b, "item", true, ar::TypeOffset::utf8(utf8), &[]);
@@ -322,12 +405,22 @@ fn build_arrow_message(b: &mut Builder) -> Vec<u8> {
         .finish()
         .unwrap();
     let ts = field(b, "ts", false, ar::TypeOffset::timestamp(timestamp), &[]);
-    let decimal = ar::Decimal::builder(b).precision(10).scale(2).finish().unwrap();
+    let decimal = ar::Decimal::builder(b)
+        .precision(10)
+        .scale(2)
+        .finish()
+        .unwrap();
     let price = field(b, "price", true, ar::TypeOffset::decimal(decimal), &[]);
-    let fields = b.create_vector_of_offsets(&[id, name, score, tags, ts, price]).unwrap();
+    let fields = b
+        .create_vector_of_offsets(&[id, name, score, tags, ts, price])
+        .unwrap();
     let key = b.create_string("origin").unwrap();
     let value = b.create_string("flatforge").unwrap();
-    let kv = ar::KeyValue::builder(b).key(key).value(value).finish().unwrap();
+    let kv = ar::KeyValue::builder(b)
+        .key(key)
+        .value(value)
+        .finish()
+        .unwrap();
     let metadata = b.create_vector_of_offsets(&[kv]).unwrap();
     let features = ar::Feature::create_vector(b, &[ar::Feature::COMPRESSED_BODY]).unwrap();
     let schema = ar::Schema::builder(b)

@@ -32,11 +32,17 @@ pub(crate) fn temp_dir(name: &str) -> PathBuf {
 
 /// flatc's strict JSON for a binary buffer of `schema` (`--raw-binary -t --strict-json`), parsed.
 /// Non-finite floats, which flatc prints bare, become strings.
-pub(crate) fn flatc_json(schema: &Path, bin: &[u8], dir: &Path, extra: &[&str]) -> serde_json::Value {
+pub(crate) fn flatc_json(
+    schema: &Path,
+    bin: &[u8],
+    dir: &Path,
+    extra: &[&str],
+) -> serde_json::Value {
     let file = dir.join("buffer.bin");
     std::fs::write(&file, bin).expect("write buffer");
     let mut cmd = flatforge_testkit::flatc();
-    cmd.args(["--raw-binary", "-t", "--strict-json"]).args(extra);
+    cmd.args(["--raw-binary", "-t", "--strict-json"])
+        .args(extra);
     for d in include_dirs() {
         cmd.arg("-I").arg(d);
     }
@@ -59,7 +65,8 @@ pub(crate) fn parse_flatc_json(text: &str) -> serde_json::Value {
         .replace(": -inf", ": \"-inf\"")
         .replace(": inf", ": \"inf\"")
         .replace(": +inf", ": \"inf\"");
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("flatc's JSON does not parse: {e}\n{text}"))
+    serde_json::from_str(&text)
+        .unwrap_or_else(|e| panic!("flatc's JSON does not parse: {e}\n{text}"))
 }
 
 /// flatc's binary for a JSON file of `schema` (`-b`).

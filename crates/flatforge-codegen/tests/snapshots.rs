@@ -1,0 +1,72 @@
+//! Snapshot tests: the generated code of a few small schemas in `tests/snapshots/` (`X.fbs` gives
+//! `X.rs`). `FLATFORGE_BLESS=1 cargo test -p flatforge-codegen --test snapshots` refreshes them.
+
+use std::path::Path;
+
+fn check(name: &str) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots");
+    let compiled = flatforge_schema::Compiler::new(flatforge_schema::FsLoader)
+        .compile(dir.join(format!("{name}.fbs")))
+        .unwrap_or_else(|e| panic!("{}", e.render(false)));
+    let file = flatforge_codegen::generate(
+        &compiled.schema,
+        &compiled.sources,
+        &flatforge_codegen::Options::new(),
+    )
+    .expect("generates");
+    // The header names the version; snapshots stay valid across version bumps.
+    let code = file.code.replace(flatforge_codegen::VERSION, "VERSION");
+    let path = dir.join(format!("{name}.rs"));
+    if std::env::var_os("FLATFORGE_BLESS").is_some() {
+        std::fs::write(&path, &code).expect("write snapshot");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!("{}: {e} (run with FLATFORGE_BLESS=1 to create it)", path.display())
+    });
+    if expected != code {
+        let line = expected
+            .lines()
+            .zip(code.lines())
+            .position(|(a, b)| a != b)
+            .map_or_else(|| expected.lines().count().min(code.lines().count()), |l| l);
+        panic!(
+            "{name}.rs differs from the generated code at line {}:\n  snapshot:  {}\n  generated: {}\n\
+             (run with FLATFORGE_BLESS=1 to accept the new output)",
+            line + 1,
+            expected.lines().nth(line).unwrap_or("<end>"),
+            code.lines().nth(line).unwrap_or("<end>")
+        );
+    }
+}
+
+#[test]
+fn tables() {
+    check("tables");
+}
+
+#[test]
+fn unions() {
+    check("unions");
+}
+
+#[test]
+fn unsupported_features_are_diagnostics() {
+    let schema = flatforge_schema::compile_str(
+        "big.fbs",
+        "table T { v: [ubyte] (vector64); } union U : int { T }",
+    )
+    .unwrap();
+    let err = flatforge_codegen::generate(
+        &schema,
+        &flatforge_schema::SourceMap::default(),
+        &Default::default(),
+    )
+    .unwrap_err();
+    let flatforge_codegen::GenerateError::Unsupported { diagnostics } = err else {
+        panic!("expected unsupported: {err}")
+    };
+    assert_eq!(diagnostics.len(), 2);
+    assert!(diagnostics[0].message.contains("64-bit offsets"));
+    assert!(diagnostics[1].message.contains("`int`"));
+}
