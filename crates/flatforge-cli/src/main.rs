@@ -10,6 +10,7 @@
 mod check;
 mod nbt;
 mod output;
+mod rust;
 
 use std::process::ExitCode;
 
@@ -32,6 +33,8 @@ enum Command {
     Check(check::Args),
     /// Show and convert Minecraft NBT files (Java, Bedrock and network variants; gzip, zlib or none).
     Nbt(nbt::Args),
+    /// Generate Rust code (views, verifiers, builders, object API) from FlatBuffers schemas.
+    Rust(rust::Args),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +43,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Check(args) => check::run(&args, &out),
         Command::Nbt(args) => nbt::run(&args),
+        Command::Rust(args) => rust::run(&args, &out),
     };
     match result {
         Ok(code) => code,
