@@ -173,23 +173,6 @@ impl Constant<'_> {
     }
 }
 
-/// An attribute value's type as flatc sees it (`Value::type`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum AttrKind {
-    None,
-    Int,
-    String,
-}
-
-#[derive(Clone, Debug)]
-struct DAttr<'s> {
-    name: Cow<'s, str>,
-    kind: AttrKind,
-    constant: Constant<'s>,
-    span: Span,
-    value_span: Span,
-}
-
 #[derive(Debug)]
 struct StructSlot<'s> {
     name: Cow<'s, str>,
@@ -205,7 +188,7 @@ struct StructSlot<'s> {
     bytesize: u32,
     minalign: u32,
     has_key: bool,
-    attrs: Vec<DAttr<'s>>,
+    attrs: Attributes,
     docs: Docs,
     file: FileId,
     span: Span,
@@ -228,7 +211,7 @@ impl<'s> StructSlot<'s> {
             bytesize: 0,
             minalign: 1,
             has_key: false,
-            attrs: Vec::new(),
+            attrs: Attributes::default(),
             docs: (0, 0),
             file,
             span,
@@ -243,7 +226,7 @@ struct DEnumVal<'s> {
     name: Cow<'s, str>,
     value: i64,
     union_type: Option<DType>,
-    attrs: Vec<DAttr<'s>>,
+    attrs: Attributes,
     docs: Docs,
     span: Span,
 }
@@ -257,7 +240,7 @@ struct EnumSlot<'s> {
     underlying: DType,
     vals: Vec<DEnumVal<'s>>,
     bit_flags: bool,
-    attrs: Vec<DAttr<'s>>,
+    attrs: Attributes,
     docs: Docs,
     file: FileId,
     span: Span,
@@ -268,7 +251,7 @@ struct DCall<'s> {
     name: Cow<'s, str>,
     request: usize,
     response: usize,
-    attrs: Vec<DAttr<'s>>,
+    attrs: Attributes,
     docs: Docs,
     span: Span,
 }
@@ -279,7 +262,7 @@ struct ServiceSlot<'s> {
     /// The fully qualified name.
     full: Cow<'s, str>,
     calls: Vec<DCall<'s>>,
-    attrs: Vec<DAttr<'s>>,
+    attrs: Attributes,
     docs: Docs,
     file: FileId,
     span: Span,
@@ -808,8 +791,10 @@ impl<'s> Analyzer<'s> {
 
     // ----- attributes and values -----
 
-    fn attributes(&mut self, ast: &'s FileAst, list: &[AttrAst]) -> Vec<DAttr<'s>> {
-        let mut out: Vec<DAttr<'s>> = Vec::new();
+    /// The attributes of a declaration, checked. (`builtin` is settled by [`Analyzer::build`],
+    /// when all `attribute` declarations are known.)
+    fn attributes(&mut self, ast: &'s FileAst, list: &[AttrAst]) -> Attributes {
+        let mut out = Attributes::default();
         for attr in list {
             let name: Cow<'s, str> = if attr.name_is_string {
                 self.str_value(
@@ -846,14 +831,14 @@ impl<'s> Analyzer<'s> {
             if let Some(f) = declared {
                 self.note_use(f);
             }
-            let (kind, constant, value_span) = match &attr.value {
-                None => (AttrKind::None, Constant::Zero, attr.name),
+            let value = match &attr.value {
+                None => None,
                 Some(v) => match self.attr_value(ast, v, &name) {
-                    Some((k, c)) => (k, c, v.span()),
+                    Some(value) => Some(value),
                     None => continue,
                 },
             };
-            if let Some(first) = out.iter().find(|a| a.name == name) {
+            if let Some(first) = out.get(&name) {
                 let first_span = first.span;
                 self.diags.push(
                     Diagnostic::warning(
@@ -865,24 +850,18 @@ impl<'s> Analyzer<'s> {
                 );
                 continue;
             }
-            out.push(DAttr {
-                name,
-                kind,
-                constant,
+            out.list.push(Attribute {
+                name: name.into_owned(),
+                value,
+                builtin: false,
                 span: attr.name,
-                value_span,
             });
         }
         out
     }
 
     /// An attribute value: flatc accepts an integer constant (that fits 32 bits) or a string.
-    fn attr_value(
-        &mut self,
-        ast: &'s FileAst,
-        v: &ValueAst,
-        name: &str,
-    ) -> Option<(AttrKind, Constant<'s>)> {
+    fn attr_value(&mut self, ast: &'s FileAst, v: &ValueAst, name: &str) -> Option<AttrValue> {
         match v {
             ValueAst::Token {
                 kind: Tok::Int,
@@ -892,7 +871,7 @@ impl<'s> Analyzer<'s> {
             } => {
                 let text = self.text(*span);
                 match parse_int_for(text, BaseType::Int) {
-                    Ok(i) => Some((AttrKind::Int, Constant::Int(i))),
+                    Ok(i) => Some(AttrValue::Int(i as i64)),
                     Err(_) => {
                         self.error(
                             Code::InvalidAttribute,
@@ -908,15 +887,15 @@ impl<'s> Analyzer<'s> {
                 span,
                 decoded,
                 sign: None,
-            } => Some((
-                AttrKind::String,
-                Constant::Text(self.str_value(
+            } => Some(AttrValue::String(
+                self.str_value(
                     ast,
                     StrLit {
                         span: *span,
                         decoded: *decoded,
                     },
-                )),
+                )
+                .into_owned(),
             )),
             other => {
                 let span = other.span();
@@ -1439,6 +1418,7 @@ impl<'s> Analyzer<'s> {
             s.span = o.name;
             s.fixed = o.is_struct;
             s.docs = o.docs;
+            s.fields.reserve_exact(o.fields.len());
         }
         let file = self.file.index();
         self.files[file].structs.push(ObjectId(slot as u32));
@@ -1451,9 +1431,8 @@ impl<'s> Analyzer<'s> {
         if fixed {
             let force = self.structs[slot]
                 .attrs
-                .iter()
-                .find(|a| a.name == "force_align")
-                .map(|a| (a.constant.text().into_owned(), a.value_span));
+                .get("force_align")
+                .map(|a| (attr_text(a).into_owned(), value_span(&o.attrs, a)));
             if let Some((text, span)) = force {
                 let natural = self.structs[slot].minalign;
                 match parse_int_for(&text, BaseType::UByte) {
@@ -1652,9 +1631,9 @@ impl<'s> Analyzer<'s> {
             }
         }
         let attrs = self.attributes(ast, &f.attrs);
-        let deprecated = has_attr(&attrs, "deprecated");
+        let deprecated = attrs.get("deprecated").is_some();
         let mut hash = None;
-        if let Some(h) = get_attr(&attrs, "hash") {
+        if let Some(h) = attrs.get("hash") {
             let t = if ty.is_vector() { ty.element } else { ty.base };
             let bits = match t {
                 BaseType::Short | BaseType::UShort => 16,
@@ -1662,7 +1641,7 @@ impl<'s> Analyzer<'s> {
                 BaseType::Long | BaseType::ULong => 64,
                 _ => 0,
             };
-            let hname = h.constant.text();
+            let hname = attr_text(h);
             if bits == 0 {
                 self.error(
                     Code::InvalidAttribute,
@@ -1683,7 +1662,7 @@ impl<'s> Analyzer<'s> {
                             format!(
                                 "unknown hashing algorithm `{hname}` for {bits}-bit field `{name}`"
                             ),
-                            h.value_span,
+                            value_span(&f.attrs, h),
                         );
                         d.help
                             .push(format!("use `{}` or `{}`", options[0], options[1]));
@@ -1692,7 +1671,7 @@ impl<'s> Analyzer<'s> {
             }
         }
         let mut offset64 = false;
-        if let Some(a) = get_attr(&attrs, "vector64") {
+        if let Some(a) = attrs.get("vector64") {
             if !ty.is_vector() {
                 self.error(
                     Code::InvalidAttribute,
@@ -1708,7 +1687,7 @@ impl<'s> Analyzer<'s> {
                 offset64 = true;
             }
         }
-        if let Some(a) = get_attr(&attrs, "offset64") {
+        if let Some(a) = attrs.get("offset64") {
             if ty.base == BaseType::Vector64 {
                 self.warn(
                     Code::Questionable,
@@ -1719,8 +1698,9 @@ impl<'s> Analyzer<'s> {
             offset64 = true;
         }
         if offset64 {
-            let span = get_attr(&attrs, "offset64")
-                .or_else(|| get_attr(&attrs, "vector64"))
+            let span = attrs
+                .get("offset64")
+                .or_else(|| attrs.get("vector64"))
                 .map_or(f.name, |a| a.span);
             if ty.base != BaseType::String && !ty.is_vector() {
                 self.error(
@@ -1741,8 +1721,8 @@ impl<'s> Analyzer<'s> {
             }
         }
         // Presence: required, optional, or default.
-        let key = has_attr(&attrs, "key");
-        let required = has_attr(&attrs, "required") || (ty.base == BaseType::String && key);
+        let key = attrs.get("key").is_some();
+        let required = attrs.get("required").is_some() || (ty.base == BaseType::String && key);
         let default_str_or_vec =
             (ty.base == BaseType::String || ty.is_vector()) && !constant.is_zero();
         // Struct fields are always present (flatc 25.12.19 marks no struct field optional).
@@ -1766,7 +1746,7 @@ impl<'s> Analyzer<'s> {
             Presence::Default
         };
         if required && (fixed || ty.base.is_scalar()) {
-            let span = get_attr(&attrs, "required").map_or(f.name, |a| a.span);
+            let span = attrs.get("required").map_or(f.name, |a| a.span);
             let d = self.error(
                 Code::InvalidRequired,
                 format!("field `{name}` cannot be `required`: only non-scalar fields of tables can be required"),
@@ -1778,7 +1758,7 @@ impl<'s> Analyzer<'s> {
             }
         }
         if key {
-            let key_span = get_attr(&attrs, "key").map_or(f.name, |a| a.span);
+            let key_span = attrs.get("key").map_or(f.name, |a| a.span);
             if self.structs[slot].has_key {
                 let sname = self.structs[slot].name.to_string();
                 self.error(
@@ -1817,7 +1797,7 @@ impl<'s> Analyzer<'s> {
                 self.error(
                     Code::InvalidKey,
                     format!("optional field `{name}` cannot be a key"),
-                    get_attr(&attrs, "key").map_or(f.name, |a| a.span),
+                    attrs.get("key").map_or(f.name, |a| a.span),
                 );
             }
         }
@@ -1885,31 +1865,33 @@ impl<'s> Analyzer<'s> {
             self.error(
                 Code::InvalidStruct,
                 format!("struct field `{name}` cannot be deprecated"),
-                get_attr(&attrs, "deprecated").map_or(f.name, |a| a.span),
+                attrs.get("deprecated").map_or(f.name, |a| a.span),
             )
             .notes
             .push("struct layouts cannot change; only table fields can be deprecated".into());
         }
         let mut attrs = attrs;
-        if let Some(ct) = attrs.iter().find(|a| a.name == "cpp_type").cloned() {
-            if hash.is_none() && !attrs.iter().any(|a| a.name == "hash") {
+        if let Some(ct) = attrs.get("cpp_type") {
+            let span = ct.span;
+            // flatc's `cpp_ptr_type: "naked"`, with the type of `cpp_type`'s value.
+            let naked = value_like(&ct.value, "naked".to_string());
+            if hash.is_none() && attrs.get("hash").is_none() {
                 self.error(
                     Code::InvalidAttribute,
                     format!("`cpp_type` on field `{name}` needs a `hash` attribute"),
-                    ct.span,
+                    span,
                 );
             }
-            if !attrs.iter().any(|a| a.name == "cpp_ptr_type") {
-                attrs.push(DAttr {
-                    name: Cow::Borrowed("cpp_ptr_type"),
-                    kind: ct.kind,
-                    constant: Constant::Text(Cow::Borrowed("naked")),
-                    span: ct.span,
-                    value_span: ct.span,
+            if attrs.get("cpp_ptr_type").is_none() {
+                attrs.list.push(Attribute {
+                    name: "cpp_ptr_type".into(),
+                    value: naked,
+                    builtin: false,
+                    span,
                 });
             }
         }
-        let shared = attrs.iter().any(|a| a.name == "shared");
+        let shared = attrs.get("shared").is_some();
         if shared && ty.base != BaseType::String {
             self.error(
                 Code::InvalidAttribute,
@@ -1917,17 +1899,17 @@ impl<'s> Analyzer<'s> {
                     "`shared` applies only to strings, but field `{name}` has type `{}`",
                     self.type_name(&ty)
                 ),
-                get_attr(&attrs, "shared").map_or(f.name, |a| a.span),
+                attrs.get("shared").map_or(f.name, |a| a.span),
             );
         }
-        if let Some(a) = get_attr(&attrs, "native_custom_alloc") {
+        if let Some(a) = attrs.get("native_custom_alloc") {
             self.error(
                 Code::InvalidAttribute,
                 "`native_custom_alloc` applies only to tables and structs, not to fields",
                 a.span,
             );
         }
-        if let Some(a) = get_attr(&attrs, "native_inline") {
+        if let Some(a) = attrs.get("native_inline") {
             let elem = ty.element_type();
             let is_table = |t: &DType| {
                 t.base == BaseType::Obj && t.struct_slot().is_some_and(|s| !self.structs[s].fixed)
@@ -1943,12 +1925,12 @@ impl<'s> Analyzer<'s> {
             }
         }
         let mut nested = None;
-        if let Some(a) = get_attr(&attrs, "nested_flatbuffer") {
-            if a.kind != AttrKind::String {
+        if let Some(a) = attrs.get("nested_flatbuffer") {
+            if !matches!(a.value, Some(AttrValue::String(_))) {
                 self.error(
                     Code::InvalidAttribute,
                     "`nested_flatbuffer` needs the name of the root table as a string: `nested_flatbuffer: \"Monster\"`",
-                    a.value_span,
+                    value_span(&f.attrs, a),
                 );
             } else if !ty.is_vector() || ty.element != BaseType::UByte {
                 self.error(
@@ -1957,11 +1939,8 @@ impl<'s> Analyzer<'s> {
                     a.span,
                 );
             } else {
-                let target = match &a.constant {
-                    Constant::Text(t) => t.clone(),
-                    other => Cow::Owned(other.text().into_owned()),
-                };
-                nested = self.lookup_struct_use(target, a.value_span, true);
+                let target = Cow::Owned(attr_text(a).into_owned());
+                nested = self.lookup_struct_use(target, value_span(&f.attrs, a), true);
                 if let Some(s) = nested {
                     if !self.structs[s].predecl {
                         let file = self.structs[s].file;
@@ -1970,37 +1949,39 @@ impl<'s> Analyzer<'s> {
                 }
             }
         }
-        let flexbuffer = attrs.iter().any(|a| a.name == "flexbuffer");
+        let flexbuffer = attrs.get("flexbuffer").is_some();
         if flexbuffer && (ty.base != BaseType::Vector || ty.element != BaseType::UByte) {
             self.error(
                 Code::InvalidAttribute,
                 format!("`flexbuffer` applies only to `[ubyte]` fields, but field `{name}` has type `{}`", self.type_name(&ty)),
-                get_attr(&attrs, "flexbuffer").map_or(f.name, |a| a.span),
+                attrs.get("flexbuffer").map_or(f.name, |a| a.span),
             );
         }
         if let Some(t) = typefield {
             if !self.structs[slot].fields[t].ty.base_type.is_scalar() {
                 self.structs[slot].fields[t].presence = presence;
             }
-            if let Some(id) = get_attr(&attrs, "id") {
-                let text = id.constant.text().into_owned();
-                match parse_int_for(&text, BaseType::UShort) {
+            if let Some(id) = attrs.get("id") {
+                let id_span = value_span(&f.attrs, id);
+                match attr_int(id, BaseType::UShort) {
                     Ok(v) if v > 0 => {
+                        // The type field's id: one less, with the type of the union field's.
+                        let value = value_like(&id.value, (v - 1).to_string());
                         let s = &mut self.structs[slot];
-                        s.fields[t].attributes.list.push(model_attr(DAttr {
-                            name: Cow::Borrowed("id"),
-                            kind: id.kind,
-                            constant: Constant::Int(v - 1),
+                        s.fields[t].attributes.list.push(Attribute {
+                            name: "id".into(),
+                            value,
+                            builtin: false,
                             span: id.span,
-                            value_span: id.value_span,
-                        }));
-                        s.id_spans.push((t, id.value_span));
+                        });
+                        s.id_spans.push((t, id_span));
                     }
                     _ => {
+                        let text = attr_text(id);
                         let d = self.error(
                             Code::InvalidId,
                             format!("union field `{name}` has id {text}, but a union takes two ids: the hidden `{name}_type` field gets the id before it"),
-                            id.value_span,
+                            id_span,
                         );
                         d.help.push("give the union field an id of at least 1, one more than the id reserved for its type field".into());
                     }
@@ -2010,8 +1991,9 @@ impl<'s> Analyzer<'s> {
                 self.structs[slot].fields[t].deprecated = true;
             }
         }
-        if let Some(id) = get_attr(&attrs, "id") {
-            self.structs[slot].id_spans.push((fi, id.value_span));
+        if let Some(id) = attrs.get("id") {
+            let id_span = value_span(&f.attrs, id);
+            self.structs[slot].id_spans.push((fi, id_span));
         }
         let docs = self.docs(ast, f.docs);
         let field = &mut self.structs[slot].fields[fi];
@@ -2024,7 +2006,7 @@ impl<'s> Analyzer<'s> {
         field.hash = hash;
         field.shared = shared;
         field.offset64 = offset64;
-        field.attributes = model_attrs(attrs);
+        field.attributes = attrs;
         field.docs = docs;
         if deprecated && required {
             let span = f.name;
@@ -2158,10 +2140,13 @@ impl<'s> Analyzer<'s> {
         let mut keyed: Vec<(i128, usize)> = Vec::with_capacity(fields.len());
         let mut bad = Vec::new();
         for (i, f) in fields.iter().enumerate() {
-            let text = f.attributes.get("id").map(attr_text).unwrap_or_default();
-            match parse_int_for(&text, BaseType::UShort) {
-                Ok(v) => keyed.push((v, i)),
-                Err(_) => bad.push((f.name.clone(), text.into_owned(), id_span(i, f))),
+            let id = f.attributes.get("id");
+            match id.map(|a| attr_int(a, BaseType::UShort)) {
+                Some(Ok(v)) => keyed.push((v, i)),
+                _ => {
+                    let text = id.map(attr_text).unwrap_or_default().into_owned();
+                    bad.push((f.name.clone(), text, id_span(i, f)));
+                }
             }
         }
         if !bad.is_empty() {
@@ -2310,19 +2295,16 @@ impl<'s> Analyzer<'s> {
         }
         underlying.target = Target::Enum(slot);
         let attrs = self.attributes(ast, &e.attrs);
-        let bit_flags = attrs.iter().any(|a| a.name == "bit_flags");
+        let bit_flags = attrs.get("bit_flags").is_some();
         if bit_flags && !underlying.base.is_unsigned() {
-            let span = attrs
-                .iter()
-                .find(|a| a.name == "bit_flags")
-                .map_or(e.name, |a| a.span);
+            let span = attrs.get("bit_flags").map_or(e.name, |a| a.span);
             self.warn(
                 Code::Questionable,
                 format!("the underlying type of bit_flags enum `{name}` should be unsigned"),
                 span,
             );
         }
-        if let Some(a) = attrs.iter().find(|a| a.name == "force_align") {
+        if let Some(a) = attrs.get("force_align") {
             let span = a.span;
             self.error(
                 Code::InvalidAttribute,
@@ -2353,7 +2335,7 @@ impl<'s> Analyzer<'s> {
                 name: Cow::Borrowed("NONE"),
                 value: 0,
                 union_type: None,
-                attrs: Vec::new(),
+                attrs: Attributes::default(),
                 docs: (0, 0),
                 span: e.open,
             });
@@ -2799,8 +2781,7 @@ impl<'s> Analyzer<'s> {
             out
         };
         let declared = &self.declared_attrs;
-        let conv_attrs = |list: Vec<DAttr<'_>>| {
-            let mut attrs = model_attrs(list);
+        let conv_attrs = |mut attrs: Attributes| {
             settle_builtin(&mut attrs, declared);
             attrs
         };
@@ -3045,35 +3026,40 @@ fn model_type(t: &DType) -> Type {
     }
 }
 
-/// An attribute as the model has it; `builtin` is settled by [`settle_builtin`] once all
-/// `attribute` declarations are known.
-fn model_attr(a: DAttr<'_>) -> Attribute {
-    Attribute {
-        value: match a.kind {
-            AttrKind::None => None,
-            AttrKind::Int => Some(AttrValue::Int(match &a.constant {
-                Constant::Int(v) => *v as i64,
-                other => parse_i64(&other.text()).unwrap_or(0),
-            })),
-            AttrKind::String => Some(AttrValue::String(match a.constant {
-                Constant::Text(t) => t.into_owned(),
-                other => other.text().into_owned(),
-            })),
-        },
-        name: a.name.into_owned(),
-        builtin: false,
-        span: a.span,
+/// A value of the same type as `like` (flatc copies the type of the attribute it derives one
+/// from): a string as it is, an integer from `text` (0 when `text` is not one).
+fn value_like(like: &Option<AttrValue>, text: String) -> Option<AttrValue> {
+    match like {
+        None => None,
+        Some(AttrValue::Int(_)) => Some(AttrValue::Int(parse_i64(&text).unwrap_or(0))),
+        Some(AttrValue::String(_)) => Some(AttrValue::String(text)),
     }
 }
 
-/// [`model_attr`] for a list.
-fn model_attrs(list: Vec<DAttr<'_>>) -> Attributes {
-    if list.is_empty() {
-        return Attributes::default();
+/// The value of an attribute as an integer of type `base` (flatc's `StringToNumber` of its
+/// text).
+fn attr_int(a: &Attribute, base: BaseType) -> Result<i128, IntError> {
+    match &a.value {
+        Some(AttrValue::Int(v)) => {
+            let (lo, hi) = int_range(base);
+            let v = i128::from(*v);
+            if v < lo || v > hi {
+                Err(IntError::OutOfRange)
+            } else {
+                Ok(v)
+            }
+        }
+        Some(AttrValue::String(s)) => parse_int_for(s, base),
+        None => Ok(0),
     }
-    Attributes {
-        list: list.into_iter().map(model_attr).collect(),
-    }
+}
+
+/// Where the value of attribute `a` (one of `list`'s) is written, or its name when it has none.
+fn value_span(list: &[AttrAst], a: &Attribute) -> Span {
+    list.iter()
+        .find(|x| x.name == a.span)
+        .and_then(|x| x.value.as_ref())
+        .map_or(a.span, ValueAst::span)
 }
 
 /// flatc's text of an attribute value (`Value::constant`): "0" when it has none.
@@ -3091,14 +3077,6 @@ fn settle_builtin(attrs: &mut Attributes, declared: &FxHashMap<Cow<'_, str>, Fil
         a.builtin = BUILTIN_ATTRIBUTES.contains(&a.name.as_str())
             && !declared.contains_key(a.name.as_str());
     }
-}
-
-fn get_attr<'a, 's>(attrs: &'a [DAttr<'s>], name: &str) -> Option<&'a DAttr<'s>> {
-    attrs.iter().find(|a| a.name == name)
-}
-
-fn has_attr(attrs: &[DAttr<'_>], name: &str) -> bool {
-    attrs.iter().any(|a| a.name == name)
 }
 
 /// flatc's `PadLastField`: pads the struct to `align` and records the padding on its last field.
