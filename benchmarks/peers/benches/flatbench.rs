@@ -1,5 +1,5 @@
 //! WORKLOADS.md §1, flatbench, for every peer: groups `flatbench/<operation>` with one function per
-//! implementation (`official`, `planus`, `cpp`); flatforge joins each group as `flatforge`.
+//! implementation (`official`, `planus`, `cpp`, and `flatforge` with its generated code).
 //!
 //! Readers all read the same bytes, `flatbench::buffer()`. Each implementation's result is checked
 //! before it is timed, so a wrong peer stops the run. The C++ functions time loops run inside C++
@@ -7,6 +7,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use flatforge_bench_peers::flatbench::{self, cpp, official, planus, EXPECTED_SUM};
+use flatforge_bench_peers::flatforge_gen::flatbench as flatforge;
 use std::ffi::CString;
 use std::hint::black_box;
 
@@ -35,6 +36,14 @@ fn encode(c: &mut Criterion) {
     group.throughput(bytes(buf.len()));
     group.bench_function("cpp", |b| b.iter_custom(|iters| encoder.time_encode(iters)));
 
+    let mut encoder = flatforge::Encoder::new();
+    let buf = encoder.encode();
+    assert_eq!(flatforge::verify_traverse(buf).unwrap(), EXPECTED_SUM);
+    group.throughput(bytes(buf.len()));
+    group.bench_function("flatforge", |b| {
+        b.iter(|| black_box(encoder.encode()).len())
+    });
+
     group.finish();
 }
 
@@ -54,6 +63,11 @@ fn traverse(c: &mut Criterion) {
     group.bench_function("cpp", |b| {
         b.iter_custom(|iters| cpp::time_traverse(&buf, iters).expect("verified"))
     });
+    assert_eq!(flatforge::verify_traverse(&buf).unwrap(), EXPECTED_SUM);
+    group.bench_function("flatforge", |b| {
+        // SAFETY: verified just above.
+        b.iter(|| unsafe { flatforge::traverse(black_box(&buf)) })
+    });
 
     group.finish();
 }
@@ -68,6 +82,10 @@ fn verify(c: &mut Criterion) {
     assert!(cpp::verify(&buf));
     group.bench_function("cpp", |b| {
         b.iter_custom(|iters| cpp::time_verify(&buf, iters))
+    });
+    flatforge::verify(&buf).unwrap();
+    group.bench_function("flatforge", |b| {
+        b.iter(|| flatforge::verify(black_box(&buf)))
     });
 
     group.finish();
@@ -88,6 +106,10 @@ fn verify_traverse(c: &mut Criterion) {
     assert_eq!(cpp::verify_traverse(&buf), Some(EXPECTED_SUM));
     group.bench_function("cpp", |b| {
         b.iter_custom(|iters| cpp::time_verify_traverse(&buf, iters))
+    });
+    assert_eq!(flatforge::verify_traverse(&buf).unwrap(), EXPECTED_SUM);
+    group.bench_function("flatforge", |b| {
+        b.iter(|| flatforge::verify_traverse(black_box(&buf)))
     });
 
     group.finish();

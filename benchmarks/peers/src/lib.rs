@@ -28,6 +28,7 @@
 
 mod cpp_ffi;
 pub mod flatbench;
+pub mod flatforge_gen;
 mod generated;
 pub mod objectbox;
 pub mod streams;
