@@ -74,7 +74,8 @@ const BUILTIN_ATTRIBUTES: &[&str] = &[
 pub(crate) fn analyze<'s>(files: &'s [Loaded<'s>]) -> (Option<Schema>, Vec<Diagnostic>) {
     let mut a = Analyzer::new(files);
     a.file_and_includes(FileId(0));
-    a.finish()
+    let schema = a.finish();
+    (schema, a.diags)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -932,6 +933,21 @@ impl<'s> Analyzer<'s> {
         check_now: bool,
     ) -> Option<Constant<'s>> {
         let in_type = ty.base;
+        // The common case, an integer constant for an integer field, when it fits: what the
+        // general path below computes, without its steps.
+        if let ValueAst::Token {
+            kind: Tok::Int,
+            span,
+            sign: None,
+            ..
+        } = v
+        {
+            if check_now && in_type.is_integer() {
+                if let Ok(value) = parse_int_for(self.text(*span), in_type) {
+                    return Some(Constant::Int(value));
+                }
+            }
+        }
         let type_name = type_display(ty);
         match v {
             ValueAst::EmptyVector(span) => {
@@ -1474,9 +1490,10 @@ impl<'s> Analyzer<'s> {
     fn field(&mut self, ast: &'s FileAst, slot: usize, f: &crate::parser::FieldDecl) {
         let name: &'s str = self.text(f.name);
         let fixed = self.structs[slot].fixed;
-        if self
-            .lookup_struct_use(Cow::Borrowed(name), f.name, false)
-            .is_some()
+        if self.struct_filter.may_contain(name)
+            && self
+                .lookup_struct_use(Cow::Borrowed(name), f.name, false)
+                .is_some()
         {
             self.error(
                 Code::NameClash,
@@ -2020,7 +2037,9 @@ impl<'s> Analyzer<'s> {
         }
     }
 
-    /// flatc's `AddField`: appends a field, laying it out if the object is a struct.
+    /// flatc's `AddField`: appends a field, laying it out if the object is a struct. A
+    /// `synthesized` field (a union's type field) gets its default (0) here; the caller sets the
+    /// default of a declared one.
     fn add_field(
         &mut self,
         slot: usize,
@@ -2066,7 +2085,11 @@ impl<'s> Analyzer<'s> {
             ty: model_type(&ty),
             id,
             offset,
-            default: default_value(&ty, Constant::Zero),
+            default: if synthesized {
+                default_value(&ty, Constant::Zero)
+            } else {
+                DefaultValue::None
+            },
             presence: Presence::Default,
             deprecated: false,
             key: false,
@@ -2660,7 +2683,7 @@ impl<'s> Analyzer<'s> {
 
     // ----- the end: unresolved names, then the model -----
 
-    fn finish(mut self) -> (Option<Schema>, Vec<Diagnostic>) {
+    fn finish(&mut self) -> Option<Schema> {
         // Types used but never defined.
         let pending: Vec<usize> = (0..self.structs.len())
             .filter(|&i| self.structs[i].predecl)
@@ -2724,10 +2747,9 @@ impl<'s> Analyzer<'s> {
             }
         }
         if self.diags.iter().any(Diagnostic::is_error) {
-            return (None, self.diags);
+            return None;
         }
-        let schema = self.build();
-        (Some(schema), self.diags)
+        Some(self.build())
     }
 
     fn include_closure(&self, start: FileId, exclude: FileId) -> Vec<FileId> {
@@ -3089,21 +3111,34 @@ fn pad_last_field(s: &mut StructSlot<'_>, align: u32) {
 }
 
 fn builtin_type(name: &str) -> Option<BaseType> {
-    Some(match name {
-        "bool" => BaseType::Bool,
-        "byte" | "int8" => BaseType::Byte,
-        "ubyte" | "uint8" => BaseType::UByte,
-        "short" | "int16" => BaseType::Short,
-        "ushort" | "uint16" => BaseType::UShort,
-        "int" | "int32" => BaseType::Int,
-        "uint" | "uint32" => BaseType::UInt,
-        "long" | "int64" => BaseType::Long,
-        "ulong" | "uint64" => BaseType::ULong,
-        "float" | "float32" => BaseType::Float,
-        "double" | "float64" => BaseType::Double,
-        "string" => BaseType::String,
+    let b = name.as_bytes();
+    // Told apart by length and first and last byte, then checked in full.
+    let (t, full): (BaseType, &str) = match (b.len(), *b.first()?, b[b.len() - 1]) {
+        (4, b'b', b'l') => (BaseType::Bool, "bool"),
+        (4, b'b', b'e') => (BaseType::Byte, "byte"),
+        (4, b'i', b'8') => (BaseType::Byte, "int8"),
+        (5, b'u', b'e') => (BaseType::UByte, "ubyte"),
+        (5, b'u', b'8') => (BaseType::UByte, "uint8"),
+        (5, b's', b't') => (BaseType::Short, "short"),
+        (5, b'i', b'6') => (BaseType::Short, "int16"),
+        (6, b'u', b't') => (BaseType::UShort, "ushort"),
+        (6, b'u', b'6') => (BaseType::UShort, "uint16"),
+        (3, b'i', b't') => (BaseType::Int, "int"),
+        (5, b'i', b'2') => (BaseType::Int, "int32"),
+        (4, b'u', b't') => (BaseType::UInt, "uint"),
+        (6, b'u', b'2') => (BaseType::UInt, "uint32"),
+        (4, b'l', b'g') => (BaseType::Long, "long"),
+        (5, b'i', b'4') => (BaseType::Long, "int64"),
+        (5, b'u', b'g') => (BaseType::ULong, "ulong"),
+        (6, b'u', b'4') => (BaseType::ULong, "uint64"),
+        (5, b'f', b't') => (BaseType::Float, "float"),
+        (7, b'f', b'2') => (BaseType::Float, "float32"),
+        (6, b'd', b'e') => (BaseType::Double, "double"),
+        (7, b'f', b'4') => (BaseType::Double, "float64"),
+        (6, b's', b'g') => (BaseType::String, "string"),
         _ => return None,
-    })
+    };
+    (name == full).then_some(t)
 }
 
 /// How a field type is named in messages about defaults (formatted only when one is reported).
@@ -3175,5 +3210,46 @@ fn default_value(ty: &DType, c: Constant<'_>) -> DefaultValue {
         (BaseType::String, Constant::Text(t)) if t != "0" => DefaultValue::String(t.into_owned()),
         (BaseType::Vector | BaseType::Vector64, Constant::EmptyVector) => DefaultValue::EmptyVector,
         _ => DefaultValue::None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_types_are_recognized_by_their_exact_names() {
+        let names = [
+            ("bool", BaseType::Bool),
+            ("byte", BaseType::Byte),
+            ("int8", BaseType::Byte),
+            ("ubyte", BaseType::UByte),
+            ("uint8", BaseType::UByte),
+            ("short", BaseType::Short),
+            ("int16", BaseType::Short),
+            ("ushort", BaseType::UShort),
+            ("uint16", BaseType::UShort),
+            ("int", BaseType::Int),
+            ("int32", BaseType::Int),
+            ("uint", BaseType::UInt),
+            ("uint32", BaseType::UInt),
+            ("long", BaseType::Long),
+            ("int64", BaseType::Long),
+            ("ulong", BaseType::ULong),
+            ("uint64", BaseType::ULong),
+            ("float", BaseType::Float),
+            ("float32", BaseType::Float),
+            ("double", BaseType::Double),
+            ("float64", BaseType::Double),
+            ("string", BaseType::String),
+        ];
+        for (name, t) in names {
+            assert_eq!(builtin_type(name), Some(t), "{name}");
+        }
+        for name in [
+            "", "b", "bolt", "Int", "int0", "uint128", "strinG", "floatxx", "Monster",
+        ] {
+            assert_eq!(builtin_type(name), None, "{name}");
+        }
     }
 }

@@ -177,6 +177,10 @@ impl<'s> Lexer<'s> {
         let mut seen_newline = self.pos == 0;
         let mut pos = self.pos;
         while let Some(&c) = self.src.get(pos) {
+            if c == b' ' {
+                pos += 1;
+                continue;
+            }
             match c {
                 b' ' | b'\r' | b'\t' => pos += 1,
                 b'\n' => {
