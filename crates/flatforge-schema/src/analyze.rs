@@ -68,6 +68,40 @@ const BUILTIN_ATTRIBUTES: &[&str] = &[
     "vector64",
 ];
 
+/// Whether `name` is one of [`BUILTIN_ATTRIBUTES`] (a `match`, which compares one candidate).
+fn is_builtin_attribute(name: &str) -> bool {
+    matches!(
+        name,
+        "deprecated"
+            | "required"
+            | "key"
+            | "shared"
+            | "hash"
+            | "id"
+            | "force_align"
+            | "bit_flags"
+            | "original_order"
+            | "nested_flatbuffer"
+            | "csharp_partial"
+            | "streaming"
+            | "idempotent"
+            | "cpp_type"
+            | "cpp_ptr_type"
+            | "cpp_ptr_type_get"
+            | "cpp_str_type"
+            | "cpp_str_flex_ctor"
+            | "native_inline"
+            | "native_custom_alloc"
+            | "native_type"
+            | "native_type_pack_name"
+            | "native_default"
+            | "flexbuffer"
+            | "private"
+            | "offset64"
+            | "vector64"
+    )
+}
+
 /// Runs the analysis over the `files` of a compilation (indexed by [`FileId`], the root file
 /// first). Returns the schema (when there were no errors) and all diagnostics. The schema's
 /// [`SchemaFile::path`]s are left empty for the caller, which owns the paths.
@@ -373,7 +407,11 @@ impl<'s> Analyzer<'s> {
             structs: Vec::new(),
             enums: Vec::new(),
             services: Vec::new(),
-            names: FxHashMap::default(),
+            // Definitions give most names (uses of types not defined yet give a few more).
+            names: FxHashMap::with_capacity_and_hasher(
+                inputs.iter().map(|f| f.ast.decls.len()).sum(),
+                Default::default(),
+            ),
             struct_names: 0,
             enum_names: 0,
             struct_filter: NameFilter::default(),
@@ -808,7 +846,7 @@ impl<'s> Analyzer<'s> {
             } else {
                 Cow::Borrowed(self.text(attr.name))
             };
-            let builtin = BUILTIN_ATTRIBUTES.contains(&name.as_ref());
+            let builtin = is_builtin_attribute(&name);
             let declared = self.declared_attrs.get(name.as_ref()).copied();
             if !builtin && declared.is_none() {
                 let mut candidates: Vec<&str> = BUILTIN_ATTRIBUTES.to_vec();
@@ -3096,8 +3134,7 @@ fn attr_text(a: &Attribute) -> Cow<'_, str> {
 /// Marks the built-in attributes that no `attribute` declaration redeclares.
 fn settle_builtin(attrs: &mut Attributes, declared: &FxHashMap<Cow<'_, str>, FileId>) {
     for a in &mut attrs.list {
-        a.builtin = BUILTIN_ATTRIBUTES.contains(&a.name.as_str())
-            && !declared.contains_key(a.name.as_str());
+        a.builtin = is_builtin_attribute(&a.name) && !declared.contains_key(a.name.as_str());
     }
 }
 
@@ -3216,6 +3253,16 @@ fn default_value(ty: &DType, c: Constant<'_>) -> DefaultValue {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn builtin_attributes_are_the_listed_ones() {
+        for name in BUILTIN_ATTRIBUTES {
+            assert!(is_builtin_attribute(name), "{name}");
+        }
+        for name in ["", "ID", "idx", "priority", "native", "cpp", "hash_"] {
+            assert!(!is_builtin_attribute(name), "{name}");
+        }
+    }
 
     #[test]
     fn builtin_types_are_recognized_by_their_exact_names() {

@@ -361,16 +361,14 @@ impl<L: SourceLoader> Load<'_, '_, L> {
     fn resolve(&mut self, from: FileId, name: &str, span: Span) -> Option<FileId> {
         let including = &self.files[from.index()].raw_path;
         let dir = including.parent().unwrap_or(Path::new(""));
-        let mut candidates = vec![dir.join(name)];
-        candidates.extend(self.compiler.include_dirs.iter().map(|d| d.join(name)));
-        let Some(path) = candidates
-            .iter()
+        let dirs =
+            || std::iter::once(dir).chain(self.compiler.include_dirs.iter().map(|d| d.as_path()));
+        let Some(path) = dirs()
+            .map(|d| d.join(name))
             .find(|c| self.compiler.loader.exists(c))
-            .cloned()
         else {
-            let searched: Vec<String> = candidates
-                .iter()
-                .map(|c| format!("`{}`", normalize_path(c).display()))
+            let searched: Vec<String> = dirs()
+                .map(|d| format!("`{}`", normalize_path(&d.join(name)).display()))
                 .collect();
             self.diagnostics.push(
                 Diagnostic::error(

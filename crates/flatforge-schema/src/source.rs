@@ -317,14 +317,23 @@ impl MemoryLoader {
     }
 }
 
+impl MemoryLoader {
+    fn get(&self, path: &Path) -> Option<&Vec<u8>> {
+        if is_normal(path) {
+            self.files.get(path)
+        } else {
+            self.files.get(&normalize_path(path))
+        }
+    }
+}
+
 impl SourceLoader for MemoryLoader {
     fn exists(&self, path: &Path) -> bool {
-        self.files.contains_key(&normalize_path(path))
+        self.get(path).is_some()
     }
 
     fn read(&self, path: &Path) -> io::Result<Vec<u8>> {
-        self.files
-            .get(&normalize_path(path))
+        self.get(path)
             .cloned()
             .ok_or_else(|| io::Error::new(io::ErrorKind::NotFound, "no such in-memory file"))
     }
