@@ -36,7 +36,10 @@ fn owned_monster_survives_serde_json() {
     assert_eq!(back, monster);
     // Missing fields take their schema defaults.
     let partial: ex::MonsterT = serde_json::from_str(r#"{"name": "Orc"}"#).unwrap();
-    assert_eq!((partial.name.as_str(), partial.hp, partial.mana), ("Orc", 100, 150));
+    assert_eq!(
+        (partial.name.as_str(), partial.hp, partial.mana),
+        ("Orc", 100, 150)
+    );
 }
 
 #[test]

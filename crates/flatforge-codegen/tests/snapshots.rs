@@ -22,14 +22,17 @@ fn check(name: &str) {
         return;
     }
     let expected = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!("{}: {e} (run with FLATFORGE_BLESS=1 to create it)", path.display())
+        panic!(
+            "{}: {e} (run with FLATFORGE_BLESS=1 to create it)",
+            path.display()
+        )
     });
     if expected != code {
         let line = expected
             .lines()
             .zip(code.lines())
             .position(|(a, b)| a != b)
-            .map_or_else(|| expected.lines().count().min(code.lines().count()), |l| l);
+            .unwrap_or_else(|| expected.lines().count().min(code.lines().count()));
         panic!(
             "{name}.rs differs from the generated code at line {}:\n  snapshot:  {}\n  generated: {}\n\
              (run with FLATFORGE_BLESS=1 to accept the new output)",
