@@ -26,6 +26,7 @@ use crate::model::{
     ServiceId, Type, TypeRef,
 };
 use crate::number::{int_range, parse_f64, parse_i64, parse_int_for, parse_u64, IntError};
+use crate::one_or_many::OneOrMany;
 use crate::parser::{
     AttrAst, Decl, Docs, EnumDecl, FileAst, HeaderItem, ObjectDecl, QualName, ServiceDecl, StrLit,
     TypeAst, ValueAst,
@@ -105,7 +106,7 @@ fn is_builtin_attribute(name: &str) -> bool {
 /// Runs the analysis over the `files` of a compilation (indexed by [`FileId`], the root file
 /// first). Returns the schema (when there were no errors) and all diagnostics. The schema's
 /// [`SchemaFile::path`]s are left empty for the caller, which owns the paths.
-pub(crate) fn analyze<'s>(files: &'s [Loaded<'s>]) -> (Option<Schema>, Vec<Diagnostic>) {
+pub(crate) fn analyze<'s>(files: &'s OneOrMany<Loaded<'s>>) -> (Option<Schema>, Vec<Diagnostic>) {
     let mut a = Analyzer::new(files);
     a.file_and_includes(FileId(0));
     let schema = a.finish();
@@ -364,8 +365,10 @@ struct Analyzer<'s> {
     ns: String,
     ns_dots: Vec<usize>,
     file: FileId,
+    /// The text of `file` (most spans are in it).
+    file_text: FileText<'s>,
     advanced: AdvancedFeatures,
-    files: Vec<FileState<'s>>,
+    files: OneOrMany<FileState<'s>>,
     /// The root type as flatc ends up with it (of the last file analyzed, the root file).
     root: Option<usize>,
     scratch: String,
@@ -383,24 +386,21 @@ fn docs_text(text: FileText<'_>, ast_docs: &[(u32, u32)], docs: Docs) -> Vec<Str
 }
 
 impl<'s> Analyzer<'s> {
-    fn new(inputs: &'s [Loaded<'s>]) -> Analyzer<'s> {
-        let files = inputs
-            .iter()
-            .map(|f| FileState {
-                text: FileText::new(&f.bytes),
-                ast: None,
-                uses: FxHashSet::default(),
-                structs: Vec::new(),
-                enums: Vec::new(),
-                services: Vec::new(),
-                root: None,
-                file_identifier: None,
-                file_extension: None,
-                native_includes: Vec::new(),
-                includes: Vec::new(),
-                include_spans: Vec::new(),
-            })
-            .collect();
+    fn new(inputs: &'s OneOrMany<Loaded<'s>>) -> Analyzer<'s> {
+        let files = inputs.map(|f| FileState {
+            text: FileText::new(&f.bytes),
+            ast: None,
+            uses: FxHashSet::default(),
+            structs: Vec::new(),
+            enums: Vec::new(),
+            services: Vec::new(),
+            root: None,
+            file_identifier: None,
+            file_extension: None,
+            native_includes: Vec::new(),
+            includes: Vec::new(),
+            include_spans: Vec::new(),
+        });
         Analyzer {
             inputs,
             diags: Vec::new(),
@@ -421,6 +421,7 @@ impl<'s> Analyzer<'s> {
             ns: String::new(),
             ns_dots: Vec::new(),
             file: FileId(0),
+            file_text: files[0].text,
             advanced: AdvancedFeatures::default(),
             files,
             root: None,
@@ -437,6 +438,9 @@ impl<'s> Analyzer<'s> {
     }
 
     fn text(&self, span: Span) -> &'s str {
+        if span.file == self.file {
+            return self.file_text.text(span);
+        }
         self.files[span.file.index()].text.text(span)
     }
 
@@ -706,6 +710,7 @@ impl<'s> Analyzer<'s> {
         let input = &self.inputs[id.index()];
         let ast = &input.ast;
         self.file = id;
+        self.file_text = self.files[id.index()].text;
         self.set_namespace(&[]);
         let state = &mut self.files[id.index()];
         let mut include_index = 0;

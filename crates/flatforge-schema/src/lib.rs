@@ -32,12 +32,15 @@ pub mod diagnostic;
 mod lexer;
 pub mod model;
 mod number;
+mod one_or_many;
 mod parser;
 pub mod source;
 mod suggest;
 
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
+
+use one_or_many::OneOrMany;
 
 pub use diagnostic::{render, Code, Diagnostic, Label, Severity};
 pub use model::{
@@ -108,18 +111,17 @@ impl CompileError {
 /// ```
 pub fn compile_str(path: &str, text: &str) -> Result<Schema, CompileError> {
     let compiler = Compiler::new(MemoryLoader::new());
-    let mut files = Vec::new();
-    let result = compiler.run(Path::new(path), Cow::Borrowed(text.as_bytes()), &mut files);
+    let (mut files, result) = compiler.run(Path::new(path), Cow::Borrowed(text.as_bytes()));
     match result {
         Ok((mut schema, _warnings)) => {
-            for (file, loaded) in schema.files.iter_mut().zip(files) {
-                file.path = loaded.path;
+            for (file, loaded) in schema.files.iter_mut().zip(files.iter_mut()) {
+                file.path = std::mem::take(&mut loaded.path);
             }
             Ok(schema)
         }
         Err(diagnostics) => Err(CompileError {
             diagnostics,
-            sources: source_map(files),
+            sources: source_map(&mut files),
         }),
     }
 }
@@ -227,62 +229,64 @@ impl<L: SourceLoader> Compiler<L> {
 
     /// [`Compiler::run`], keeping the files for the result.
     fn run_owned(&self, root_path: &Path, bytes: Cow<'_, [u8]>) -> Result<Compiled, CompileError> {
-        let mut files = Vec::new();
-        let result = self.run(root_path, bytes, &mut files);
+        let (mut files, result) = self.run(root_path, bytes);
         match result {
             Ok((mut schema, warnings)) => {
-                for (file, loaded) in schema.files.iter_mut().zip(&files) {
+                for (file, loaded) in schema.files.iter_mut().zip(files.iter()) {
                     file.path = loaded.path.clone();
                 }
                 Ok(Compiled {
                     schema,
                     warnings,
-                    sources: source_map(files),
+                    sources: source_map(&mut files),
                 })
             }
             Err(diagnostics) => Err(CompileError {
                 diagnostics,
-                sources: source_map(files),
+                sources: source_map(&mut files),
             }),
         }
     }
 
-    /// Loads the root file and its includes into `files` (indexed by [`FileId`]), then analyzes
-    /// them. The schema's file paths are left empty: the caller moves or copies them from
-    /// `files`, which it keeps (for the diagnostics) either way.
+    /// Loads the root file and its includes (the files returned, indexed by [`FileId`]), then
+    /// analyzes them. The schema's file paths are left empty: the caller moves or copies them
+    /// from the files, which it keeps (for the diagnostics) either way.
     fn run<'t>(
         &self,
         root_path: &'t Path,
         bytes: Cow<'t, [u8]>,
-        files: &mut Vec<Loaded<'t>>,
-    ) -> Result<(Schema, Vec<Diagnostic>), Vec<Diagnostic>> {
+    ) -> (OneOrMany<Loaded<'t>>, Outcome) {
         let mut diagnostics = Vec::new();
-        files.push(Loaded::new(
+        let mut files = OneOrMany::One(Loaded::new(
             normalize_path(root_path),
             Cow::Borrowed(root_path),
             bytes,
         ));
-        let mut load = Load {
+        Load {
             compiler: self,
-            files: &mut *files,
+            files: &mut files,
             diagnostics: &mut diagnostics,
-        };
-        load.visit(FileId(0));
-        if diagnostics.iter().any(Diagnostic::is_error) {
-            return Err(diagnostics);
         }
-        let (schema, mut diags) = analyze::analyze(files);
+        .visit(FileId(0));
+        if diagnostics.iter().any(Diagnostic::is_error) {
+            return (files, Err(diagnostics));
+        }
+        let (schema, mut diags) = analyze::analyze(&files);
         // Report in source order (files in load order, then position).
         if !diags.is_empty() {
             diags.sort_by_key(|d| d.primary.as_ref().map(|p| (p.span.file, p.span.start)));
             diagnostics.append(&mut diags);
         }
-        match schema {
+        let outcome = match schema {
             Some(schema) => Ok((schema, diagnostics)),
             None => Err(diagnostics),
-        }
+        };
+        (files, outcome)
     }
 }
+
+/// What [`Compiler::run`] produces: the schema and the warnings, or all diagnostics.
+type Outcome = Result<(Schema, Vec<Diagnostic>), Vec<Diagnostic>>;
 
 /// One file of a compilation while it runs: the text is borrowed when the caller gave it.
 pub(crate) struct Loaded<'t> {
@@ -313,11 +317,13 @@ impl<'t> Loaded<'t> {
     }
 }
 
-fn source_map(files: Vec<Loaded<'_>>) -> SourceMap {
+/// The files of a compilation, for its result (their paths and texts move out of `files`).
+fn source_map(files: &mut [Loaded<'_>]) -> SourceMap {
     let mut map = SourceMap::default();
     map.files.reserve_exact(files.len());
     for f in files {
-        map.add(f.path, f.bytes.into_owned());
+        let bytes = std::mem::take(&mut f.bytes).into_owned();
+        map.add(std::mem::take(&mut f.path), bytes);
     }
     map
 }
@@ -334,7 +340,7 @@ fn file_key(bytes: &[u8]) -> u64 {
 /// Loading: parse a file, resolve and load its includes depth first.
 struct Load<'a, 't, L> {
     compiler: &'a Compiler<L>,
-    files: &'a mut Vec<Loaded<'t>>,
+    files: &'a mut OneOrMany<Loaded<'t>>,
     diagnostics: &'a mut Vec<Diagnostic>,
 }
 
