@@ -1,0 +1,276 @@
+//! The one error type of the crate: every fault names what went wrong and where (frame number and
+//! byte offset from the start of the stream).
+
+use std::io;
+
+use crate::format::Checksum;
+
+/// A boxed error from a payload verifier supplied by the caller.
+pub type BoxError = Box<dyn std::error::Error + Send + Sync + 'static>;
+
+/// What went wrong while writing, reading, seeking or recovering a stream.
+///
+/// Frame numbers count from 0; offsets are bytes from the start of the stream (the file), and for
+/// a frame they point at its header.
+///
+/// ```
+/// use flatforge_stream::{Error, ReaderOptions, StreamSlice};
+/// let err = StreamSlice::new(b"not a stream at all", &ReaderOptions::default()).unwrap_err();
+/// assert!(matches!(err, Error::BadMagic { .. }));
+/// assert!(err.to_string().contains("not a flatforge stream"));
+/// ```
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The underlying reader or writer failed.
+    #[error("I/O error at byte {offset}: {source}")]
+    Io {
+        /// Stream position where it happened.
+        offset: u64,
+        /// The I/O error.
+        source: io::Error,
+    },
+    /// The stream does not start with the magic number of the framed format.
+    #[error("not a flatforge stream: it starts with {found:02x?}, not the stream magic")]
+    BadMagic {
+        /// The first bytes found (up to 8).
+        found: Vec<u8>,
+    },
+    /// The stream ends inside its 32-byte header.
+    #[error("the stream header is cut short: {available} of 32 bytes")]
+    TruncatedHeader {
+        /// Bytes present.
+        available: u64,
+    },
+    /// The header says a version this reader does not know.
+    #[error("stream format version {version} is not supported (this reader knows version 1)")]
+    UnsupportedVersion {
+        /// The version in the header.
+        version: u16,
+    },
+    /// The header's checksum or one of its fields is wrong.
+    #[error("corrupt stream header: {reason}")]
+    CorruptHeader {
+        /// What is wrong.
+        reason: &'static str,
+    },
+    /// The header declares another checksum kind than the reader requires.
+    #[error("the stream uses {found} checksums, but the reader requires {expected}")]
+    ChecksumKindMismatch {
+        /// What the reader requires.
+        expected: Checksum,
+        /// What the header says.
+        found: Checksum,
+    },
+    /// The header declares another file identifier than the reader requires.
+    #[error(
+        "the stream holds messages with file identifier {}, but the reader requires {}",
+        ident(found),
+        ident(expected)
+    )]
+    FileIdentifierMismatch {
+        /// What the reader requires.
+        expected: Option<[u8; 4]>,
+        /// What the header says.
+        found: Option<[u8; 4]>,
+    },
+    /// The header declares another schema hash than the reader requires.
+    #[error(
+        "the stream was written with schema hash {}, but the reader requires {expected:#018x}",
+        hash(found)
+    )]
+    SchemaHashMismatch {
+        /// What the reader requires.
+        expected: u64,
+        /// What the header says.
+        found: Option<u64>,
+    },
+    /// The stream ends inside a frame: the writer stopped (crashed) while writing it.
+    #[error(
+        "frame {frame} at byte {offset} is cut short (torn write?): it needs {needed} bytes, \
+         {available} are present"
+    )]
+    Truncated {
+        /// Frame number.
+        frame: u64,
+        /// Offset of the frame.
+        offset: u64,
+        /// Bytes the frame needs (padding, header and payload, as far as known).
+        needed: u64,
+        /// Bytes present from the frame's start to the end of the stream.
+        available: u64,
+    },
+    /// A frame header's length and its guard (the length's complement) disagree.
+    #[error(
+        "corrupt header of frame {frame} at byte {offset}: length {len:#010x}, guard {guard:#010x}"
+    )]
+    CorruptFrameHeader {
+        /// Frame number.
+        frame: u64,
+        /// Offset of the frame.
+        offset: u64,
+        /// The length field.
+        len: u32,
+        /// The guard field.
+        guard: u32,
+    },
+    /// The padding before a frame, or a reserved field in its header, is not zero.
+    #[error("frame {frame} at byte {offset}: non-zero padding or reserved bytes")]
+    BadPadding {
+        /// Frame number.
+        frame: u64,
+        /// Offset of the first non-zero byte.
+        offset: u64,
+    },
+    /// A frame's length exceeds the configured maximum; rejected before reading or allocating.
+    #[error("frame {frame} at byte {offset} is {len} bytes long, more than the maximum of {max}")]
+    FrameTooLarge {
+        /// Frame number.
+        frame: u64,
+        /// Offset of the frame.
+        offset: u64,
+        /// The length in its header.
+        len: u64,
+        /// The configured maximum.
+        max: u64,
+    },
+    /// A frame's payload does not match its checksum.
+    #[error(
+        "checksum mismatch in frame {frame} at byte {offset}: {kind} stored {stored:#x}, \
+         computed {computed:#x}"
+    )]
+    ChecksumMismatch {
+        /// Frame number.
+        frame: u64,
+        /// Offset of the frame.
+        offset: u64,
+        /// The checksum kind.
+        kind: Checksum,
+        /// The checksum in the frame header.
+        stored: u64,
+        /// The checksum of the payload.
+        computed: u64,
+    },
+    /// A frame's payload failed verification as a FlatBuffer.
+    #[error("invalid message in frame {frame} at byte {offset}: {source}")]
+    InvalidMessage {
+        /// Frame number.
+        frame: u64,
+        /// Offset of the frame.
+        offset: u64,
+        /// What the verifier found (a [`flatforge::Error`] for generated verifiers).
+        source: BoxError,
+    },
+    /// The stream has no index footer (random access needs one).
+    #[error("the stream has no index footer")]
+    NoIndex,
+    /// The index footer is malformed.
+    #[error("corrupt index at byte {offset}: {reason}")]
+    CorruptIndex {
+        /// Where the problem was found.
+        offset: u64,
+        /// What is wrong.
+        reason: &'static str,
+    },
+    /// A frame number past the end of the index.
+    #[error("frame {frame} does not exist: the stream has {frames} frames")]
+    FrameOutOfRange {
+        /// The frame asked for.
+        frame: u64,
+        /// The number of frames.
+        frames: u64,
+    },
+    /// A frame is corrupt but complete frames follow it, so truncating would lose data.
+    #[error(
+        "frame {frame} at byte {offset} is damaged but a complete frame follows at byte \
+         {next_good}: not truncating (that would lose complete frames); cause: {cause}"
+    )]
+    DamageBeforeGoodFrames {
+        /// The first damaged frame.
+        frame: u64,
+        /// Its offset.
+        offset: u64,
+        /// The offset of a complete, valid frame after it.
+        next_good: u64,
+        /// The damage.
+        cause: Box<Error>,
+    },
+    /// Building a message failed.
+    #[error("cannot build the message: {0}")]
+    Build(#[from] flatforge::BuildError),
+    /// The options contradict each other or the format.
+    #[error("invalid options: {0}")]
+    InvalidOptions(&'static str),
+    /// A previous write failed part-way, so the stream's end is unknown; the writer refuses more.
+    #[error("an earlier write failed; the stream may end in a torn frame (run recover)")]
+    WriterFailed,
+}
+
+fn ident(id: &Option<[u8; 4]>) -> String {
+    match id {
+        Some(id) => format!("{:?}", String::from_utf8_lossy(id)),
+        None => "none".to_owned(),
+    }
+}
+
+fn hash(h: &Option<u64>) -> String {
+    match h {
+        Some(h) => format!("{h:#018x}"),
+        None => "none".to_owned(),
+    }
+}
+
+impl Error {
+    /// The frame number the error is about, if it is about one frame.
+    ///
+    /// ```
+    /// let e = flatforge_stream::Error::NoIndex;
+    /// assert_eq!(e.frame(), None);
+    /// ```
+    pub fn frame(&self) -> Option<u64> {
+        match self {
+            Error::Truncated { frame, .. }
+            | Error::CorruptFrameHeader { frame, .. }
+            | Error::BadPadding { frame, .. }
+            | Error::FrameTooLarge { frame, .. }
+            | Error::ChecksumMismatch { frame, .. }
+            | Error::InvalidMessage { frame, .. }
+            | Error::DamageBeforeGoodFrames { frame, .. } => Some(*frame),
+            _ => None,
+        }
+    }
+
+    /// The byte offset the error points at, when it has one.
+    ///
+    /// ```
+    /// let e = flatforge_stream::Error::CorruptIndex { offset: 96, reason: "bad checksum" };
+    /// assert_eq!(e.offset(), Some(96));
+    /// ```
+    pub fn offset(&self) -> Option<u64> {
+        match self {
+            Error::Io { offset, .. }
+            | Error::Truncated { offset, .. }
+            | Error::CorruptFrameHeader { offset, .. }
+            | Error::BadPadding { offset, .. }
+            | Error::FrameTooLarge { offset, .. }
+            | Error::ChecksumMismatch { offset, .. }
+            | Error::InvalidMessage { offset, .. }
+            | Error::CorruptIndex { offset, .. }
+            | Error::DamageBeforeGoodFrames { offset, .. } => Some(*offset),
+            _ => None,
+        }
+    }
+
+    /// Whether the stream simply ends early (a torn write): the frames before are intact.
+    ///
+    /// ```
+    /// let e = flatforge_stream::Error::Truncated { frame: 3, offset: 200, needed: 64, available: 10 };
+    /// assert!(e.is_truncation());
+    /// ```
+    pub fn is_truncation(&self) -> bool {
+        matches!(
+            self,
+            Error::Truncated { .. } | Error::TruncatedHeader { .. }
+        )
+    }
+}

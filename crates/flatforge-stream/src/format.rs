@@ -1,0 +1,598 @@
+//! The byte layout of version 1 (specified in the crate docs): the stream header, frame headers,
+//! the end marker and index footer, and the one deframing step every reader shares.
+
+use crate::error::Error;
+
+/// The first 8 bytes of a framed stream. Byte 3 has its high bit set, so that no plain stream
+/// (whose first 4 bytes are a length below 2^31) starts with it; `\r\n`, `\x1a` and `\n` catch
+/// text-mode transfers, as in PNG.
+pub const MAGIC: [u8; 8] = [b'F', b'F', b'S', 0xB5, b'\r', b'\n', 0x1A, b'\n'];
+
+/// The format version this crate writes and reads.
+pub const VERSION: u16 = 1;
+
+/// The size of the stream header.
+pub const HEADER_LEN: usize = 32;
+
+/// Frames (and the index) start at stream offsets that are multiples of this.
+pub const FRAME_ALIGN: usize = 8;
+
+/// The largest payload a frame can hold: FlatBuffers address at most 2^31 - 1 bytes.
+pub const MAX_PAYLOAD_LEN: usize = flatforge::MAX_BUFFER_SIZE;
+
+/// The last 8 bytes of a stream that ends with an index footer.
+pub const INDEX_MAGIC: [u8; 8] = *b"FFSINDEX";
+
+/// The length field of the end marker that precedes the index (its guard is 0, the complement).
+pub(crate) const END_MARKER: u32 = u32::MAX;
+
+/// The size of the index trailer (the last bytes of an indexed stream).
+pub(crate) const TRAILER_LEN: usize = 32;
+
+const FLAG_IDENTIFIER: u8 = 1;
+const FLAG_SCHEMA_HASH: u8 = 2;
+
+/// The checksum each frame of a stream carries.
+///
+/// ```
+/// use flatforge_stream::Checksum;
+/// assert_eq!(Checksum::Crc32c.compute(b"123456789"), 0xe306_9283); // the CRC-32C check value
+/// assert_eq!("xxh3".parse::<Checksum>(), Ok(Checksum::Xxh3));
+/// assert_eq!(Checksum::None.frame_header_len(), 8);
+/// assert_eq!(Checksum::Xxh3.frame_header_len(), 16);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Checksum {
+    /// No checksum: frames are `length, guard, payload`.
+    #[default]
+    None,
+    /// CRC-32C (Castagnoli) of the payload, computed with the CPU's CRC instructions when present.
+    Crc32c,
+    /// XXH3-64 of the payload (seed 0).
+    Xxh3,
+}
+
+impl Checksum {
+    /// Every kind.
+    pub const ALL: [Checksum; 3] = [Checksum::None, Checksum::Crc32c, Checksum::Xxh3];
+
+    /// The code stored in the stream header.
+    pub fn code(self) -> u8 {
+        match self {
+            Checksum::None => 0,
+            Checksum::Crc32c => 1,
+            Checksum::Xxh3 => 2,
+        }
+    }
+
+    /// The kind for a header code.
+    ///
+    /// ```
+    /// use flatforge_stream::Checksum;
+    /// assert_eq!(Checksum::from_code(1), Some(Checksum::Crc32c));
+    /// assert_eq!(Checksum::from_code(9), None);
+    /// ```
+    pub fn from_code(code: u8) -> Option<Checksum> {
+        match code {
+            0 => Some(Checksum::None),
+            1 => Some(Checksum::Crc32c),
+            2 => Some(Checksum::Xxh3),
+            _ => None,
+        }
+    }
+
+    /// The size of a frame header with this checksum: 8 (length and guard), plus 8 for a checksum.
+    #[inline]
+    pub fn frame_header_len(self) -> usize {
+        match self {
+            Checksum::None => 8,
+            Checksum::Crc32c | Checksum::Xxh3 => 16,
+        }
+    }
+
+    /// The checksum of `payload` (CRC-32C zero-extended to 64 bits).
+    #[inline]
+    pub fn compute(self, payload: &[u8]) -> u64 {
+        match self {
+            Checksum::None => 0,
+            Checksum::Crc32c => u64::from(crc32c::crc32c(payload)),
+            Checksum::Xxh3 => xxhash_rust::xxh3::xxh3_64(payload),
+        }
+    }
+
+    /// The name used on the command line and in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Checksum::None => "none",
+            Checksum::Crc32c => "crc32c",
+            Checksum::Xxh3 => "xxh3",
+        }
+    }
+}
+
+impl std::fmt::Display for Checksum {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Checksum {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Checksum::ALL
+            .into_iter()
+            .find(|c| c.name() == s)
+            .ok_or_else(|| format!("unknown checksum `{s}` (expected none, crc32c or xxh3)"))
+    }
+}
+
+/// The stream header: what a reader needs to know before the first frame.
+///
+/// ```
+/// use flatforge_stream::{Checksum, Header};
+/// let h = Header::new(Checksum::Xxh3).with_file_identifier(*b"TELE").with_schema_hash(42);
+/// let bytes = h.encode();
+/// assert_eq!(Header::decode(&bytes)?, h);
+/// # Ok::<(), flatforge_stream::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Header {
+    /// The format version.
+    pub version: u16,
+    /// The checksum every frame carries.
+    pub checksum: Checksum,
+    /// The file identifier every message carries (bytes 4..8 of each payload), if declared.
+    pub file_identifier: Option<[u8; 4]>,
+    /// A 64-bit identity of the schema the messages follow, if declared.
+    pub schema_hash: Option<u64>,
+}
+
+impl Header {
+    /// A version-1 header with `checksum` and no schema identity.
+    pub fn new(checksum: Checksum) -> Header {
+        Header {
+            version: VERSION,
+            checksum,
+            file_identifier: None,
+            schema_hash: None,
+        }
+    }
+
+    /// Sets the file identifier.
+    pub fn with_file_identifier(mut self, id: [u8; 4]) -> Header {
+        self.file_identifier = Some(id);
+        self
+    }
+
+    /// Sets the schema hash.
+    pub fn with_schema_hash(mut self, hash: u64) -> Header {
+        self.schema_hash = Some(hash);
+        self
+    }
+
+    /// The 32 header bytes.
+    pub fn encode(&self) -> [u8; HEADER_LEN] {
+        let mut h = [0u8; HEADER_LEN];
+        h[..8].copy_from_slice(&MAGIC);
+        h[8..10].copy_from_slice(&self.version.to_le_bytes());
+        h[10] = self.checksum.code();
+        let mut flags = 0;
+        if let Some(id) = self.file_identifier {
+            flags |= FLAG_IDENTIFIER;
+            h[12..16].copy_from_slice(&id);
+        }
+        if let Some(hash) = self.schema_hash {
+            flags |= FLAG_SCHEMA_HASH;
+            h[16..24].copy_from_slice(&hash.to_le_bytes());
+        }
+        h[11] = flags;
+        let crc = crc32c::crc32c(&h[..28]);
+        h[28..].copy_from_slice(&crc.to_le_bytes());
+        h
+    }
+
+    /// Parses and checks the first bytes of a stream (at least 32 are needed).
+    pub fn decode(bytes: &[u8]) -> Result<Header, Error> {
+        let magic_len = bytes.len().min(8);
+        if bytes[..magic_len] != MAGIC[..magic_len] {
+            return Err(Error::BadMagic {
+                found: bytes[..magic_len].to_vec(),
+            });
+        }
+        if bytes.len() < HEADER_LEN {
+            return Err(Error::TruncatedHeader {
+                available: bytes.len() as u64,
+            });
+        }
+        let h = &bytes[..HEADER_LEN];
+        if crc32c::crc32c(&h[..28]) != u32_at(h, 28) {
+            return Err(Error::CorruptHeader {
+                reason: "header checksum mismatch",
+            });
+        }
+        let version = u16::from_le_bytes([h[8], h[9]]);
+        if version != VERSION {
+            return Err(Error::UnsupportedVersion { version });
+        }
+        let checksum = Checksum::from_code(h[10]).ok_or(Error::CorruptHeader {
+            reason: "unknown checksum kind",
+        })?;
+        let flags = h[11];
+        if flags & !(FLAG_IDENTIFIER | FLAG_SCHEMA_HASH) != 0 || u32_at(h, 24) != 0 {
+            return Err(Error::CorruptHeader {
+                reason: "unknown flags or non-zero reserved bytes",
+            });
+        }
+        let file_identifier = (flags & FLAG_IDENTIFIER != 0).then(|| {
+            let mut id = [0; 4];
+            id.copy_from_slice(&h[12..16]);
+            id
+        });
+        let schema_hash = (flags & FLAG_SCHEMA_HASH != 0).then(|| u64_at(h, 16));
+        if (file_identifier.is_none() && u32_at(h, 12) != 0)
+            || (schema_hash.is_none() && u64_at(h, 16) != 0)
+        {
+            return Err(Error::CorruptHeader {
+                reason: "identity bytes set without their flag",
+            });
+        }
+        Ok(Header {
+            version,
+            checksum,
+            file_identifier,
+            schema_hash,
+        })
+    }
+}
+
+/// Which layout a stream has.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Format {
+    /// The framed format of this crate: header, aligned frames with optional checksums, optional
+    /// index footer.
+    #[default]
+    Framed,
+    /// Bare size-prefixed FlatBuffers, concatenated, as `flatc --size-prefixed` writes them.
+    Plain,
+    /// For readers: framed when the stream starts with [`MAGIC`], plain otherwise.
+    Auto,
+}
+
+#[inline(always)]
+pub(crate) fn u32_at(b: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
+}
+
+#[inline(always)]
+pub(crate) fn u64_at(b: &[u8], at: usize) -> u64 {
+    let mut a = [0; 8];
+    a.copy_from_slice(&b[at..at + 8]);
+    u64::from_le_bytes(a)
+}
+
+/// Zero bytes that precede a frame starting at stream position `pos`.
+#[inline(always)]
+pub(crate) fn lead(pos: u64) -> usize {
+    (pos.wrapping_neg() as usize) & (FRAME_ALIGN - 1)
+}
+
+/// How frames are laid out in one stream: what the deframing step needs.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Layout {
+    /// `None` for plain streams.
+    pub(crate) checksum: Option<Checksum>,
+    pub(crate) max_len: u64,
+}
+
+/// The outcome of one deframing step on the bytes from the current position.
+#[derive(Debug)]
+pub(crate) enum Step {
+    /// At least this many bytes (from the position) are needed to decide.
+    NeedMore(usize),
+    /// A complete frame whose checksum matched. `buffer` is the range handed to verifiers (for
+    /// plain streams it includes the size prefix), `end` where the next frame's step starts; both
+    /// relative to the position.
+    Frame {
+        offset: u64,
+        buffer: (usize, usize),
+        end: usize,
+    },
+    /// The clean end of the stream (no more bytes), or the end marker at this offset.
+    End(Option<u64>),
+}
+
+impl Layout {
+    /// Decodes the frame at stream position `pos` from `window` (the bytes from `pos` on); `eof`
+    /// says the window holds everything up to the end of the stream.
+    #[inline]
+    pub(crate) fn step(
+        &self,
+        window: &[u8],
+        pos: u64,
+        frame: u64,
+        eof: bool,
+    ) -> Result<Step, Error> {
+        if window.is_empty() {
+            return Ok(if eof {
+                Step::End(None)
+            } else {
+                Step::NeedMore(1)
+            });
+        }
+        let truncated = |offset: u64, needed: usize| Error::Truncated {
+            frame,
+            offset,
+            needed: needed as u64,
+            available: window.len() as u64,
+        };
+        let Some(checksum) = self.checksum else {
+            // Plain: a u32 length, then that many bytes.
+            if window.len() < 4 {
+                return if eof {
+                    Err(truncated(pos, 4))
+                } else {
+                    Ok(Step::NeedMore(4))
+                };
+            }
+            let len = u32_at(window, 0);
+            if u64::from(len) > self.max_len {
+                return Err(Error::FrameTooLarge {
+                    frame,
+                    offset: pos,
+                    len: len.into(),
+                    max: self.max_len,
+                });
+            }
+            let end = 4 + len as usize;
+            if window.len() < end {
+                return if eof {
+                    Err(truncated(pos, end))
+                } else {
+                    Ok(Step::NeedMore(end))
+                };
+            }
+            return Ok(Step::Frame {
+                offset: pos,
+                buffer: (0, end),
+                end,
+            });
+        };
+        let lead = lead(pos);
+        let offset = pos + lead as u64;
+        let min = lead + 8;
+        if window.len() < min {
+            return if eof {
+                Err(truncated(offset, min))
+            } else {
+                Ok(Step::NeedMore(min))
+            };
+        }
+        if let Some(i) = window[..lead].iter().position(|&b| b != 0) {
+            return Err(Error::BadPadding {
+                frame,
+                offset: pos + i as u64,
+            });
+        }
+        let len = u32_at(window, lead);
+        let guard = u32_at(window, lead + 4);
+        if guard != !len {
+            return Err(Error::CorruptFrameHeader {
+                frame,
+                offset,
+                len,
+                guard,
+            });
+        }
+        if len == END_MARKER {
+            return Ok(Step::End(Some(offset)));
+        }
+        if u64::from(len) > self.max_len {
+            return Err(Error::FrameTooLarge {
+                frame,
+                offset,
+                len: len.into(),
+                max: self.max_len,
+            });
+        }
+        let payload_start = lead + checksum.frame_header_len();
+        let end = payload_start + len as usize;
+        if window.len() < end {
+            return if eof {
+                Err(truncated(offset, end - lead))
+            } else {
+                Ok(Step::NeedMore(end))
+            };
+        }
+        let payload = &window[payload_start..end];
+        match checksum {
+            Checksum::None => {}
+            Checksum::Crc32c => {
+                if u32_at(window, lead + 12) != 0 {
+                    return Err(Error::BadPadding {
+                        frame,
+                        offset: offset + 12,
+                    });
+                }
+                check(
+                    frame,
+                    offset,
+                    checksum,
+                    u32_at(window, lead + 8).into(),
+                    payload,
+                )?;
+            }
+            Checksum::Xxh3 => check(frame, offset, checksum, u64_at(window, lead + 8), payload)?,
+        }
+        Ok(Step::Frame {
+            offset,
+            buffer: (payload_start, end),
+            end,
+        })
+    }
+}
+
+#[inline]
+fn check(
+    frame: u64,
+    offset: u64,
+    kind: Checksum,
+    stored: u64,
+    payload: &[u8],
+) -> Result<(), Error> {
+    let computed = kind.compute(payload);
+    if computed == stored {
+        Ok(())
+    } else {
+        Err(Error::ChecksumMismatch {
+            frame,
+            offset,
+            kind,
+            stored,
+            computed,
+        })
+    }
+}
+
+/// Writes the frame header for a `len`-byte payload with `checksum` into `out` (whose length is
+/// `checksum.frame_header_len()`).
+#[inline]
+pub(crate) fn write_frame_header(out: &mut [u8], checksum: Checksum, payload: &[u8]) {
+    let len = payload.len() as u32;
+    out[..4].copy_from_slice(&len.to_le_bytes());
+    out[4..8].copy_from_slice(&(!len).to_le_bytes());
+    if checksum != Checksum::None {
+        out[8..16].copy_from_slice(&checksum.compute(payload).to_le_bytes());
+    }
+}
+
+/// Checks the index footer piece by piece (the stream reader sees it in chunks): the end marker at
+/// `marker`, the count (which must equal the frames read, when known), entries that increase and
+/// point at aligned offsets between the header and the marker, and the trailer with its checksum.
+#[derive(Debug)]
+pub(crate) struct IndexCheck {
+    marker: u64,
+    crc: u32,
+    count: u64,
+    seen: u64,
+    last: u64,
+}
+
+impl IndexCheck {
+    /// Starts with the 16 bytes at the marker: the marker and the count.
+    pub(crate) fn new(marker: u64, head: &[u8], frames: Option<u64>) -> Result<IndexCheck, Error> {
+        let count = u64_at(head, 8);
+        if frames.is_some_and(|f| f != count) {
+            return Err(Error::CorruptIndex {
+                offset: marker + 8,
+                reason: "the frame count differs from the frames in the stream",
+            });
+        }
+        Ok(IndexCheck {
+            marker,
+            crc: crc32c::crc32c(&head[..16]),
+            count,
+            seen: 0,
+            last: 0,
+        })
+    }
+
+    /// Bytes of entries still expected.
+    pub(crate) fn entry_bytes_left(&self) -> u64 {
+        (self.count - self.seen) * 8
+    }
+
+    /// Feeds a whole number of entries.
+    pub(crate) fn entries(&mut self, bytes: &[u8]) -> Result<(), Error> {
+        self.crc = crc32c::crc32c_append(self.crc, bytes);
+        for e in bytes.chunks_exact(8) {
+            let off = u64::from_le_bytes(e.try_into().expect("8 bytes"));
+            let ok = off >= HEADER_LEN as u64
+                && off < self.marker
+                && off % FRAME_ALIGN as u64 == 0
+                && (self.seen == 0 || off > self.last);
+            if !ok {
+                return Err(Error::CorruptIndex {
+                    offset: self.marker + 16 + self.seen * 8,
+                    reason: "an entry is not an increasing, aligned frame offset",
+                });
+            }
+            self.last = off;
+            self.seen += 1;
+        }
+        Ok(())
+    }
+
+    /// Checks the 32-byte trailer after the entries.
+    pub(crate) fn trailer(self, t: &[u8]) -> Result<u64, Error> {
+        let at = self.marker + 16 + self.count * 8;
+        let bad = |reason| Error::CorruptIndex { offset: at, reason };
+        if t[24..32] != INDEX_MAGIC {
+            return Err(bad("the trailer's magic is missing"));
+        }
+        if u64_at(t, 0) != self.marker || u64_at(t, 8) != self.count {
+            return Err(bad("the trailer disagrees with the index"));
+        }
+        if u32_at(t, 20) != 0 {
+            return Err(bad("non-zero reserved bytes"));
+        }
+        if crc32c::crc32c_append(self.crc, &t[..16]) != u32_at(t, 16) {
+            return Err(bad("index checksum mismatch"));
+        }
+        Ok(self.count)
+    }
+}
+
+/// The index footer for frames at `offsets`, with the end marker at `marker`.
+pub(crate) fn encode_index(marker: u64, offsets: &[u64]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(16 + offsets.len() * 8 + TRAILER_LEN);
+    out.extend_from_slice(&END_MARKER.to_le_bytes());
+    out.extend_from_slice(&(!END_MARKER).to_le_bytes());
+    out.extend_from_slice(&(offsets.len() as u64).to_le_bytes());
+    for o in offsets {
+        out.extend_from_slice(&o.to_le_bytes());
+    }
+    out.extend_from_slice(&marker.to_le_bytes());
+    out.extend_from_slice(&(offsets.len() as u64).to_le_bytes());
+    let crc = crc32c::crc32c(&out);
+    out.extend_from_slice(&crc.to_le_bytes());
+    out.extend_from_slice(&[0; 4]);
+    out.extend_from_slice(&INDEX_MAGIC);
+    out
+}
+
+/// Locates and checks the index of `data` (a whole framed stream) from its end: returns the marker
+/// offset and the entry bytes.
+pub(crate) fn find_index(data: &[u8]) -> Result<(u64, &[u8]), Error> {
+    let len = data.len();
+    if len < HEADER_LEN + 16 + TRAILER_LEN || data[len - 8..] != INDEX_MAGIC {
+        return Err(Error::NoIndex);
+    }
+    let t = &data[len - TRAILER_LEN..];
+    let marker = u64_at(t, 0);
+    let count = u64_at(t, 8);
+    let at = (len - TRAILER_LEN) as u64;
+    let expected_end = count
+        .checked_mul(8)
+        .and_then(|e| e.checked_add(marker))
+        .and_then(|e| e.checked_add(16));
+    if marker < HEADER_LEN as u64 || marker % FRAME_ALIGN as u64 != 0 || expected_end != Some(at) {
+        return Err(Error::CorruptIndex {
+            offset: at,
+            reason: "the trailer does not describe an index ending here",
+        });
+    }
+    let m = marker as usize;
+    let head = &data[m..m + 16];
+    if u32_at(head, 0) != END_MARKER || u32_at(head, 4) != !END_MARKER {
+        return Err(Error::CorruptIndex {
+            offset: marker,
+            reason: "no end marker where the trailer says",
+        });
+    }
+    let mut check = IndexCheck::new(marker, head, None)?;
+    let entries = &data[m + 16..len - TRAILER_LEN];
+    check.entries(entries)?;
+    check.trailer(t)?;
+    Ok((marker, entries))
+}

@@ -1,0 +1,951 @@
+//! Readers: [`StreamSlice`] over bytes in memory (a `Vec`, a memory map), which hands out frames
+//! borrowed from those bytes without copying, and random access through the index; and
+//! [`StreamReader`] over any [`io::Read`], which reads ahead into one reusable, 8-aligned buffer and
+//! lends out one frame at a time. Both check every frame (guard, padding, length limit, checksum)
+//! and leave payload verification to [`Frame::root`] (generated verifiers) or [`Frame::verify_with`]
+//! (any other verifier).
+
+use std::io::{self, Read, Seek, SeekFrom};
+use std::marker::PhantomData;
+
+use flatforge::{Follow, VerifierOptions};
+
+use crate::error::{BoxError, Error};
+use crate::format::{
+    find_index, u64_at, Checksum, Format, Header, IndexCheck, Layout, Step, HEADER_LEN, MAGIC,
+    MAX_PAYLOAD_LEN, TRAILER_LEN,
+};
+
+/// What a reader expects of a stream, and its limits.
+///
+/// ```
+/// use flatforge_stream::{Checksum, Format, ReaderOptions};
+/// let opts = ReaderOptions::default()
+///     .require_checksum(Checksum::Crc32c)
+///     .require_file_identifier(*b"TELE")
+///     .max_frame_len(1 << 20);
+/// assert_eq!(opts.format, Format::Framed);
+/// assert_eq!(opts.max_frame_len, 1 << 20);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ReaderOptions {
+    /// The layout to expect. Default [`Format::Framed`].
+    pub format: Format,
+    /// The checksum kind the header must declare; `None` (the default) accepts any.
+    pub checksum: Option<Checksum>,
+    /// The file identifier the header must declare (framed) or every message must carry (plain).
+    pub file_identifier: Option<[u8; 4]>,
+    /// The schema hash the header must declare.
+    pub schema_hash: Option<u64>,
+    /// Frames longer than this are rejected before anything is read or allocated for them.
+    /// Default 64 MiB; at most 2^31 - 1.
+    pub max_frame_len: usize,
+    /// How many bytes [`StreamReader`] reads ahead at a time. Default 64 KiB.
+    pub read_ahead: usize,
+}
+
+impl Default for ReaderOptions {
+    fn default() -> Self {
+        ReaderOptions {
+            format: Format::Framed,
+            checksum: None,
+            file_identifier: None,
+            schema_hash: None,
+            max_frame_len: 64 << 20,
+            read_ahead: 64 << 10,
+        }
+    }
+}
+
+impl ReaderOptions {
+    /// Sets [`format`](Self::format).
+    pub fn format(mut self, format: Format) -> Self {
+        self.format = format;
+        self
+    }
+
+    /// Sets [`checksum`](Self::checksum).
+    pub fn require_checksum(mut self, checksum: Checksum) -> Self {
+        self.checksum = Some(checksum);
+        self
+    }
+
+    /// Sets [`file_identifier`](Self::file_identifier).
+    pub fn require_file_identifier(mut self, id: [u8; 4]) -> Self {
+        self.file_identifier = Some(id);
+        self
+    }
+
+    /// Sets [`schema_hash`](Self::schema_hash).
+    pub fn require_schema_hash(mut self, hash: u64) -> Self {
+        self.schema_hash = Some(hash);
+        self
+    }
+
+    /// Sets [`max_frame_len`](Self::max_frame_len) (clamped to 2^31 - 1).
+    pub fn max_frame_len(mut self, max: usize) -> Self {
+        self.max_frame_len = max.min(MAX_PAYLOAD_LEN);
+        self
+    }
+
+    /// Sets [`read_ahead`](Self::read_ahead) (at least 64 bytes).
+    pub fn read_ahead(mut self, bytes: usize) -> Self {
+        self.read_ahead = bytes.max(64);
+        self
+    }
+
+    fn check_header(&self, h: &Header) -> Result<(), Error> {
+        if let Some(expected) = self.checksum {
+            if expected != h.checksum {
+                return Err(Error::ChecksumKindMismatch {
+                    expected,
+                    found: h.checksum,
+                });
+            }
+        }
+        if self.file_identifier.is_some() && self.file_identifier != h.file_identifier {
+            return Err(Error::FileIdentifierMismatch {
+                expected: self.file_identifier,
+                found: h.file_identifier,
+            });
+        }
+        if let Some(expected) = self.schema_hash {
+            if Some(expected) != h.schema_hash {
+                return Err(Error::SchemaHashMismatch {
+                    expected,
+                    found: h.schema_hash,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Decides the layout from the first bytes (`prefix`, everything there is when `eof`), checks
+    /// the header of a framed stream, and returns the layout, the header and the file identifier
+    /// messages must carry.
+    fn open(&self, prefix: &[u8], eof: bool) -> Result<Opened, Error> {
+        let framed = match self.format {
+            Format::Framed => true,
+            Format::Plain => false,
+            Format::Auto => {
+                let n = prefix.len().min(8);
+                prefix[..n] == MAGIC[..n] && (n == 8 || (eof && n > 0))
+            }
+        };
+        let max_len = self.max_frame_len.min(MAX_PAYLOAD_LEN) as u64;
+        if !framed {
+            return Ok(Opened {
+                layout: Layout {
+                    checksum: None,
+                    max_len,
+                },
+                header: None,
+                ident: self.file_identifier,
+            });
+        }
+        let header = Header::decode(prefix)?;
+        self.check_header(&header)?;
+        Ok(Opened {
+            layout: Layout {
+                checksum: Some(header.checksum),
+                max_len,
+            },
+            header: Some(header),
+            ident: header.file_identifier,
+        })
+    }
+}
+
+struct Opened {
+    layout: Layout,
+    header: Option<Header>,
+    ident: Option<[u8; 4]>,
+}
+
+/// One frame of a stream, borrowed from the reader's bytes: its checksum (if any) has been checked,
+/// its payload not yet verified.
+///
+/// ```
+/// use flatforge_stream::{ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+/// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+/// w.write_with(|b| b.create_string("hello"))?;
+/// let bytes = w.finish()?;
+/// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+/// let frame = stream.frames().next().unwrap()?;
+/// assert_eq!((frame.number(), frame.offset()), (0, 32));
+/// assert_eq!(frame.root::<&str>()?, "hello");
+/// # Ok::<(), flatforge_stream::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Frame<'a> {
+    number: u64,
+    offset: u64,
+    buffer: &'a [u8],
+    size_prefixed: bool,
+    file_identifier: Option<[u8; 4]>,
+}
+
+impl<'a> Frame<'a> {
+    pub(crate) fn new(
+        number: u64,
+        offset: u64,
+        buffer: &'a [u8],
+        size_prefixed: bool,
+        file_identifier: Option<[u8; 4]>,
+    ) -> Self {
+        Frame {
+            number,
+            offset,
+            buffer,
+            size_prefixed,
+            file_identifier,
+        }
+    }
+
+    /// The frame number (the first frame is 0).
+    pub fn number(&self) -> u64 {
+        self.number
+    }
+
+    /// The byte offset of the frame (its header, or its size prefix in a plain stream).
+    pub fn offset(&self) -> u64 {
+        self.offset
+    }
+
+    /// The FlatBuffer the frame carries, without the size prefix of a plain stream.
+    pub fn payload(&self) -> &'a [u8] {
+        if self.size_prefixed {
+            &self.buffer[4..]
+        } else {
+            self.buffer
+        }
+    }
+
+    /// The bytes to verify: the payload, or for a plain stream the size-prefixed buffer (its
+    /// objects are aligned relative to the prefix, as flatc writes them).
+    pub fn buffer(&self) -> &'a [u8] {
+        self.buffer
+    }
+
+    /// Whether [`buffer`](Self::buffer) starts with a size prefix (plain streams).
+    pub fn is_size_prefixed(&self) -> bool {
+        self.size_prefixed
+    }
+
+    /// The file identifier the payload must carry (declared by the stream header, or required by
+    /// the reader of a plain stream).
+    pub fn file_identifier(&self) -> Option<[u8; 4]> {
+        self.file_identifier
+    }
+
+    /// Verifies the payload with `T`'s generated verifier (default limits) and returns its root.
+    pub fn root<T: Follow<'a>>(&self) -> Result<T, Error> {
+        self.root_with_options(&VerifierOptions::DEFAULT)
+    }
+
+    /// Verifies the payload with `T`'s generated verifier and the limits of `opts` (the frame
+    /// decides the size prefix and file identifier) and returns its root.
+    pub fn root_with_options<T: Follow<'a>>(&self, opts: &VerifierOptions) -> Result<T, Error> {
+        let mut opts = opts.clone().with_size_prefixed(self.size_prefixed);
+        opts.file_identifier = self.file_identifier.or(opts.file_identifier);
+        flatforge::root_with_options::<T>(self.buffer, &opts).map_err(|e| self.invalid(Box::new(e)))
+    }
+
+    /// Verifies the frame with a verifier of the caller's (a schema-driven one, say); its error
+    /// becomes [`Error::InvalidMessage`] with this frame's number and offset.
+    ///
+    /// ```
+    /// # use flatforge_stream::{ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// # let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+    /// # w.write_with(|b| b.create_string("hello"))?;
+    /// # let bytes = w.finish()?;
+    /// # let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+    /// let frame = stream.frames().next().unwrap()?;
+    /// let err = frame.verify_with(|f| if f.payload().len() > 8 { Err("too long") } else { Ok(()) });
+    /// assert!(err.unwrap_err().to_string().contains("frame 0 at byte 32: too long"));
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
+    pub fn verify_with<E: Into<BoxError>>(
+        &self,
+        verify: impl FnOnce(&Frame<'a>) -> Result<(), E>,
+    ) -> Result<(), Error> {
+        verify(self).map_err(|e| self.invalid(e.into()))
+    }
+
+    #[cold]
+    fn invalid(&self, source: BoxError) -> Error {
+        Error::InvalidMessage {
+            frame: self.number,
+            offset: self.offset,
+            source,
+        }
+    }
+}
+
+/// A whole stream in memory (a byte slice or a memory map): frames are borrowed, never copied.
+///
+/// ```
+/// use flatforge_stream::{ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+/// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default().index(true))?;
+/// for word in ["alpha", "beta", "gamma"] {
+///     w.write_with(|b| b.create_string(word))?;
+/// }
+/// let bytes = w.finish()?;
+///
+/// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+/// let words: Vec<&str> = stream.messages::<&str>().collect::<Result<_, _>>()?;
+/// assert_eq!(words, ["alpha", "beta", "gamma"]);
+/// let index = stream.index()?;
+/// assert_eq!(index.len(), 3);
+/// assert_eq!(index.frame(2)?.root::<&str>()?, "gamma");
+/// # Ok::<(), flatforge_stream::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct StreamSlice<'a> {
+    data: &'a [u8],
+    header: Option<Header>,
+    layout: Layout,
+    ident: Option<[u8; 4]>,
+    start: usize,
+}
+
+impl<'a> StreamSlice<'a> {
+    /// Checks the header of `data` (for framed streams) against `opts`.
+    pub fn new(data: &'a [u8], opts: &ReaderOptions) -> Result<Self, Error> {
+        let o = opts.open(data, true)?;
+        Ok(StreamSlice {
+            data,
+            start: if o.header.is_some() { HEADER_LEN } else { 0 },
+            header: o.header,
+            layout: o.layout,
+            ident: o.ident,
+        })
+    }
+
+    /// The header of a framed stream (`None` for plain streams).
+    pub fn header(&self) -> Option<&Header> {
+        self.header.as_ref()
+    }
+
+    /// The bytes of the stream.
+    pub fn bytes(&self) -> &'a [u8] {
+        self.data
+    }
+
+    /// The frames in order; after an error the iterator ends. Reaching the end marker checks the
+    /// index footer too.
+    pub fn frames(&self) -> Frames<'a> {
+        Frames {
+            stream: *self,
+            pos: self.start,
+            frame: 0,
+            done: false,
+        }
+    }
+
+    /// The frames' payloads verified as `T` (the root type), in order; ends after an error.
+    pub fn messages<T: Follow<'a>>(&self) -> Messages<'a, T> {
+        Messages {
+            frames: self.frames(),
+            _t: PhantomData,
+        }
+    }
+
+    /// The index footer, checked (its checksum and every entry): for random access by frame number.
+    pub fn index(&self) -> Result<Index<'a>, Error> {
+        if self.header.is_none() {
+            return Err(Error::NoIndex);
+        }
+        let (marker, entries) = find_index(self.data)?;
+        Ok(Index {
+            stream: *self,
+            marker,
+            entries,
+        })
+    }
+
+    /// Decodes the frame numbered `number` at `pos`, the frames ending at `limit`.
+    #[inline]
+    fn frame_at(
+        &self,
+        pos: usize,
+        number: u64,
+        limit: usize,
+    ) -> Result<Option<(Frame<'a>, usize)>, Error> {
+        let window = &self.data[pos..limit];
+        match self.layout.step(window, pos as u64, number, true)? {
+            Step::Frame {
+                offset,
+                buffer,
+                end,
+                ..
+            } => Ok(Some((
+                Frame {
+                    number,
+                    offset,
+                    buffer: &window[buffer.0..buffer.1],
+                    size_prefixed: self.header.is_none(),
+                    file_identifier: self.ident,
+                },
+                pos + end,
+            ))),
+            Step::End(None) => Ok(None),
+            Step::End(Some(marker)) => {
+                check_index_block(&self.data[marker as usize..], marker, number)?;
+                Ok(None)
+            }
+            Step::NeedMore(_) => unreachable!("the whole stream is in the window"),
+        }
+    }
+}
+
+/// Checks the index footer that starts at `marker` and must reach exactly to the end of `block`.
+fn check_index_block(block: &[u8], marker: u64, frames: u64) -> Result<(), Error> {
+    let short = || Error::CorruptIndex {
+        offset: marker,
+        reason: "the index is cut short",
+    };
+    let head = block.get(..16).ok_or_else(short)?;
+    let mut check = IndexCheck::new(marker, head, Some(frames))?;
+    let entries = check.entry_bytes_left() as usize;
+    let body = block.get(16..16 + entries).ok_or_else(short)?;
+    check.entries(body)?;
+    let trailer = block
+        .get(16 + entries..16 + entries + TRAILER_LEN)
+        .ok_or_else(short)?;
+    check.trailer(trailer)?;
+    if block.len() != 16 + entries + TRAILER_LEN {
+        return Err(Error::CorruptIndex {
+            offset: marker + (16 + entries + TRAILER_LEN) as u64,
+            reason: "bytes after the index",
+        });
+    }
+    Ok(())
+}
+
+/// The frames of a [`StreamSlice`], in order.
+#[derive(Clone, Debug)]
+pub struct Frames<'a> {
+    stream: StreamSlice<'a>,
+    pos: usize,
+    frame: u64,
+    done: bool,
+}
+
+impl<'a> Frames<'a> {
+    /// The stream position after the last frame returned (where a recovered stream would end).
+    pub fn position(&self) -> u64 {
+        self.pos as u64
+    }
+}
+
+impl<'a> Iterator for Frames<'a> {
+    type Item = Result<Frame<'a>, Error>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let data_len = self.stream.data.len();
+        match self.stream.frame_at(self.pos, self.frame, data_len) {
+            Ok(Some((frame, end))) => {
+                self.pos = end;
+                self.frame += 1;
+                Some(Ok(frame))
+            }
+            Ok(None) => {
+                self.done = true;
+                None
+            }
+            Err(e) => {
+                self.done = true;
+                Some(Err(e))
+            }
+        }
+    }
+}
+
+impl std::iter::FusedIterator for Frames<'_> {}
+
+/// The verified messages of a [`StreamSlice`], in order.
+#[derive(Clone, Debug)]
+pub struct Messages<'a, T> {
+    frames: Frames<'a>,
+    _t: PhantomData<fn() -> T>,
+}
+
+impl<'a, T: Follow<'a>> Iterator for Messages<'a, T> {
+    type Item = Result<T, Error>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        let result = match self.frames.next()? {
+            Ok(frame) => frame.root::<T>(),
+            Err(e) => Err(e),
+        };
+        if result.is_err() {
+            self.frames.done = true;
+        }
+        Some(result)
+    }
+}
+
+/// The checked index footer of a [`StreamSlice`]: frame offsets by number.
+#[derive(Clone, Copy, Debug)]
+pub struct Index<'a> {
+    stream: StreamSlice<'a>,
+    marker: u64,
+    entries: &'a [u8],
+}
+
+impl<'a> Index<'a> {
+    /// The number of frames.
+    pub fn len(&self) -> u64 {
+        (self.entries.len() / 8) as u64
+    }
+
+    /// Whether the stream has no frames.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The offset of frame `number`.
+    pub fn offset(&self, number: u64) -> Result<u64, Error> {
+        if number >= self.len() {
+            return Err(Error::FrameOutOfRange {
+                frame: number,
+                frames: self.len(),
+            });
+        }
+        Ok(u64_at(self.entries, number as usize * 8))
+    }
+
+    /// Frame `number`, found through the index and checked like any other frame (it must end
+    /// before the index).
+    pub fn frame(&self, number: u64) -> Result<Frame<'a>, Error> {
+        let offset = self.offset(number)? as usize;
+        match self.stream.frame_at(offset, number, self.marker as usize)? {
+            Some((frame, _)) => Ok(frame),
+            None => Err(Error::CorruptIndex {
+                offset: self.marker,
+                reason: "an entry points at the end of the frames",
+            }),
+        }
+    }
+
+    /// The frames from `number` on, read sequentially.
+    pub fn frames_from(&self, number: u64) -> Result<Frames<'a>, Error> {
+        let pos = if number == self.len() {
+            self.marker as usize
+        } else {
+            self.offset(number)? as usize
+        };
+        Ok(Frames {
+            stream: self.stream,
+            pos,
+            frame: number,
+            done: false,
+        })
+    }
+}
+
+/// A stream read from any [`io::Read`] (a file, a socket, a pipe) through one reusable buffer.
+///
+/// It reads ahead [`ReaderOptions::read_ahead`] bytes at a time, keeps frames 8-aligned in memory
+/// as they are in the stream, and grows the buffer only for a frame larger than it (after checking
+/// the frame's length against [`ReaderOptions::max_frame_len`]). Frames are lent out one at a time
+/// ([`next_frame`](Self::next_frame), [`for_each`](Self::for_each)).
+///
+/// ```
+/// use flatforge_stream::{ReaderOptions, StreamReader, StreamWriter, WriterOptions};
+/// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+/// for n in 0..3u64 {
+///     w.write_with(|b| b.create_string(&n.to_string()))?;
+/// }
+/// let bytes = w.finish()?;
+///
+/// let mut r = StreamReader::new(&bytes[..], &ReaderOptions::default())?;
+/// let mut seen = String::new();
+/// while let Some(frame) = r.next_frame()? {
+///     seen.push_str(frame.root::<&str>()?);
+/// }
+/// assert_eq!(seen, "012");
+/// # Ok::<(), flatforge_stream::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct StreamReader<R> {
+    inner: R,
+    buf: Vec<u8>,
+    /// Index in `buf` of an 8-aligned address.
+    base: usize,
+    /// `buf[start..end]` holds the unread stream bytes from stream position `pos`.
+    start: usize,
+    end: usize,
+    pos: u64,
+    eof: bool,
+    done: bool,
+    frame: u64,
+    layout: Layout,
+    header: Option<Header>,
+    ident: Option<[u8; 4]>,
+    read_ahead: usize,
+    /// The index found by `seek_frame`: marker offset and frame count.
+    index: Option<(u64, u64)>,
+    /// Whether the frames ended with a valid index footer.
+    indexed: bool,
+}
+
+impl<R: Read> StreamReader<R> {
+    /// Reads and checks the header (for framed streams) against `opts`.
+    pub fn new(inner: R, opts: &ReaderOptions) -> Result<Self, Error> {
+        let mut r = StreamReader {
+            inner,
+            buf: Vec::new(),
+            base: 0,
+            start: 0,
+            end: 0,
+            pos: 0,
+            eof: false,
+            done: false,
+            frame: 0,
+            layout: Layout {
+                checksum: None,
+                max_len: 0,
+            },
+            header: None,
+            ident: None,
+            read_ahead: opts.read_ahead.max(64),
+            index: None,
+            indexed: false,
+        };
+        let need = match opts.format {
+            Format::Plain => 0,
+            Format::Auto => 8,
+            Format::Framed => HEADER_LEN,
+        };
+        r.fill(need)?;
+        if opts.format == Format::Auto && r.window().len() == 8 && r.window()[..8] == MAGIC {
+            r.fill(HEADER_LEN)?;
+        }
+        let o = opts.open(r.window(), r.eof)?;
+        if o.header.is_some() {
+            r.consume(HEADER_LEN);
+        }
+        r.layout = o.layout;
+        r.header = o.header;
+        r.ident = o.ident;
+        Ok(r)
+    }
+
+    /// The header of a framed stream (`None` for plain streams).
+    pub fn header(&self) -> Option<&Header> {
+        self.header.as_ref()
+    }
+
+    /// The stream position after the last frame returned.
+    pub fn position(&self) -> u64 {
+        self.pos
+    }
+
+    /// The number of the next frame.
+    pub fn next_frame_number(&self) -> u64 {
+        self.frame
+    }
+
+    /// Whether the frames ended with a valid index footer (known once `next_frame` returned `None`).
+    pub fn ended_with_index(&self) -> bool {
+        self.indexed
+    }
+
+    /// The reader, handing back the underlying reader (read-ahead bytes are lost).
+    pub fn into_inner(self) -> R {
+        self.inner
+    }
+
+    #[inline(always)]
+    fn window(&self) -> &[u8] {
+        &self.buf[self.start..self.end]
+    }
+
+    #[inline(always)]
+    fn consume(&mut self, n: usize) {
+        self.start += n;
+        self.pos += n as u64;
+    }
+
+    /// Reads until `need` unread bytes are buffered or the stream ends.
+    fn fill(&mut self, need: usize) -> Result<(), Error> {
+        while self.end - self.start < need && !self.eof {
+            if self.start + need > self.buf.len() {
+                self.make_room(need);
+            }
+            let end = self.end;
+            match self.inner.read(&mut self.buf[end..]) {
+                Ok(0) => self.eof = true,
+                Ok(n) => self.end += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(source) => {
+                    self.done = true;
+                    return Err(Error::Io {
+                        offset: self.pos + (self.end - self.start) as u64,
+                        source,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Moves the unread bytes to the front (keeping their alignment), growing the buffer if
+    /// `need` bytes plus the read-ahead do not fit.
+    #[cold]
+    fn make_room(&mut self, need: usize) {
+        let unread = self.end - self.start;
+        let skew = (self.pos % 8) as usize;
+        let want = 8 + skew + need.max(unread) + self.read_ahead;
+        if self.buf.len() < want.max(self.read_ahead + 16) {
+            let mut buf = vec![0u8; want.max(self.read_ahead + 16)];
+            let base = buf.as_ptr().align_offset(8).min(7);
+            buf[base + skew..base + skew + unread].copy_from_slice(&self.buf[self.start..self.end]);
+            self.buf = buf;
+            self.base = base;
+        } else {
+            self.buf.copy_within(self.start..self.end, self.base + skew);
+        }
+        self.start = self.base + skew;
+        self.end = self.start + unread;
+    }
+
+    /// The next frame, or `None` at the end of the stream. After an error, returns `None`.
+    #[inline]
+    pub fn next_frame(&mut self) -> Result<Option<Frame<'_>>, Error> {
+        loop {
+            if self.done {
+                return Ok(None);
+            }
+            let step = self
+                .layout
+                .step(self.window(), self.pos, self.frame, self.eof);
+            match step {
+                Ok(Step::Frame {
+                    offset,
+                    buffer,
+                    end,
+                    ..
+                }) => {
+                    let at = self.start;
+                    self.consume(end);
+                    self.frame += 1;
+                    return Ok(Some(Frame {
+                        number: self.frame - 1,
+                        offset,
+                        buffer: &self.buf[at + buffer.0..at + buffer.1],
+                        size_prefixed: self.header.is_none(),
+                        file_identifier: self.ident,
+                    }));
+                }
+                Ok(Step::NeedMore(n)) => self.fill(n)?,
+                Ok(Step::End(None)) => {
+                    self.done = true;
+                    return Ok(None);
+                }
+                Ok(Step::End(Some(marker))) => {
+                    self.done = true;
+                    self.consume((marker - self.pos) as usize);
+                    self.read_index()?;
+                    return Ok(None);
+                }
+                Err(e) => {
+                    self.done = true;
+                    return Err(e);
+                }
+            }
+        }
+    }
+
+    /// Calls `f` with every remaining frame in order; returns the number of frames.
+    ///
+    /// ```
+    /// # use flatforge_stream::{ReaderOptions, StreamReader, StreamWriter, WriterOptions};
+    /// # let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+    /// # for n in 0..3u64 { w.write_with(|b| b.create_string(&n.to_string()))?; }
+    /// # let bytes = w.finish()?;
+    /// let mut r = StreamReader::new(&bytes[..], &ReaderOptions::default())?;
+    /// let mut total = 0;
+    /// let frames = r.for_each(|frame| {
+    ///     total += frame.root::<&str>()?.len();
+    ///     Ok::<(), flatforge_stream::Error>(())
+    /// })?;
+    /// assert_eq!((frames, total), (3, 3));
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
+    pub fn for_each<E: From<Error>>(
+        &mut self,
+        mut f: impl FnMut(Frame<'_>) -> Result<(), E>,
+    ) -> Result<u64, E> {
+        let mut n = 0;
+        while let Some(frame) = self.next_frame()? {
+            f(frame)?;
+            n += 1;
+        }
+        Ok(n)
+    }
+
+    /// Reads and checks the index footer at the current position (the end marker), then the end.
+    fn read_index(&mut self) -> Result<(), Error> {
+        let marker = self.pos;
+        let short = Error::CorruptIndex {
+            offset: marker,
+            reason: "the index is cut short",
+        };
+        self.fill(16)?;
+        if self.window().len() < 16 {
+            return Err(short);
+        }
+        let mut check = IndexCheck::new(marker, &self.window()[..16], Some(self.frame))?;
+        self.consume(16);
+        let chunk = (self.read_ahead / 8).max(1) * 8;
+        while check.entry_bytes_left() > 0 {
+            let n = check.entry_bytes_left().min(chunk as u64) as usize;
+            self.fill(n)?;
+            if self.window().len() < n {
+                return Err(short);
+            }
+            check.entries(&self.buf[self.start..self.start + n])?;
+            self.consume(n);
+        }
+        self.fill(TRAILER_LEN + 1)?;
+        if self.window().len() < TRAILER_LEN {
+            return Err(short);
+        }
+        check.trailer(&self.buf[self.start..self.start + TRAILER_LEN])?;
+        self.consume(TRAILER_LEN);
+        if !self.window().is_empty() {
+            return Err(Error::CorruptIndex {
+                offset: self.pos,
+                reason: "bytes after the index",
+            });
+        }
+        self.indexed = true;
+        Ok(())
+    }
+}
+
+impl<R: Read + Seek> StreamReader<R> {
+    /// Positions the reader at frame `number` through the index footer (checked once, on first
+    /// use); the next [`next_frame`](Self::next_frame) returns that frame.
+    ///
+    /// ```
+    /// use std::io::Cursor;
+    /// use flatforge_stream::{ReaderOptions, StreamReader, StreamWriter, WriterOptions};
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default().index(true))?;
+    /// for n in 0..10u64 {
+    ///     w.write_with(|b| b.create_string(&n.to_string()))?;
+    /// }
+    /// let bytes = w.finish()?;
+    /// let mut r = StreamReader::new(Cursor::new(bytes), &ReaderOptions::default())?;
+    /// r.seek_frame(7)?;
+    /// assert_eq!(r.next_frame()?.unwrap().root::<&str>()?, "7");
+    /// assert_eq!(r.frame_count()?, 10);
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
+    pub fn seek_frame(&mut self, number: u64) -> Result<(), Error> {
+        let (marker, count) = self.load_index()?;
+        if number > count {
+            return Err(Error::FrameOutOfRange {
+                frame: number,
+                frames: count,
+            });
+        }
+        let target = if number == count {
+            marker
+        } else {
+            let mut e = [0; 8];
+            self.read_at(marker + 16 + number * 8, &mut e)?;
+            u64::from_le_bytes(e)
+        };
+        self.seek_to(target)?;
+        self.frame = number;
+        self.done = false;
+        Ok(())
+    }
+
+    /// The number of frames, from the index footer.
+    pub fn frame_count(&mut self) -> Result<u64, Error> {
+        Ok(self.load_index()?.1)
+    }
+
+    fn load_index(&mut self) -> Result<(u64, u64), Error> {
+        if let Some(found) = self.index {
+            return Ok(found);
+        }
+        if self.header.is_none() {
+            return Err(Error::NoIndex);
+        }
+        let io = |offset| move |source| Error::Io { offset, source };
+        let len = self.inner.seek(SeekFrom::End(0)).map_err(io(0))?;
+        if len < (HEADER_LEN + 16 + TRAILER_LEN) as u64 {
+            return Err(Error::NoIndex);
+        }
+        let at = len - TRAILER_LEN as u64;
+        let mut t = [0u8; TRAILER_LEN];
+        self.read_at(at, &mut t)?;
+        if t[24..] != crate::format::INDEX_MAGIC {
+            return Err(Error::NoIndex);
+        }
+        let marker = u64_at(&t, 0);
+        let count = u64_at(&t, 8);
+        let fits = count
+            .checked_mul(8)
+            .and_then(|e| e.checked_add(marker))
+            .and_then(|e| e.checked_add(16))
+            == Some(at);
+        if !fits || marker < HEADER_LEN as u64 || marker % 8 != 0 {
+            return Err(Error::CorruptIndex {
+                offset: at,
+                reason: "the trailer does not describe an index ending here",
+            });
+        }
+        let mut head = [0u8; 16];
+        self.read_at(marker, &mut head)?;
+        if head[..8] != [0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0] {
+            return Err(Error::CorruptIndex {
+                offset: marker,
+                reason: "no end marker where the trailer says",
+            });
+        }
+        let mut check = IndexCheck::new(marker, &head, None)?;
+        let mut chunk = vec![0u8; (count * 8).min(64 << 10) as usize];
+        while check.entry_bytes_left() > 0 {
+            let n = check.entry_bytes_left().min(chunk.len() as u64) as usize;
+            self.inner.read_exact(&mut chunk[..n]).map_err(io(marker))?;
+            check.entries(&chunk[..n])?;
+        }
+        check.trailer(&t)?;
+        self.index = Some((marker, count));
+        Ok((marker, count))
+    }
+
+    fn read_at(&mut self, offset: u64, out: &mut [u8]) -> Result<(), Error> {
+        let io = |source| Error::Io { offset, source };
+        self.inner.seek(SeekFrom::Start(offset)).map_err(io)?;
+        self.inner.read_exact(out).map_err(io)
+    }
+
+    fn seek_to(&mut self, offset: u64) -> Result<(), Error> {
+        self.inner
+            .seek(SeekFrom::Start(offset))
+            .map_err(|source| Error::Io { offset, source })?;
+        self.pos = offset;
+        let skew = (offset % 8) as usize;
+        self.start = self.base + skew;
+        self.end = self.start;
+        if self.buf.len() < self.end {
+            self.buf.resize(self.end, 0);
+        }
+        self.eof = false;
+        Ok(())
+    }
+}

@@ -1,0 +1,207 @@
+//! Crash recovery: find where the intact part of a stream ends and cut the damaged tail off,
+//! never a complete frame.
+//!
+//! A crash while writing leaves a torn last frame (the file ends inside it), or, after a power
+//! loss on some file systems, a tail of zeros or stale bytes. [`recover`] reads the frames in
+//! order (checking guards, checksums and, with a verifier, the messages) and stops at the first
+//! damaged one. If the stream simply ends early, or if nothing valid follows the damage, the
+//! stream is cut just after the last good frame. If a complete, valid frame follows the damage (a
+//! corrupt frame in the middle, not a torn tail), it refuses with
+//! [`Error::DamageBeforeGoodFrames`]: cutting would lose complete frames. A damaged index footer
+//! is cut off (it holds no frames). Plain streams have no guards: there, the first frame that does
+//! not fit or fails the verifier ends the stream.
+
+use std::fs::OpenOptions;
+use std::io::{BufReader, Read, Seek, SeekFrom};
+use std::path::Path;
+
+use crate::error::Error;
+use crate::format::{u32_at, Layout, Step, END_MARKER, FRAME_ALIGN, MAX_PAYLOAD_LEN};
+use crate::read::{Frame, ReaderOptions, StreamReader};
+
+/// What [`recover`] found.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct Recovery {
+    /// Complete, valid frames (all kept).
+    pub frames: u64,
+    /// The stream's length before.
+    pub original_len: u64,
+    /// The length that keeps every good frame: the stream's length when nothing is damaged.
+    pub valid_len: u64,
+    /// Whether the stream ends with a valid index footer (only when nothing is cut).
+    pub indexed: bool,
+    /// The damage found at `valid_len`, if any.
+    pub damage: Option<Error>,
+}
+
+impl Recovery {
+    /// Whether the stream must be (or was) cut.
+    pub fn truncates(&self) -> bool {
+        self.valid_len < self.original_len
+    }
+}
+
+/// Finds the intact part of the stream in `src` (see the module docs); `verify` checks each frame's
+/// message (`|_| Ok(())` to check only the framing). Nothing is modified.
+///
+/// ```
+/// use std::io::Cursor;
+/// use flatforge_stream::{recover, ReaderOptions, StreamWriter, WriterOptions};
+/// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+/// for word in ["one", "two", "three"] {
+///     w.write_with(|b| b.create_string(word))?;
+/// }
+/// let mut bytes = w.finish()?;
+/// let whole = bytes.len() as u64;
+/// bytes.truncate(bytes.len() - 3); // a torn last frame
+///
+/// let r = recover(Cursor::new(&bytes), &ReaderOptions::default(), |f| f.root::<&str>().map(drop))?;
+/// assert_eq!(r.frames, 2);
+/// assert!(r.truncates() && r.damage.unwrap().is_truncation());
+/// assert!(r.valid_len < whole - 3);
+/// # Ok::<(), flatforge_stream::Error>(())
+/// ```
+pub fn recover<R: Read + Seek>(
+    mut src: R,
+    opts: &ReaderOptions,
+    mut verify: impl FnMut(&Frame<'_>) -> Result<(), Error>,
+) -> Result<Recovery, Error> {
+    let io = |offset| move |source| Error::Io { offset, source };
+    let original_len = src.seek(SeekFrom::End(0)).map_err(io(0))?;
+    src.seek(SeekFrom::Start(0)).map_err(io(0))?;
+    // No length limit: nothing is allocated per frame here, and a frame the writer wrote must not
+    // be cut because this reader's limit is lower.
+    let opts = opts.clone().max_frame_len(MAX_PAYLOAD_LEN);
+    let mut r = StreamReader::new(&mut src, &opts)?;
+    let checksum = r.header().map(|h| h.checksum);
+    let mut frames = 0;
+    let mut good = r.position();
+    let damage = loop {
+        let checked = match r.next_frame() {
+            Ok(None) => break None,
+            Ok(Some(frame)) => verify(&frame),
+            Err(e) => break Some(e),
+        };
+        if let Err(e) = checked {
+            break Some(e);
+        }
+        frames += 1;
+        good = r.position();
+    };
+    let indexed = damage.is_none() && r.ended_with_index();
+    drop(r);
+    let Some(damage) = damage else {
+        return Ok(Recovery {
+            frames,
+            original_len,
+            valid_len: original_len,
+            indexed,
+            damage: None,
+        });
+    };
+    let tail_damage = damage.is_truncation() || matches!(damage, Error::CorruptIndex { .. });
+    if let (false, Some(checksum)) = (tail_damage, checksum) {
+        let layout = Layout {
+            checksum: Some(checksum),
+            max_len: MAX_PAYLOAD_LEN as u64,
+        };
+        let next = find_good_frame(&mut src, good, original_len, layout, frames, &mut verify)?;
+        if let Some(next_good) = next {
+            return Err(Error::DamageBeforeGoodFrames {
+                frame: frames,
+                offset: damage.offset().unwrap_or(good),
+                next_good,
+                cause: Box::new(damage),
+            });
+        }
+    }
+    Ok(Recovery {
+        frames,
+        original_len,
+        valid_len: good,
+        indexed: false,
+        damage: Some(damage),
+    })
+}
+
+/// Scans the aligned offsets from `from` on for a complete frame that passes its checksum and
+/// `verify`: evidence that the damage is not a torn tail.
+fn find_good_frame<R: Read + Seek>(
+    src: &mut R,
+    from: u64,
+    len: u64,
+    layout: Layout,
+    number: u64,
+    verify: &mut impl FnMut(&Frame<'_>) -> Result<(), Error>,
+) -> Result<Option<u64>, Error> {
+    let io = |offset| move |source| Error::Io { offset, source };
+    let hlen = layout.checksum.map_or(8, |c| c.frame_header_len()) as u64;
+    let mut off = from.next_multiple_of(FRAME_ALIGN as u64);
+    src.seek(SeekFrom::Start(off)).map_err(io(off))?;
+    let mut words = BufReader::with_capacity(64 << 10, &mut *src);
+    let mut word = [0u8; 8];
+    let mut candidate = Vec::new();
+    while off + hlen <= len {
+        words.read_exact(&mut word).map_err(io(off))?;
+        let (n, guard) = (u32_at(&word, 0), u32_at(&word, 4));
+        let fits = off + hlen + u64::from(n) <= len;
+        if guard == !n && n != END_MARKER && fits {
+            // Rare: read the candidate whole, then continue the scan where it was.
+            let end = (off + hlen) as usize + n as usize;
+            candidate.resize(end - off as usize, 0);
+            words.seek(SeekFrom::Start(off)).map_err(io(off))?;
+            words.read_exact(&mut candidate).map_err(io(off))?;
+            if let Ok(Step::Frame { buffer, .. }) = layout.step(&candidate, off, number, true) {
+                let frame = Frame::new(number, off, &candidate[buffer.0..buffer.1], false, None);
+                if verify(&frame).is_ok() {
+                    return Ok(Some(off));
+                }
+            }
+            words.seek(SeekFrom::Start(off + 8)).map_err(io(off))?;
+        }
+        off += 8;
+    }
+    Ok(None)
+}
+
+/// Recovers the stream file at `path` in place: cuts it to [`Recovery::valid_len`] and syncs it
+/// when the tail is damaged (see [`recover`]). Run it when no writer has the file open.
+///
+/// ```
+/// use flatforge_stream::{recover_file, ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+/// let path = std::env::temp_dir().join(format!("ffs-recover-doc-{}", std::process::id()));
+/// let mut w = StreamWriter::new(std::fs::File::create(&path)?, WriterOptions::default())?;
+/// w.write_with(|b| b.create_string("kept"))?;
+/// w.write_with(|b| b.create_string("torn"))?;
+/// let len = w.finish()?.metadata()?.len();
+/// std::fs::OpenOptions::new().write(true).open(&path)?.set_len(len - 5)?; // crash mid-write
+///
+/// let r = recover_file(&path, &ReaderOptions::default(), |_| Ok(()))?;
+/// assert_eq!((r.frames, r.truncates()), (1, true));
+/// let bytes = std::fs::read(&path)?;
+/// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+/// let all: Vec<&str> = stream.messages::<&str>().collect::<Result<_, _>>()?;
+/// assert_eq!(all, ["kept"]);
+/// # std::fs::remove_file(&path)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn recover_file(
+    path: impl AsRef<Path>,
+    opts: &ReaderOptions,
+    verify: impl FnMut(&Frame<'_>) -> Result<(), Error>,
+) -> Result<Recovery, Error> {
+    let io = |offset| move |source| Error::Io { offset, source };
+    let mut file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(path)
+        .map_err(io(0))?;
+    let recovery = recover(&mut file, opts, verify)?;
+    if recovery.truncates() {
+        let at = recovery.valid_len;
+        file.set_len(at).map_err(io(at))?;
+        file.sync_all().map_err(io(at))?;
+    }
+    Ok(recovery)
+}

@@ -1,0 +1,526 @@
+//! The writer: builds each message in a builder of its own pool, with room for the frame header
+//! reserved in front, and writes a batch of finished frames with one vectored write, so that a
+//! finished message is never copied before the sink takes it.
+//!
+//! What survives a crash: frames handed to the sink are whole or, for the last one of a failed or
+//! interrupted write, torn (readers report it, [`recover`](crate::recover) removes it). Frames
+//! still in the batch are lost if the process dies; [`StreamWriter::flush`] hands them to the sink
+//! (for a file: the OS, so they survive the process), [`StreamWriter::sync`] also asks a file to
+//! reach the disk (they survive a power loss).
+
+use std::fs::File;
+use std::io::{self, IoSlice, Write};
+
+use flatforge::{BuildError, Builder, Offset};
+
+use crate::error::Error;
+use crate::format::{
+    encode_index, lead, write_frame_header, Checksum, Format, Header, MAX_PAYLOAD_LEN,
+};
+
+/// The most slices one vectored write takes (two per frame at most: a copied piece, a builder).
+const MAX_SEGS: usize = 128;
+
+/// How a [`StreamWriter`] writes.
+///
+/// ```
+/// use flatforge_stream::{Checksum, WriterOptions};
+/// let opts = WriterOptions::default()
+///     .checksum(Checksum::Xxh3)
+///     .file_identifier(*b"TELE")
+///     .index(true);
+/// assert_eq!(opts.batch_frames, 64);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct WriterOptions {
+    /// [`Format::Framed`] (the default) or [`Format::Plain`] (bare size-prefixed buffers; no
+    /// header, checksum, schema hash or index).
+    pub format: Format,
+    /// The checksum of each frame. Default none.
+    pub checksum: Checksum,
+    /// The file identifier every message is finished with, declared in the header.
+    pub file_identifier: Option<[u8; 4]>,
+    /// The schema hash declared in the header.
+    pub schema_hash: Option<u64>,
+    /// Whether [`StreamWriter::finish`] appends an index footer (8 bytes per frame, kept in memory
+    /// until then). Default false.
+    pub index: bool,
+    /// Frames are handed to the sink once this many bytes are pending. Default 64 KiB.
+    pub batch_bytes: usize,
+    /// ... or once this many frames are pending (at most 64). Default 64.
+    pub batch_frames: usize,
+    /// The largest payload accepted. Default 64 MiB; at most 2^31 - 1.
+    pub max_frame_len: usize,
+}
+
+impl Default for WriterOptions {
+    fn default() -> Self {
+        WriterOptions {
+            format: Format::Framed,
+            checksum: Checksum::None,
+            file_identifier: None,
+            schema_hash: None,
+            index: false,
+            batch_bytes: 64 << 10,
+            batch_frames: 64,
+            max_frame_len: 64 << 20,
+        }
+    }
+}
+
+impl WriterOptions {
+    /// Sets [`format`](Self::format).
+    pub fn format(mut self, format: Format) -> Self {
+        self.format = format;
+        self
+    }
+
+    /// Sets [`checksum`](Self::checksum).
+    pub fn checksum(mut self, checksum: Checksum) -> Self {
+        self.checksum = checksum;
+        self
+    }
+
+    /// Sets [`file_identifier`](Self::file_identifier).
+    pub fn file_identifier(mut self, id: [u8; 4]) -> Self {
+        self.file_identifier = Some(id);
+        self
+    }
+
+    /// Sets [`schema_hash`](Self::schema_hash).
+    pub fn schema_hash(mut self, hash: u64) -> Self {
+        self.schema_hash = Some(hash);
+        self
+    }
+
+    /// Sets [`index`](Self::index).
+    pub fn index(mut self, index: bool) -> Self {
+        self.index = index;
+        self
+    }
+
+    /// Sets [`batch_bytes`](Self::batch_bytes) and [`batch_frames`](Self::batch_frames); `(0, 1)`
+    /// hands every frame to the sink at once.
+    pub fn batch(mut self, bytes: usize, frames: usize) -> Self {
+        self.batch_bytes = bytes;
+        self.batch_frames = frames;
+        self
+    }
+
+    /// Sets [`max_frame_len`](Self::max_frame_len) (clamped to 2^31 - 1).
+    pub fn max_frame_len(mut self, max: usize) -> Self {
+        self.max_frame_len = max.min(MAX_PAYLOAD_LEN);
+        self
+    }
+}
+
+/// A pending piece of the batch.
+#[derive(Clone, Copy, Debug)]
+enum Seg {
+    /// The finished frame in the next builder of the pool.
+    Pool,
+    /// Bytes of `side`.
+    Side(usize, usize),
+}
+
+/// Writes a stream of messages to any [`io::Write`].
+///
+/// Messages are built straight into the writer's buffers ([`write_with`](Self::write_with)) and
+/// handed to the sink in batches. Call [`finish`](Self::finish) at the end (it writes the index
+/// footer when asked for, and flushes); dropping the writer hands pending frames to the sink but
+/// ignores errors, like [`io::BufWriter`].
+///
+/// ```
+/// use flatforge_stream::{Checksum, ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+/// let opts = WriterOptions::default().checksum(Checksum::Crc32c);
+/// let mut w = StreamWriter::new(Vec::new(), opts)?;
+/// for i in 0..100u64 {
+///     w.write_with(|b| {
+///         b.start_table();
+///         b.add_scalar(0, i, 0)?;
+///         b.end_table()
+///     })?;
+/// }
+/// let bytes = w.finish()?;
+/// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+/// let mut sum = 0;
+/// for t in stream.messages::<flatforge::Table>() {
+///     sum += t?.get::<u64>(0)?.unwrap_or(0);
+/// }
+/// assert_eq!(sum, 4950);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct StreamWriter<W: Write> {
+    out: Option<W>,
+    pool: Vec<Builder>,
+    used: usize,
+    segs: Vec<Seg>,
+    side: Vec<u8>,
+    pending: usize,
+    pos: u64,
+    frames: u64,
+    index: Option<Vec<u64>>,
+    checksum: Checksum,
+    plain: bool,
+    ident: Option<[u8; 4]>,
+    hlen: usize,
+    batch_bytes: usize,
+    batch_frames: usize,
+    max_len: usize,
+    failed: bool,
+}
+
+impl<W: Write> StreamWriter<W> {
+    /// A writer to `out`; a framed stream's header is the first pending piece.
+    pub fn new(out: W, opts: WriterOptions) -> Result<Self, Error> {
+        let plain = match opts.format {
+            Format::Framed => false,
+            Format::Plain => true,
+            Format::Auto => return Err(Error::InvalidOptions("a writer needs a definite format")),
+        };
+        if plain && (opts.checksum != Checksum::None || opts.schema_hash.is_some() || opts.index) {
+            return Err(Error::InvalidOptions(
+                "plain streams have no header, checksums or index",
+            ));
+        }
+        let mut w = StreamWriter {
+            out: Some(out),
+            pool: Vec::new(),
+            used: 0,
+            segs: Vec::with_capacity(MAX_SEGS),
+            side: Vec::new(),
+            pending: 0,
+            pos: 0,
+            frames: 0,
+            index: opts.index.then(Vec::new),
+            checksum: opts.checksum,
+            plain,
+            ident: opts.file_identifier,
+            hlen: opts.checksum.frame_header_len(),
+            batch_bytes: opts.batch_bytes,
+            batch_frames: opts.batch_frames.clamp(1, MAX_SEGS / 2),
+            max_len: opts.max_frame_len.min(MAX_PAYLOAD_LEN),
+            failed: false,
+        };
+        if !plain {
+            let mut header = Header::new(opts.checksum);
+            header.file_identifier = opts.file_identifier;
+            header.schema_hash = opts.schema_hash;
+            w.push_side(&header.encode());
+        }
+        Ok(w)
+    }
+
+    /// Frames written so far (pending ones included).
+    pub fn frames(&self) -> u64 {
+        self.frames
+    }
+
+    /// The stream length so far (pending bytes included).
+    pub fn position(&self) -> u64 {
+        self.pos
+    }
+
+    /// The sink.
+    pub fn get_ref(&self) -> &W {
+        self.out.as_ref().expect("present until finish")
+    }
+
+    /// Builds one message with `build` in a reused builder (reset, not finished: return the root)
+    /// and frames it; returns its frame number.
+    ///
+    /// ```
+    /// # use flatforge_stream::{StreamWriter, WriterOptions};
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+    /// assert_eq!(w.write_with(|b| b.create_string("first"))?, 0);
+    /// assert_eq!(w.write_with(|b| b.create_string("second"))?, 1);
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
+    #[inline]
+    pub fn write_with<T: ?Sized>(
+        &mut self,
+        build: impl FnOnce(&mut Builder) -> Result<Offset<T>, BuildError>,
+    ) -> Result<u64, Error> {
+        self.try_write_with(|b| build(b).map_err(Error::from))
+    }
+
+    /// [`write_with`](Self::write_with) for a `build` with an error type of its own (a JSON
+    /// parser's, say). A failed `build` writes nothing.
+    #[inline]
+    pub fn try_write_with<T: ?Sized, E: From<Error>>(
+        &mut self,
+        build: impl FnOnce(&mut Builder) -> Result<Offset<T>, E>,
+    ) -> Result<u64, E> {
+        if self.failed {
+            return Err(Error::WriterFailed.into());
+        }
+        if self.used == self.pool.len() {
+            self.grow_pool();
+        }
+        let b = &mut self.pool[self.used];
+        b.reset();
+        let root = build(b)?;
+        let frame_len = self.finish_frame(root)?;
+        self.used += 1;
+        self.push_seg(Seg::Pool, frame_len)?;
+        Ok(self.frames - 1)
+    }
+
+    #[cold]
+    fn grow_pool(&mut self) {
+        let mut b = Builder::with_capacity(1024);
+        b.set_max_size(self.max_len + 32);
+        self.pool.push(b);
+    }
+
+    /// Finishes the message in the current builder as a frame; returns the frame's length.
+    #[inline]
+    fn finish_frame<T: ?Sized>(&mut self, root: Offset<T>) -> Result<usize, Error> {
+        let b = &mut self.pool[self.used];
+        let ident = self.ident.as_ref();
+        let (len, frame_len, lead) = if self.plain {
+            let frame = b.finish_size_prefixed(root, ident)?;
+            (frame.len() - 4, frame.len(), 0)
+        } else {
+            let lead = lead(self.pos);
+            let frame = b.finish_with_prefix(root, ident, lead + self.hlen)?;
+            let (head, payload) = frame.split_at_mut(lead + self.hlen);
+            write_frame_header(&mut head[lead..], self.checksum, payload);
+            (payload.len(), head.len() + payload.len(), lead)
+        };
+        if len > self.max_len {
+            return Err(self.too_large(len));
+        }
+        if let Some(index) = &mut self.index {
+            index.push(self.pos + lead as u64);
+        }
+        Ok(frame_len)
+    }
+
+    #[cold]
+    fn too_large(&self, len: usize) -> Error {
+        Error::FrameTooLarge {
+            frame: self.frames,
+            offset: self.pos + lead(self.pos) as u64,
+            len: len as u64,
+            max: self.max_len as u64,
+        }
+    }
+
+    /// Frames a message that is already finished (`flatforge::Builder::finish`, or bytes from
+    /// elsewhere); it is not verified. Small messages are copied into the batch, large ones are
+    /// written straight from `payload`. Framed streams only: a plain stream takes
+    /// [`write_size_prefixed`](Self::write_size_prefixed).
+    pub fn write_message(&mut self, payload: &[u8]) -> Result<u64, Error> {
+        if self.plain {
+            return Err(Error::InvalidOptions(
+                "plain streams take size-prefixed buffers (write_size_prefixed)",
+            ));
+        }
+        self.write_raw(payload, None)
+    }
+
+    /// Appends a size-prefixed buffer (as `flatc --size-prefixed` or
+    /// `Builder::finish_size_prefixed` make it) to a plain stream; its prefix must match its length.
+    ///
+    /// ```
+    /// use flatforge_stream::{Format, StreamWriter, WriterOptions};
+    /// let mut b = flatforge::Builder::new();
+    /// let s = b.create_string("x")?;
+    /// let buf = b.finish_size_prefixed(s, None)?.to_vec();
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default().format(Format::Plain))?;
+    /// w.write_size_prefixed(&buf)?;
+    /// assert_eq!(w.finish()?, buf);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_size_prefixed(&mut self, buf: &[u8]) -> Result<u64, Error> {
+        if !self.plain {
+            return Err(Error::InvalidOptions(
+                "framed streams take unprefixed messages (write_message)",
+            ));
+        }
+        let Some(prefix) = buf.get(..4) else {
+            return Err(Error::InvalidOptions(
+                "a size-prefixed buffer has at least 4 bytes",
+            ));
+        };
+        let len = u32::from_le_bytes(prefix.try_into().expect("4 bytes")) as usize;
+        if len != buf.len() - 4 {
+            return Err(Error::InvalidOptions(
+                "the size prefix does not match the buffer's length",
+            ));
+        }
+        self.write_raw(&buf[4..], Some(&buf[..4]))
+    }
+
+    fn write_raw(&mut self, payload: &[u8], prefix: Option<&[u8]>) -> Result<u64, Error> {
+        if self.failed {
+            return Err(Error::WriterFailed);
+        }
+        if payload.len() > self.max_len {
+            return Err(self.too_large(payload.len()));
+        }
+        let lead = if self.plain { 0 } else { lead(self.pos) };
+        let mut head = [0u8; 24];
+        let head_len = match prefix {
+            Some(p) => {
+                head[..4].copy_from_slice(p);
+                4
+            }
+            None => {
+                write_frame_header(&mut head[lead..lead + self.hlen], self.checksum, payload);
+                lead + self.hlen
+            }
+        };
+        if let Some(index) = &mut self.index {
+            index.push(self.pos + lead as u64);
+        }
+        if payload.len() * 4 < self.batch_bytes {
+            let start = self.side.len();
+            self.side.extend_from_slice(&head[..head_len]);
+            self.side.extend_from_slice(payload);
+            self.push_seg(Seg::Side(start, self.side.len()), head_len + payload.len())?;
+        } else {
+            self.write_batch()?;
+            let mut bufs = [IoSlice::new(&head[..head_len]), IoSlice::new(payload)];
+            let out = self.out.as_mut().expect("present until finish");
+            if let Err(source) = write_all_vectored(out, &mut bufs) {
+                self.failed = true;
+                return Err(Error::Io {
+                    offset: self.pos,
+                    source,
+                });
+            }
+            self.pos += (head_len + payload.len()) as u64;
+            self.frames += 1;
+        }
+        Ok(self.frames - 1)
+    }
+
+    fn push_side(&mut self, bytes: &[u8]) {
+        let start = self.side.len();
+        self.side.extend_from_slice(bytes);
+        self.segs.push(Seg::Side(start, self.side.len()));
+        self.pending += bytes.len();
+        self.pos += bytes.len() as u64;
+    }
+
+    #[inline]
+    fn push_seg(&mut self, seg: Seg, len: usize) -> Result<(), Error> {
+        match (seg, self.segs.last_mut()) {
+            (Seg::Side(start, end), Some(Seg::Side(_, last_end))) if *last_end == start => {
+                *last_end = end;
+            }
+            _ => self.segs.push(seg),
+        }
+        self.pending += len;
+        self.pos += len as u64;
+        self.frames += 1;
+        if self.pending >= self.batch_bytes
+            || self.used >= self.batch_frames
+            || self.segs.len() >= MAX_SEGS - 1
+        {
+            self.write_batch()?;
+        }
+        Ok(())
+    }
+
+    /// Hands the pending pieces to the sink with vectored writes.
+    fn write_batch(&mut self) -> Result<(), Error> {
+        if self.segs.is_empty() {
+            return Ok(());
+        }
+        let start = self.pos - self.pending as u64;
+        let mut slices = [IoSlice::new(&[]); MAX_SEGS];
+        let mut builders = self.pool.iter();
+        for (slot, seg) in slices.iter_mut().zip(&self.segs) {
+            *slot = IoSlice::new(match *seg {
+                Seg::Pool => builders
+                    .next()
+                    .expect("one builder per Pool piece")
+                    .finished_data(),
+                Seg::Side(a, b) => &self.side[a..b],
+            });
+        }
+        let n = self.segs.len();
+        let out = self.out.as_mut().expect("present until finish");
+        let result = write_all_vectored(out, &mut slices[..n]);
+        self.segs.clear();
+        self.side.clear();
+        self.used = 0;
+        self.pending = 0;
+        result.map_err(|source| {
+            self.failed = true;
+            Error::Io {
+                offset: start,
+                source,
+            }
+        })
+    }
+
+    /// Hands every pending frame to the sink and flushes it. For a file, the frames then survive
+    /// the process (they are in the OS); see [`sync`](StreamWriter::sync) for power loss.
+    pub fn flush(&mut self) -> Result<(), Error> {
+        if self.failed {
+            return Err(Error::WriterFailed);
+        }
+        self.write_batch()?;
+        let offset = self.pos;
+        let out = self.out.as_mut().expect("present until finish");
+        out.flush().map_err(|source| Error::Io { offset, source })
+    }
+
+    /// Writes the pending frames and the index footer (if asked for), flushes, and returns the sink.
+    pub fn finish(mut self) -> Result<W, Error> {
+        if self.failed {
+            return Err(Error::WriterFailed);
+        }
+        if let Some(offsets) = self.index.take() {
+            let lead = lead(self.pos);
+            let marker = self.pos + lead as u64;
+            let mut footer = vec![0u8; lead];
+            footer.extend_from_slice(&encode_index(marker, &offsets));
+            self.write_batch()?;
+            self.push_side(&footer);
+        }
+        self.flush()?;
+        Ok(self.out.take().expect("present until finish"))
+    }
+}
+
+impl StreamWriter<File> {
+    /// [`flush`](Self::flush), then `File::sync_data`: the frames written so far survive a crash
+    /// of the machine. The cost is a disk round trip; call it at the points that must be durable.
+    pub fn sync(&mut self) -> Result<(), Error> {
+        self.flush()?;
+        let offset = self.pos;
+        let out = self.out.as_mut().expect("present until finish");
+        out.sync_data()
+            .map_err(|source| Error::Io { offset, source })
+    }
+}
+
+impl<W: Write> Drop for StreamWriter<W> {
+    fn drop(&mut self) {
+        if self.out.is_some() && !self.failed {
+            // Like `BufWriter`: pending frames go to the sink; errors cannot be reported here.
+            let _ = self.write_batch();
+        }
+    }
+}
+
+/// `write_all` for vectored writes (the standard one is unstable).
+fn write_all_vectored<W: Write>(out: &mut W, mut bufs: &mut [IoSlice<'_>]) -> io::Result<()> {
+    IoSlice::advance_slices(&mut bufs, 0);
+    while !bufs.is_empty() {
+        match out.write_vectored(bufs) {
+            Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+            Ok(n) => IoSlice::advance_slices(&mut bufs, n),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
+}
