@@ -441,3 +441,25 @@ fn verification_errors_name_the_field() {
     assert_eq!(unchecked.name(), "sp");
     assert!(ex::root_as_monster(&sp).is_err());
 }
+
+/// Regression (fuzz target `generated_read`): `-0.0` in a float field whose default is `0.0` was
+/// left out as equal to the default, and read back as `+0.0`.
+#[test]
+fn negative_zero_is_not_taken_for_the_zero_default() {
+    let mut t = ex::MonsterT {
+        name: "zero".into(),
+        testf3: -0.0,
+        ..Default::default()
+    };
+    t.testf2 = 3.0; // equal to its default: still left out
+    let mut b = Builder::new();
+    let root = t.pack(&mut b).unwrap();
+    let bytes = ex::finish_monster_buffer(&mut b, root).unwrap().to_vec();
+    let m = ex::root_as_monster(&bytes).unwrap();
+    assert!(m.testf3().is_sign_negative(), "{}", m.testf3());
+    assert_eq!(m.testf2(), 3.0);
+    let dir = common::temp_dir("negzero");
+    let j = common::flatc_json(&schema(), &bytes, &dir, &[]);
+    assert_eq!(j["testf3"], json!(-0.0));
+    assert!(j.get("testf2").is_none(), "{j}");
+}

@@ -2166,6 +2166,16 @@ impl<'s> Emitter<'s> {
                     } else if f.key {
                         // flatc always writes key fields, defaults included.
                         w!(out, "t.add_scalar_always::<{p}>({i}, args.{fname}{val});");
+                    } else if p.starts_with('f') {
+                        // `add_scalar` compares with `==`, which would drop the sign of a zero
+                        // (-0.0 == 0.0): a zero of the other sign than the default is written.
+                        let (d, _) = scalar_default(p, &f.default);
+                        w!(
+                            out,
+                            "{{ let v = args.{fname}; let d: {p} = {d};
+                                if v == d && v.to_bits() != d.to_bits() {{ t.add_scalar_always::<{p}>({i}, v); }}
+                                else {{ t.add_scalar::<{p}>({i}, v, d); }} }}"
+                        );
                     } else {
                         let (d, _) = scalar_default(p, &f.default);
                         w!(out, "t.add_scalar::<{p}>({i}, args.{fname}{val}, {d});");

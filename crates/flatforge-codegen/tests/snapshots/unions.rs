@@ -749,7 +749,15 @@ pub mod shapes {
             ::flatforge::BuildError,
         > {
             let mut t = b.table_writer::<6>(4, 4)?;
-            t.add_scalar::<f32>(0, args.radius, 0.0);
+            {
+                let v = args.radius;
+                let d: f32 = 0.0;
+                if v == d && v.to_bits() != d.to_bits() {
+                    t.add_scalar_always::<f32>(0, v);
+                } else {
+                    t.add_scalar::<f32>(0, v, d);
+                }
+            }
             Ok(t.finish()?.cast())
         }
         /// A builder for a `Circle` table; its `finish` exists once every required field is set.
