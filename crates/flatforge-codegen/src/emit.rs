@@ -353,15 +353,6 @@ fn check_supported(schema: &Schema) -> Result<(), GenerateError> {
                 ),
                 en.span,
             ));
-        } else if en.values.len() < 2 {
-            diagnostics.push(Diagnostic::error(
-                Code::InvalidEnum,
-                format!(
-                    "union `{}` has no members: the Rust generator does not support empty unions yet",
-                    en.full_name
-                ),
-                en.span,
-            ));
         }
     }
     if diagnostics.is_empty() {
@@ -1125,43 +1116,62 @@ impl<'s> Emitter<'s> {
             doc(out, &lines);
             w!(out, "{}({}),", m.variant, self.view_type(ns, m.kind, "'a"));
         }
+        if members.is_empty() {
+            // A union without members has no values; this variant cannot be built.
+            w!(out, "#[doc = \" No value: the union has no members.\"] Never(::core::convert::Infallible, ::core::marker::PhantomData<&'a ()>),");
+        }
         w!(out, "}}");
         w!(out, "impl {name}<'_> {{ #[doc = \" The type of this value.\"] pub fn ty(&self) -> {ty_name} {{ match self {{");
         for m in &members {
             w!(out, "Self::{}(_) => {ty_name}::{},", m.variant, m.konst);
         }
+        if members.is_empty() {
+            w!(out, "Self::Never(never, _) => match *never {{}},");
+        }
         w!(out, "}} }} }}");
         // Union trait.
-        w!(
+        if members.is_empty() {
+            w!(
+                out,
+                "impl<'a> ::flatforge::gen_support::Union<'a> for {name}<'a> {{
+                    #[inline] fn verify_member(v: &mut ::flatforge::Verifier<'_>, ty: u8, pos: usize) -> ::core::option::Option<::core::result::Result<(), ::flatforge::Error>> {{
+                        let _ = (v, ty, pos); None }}
+                    #[inline] unsafe fn follow_member(buf: &'a [u8], ty: u8, pos: usize) -> ::core::option::Option<Self> {{
+                        let _ = (buf, ty, pos); None }} }}"
+            );
+        } else {
+            w!(
             out,
             "impl<'a> ::flatforge::gen_support::Union<'a> for {name}<'a> {{
                 #[inline] fn verify_member(v: &mut ::flatforge::Verifier<'_>, ty: u8, pos: usize) -> ::core::option::Option<::core::result::Result<(), ::flatforge::Error>> {{
                     match ty {{"
         );
-        for m in &members {
-            let vt = match m.kind {
-                Kind::Struct(sid) => format!("::flatforge::Indirect<&{}>", self.obj_path(ns, sid)),
-                k => self.view_type(ns, k, "'_"),
-            };
+            for m in &members {
+                let vt = match m.kind {
+                    Kind::Struct(sid) => {
+                        format!("::flatforge::Indirect<&{}>", self.obj_path(ns, sid))
+                    }
+                    k => self.view_type(ns, k, "'_"),
+                };
+                w!(
+                    out,
+                    "{} => Some(<{vt} as ::flatforge::Verify>::verify_at(v, pos)),",
+                    m.value
+                );
+            }
             w!(
-                out,
-                "{} => Some(<{vt} as ::flatforge::Verify>::verify_at(v, pos)),",
-                m.value
-            );
-        }
-        w!(
             out,
             "_ => None, }} }}
             #[inline] unsafe fn follow_member(buf: &'a [u8], ty: u8, pos: usize) -> ::core::option::Option<Self> {{
                 match ty {{"
         );
-        for m in &members {
-            w!(out, "{} => {{", m.value);
-            safety(
-                out,
-                "forwarded: `verify_member` accepted this member type at `pos` in `buf`.",
-            );
-            match m.kind {
+            for m in &members {
+                w!(out, "{} => {{", m.value);
+                safety(
+                    out,
+                    "forwarded: `verify_member` accepted this member type at `pos` in `buf`.",
+                );
+                match m.kind {
                 Kind::Struct(sid) => w!(
                     out,
                     "let m = unsafe {{ <::flatforge::Indirect<&'a {}> as ::flatforge::Follow<'a>>::follow(buf, pos) }}; Some(Self::{}(m.0)) }}",
@@ -1175,8 +1185,9 @@ impl<'s> Emitter<'s> {
                     m.variant
                 ),
             }
+            }
+            w!(out, "_ => None, }} }} }}");
         }
-        w!(out, "_ => None, }} }} }}");
 
         // Building: the offset of a member.
         doc1(out, &format!(" A `{}` union value written to a builder: its type and offset, for `...Args` fields.", en.name));
@@ -1265,6 +1276,22 @@ impl<'s> Emitter<'s> {
             w!(out, "{v}({t}),");
         }
         w!(out, "}}");
+        if members.is_empty() {
+            w!(
+                out,
+                "impl {owned} {{
+                    #[doc = \" The type of this value: NONE.\"] pub fn ty(&self) -> {ty_name} {{ let _ = self; {ty_name}(0) }}
+                    #[doc = \" Writes nothing: the union has no members.\"]
+                    pub fn pack(&self, b: &mut ::flatforge::Builder) -> ::core::result::Result<::core::option::Option<{offset_name}>, ::flatforge::BuildError> {{ let _ = (self, b); Ok(None) }}
+                    #[doc = \" Writes a vector of union values.\"]
+                    pub fn pack_vector(b: &mut ::flatforge::Builder, values: &[Self]) -> ::core::result::Result<::flatforge::gen_support::UnionVectorOffset<{offset_name}>, ::flatforge::BuildError> {{
+                        let offsets: ::flatforge::gen_support::Vec<{offset_name}> = values.iter().map(|_| {offset_name}::NONE).collect();
+                        {offset_name}::create_vector(b, &offsets)
+                    }} }}
+                 impl {name}<'_> {{ #[doc = \" The owned form of this value (object API).\"] pub fn unpack(&self) -> {owned} {{ match self {{ Self::Never(never, _) => match *never {{}} }} }} }}"
+            );
+            return;
+        }
         w!(
             out,
             "impl {owned} {{
