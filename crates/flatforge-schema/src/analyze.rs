@@ -5,13 +5,18 @@
 //! struct before it is embedded in a struct, and a type used before its definition is recorded
 //! under the name as written and claimed by the next definition with that simple name. To give
 //! exactly flatc's verdicts, this module replays that pass over the syntax trees, with the same
-//! symbol tables and lookup order (see `lookup_create_struct` and `lookup_enum`), and checks
-//! every rule of flatc's parser at the same point. Unlike flatc it does not stop at the first
-//! error: it records the diagnostic and goes on, so all errors of a run are reported.
+//! symbol tables and lookup order (see `lookup_struct_use` and `lookup_enum`), and checks every
+//! rule of flatc's parser at the same point. Unlike flatc it does not stop at the first error:
+//! it records the diagnostic and goes on, so all errors of a run are reported.
+//!
+//! flatc's tables of structs, enums, types and services share one hash table keyed by name
+//! (borrowed from the source where possible), with a small filter that skips lookups that cannot
+//! succeed. Fields, attributes and per-file definition lists are built as model values from the
+//! start, so the end of the analysis moves them into the [`Schema`] rather than copying them.
 //!
 //! Struct layout (offsets, padding, size, alignment, `force_align`) is computed as fields are
 //! added, as in flatc. At the end, definitions are sorted by fully qualified name and every
-//! reference becomes an index (see [`crate::model`]).
+//! reference (a slot during the analysis) becomes an index (see [`crate::model`]).
 
 use std::borrow::Cow;
 use std::path::PathBuf;
@@ -375,13 +380,9 @@ struct Analyzer<'s> {
 }
 
 fn docs_text(text: FileText<'_>, ast_docs: &[(u32, u32)], docs: Docs) -> Vec<String> {
-    let bytes = text.bytes();
     (docs.0..docs.1)
         .filter_map(|i| ast_docs.get(i as usize))
-        .map(|&(s, e)| {
-            String::from_utf8_lossy(bytes.get(s as usize..e as usize).unwrap_or_default())
-                .into_owned()
-        })
+        .map(|&(s, e)| text.lossy(s, e))
         .collect()
 }
 

@@ -24,7 +24,8 @@
 //!
 //! Modules: `lexer` (bytes to tokens), `parser` (tokens to syntax trees), `analyze` (names,
 //! checks, layout), [`model`] (the output), [`diagnostic`] (errors and their rendering),
-//! [`source`] (files and loaders), `number` (flatc-exact number parsing).
+//! [`source`] (files and loaders), `number` (flatc-exact number parsing), `one_or_many` (the
+//! per-file containers, which need no allocation for a single file).
 #![deny(missing_docs)]
 
 mod analyze;

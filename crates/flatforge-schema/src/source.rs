@@ -6,6 +6,7 @@
 //! in a compilation is kept in a [`SourceMap`], so diagnostics can quote the text later.
 
 use std::borrow::Cow;
+use std::ffi::OsString;
 use std::io;
 use std::path::{Component, Path, PathBuf};
 
@@ -169,6 +170,16 @@ impl<'s> FileText<'s> {
         self.bytes
     }
 
+    /// The text from byte `start` to `end` as a `String`, with bytes that are not UTF-8 replaced
+    /// (as `String::from_utf8_lossy` does).
+    pub(crate) fn lossy(&self, start: u32, end: u32) -> String {
+        let range = start as usize..end as usize;
+        if let Some(text) = self.text.and_then(|t| t.get(range.clone())) {
+            return text.to_string();
+        }
+        String::from_utf8_lossy(self.bytes.get(range).unwrap_or_default()).into_owned()
+    }
+
     /// The text of `span`, or `""` (as [`SourceFile::text`]).
     pub(crate) fn text(&self, span: Span) -> &'s str {
         match self.text {
@@ -291,7 +302,8 @@ impl SourceLoader for FsLoader {
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct MemoryLoader {
-    files: FxHashMap<PathBuf, Vec<u8>>,
+    /// Keyed by the normalized path's bytes (hashing a `Path` goes component by component).
+    files: FxHashMap<OsString, Vec<u8>>,
 }
 
 impl MemoryLoader {
@@ -312,17 +324,19 @@ impl MemoryLoader {
     /// loader.insert("a.fbs", "table A {}");
     /// ```
     pub fn insert(&mut self, path: impl AsRef<Path>, contents: impl Into<Vec<u8>>) {
-        self.files
-            .insert(normalize_path(path.as_ref()), contents.into());
+        self.files.insert(
+            normalize_path(path.as_ref()).into_os_string(),
+            contents.into(),
+        );
     }
 }
 
 impl MemoryLoader {
     fn get(&self, path: &Path) -> Option<&Vec<u8>> {
         if is_normal(path) {
-            self.files.get(path)
+            self.files.get(path.as_os_str())
         } else {
-            self.files.get(&normalize_path(path))
+            self.files.get(normalize_path(path).as_os_str())
         }
     }
 }
