@@ -626,7 +626,7 @@ impl<R: Read> StreamReader<R> {
             Format::Framed => HEADER_LEN,
         };
         r.fill(need)?;
-        if opts.format == Format::Auto && r.window().len() == 8 && r.window()[..8] == MAGIC {
+        if opts.format == Format::Auto && r.window().get(..8) == Some(&MAGIC[..]) {
             r.fill(HEADER_LEN)?;
         }
         let o = opts.open(r.window(), r.eof)?;

@@ -1,0 +1,435 @@
+//! Fault tests: a stream cut at every byte offset, every byte of a stream flipped, limits, and
+//! headers that disagree with the reader. Every case goes through every reader (see
+//! `common::read_all`) and through `recover`.
+
+mod common;
+
+use std::io::Cursor;
+
+use common::{event, read_all, write_events, Event, TelemetryEvent};
+use flatforge_stream::{
+    recover, Checksum, Error, Format, ReaderOptions, Recovery, StreamReader, StreamSlice,
+    WriterOptions, HEADER_LEN,
+};
+
+/// Small streams: every checksum, with and without an index; 7 events of varying size.
+fn cases() -> Vec<(WriterOptions, Vec<u8>)> {
+    let events: Vec<Event> = (0..7).map(event).collect();
+    let mut out = Vec::new();
+    for checksum in Checksum::ALL {
+        for index in [false, true] {
+            let opts = WriterOptions::default()
+                .checksum(checksum)
+                .file_identifier(*b"TELE")
+                .index(index);
+            out.push((opts.clone(), write_events(&events, opts)));
+        }
+    }
+    out
+}
+
+/// The frames of an intact stream: (offset, end of payload).
+fn layout(bytes: &[u8], checksum: Checksum) -> Vec<(u64, u64)> {
+    let o = read_all(bytes, &ReaderOptions::default());
+    assert_eq!(o.end, Ok(()));
+    assert!(o.events.iter().all(Option::is_some));
+    let hlen = checksum.frame_header_len() as u64;
+    o.frames
+        .iter()
+        .map(|(_, off, p)| (*off, off + hlen + p.len() as u64))
+        .collect()
+}
+
+fn verify_event(f: &flatforge_stream::Frame<'_>) -> Result<(), Error> {
+    f.root::<TelemetryEvent>().map(drop)
+}
+
+fn recover_bytes(bytes: &[u8]) -> Result<Recovery, Error> {
+    recover(Cursor::new(bytes), &ReaderOptions::default(), verify_event)
+}
+
+#[test]
+fn cut_at_every_offset() {
+    for (opts, full) in cases() {
+        let frames = layout(&full, opts.checksum);
+        let last_end = frames.last().unwrap().1;
+        let intact = read_all(&full, &ReaderOptions::default());
+        for cut in 0..=full.len() {
+            let bytes = &full[..cut];
+            let o = read_all(bytes, &ReaderOptions::default());
+            let k = frames.iter().filter(|f| f.1 <= cut as u64).count();
+            let ctx = format!("{opts:?}, cut at {cut}");
+            assert_eq!(
+                o.frames,
+                intact.frames[..k],
+                "{ctx}: the complete frames come back"
+            );
+            assert_eq!(o.events, intact.events[..k], "{ctx}");
+            let good_end = if k == 0 {
+                HEADER_LEN as u64
+            } else {
+                frames[k - 1].1
+            };
+            let clean = cut == full.len() || cut as u64 == good_end;
+            match &o.end {
+                Ok(()) => assert!(clean, "{ctx}: a cut stream must not end cleanly"),
+                Err(e) if cut < HEADER_LEN => assert!(e.truncation, "{ctx}: {e:?}"),
+                Err(e) if cut as u64 >= last_end.next_multiple_of(8) + 8 => {
+                    assert!(opts.index && e.index, "{ctx}: cut inside the index: {e:?}");
+                }
+                Err(e) => {
+                    assert!(!clean, "{ctx}: {e:?}");
+                    assert!(
+                        e.truncation,
+                        "{ctx}: a torn frame is reported as such: {e:?}"
+                    );
+                    assert_eq!(e.frame, Some(k as u64), "{ctx}: the torn frame's number");
+                }
+            }
+
+            // Recovery keeps every complete frame and nothing else.
+            match recover_bytes(bytes) {
+                Err(e) => assert!(cut < HEADER_LEN && e.is_truncation(), "{ctx}: {e}"),
+                Ok(r) => {
+                    assert_eq!(r.frames, k as u64, "{ctx}");
+                    let expected = if clean { cut as u64 } else { good_end };
+                    assert_eq!(r.valid_len, expected, "{ctx}");
+                    let kept = read_all(&bytes[..r.valid_len as usize], &ReaderOptions::default());
+                    assert_eq!((kept.frames.len(), kept.end), (k, Ok(())), "{ctx}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn flip_every_byte() {
+    for (opts, full) in cases() {
+        let frames = layout(&full, opts.checksum);
+        let n = frames.len();
+        let last_end = frames.last().unwrap().1;
+        let intact = read_all(&full, &ReaderOptions::default());
+        for pos in 0..full.len() {
+            for mask in [0x01u8, 0x80, 0xFF] {
+                let mut bytes = full.clone();
+                bytes[pos] ^= mask;
+                let ctx = format!("{opts:?}, byte {pos} ^ {mask:#x}");
+                let o = read_all(&bytes, &ReaderOptions::default());
+                let recovered = recover_bytes(&bytes);
+                if pos < HEADER_LEN {
+                    let e = o.end.expect_err(&ctx);
+                    assert!(o.frames.is_empty() && e.frame.is_none(), "{ctx}: {e:?}");
+                    assert!(recovered.is_err(), "{ctx}");
+                    continue;
+                }
+                // The frame whose bytes (padding before it included) hold `pos`, or n for the index.
+                let i = frames.iter().position(|f| (pos as u64) < f.1).unwrap_or(n);
+                let region_start = if i == 0 {
+                    HEADER_LEN as u64
+                } else {
+                    frames[i - 1].1
+                };
+                assert_eq!(
+                    o.frames[..i.min(o.frames.len())],
+                    intact.frames[..i.min(o.frames.len())]
+                );
+                assert!(
+                    o.frames.len() >= i,
+                    "{ctx}: frames before the damage come back"
+                );
+                if i == n {
+                    // The index (or the padding before it): every frame is intact.
+                    assert_eq!(o.frames, intact.frames, "{ctx}");
+                    let e = o.end.expect_err(&ctx);
+                    assert_eq!(e.frame.unwrap_or(n as u64), n as u64, "{ctx}: {e:?}");
+                    let r = recovered.expect(&ctx);
+                    assert_eq!((r.frames, r.valid_len), (n as u64, last_end), "{ctx}");
+                    continue;
+                }
+                if opts.checksum != Checksum::None {
+                    // Checksums and guards catch every flip, in the frame it hits.
+                    assert_eq!(
+                        o.frames.len(),
+                        i,
+                        "{ctx}: the damaged frame is not returned"
+                    );
+                    let e = o.end.expect_err(&ctx);
+                    assert_eq!(e.frame, Some(i as u64), "{ctx}: {e:?}");
+                    let off = e.offset.unwrap();
+                    assert!((region_start..frames[i].1).contains(&off), "{ctx}: {e:?}");
+                    match recovered {
+                        Err(Error::DamageBeforeGoodFrames { frame, .. }) => {
+                            assert!(i + 1 < n && frame == i as u64, "{ctx}")
+                        }
+                        Ok(r) => {
+                            assert_eq!(i + 1, n, "{ctx}: only a damaged last frame is cut");
+                            assert_eq!((r.frames, r.valid_len), (i as u64, region_start), "{ctx}");
+                        }
+                        Err(e) => panic!("{ctx}: {e}"),
+                    }
+                } else {
+                    // Without checksums a payload flip may pass the framing; then it is visible
+                    // in the frame (or caught by the verifier), never in another frame.
+                    let caught = o.end.as_ref().err().and_then(|e| e.frame) == Some(i as u64);
+                    let changed = o.frames.get(i).is_some_and(|f| *f != intact.frames[i]);
+                    assert!(caught || changed, "{ctx}: {o:?}");
+                    if o.frames.len() > i + 1 {
+                        assert_eq!(
+                            o.frames[i + 1..],
+                            intact.frames[i + 1..o.frames.len()],
+                            "{ctx}"
+                        );
+                    }
+                    if let Ok(r) = recovered {
+                        assert!(r.frames >= i as u64 && r.valid_len >= region_start, "{ctx}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn checksum_mismatch_names_frame_and_offset() {
+    let events: Vec<Event> = (0..4).map(event).collect();
+    let mut bytes = write_events(&events, WriterOptions::default().checksum(Checksum::Xxh3));
+    let frames = layout(&bytes, Checksum::Xxh3);
+    let (offset, end) = frames[2];
+    bytes[end as usize - 1] ^= 0x10;
+    let stream = StreamSlice::new(&bytes, &ReaderOptions::default()).unwrap();
+    let err = stream.frames().nth(2).unwrap().unwrap_err();
+    assert!(
+        matches!(err, Error::ChecksumMismatch { frame: 2, offset: o, kind: Checksum::Xxh3, .. } if o == offset),
+        "{err:?}"
+    );
+    assert!(
+        err.to_string().starts_with(&format!(
+            "checksum mismatch in frame 2 at byte {offset}: xxh3 stored"
+        )),
+        "{err}"
+    );
+}
+
+#[test]
+fn frame_over_the_limit_is_rejected_before_reading_it() {
+    // A header and one frame header claiming 2^31 - 1 bytes, with nothing after it: the readers
+    // must reject the length itself, not try to read or allocate 2 GiB.
+    let mut bytes = flatforge_stream::Header::new(Checksum::None)
+        .encode()
+        .to_vec();
+    let len = i32::MAX as u32;
+    bytes.extend_from_slice(&len.to_le_bytes());
+    bytes.extend_from_slice(&(!len).to_le_bytes());
+    let o = read_all(&bytes, &ReaderOptions::default());
+    let e = o.end.unwrap_err();
+    assert!(
+        e.text.contains("more than the maximum of 67108864"),
+        "{e:?}"
+    );
+    assert_eq!((e.frame, e.offset), (Some(0), Some(32)));
+
+    // A real frame over a lower limit.
+    let events: Vec<Event> = (0..3).map(event).collect();
+    let bytes = write_events(&events, WriterOptions::default());
+    let small = ReaderOptions::default().max_frame_len(16);
+    let e = read_all(&bytes, &small).end.unwrap_err();
+    assert!(e.text.starts_with("frame 0 at byte 32 is"), "{e:?}");
+
+    // The writer refuses too.
+    let opts = WriterOptions::default().max_frame_len(64);
+    let mut w = flatforge_stream::StreamWriter::new(Vec::new(), opts).unwrap();
+    let big = Event {
+        payload: Some("x".repeat(100)),
+        ..event(0)
+    };
+    assert!(w.write_with(|b| common::build(b, &big)).is_err());
+    w.write_with(|b| common::build(b, &event(0))).unwrap();
+    let bytes = w.finish().unwrap();
+    assert_eq!(
+        read_all(&bytes, &ReaderOptions::default()).events,
+        [Some(event(0))]
+    );
+}
+
+#[test]
+fn header_disagreements_are_errors_not_misframing() {
+    let events: Vec<Event> = (0..3).map(event).collect();
+    let opts = WriterOptions::default()
+        .checksum(Checksum::Crc32c)
+        .file_identifier(*b"TELE")
+        .schema_hash(0x1234);
+    let bytes = write_events(&events, opts);
+    let expect = |ropts: ReaderOptions, needle: &str| {
+        let e = read_all(&bytes, &ropts).end.unwrap_err();
+        assert!(e.text.contains(needle), "{e:?}");
+        assert_eq!(e.frame, None);
+    };
+    expect(
+        ReaderOptions::default().require_checksum(Checksum::Xxh3),
+        "uses crc32c checksums, but the reader requires xxh3",
+    );
+    expect(
+        ReaderOptions::default().require_file_identifier(*b"MONS"),
+        "file identifier \"TELE\", but the reader requires \"MONS\"",
+    );
+    expect(
+        ReaderOptions::default().require_schema_hash(0x9999),
+        "schema hash 0x0000000000001234",
+    );
+    let ok = ReaderOptions::default()
+        .require_checksum(Checksum::Crc32c)
+        .require_file_identifier(*b"TELE")
+        .require_schema_hash(0x1234);
+    assert_eq!(read_all(&bytes, &ok).events.len(), 3);
+
+    // A framed stream read as plain: the magic is an impossible length, rejected at once.
+    let e = read_all(&bytes, &ReaderOptions::default().format(Format::Plain))
+        .end
+        .unwrap_err();
+    assert_eq!((e.frame, e.offset), (Some(0), Some(0)), "{e:?}");
+    // A plain stream read as framed.
+    let plain = write_events(&events, WriterOptions::default().format(Format::Plain));
+    let e = read_all(&plain, &ReaderOptions::default()).end.unwrap_err();
+    assert!(e.text.starts_with("not a flatforge stream"), "{e:?}");
+    // Auto tells them apart.
+    let auto = ReaderOptions::default().format(Format::Auto);
+    assert_eq!(
+        read_all(&plain, &auto).events,
+        read_all(&bytes, &auto).events
+    );
+    // Messages carry the writer's identifier; a plain reader may require one.
+    let plain = write_events(
+        &events,
+        WriterOptions::default()
+            .format(Format::Plain)
+            .file_identifier(*b"TELE"),
+    );
+    let plain_opts = ReaderOptions::default().format(Format::Plain);
+    let tele = read_all(
+        &plain,
+        &plain_opts.clone().require_file_identifier(*b"TELE"),
+    );
+    let all: Vec<Option<Event>> = events.iter().cloned().map(Some).collect();
+    assert_eq!(tele.events, all);
+    let mons = read_all(&plain, &plain_opts.require_file_identifier(*b"MONS"));
+    assert_eq!(
+        (mons.frames.len(), mons.events),
+        (3, vec![None, None, None])
+    );
+}
+
+#[test]
+fn mid_stream_damage_is_not_truncated_away() {
+    let events: Vec<Event> = (0..10).map(event).collect();
+    let mut bytes = write_events(&events, WriterOptions::default().checksum(Checksum::Crc32c));
+    let frames = layout(&bytes, Checksum::Crc32c);
+    // Zero a whole frame in the middle, as a lost disk block would.
+    let (start, end) = frames[4];
+    bytes[start as usize..end as usize].fill(0);
+    match recover_bytes(&bytes) {
+        Err(Error::DamageBeforeGoodFrames {
+            frame: 4,
+            offset,
+            next_good,
+            ..
+        }) => {
+            assert_eq!(offset, start);
+            assert!(next_good >= end, "{next_good}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // A zeroed tail (power loss) is cut.
+    let mut bytes = write_events(&events, WriterOptions::default());
+    let frames = layout(&bytes, Checksum::None);
+    let cut = frames[7].0 as usize;
+    bytes[cut..].fill(0);
+    let r = recover_bytes(&bytes).unwrap();
+    assert_eq!((r.frames, r.valid_len), (7, frames[6].1));
+}
+
+#[test]
+fn seek_by_frame_number() {
+    let events: Vec<Event> = (0..20).map(event).collect();
+    for checksum in Checksum::ALL {
+        let bytes = write_events(
+            &events,
+            WriterOptions::default().checksum(checksum).index(true),
+        );
+        let stream = StreamSlice::new(&bytes, &ReaderOptions::default()).unwrap();
+        let index = stream.index().unwrap();
+        assert_eq!(index.len(), 20);
+        let mut r = StreamReader::new(Cursor::new(&bytes), &ReaderOptions::default()).unwrap();
+        assert_eq!(r.frame_count().unwrap(), 20);
+        for n in [19, 0, 7, 7, 13, 1] {
+            let f = index.frame(n).unwrap();
+            assert_eq!(
+                common::read(f.root::<TelemetryEvent>().unwrap()),
+                events[n as usize]
+            );
+            r.seek_frame(n).unwrap();
+            let f = r.next_frame().unwrap().unwrap();
+            assert_eq!(f.number(), n);
+            assert_eq!(
+                common::read(f.root::<TelemetryEvent>().unwrap()),
+                events[n as usize]
+            );
+        }
+        // Reading on from a seek goes to the end and checks the index there.
+        r.seek_frame(17).unwrap();
+        let rest = r.for_each(|_| Ok::<(), Error>(())).unwrap();
+        assert_eq!(rest, 3);
+        assert!(r.ended_with_index());
+        r.seek_frame(20).unwrap();
+        assert!(r.next_frame().unwrap().is_none());
+        assert!(matches!(
+            r.seek_frame(21),
+            Err(Error::FrameOutOfRange {
+                frame: 21,
+                frames: 20
+            })
+        ));
+        assert!(matches!(
+            index.frame(20),
+            Err(Error::FrameOutOfRange { .. })
+        ));
+        let tail: Vec<_> = index
+            .frames_from(18)
+            .unwrap()
+            .map(|f| f.unwrap().number())
+            .collect();
+        assert_eq!(tail, [18, 19]);
+    }
+    // No index: a clear error.
+    let bytes = write_events(&events, WriterOptions::default());
+    let stream = StreamSlice::new(&bytes, &ReaderOptions::default()).unwrap();
+    assert!(matches!(stream.index(), Err(Error::NoIndex)));
+    let mut r = StreamReader::new(Cursor::new(&bytes), &ReaderOptions::default()).unwrap();
+    assert!(matches!(r.seek_frame(0), Err(Error::NoIndex)));
+}
+
+#[test]
+fn garbage_never_panics() {
+    // Deterministic pseudo-random garbage, with and without a valid header in front.
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    let header = flatforge_stream::Header::new(Checksum::None).encode();
+    for len in 0..400 {
+        let mut bytes: Vec<u8> = (0..len)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                (x >> 56) as u8
+            })
+            .collect();
+        for opts in [
+            ReaderOptions::default(),
+            ReaderOptions::default().format(Format::Plain),
+            ReaderOptions::default().format(Format::Auto),
+        ] {
+            let _ = read_all(&bytes, &opts);
+        }
+        bytes.splice(0..0, header);
+        let _ = read_all(&bytes, &ReaderOptions::default());
+        let _ = recover_bytes(&bytes);
+    }
+}
