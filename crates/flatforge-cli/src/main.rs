@@ -7,10 +7,13 @@
 //!
 //! Exit codes: 0 success, 1 invalid input (for example a schema with errors), 2 usage error.
 
+mod binary;
 mod check;
+mod json;
 mod nbt;
 mod output;
 mod rust;
+mod verify;
 
 use std::process::ExitCode;
 
@@ -35,6 +38,12 @@ enum Command {
     Nbt(nbt::Args),
     /// Generate Rust code (views, verifiers, builders, object API) from FlatBuffers schemas.
     Rust(rust::Args),
+    /// Convert JSON to a FlatBuffer, driven by a schema.
+    Binary(binary::Args),
+    /// Print a FlatBuffer as JSON (verified first), driven by a schema.
+    Json(json::Args),
+    /// Verify FlatBuffers against any table of a schema; report what is wrong and where.
+    Verify(verify::Args),
 }
 
 fn main() -> ExitCode {
@@ -44,6 +53,9 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(&args, &out),
         Command::Nbt(args) => nbt::run(&args),
         Command::Rust(args) => rust::run(&args, &out),
+        Command::Binary(args) => binary::run(&args, &out),
+        Command::Json(args) => json::run(&args, &out),
+        Command::Verify(args) => verify::run(&args, &out),
     };
     match result {
         Ok(code) => code,

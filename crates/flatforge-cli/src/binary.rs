@@ -1,0 +1,95 @@
+//! `flatforge binary`: converts JSON (flatc's dialect) to a FlatBuffer, straight into the builder.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use flatforge_json::{Codec, ParseError, ParseOptions};
+
+use crate::output::{Output, EXIT_INVALID};
+use crate::verify::{read_input, write_output, SchemaArgs};
+
+/// Arguments of `flatforge binary`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Reads JSON as flatc does: unquoted or quoted keys, trailing commas, \
+comments, quoted scalars, hex numbers, nan/inf, enum names and bit flags (\"A B\"), unions with \
+their _type before or after the value, nested flatbuffers as objects. The schema's \
+file_identifier is written when it declares one.\n\n\
+Exit status: 0 on success, 1 on invalid input (schema or JSON, reported with line and column), 2 \
+on usage errors."
+)]
+pub(crate) struct Args {
+    #[command(flatten)]
+    schema: SchemaArgs,
+    /// Write the buffer to OUT (default: stdout).
+    #[arg(short = 'o', long = "out", value_name = "OUT")]
+    out: Option<PathBuf>,
+    /// Accept only strict JSON (quoted keys, no trailing commas).
+    #[arg(long)]
+    strict_json: bool,
+    /// Skip fields the schema does not know instead of failing.
+    #[arg(long)]
+    unknown_json: bool,
+    /// Write scalar fields even when they equal their default.
+    #[arg(long)]
+    force_defaults: bool,
+    /// Write a 32-bit size prefix before the buffer.
+    #[arg(long)]
+    size_prefixed: bool,
+    /// Accept nested flatbuffers given as arrays of bytes.
+    #[arg(long)]
+    json_nested_bytes: bool,
+    /// The JSON to convert (`-` for stdin).
+    #[arg(value_name = "INPUT")]
+    input: PathBuf,
+}
+
+pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
+    let Some(schema) = args.schema.load(out) else {
+        return Ok(ExitCode::from(EXIT_INVALID));
+    };
+    let codec = Codec::new(&schema);
+    let root = args.schema.root(&codec)?;
+    let data = read_input(&args.input)?;
+    let mut opts = ParseOptions::default();
+    opts.strict_json = args.strict_json;
+    opts.unknown_fields = args.unknown_json;
+    opts.force_defaults = args.force_defaults;
+    opts.size_prefixed = args.size_prefixed;
+    opts.nested_bytes = args.json_nested_bytes;
+    let mut parser = codec.parser(opts);
+    match parser.parse(root, &data) {
+        Ok(bytes) => {
+            write_output(args.out.as_deref(), bytes)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            out.error(&format!("{}:{e}", args.input.display()));
+            eprint!("{}", snippet(&data, &e));
+            Ok(ExitCode::from(EXIT_INVALID))
+        }
+    }
+}
+
+/// The line of the error with a caret under its column.
+fn snippet(data: &[u8], e: &ParseError) -> String {
+    let start = data[..e.offset]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |p| p + 1);
+    let end = data[e.offset..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(data.len(), |p| e.offset + p);
+    let line = String::from_utf8_lossy(&data[start..end]);
+    if line.chars().count() > 200 {
+        return String::new();
+    }
+    let line = line.trim_end_matches('\r');
+    let pad: String = line
+        .chars()
+        .take(e.column - 1)
+        .map(|c| if c == '\t' { '\t' } else { ' ' })
+        .collect();
+    format!("{:>5} | {line}\n      | {pad}^\n", e.line)
+}

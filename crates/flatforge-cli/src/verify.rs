@@ -1,0 +1,149 @@
+//! `flatforge verify`: verifies buffers against any table of any schema with the schema-driven
+//! verifier of `flatforge-json`. Also holds what `json` and `binary` share: the schema arguments,
+//! loading the schema, and reading and writing files (`-` for stdin/stdout).
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use flatforge_json::{Codec, RootType, VerifyOptions};
+use flatforge_schema::{Compiler, FsLoader, Schema};
+
+use crate::output::{Output, EXIT_INVALID};
+
+/// The schema to work with: `-s SCHEMA [-I DIR]... [--root-type T]`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct SchemaArgs {
+    /// The schema (.fbs) that describes the data.
+    #[arg(short = 's', long = "schema", value_name = "SCHEMA")]
+    schema: PathBuf,
+    /// Add DIR to the directories searched for included files (repeatable).
+    #[arg(short = 'I', long = "include", value_name = "DIR")]
+    include: Vec<PathBuf>,
+    /// The root table (default: the schema's root_type).
+    #[arg(long = "root-type", value_name = "T")]
+    root_type: Option<String>,
+}
+
+impl SchemaArgs {
+    /// Compiles the schema, printing its errors (not its warnings: the data is the subject
+    /// here, `flatforge check` reports on schemas); `None` if it has errors.
+    pub(crate) fn load(&self, out: &Output) -> Option<Schema> {
+        let compiler = self
+            .include
+            .iter()
+            .fold(Compiler::new(FsLoader), |c, d| c.include_dir(d.clone()));
+        match compiler.compile(&self.schema) {
+            Ok(compiled) => Some(compiled.schema),
+            Err(err) => {
+                out.diagnostics(&err.diagnostics, &err.sources);
+                let n = err.error_count();
+                out.error(&format!(
+                    "{}: {n} error{}",
+                    self.schema.display(),
+                    if n == 1 { "" } else { "s" }
+                ));
+                None
+            }
+        }
+    }
+
+    /// The root type, or an error message.
+    pub(crate) fn root(&self, codec: &Codec<'_>) -> anyhow::Result<RootType> {
+        codec
+            .root_type(self.root_type.as_deref())
+            .with_context(|| format!("schema `{}`", self.schema.display()))
+    }
+}
+
+/// Reads a file, or stdin for `-`.
+pub(crate) fn read_input(path: &Path) -> anyhow::Result<Vec<u8>> {
+    if path == Path::new("-") {
+        let mut data = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut data)
+            .context("cannot read stdin")?;
+        Ok(data)
+    } else {
+        std::fs::read(path).with_context(|| format!("cannot read `{}`", path.display()))
+    }
+}
+
+/// Writes to a file, or to stdout without `-o` (or with `-o -`).
+pub(crate) fn write_output(path: Option<&Path>, data: &[u8]) -> anyhow::Result<()> {
+    match path {
+        Some(p) if p != Path::new("-") => {
+            std::fs::write(p, data).with_context(|| format!("cannot write `{}`", p.display()))
+        }
+        _ => {
+            let mut stdout = std::io::stdout().lock();
+            stdout.write_all(data).context("cannot write to stdout")?;
+            stdout.flush().context("cannot write to stdout")
+        }
+    }
+}
+
+/// Arguments of `flatforge verify`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Checks each buffer as a FlatBuffer whose root is the root type: bounds, \
+alignment, vtables, strings (UTF-8), vectors, required fields, unions, nested flatbuffers, depth \
+and size budgets. The schema's file_identifier is checked unless --raw-binary is given.\n\n\
+Exit status: 0 when every buffer is valid, 1 when one is not (or the schema has errors), 2 on \
+usage errors."
+)]
+pub(crate) struct Args {
+    #[command(flatten)]
+    schema: SchemaArgs,
+    /// The buffers start with a 32-bit size prefix.
+    #[arg(long)]
+    size_prefixed: bool,
+    /// Do not check the schema's file_identifier.
+    #[arg(long)]
+    raw_binary: bool,
+    /// Print nothing for valid buffers.
+    #[arg(short, long)]
+    quiet: bool,
+    /// Buffers to verify (`-` for stdin).
+    #[arg(value_name = "INPUT", required = true)]
+    inputs: Vec<PathBuf>,
+}
+
+pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
+    let Some(schema) = args.schema.load(out) else {
+        return Ok(ExitCode::from(EXIT_INVALID));
+    };
+    let codec = Codec::new(&schema);
+    let root = args.schema.root(&codec)?;
+    let mut opts = VerifyOptions::default();
+    opts.size_prefixed = args.size_prefixed;
+    opts.check_identifier = !args.raw_binary;
+    let mut failed = 0usize;
+    for path in &args.inputs {
+        let data = match read_input(path) {
+            Ok(d) => d,
+            Err(e) => {
+                failed += 1;
+                out.error(&format!("{e:#}"));
+                continue;
+            }
+        };
+        match codec.verify(root, &data, &opts) {
+            Ok(()) => {
+                if !args.quiet {
+                    println!("ok: {} ({} bytes)", path.display(), data.len());
+                }
+            }
+            Err(e) => {
+                failed += 1;
+                out.error(&format!("{}: invalid: {e}", path.display()));
+            }
+        }
+    }
+    Ok(if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_INVALID)
+    })
+}

@@ -1,0 +1,491 @@
+//! FlatBuffers JSON, driven by a schema at run time: binary to JSON, JSON to binary, and a
+//! schema-driven verifier, for any table of any [`Schema`] (no generated code needed).
+//!
+//! ```
+//! use flatforge_json::{Codec, ParseOptions, PrintOptions};
+//!
+//! let schema = flatforge_schema::compile_str(
+//!     "monster.fbs",
+//!     "enum Color : ubyte { Red, Green } table Monster { name: string; hp: short = 100; color: Color; }
+//!      root_type Monster;",
+//! )?;
+//! let codec = Codec::new(&schema);
+//! let root = codec.root_type(None)?;
+//!
+//! // JSON in flatc's dialect (unquoted keys, enum names) straight into a FlatBuffer.
+//! let mut parser = codec.parser(ParseOptions::default());
+//! let bytes = parser.parse(root, br#"{ name: "Orc", hp: 80, color: Green }"#)?.to_vec();
+//!
+//! // Back to strict JSON, laid out as `flatc -t --strict-json` lays it out.
+//! let mut printer = codec.printer(PrintOptions::default());
+//! let text = printer.print(root, &bytes)?;
+//! assert_eq!(text, "{\n  \"name\": \"Orc\",\n  \"hp\": 80,\n  \"color\": \"Green\"\n}\n");
+//!
+//! // The schema-driven verifier is what the printer runs first.
+//! assert!(codec.verify(root, &bytes[..bytes.len() - 1], &Default::default()).is_err());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # What differs from flatc, on purpose
+//!
+//! - **Floats print as the shortest text that reads back to the same value** (ryu), so `1e-20`
+//!   stays `1e-20` where flatc prints `0.0`. [`FloatFormat::Flatc`] reproduces flatc's text.
+//! - **Non-finite floats**: in strict JSON they print as the strings `"nan"`, `"inf"` and `"-inf"`
+//!   (valid JSON, and both flatc and this parser read them back); otherwise bare, as flatc prints
+//!   them. See [`NonFinite`].
+//! - **Buffers are verified before printing**: a malformed buffer gets an error with the path and
+//!   byte offset, never garbage or a crash.
+//! - **The parser accepts a little more**: `null` for a scalar with a default means the default;
+//!   a union value may come before its `_type` field anywhere in the object (flatc only looks at
+//!   the next field), and so may a vector of unions; enum names may be qualified with the enum's
+//!   name or full name (`"Color.Red"`, `"Game.Color.Red"`).
+//! - **Natural UTF-8 output** still escapes control characters (flatc writes them raw, which is not
+//!   JSON).
+//!
+//! Modules: `plan` (the schema compiled for JSON), `verify` (schema-driven verifier), `print`
+//! (binary to JSON), `parse` (JSON to binary), `number` (number text), `escape` (string escapes).
+#![deny(missing_docs)]
+
+mod escape;
+mod number;
+mod parse;
+mod plan;
+mod print;
+mod verify;
+
+use flatforge::{BuildError, Builder, Verifier, VerifierOptions};
+use flatforge_schema::Schema;
+
+use crate::plan::Plan;
+
+pub use crate::parse::{ParseError, ParseErrorKind};
+
+/// A schema compiled for JSON conversion and verification; build it once and reuse it.
+///
+/// ```
+/// let schema = flatforge_schema::compile_str("a.fbs", "table T { a: int; } root_type T;")?;
+/// let codec = flatforge_json::Codec::new(&schema);
+/// assert!(codec.root_type(Some("T")).is_ok());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Codec<'s> {
+    schema: &'s Schema,
+    plan: Plan,
+}
+
+/// A table chosen as the root type of buffers; made by [`Codec::root_type`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RootType(u32);
+
+/// The root type asked for is not a table of the schema.
+///
+/// ```
+/// let schema = flatforge_schema::compile_str("a.fbs", "table T {}")?;
+/// let codec = flatforge_json::Codec::new(&schema);
+/// let err = codec.root_type(None).unwrap_err();
+/// assert!(err.to_string().contains("root_type"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RootTypeError {
+    /// No name was given and the schema declares no `root_type`.
+    #[error("the schema declares no root_type: name the root table (--root-type)")]
+    NoRootType,
+    /// No table has this name.
+    #[error("no table named `{0}` in the schema")]
+    Unknown(String),
+    /// The name is a struct, which cannot be a root.
+    #[error("`{0}` is a struct; a root type must be a table")]
+    NotATable(String),
+}
+
+impl<'s> Codec<'s> {
+    /// Compiles `schema` for JSON work.
+    pub fn new(schema: &'s Schema) -> Codec<'s> {
+        Codec {
+            schema,
+            plan: Plan::new(schema),
+        }
+    }
+
+    /// The schema.
+    ///
+    /// ```
+    /// let schema = flatforge_schema::compile_str("a.fbs", "table T {}")?;
+    /// let codec = flatforge_json::Codec::new(&schema);
+    /// assert_eq!(codec.schema().objects.len(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn schema(&self) -> &'s Schema {
+        self.schema
+    }
+
+    /// The root table: `name` (fully qualified, or unqualified if that is unambiguous), or the
+    /// schema's `root_type` when `name` is `None`.
+    ///
+    /// ```
+    /// let schema = flatforge_schema::compile_str("a.fbs", "namespace G; table A {} table B {}")?;
+    /// let codec = flatforge_json::Codec::new(&schema);
+    /// assert_eq!(codec.root_type(Some("B"))?, codec.root_type(Some("G.B"))?);
+    /// assert!(codec.root_type(Some("C")).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn root_type(&self, name: Option<&str>) -> Result<RootType, RootTypeError> {
+        let id = match name {
+            None => self.schema.root_table.ok_or(RootTypeError::NoRootType)?,
+            Some(n) => match self.schema.find_object(n) {
+                Some(id) => id,
+                None => {
+                    let mut found = self
+                        .schema
+                        .objects
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, o)| o.name == n);
+                    match (found.next(), found.next()) {
+                        (Some((i, _)), None) => flatforge_schema::ObjectId(i as u32),
+                        _ => return Err(RootTypeError::Unknown(n.to_string())),
+                    }
+                }
+            },
+        };
+        if self.schema[id].is_struct {
+            return Err(RootTypeError::NotATable(self.schema[id].full_name.clone()));
+        }
+        Ok(RootType(id.0))
+    }
+
+    /// The file identifier the schema declares (written by the parser, expected by
+    /// [`VerifyOptions::check_identifier`]).
+    ///
+    /// ```
+    /// let schema = flatforge_schema::compile_str("a.fbs", "table T {} file_identifier \"ABCD\";")?;
+    /// assert_eq!(flatforge_json::Codec::new(&schema).file_identifier(), Some(*b"ABCD"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn file_identifier(&self) -> Option<[u8; 4]> {
+        self.plan.file_identifier
+    }
+
+    /// Verifies `buf` as a buffer whose root is `root`: every check generated verifiers make.
+    /// Errors name the path (`Monster.inventory[3]`) and the byte offset.
+    ///
+    /// ```
+    /// let schema = flatforge_schema::compile_str("a.fbs", "table T { s: string (required); }")?;
+    /// let codec = flatforge_json::Codec::new(&schema);
+    /// let root = codec.root_type(Some("T"))?;
+    /// let mut b = flatforge::Builder::new();
+    /// b.start_table();
+    /// let t = b.end_table()?;
+    /// let bytes = b.finish(t, None)?;
+    /// let err = codec.verify(root, bytes, &Default::default()).unwrap_err();
+    /// assert_eq!(err.path_string(), "T.s");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn verify(
+        &self,
+        root: RootType,
+        buf: &[u8],
+        opts: &VerifyOptions,
+    ) -> Result<(), flatforge::Error> {
+        let mut vopts = opts.limits.clone().with_size_prefixed(opts.size_prefixed);
+        if opts.check_identifier {
+            if let Some(id) = self.plan.file_identifier {
+                vopts = vopts.with_file_identifier(id);
+            }
+        }
+        let mut v = Verifier::new(buf, &vopts);
+        let name = &self.plan.objects[root.0 as usize].name;
+        let pos = v.root().map_err(|e| e.in_root(name))?;
+        verify::table_at(&self.plan, &mut v, root.0, pos).map_err(|e| e.in_root(name))
+    }
+
+    /// A printer (binary to JSON) with the given options; reuse it to reuse its output buffer.
+    pub fn printer(&self, opts: PrintOptions) -> Printer<'_, 's> {
+        Printer {
+            codec: self,
+            opts,
+            out: Vec::new(),
+        }
+    }
+
+    /// A parser (JSON to binary) with the given options; reuse it to reuse its buffers.
+    pub fn parser(&self, opts: ParseOptions) -> Parser<'_, 's> {
+        Parser {
+            codec: self,
+            opts,
+            state: parse::Scratch::default(),
+            builder: Builder::new(),
+        }
+    }
+}
+
+/// Options of the schema-driven verifier.
+///
+/// ```
+/// let opts = flatforge_json::VerifyOptions::default();
+/// assert!(opts.check_identifier && !opts.size_prefixed);
+/// ```
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct VerifyOptions {
+    /// Depth, table-count and apparent-size limits, and whether alignment is checked (the
+    /// size-prefix and identifier settings in it are overridden by the two fields below).
+    pub limits: VerifierOptions,
+    /// The buffer starts with a 32-bit size prefix.
+    pub size_prefixed: bool,
+    /// Check the schema's `file_identifier`, if it declares one (flatc's default; `--raw-binary`
+    /// turns it off).
+    pub check_identifier: bool,
+}
+
+impl Default for VerifyOptions {
+    fn default() -> Self {
+        VerifyOptions {
+            limits: VerifierOptions::default(),
+            size_prefixed: false,
+            check_identifier: true,
+        }
+    }
+}
+
+/// How floats are printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum FloatFormat {
+    /// The shortest text that reads back to the same value (`1e-20`, `3.14159`, `1.0`).
+    #[default]
+    Shortest,
+    /// flatc's text: fixed notation with 6 (`float`) or 12 (`double`) decimals, trailing zeros
+    /// trimmed (`1e-20` prints as `0.0`). For output that must match flatc byte for byte.
+    Flatc,
+}
+
+/// How NaN and infinities are printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum NonFinite {
+    /// Quoted strings (`"nan"`, `"inf"`, `"-inf"`) in strict JSON, bare words otherwise.
+    #[default]
+    Auto,
+    /// Always quoted strings: valid JSON that flatc and this parser read back.
+    Quoted,
+    /// Always bare `nan`, `inf`, `-inf`, as flatc prints them (not valid JSON).
+    Bare,
+}
+
+/// Options of the printer (binary to JSON).
+///
+/// ```
+/// let opts = flatforge_json::PrintOptions::default();
+/// assert!(opts.strict_json && opts.indent == Some(2));
+/// ```
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct PrintOptions {
+    /// Quote field names (`--strict-json`); otherwise flatc's default, `name: value`.
+    pub strict_json: bool,
+    /// Print scalar fields that are absent from the buffer with their default value
+    /// (`--defaults-json`).
+    pub defaults: bool,
+    /// Keep non-ASCII characters as UTF-8 instead of `\uXXXX` escapes (`--natural-utf8`).
+    pub natural_utf8: bool,
+    /// Spaces per level of indentation (flatc: 2), or `None` for everything on one line.
+    pub indent: Option<u8>,
+    /// How floats are printed.
+    pub float_format: FloatFormat,
+    /// How NaN and infinities are printed.
+    pub non_finite: NonFinite,
+    /// The largest output, in bytes, before printing stops with an error.
+    pub max_output: usize,
+    /// Verification of the buffer before printing (limits, size prefix, identifier).
+    pub verify: VerifyOptions,
+}
+
+impl Default for PrintOptions {
+    fn default() -> Self {
+        PrintOptions {
+            strict_json: true,
+            defaults: false,
+            natural_utf8: false,
+            indent: Some(2),
+            float_format: FloatFormat::Shortest,
+            non_finite: NonFinite::Auto,
+            max_output: 1 << 32,
+            verify: VerifyOptions::default(),
+        }
+    }
+}
+
+/// Printing failed: the buffer does not verify, or the output would be too large.
+#[derive(Debug, Clone, thiserror::Error)]
+#[non_exhaustive]
+pub enum PrintError {
+    /// The buffer failed verification.
+    #[error("invalid buffer: {0}")]
+    Invalid(#[from] flatforge::Error),
+    /// The output exceeded [`PrintOptions::max_output`].
+    #[error("the JSON output exceeds the limit of {limit} bytes")]
+    OutputTooLarge {
+        /// The limit.
+        limit: usize,
+    },
+    /// The buffer uses a feature this converter does not handle.
+    #[error("field `{field}` uses {what}, which is not supported")]
+    Unsupported {
+        /// The feature.
+        what: &'static str,
+        /// The field.
+        field: String,
+    },
+}
+
+/// Prints verified buffers as JSON; made by [`Codec::printer`].
+#[derive(Debug)]
+pub struct Printer<'c, 's> {
+    codec: &'c Codec<'s>,
+    opts: PrintOptions,
+    out: Vec<u8>,
+}
+
+impl Printer<'_, '_> {
+    /// Verifies `buf` and prints it as JSON (with a final newline, as flatc writes it). The text
+    /// borrows the printer's buffer, which the next call reuses.
+    ///
+    /// ```
+    /// let schema = flatforge_schema::compile_str("a.fbs", "table T { x: float; }")?;
+    /// let codec = flatforge_json::Codec::new(&schema);
+    /// let root = codec.root_type(Some("T"))?;
+    /// let bytes = codec.parser(Default::default()).parse(root, b"{ x: 1e-20 }")?.to_vec();
+    /// let mut opts = flatforge_json::PrintOptions::default();
+    /// opts.strict_json = false;
+    /// assert_eq!(codec.printer(opts).print(root, &bytes)?, "{\n  x: 1e-20\n}\n");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn print(&mut self, root: RootType, buf: &[u8]) -> Result<&str, PrintError> {
+        self.out.clear();
+        self.print_into(root, buf)?;
+        // The printer writes ASCII and the verified UTF-8 of strings only.
+        Ok(std::str::from_utf8(&self.out).unwrap_or_default())
+    }
+
+    /// Like [`print`](Self::print), returning the bytes.
+    pub fn print_bytes(&mut self, root: RootType, buf: &[u8]) -> Result<&[u8], PrintError> {
+        self.out.clear();
+        self.print_into(root, buf)?;
+        Ok(&self.out)
+    }
+
+    fn print_into(&mut self, root: RootType, buf: &[u8]) -> Result<(), PrintError> {
+        let codec = self.codec;
+        codec.verify(root, buf, &self.opts.verify)?;
+        let start = if self.opts.verify.size_prefixed { 4 } else { 0 };
+        let buf = if self.opts.verify.size_prefixed {
+            let len = u32::from_le_bytes(plan::arr(buf, 0)) as usize;
+            &buf[..4 + len]
+        } else {
+            buf
+        };
+        let mut p = print::Printer::new(&codec.plan, &self.opts, &mut self.out);
+        let table = start + u32::from_le_bytes(plan::arr(buf, start)) as usize;
+        p.table(buf, root.0, table, 0)?;
+        if self.opts.indent.is_some() {
+            self.out.push(b'\n');
+        }
+        Ok(())
+    }
+}
+
+/// Options of the parser (JSON to binary).
+///
+/// ```
+/// let opts = flatforge_json::ParseOptions::default();
+/// assert!(!opts.strict_json && !opts.unknown_fields);
+/// ```
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct ParseOptions {
+    /// Accept only strict JSON: quoted keys, no trailing commas (`--strict-json`).
+    pub strict_json: bool,
+    /// Skip fields the schema does not know instead of failing (`--unknown-json`).
+    pub unknown_fields: bool,
+    /// Write scalar fields equal to their default (`--force-defaults`).
+    pub force_defaults: bool,
+    /// Finish the buffer with a 32-bit size prefix (`--size-prefixed`).
+    pub size_prefixed: bool,
+    /// Accept nested flatbuffers given as a vector of bytes rather than an object
+    /// (`--json-nested-bytes`); the bytes are checked by the verifier only.
+    pub nested_bytes: bool,
+    /// How deeply objects and arrays may nest (flatc: 64).
+    pub max_depth: u32,
+    /// The largest buffer to build, in bytes.
+    pub max_size: usize,
+}
+
+impl Default for ParseOptions {
+    fn default() -> Self {
+        ParseOptions {
+            strict_json: false,
+            unknown_fields: false,
+            force_defaults: false,
+            size_prefixed: false,
+            nested_bytes: false,
+            max_depth: 64,
+            max_size: flatforge::MAX_BUFFER_SIZE,
+        }
+    }
+}
+
+/// Parses JSON into FlatBuffers; made by [`Codec::parser`].
+#[derive(Debug)]
+pub struct Parser<'c, 's> {
+    codec: &'c Codec<'s>,
+    opts: ParseOptions,
+    state: parse::Scratch,
+    builder: Builder,
+}
+
+impl Parser<'_, '_> {
+    /// Parses `json` as a table of type `root` and returns the finished buffer (with the schema's
+    /// file identifier, if it declares one). The bytes borrow the parser's builder, which the next
+    /// call reuses.
+    ///
+    /// ```
+    /// let schema = flatforge_schema::compile_str("a.fbs", "table T { a: [int]; }")?;
+    /// let codec = flatforge_json::Codec::new(&schema);
+    /// let root = codec.root_type(Some("T"))?;
+    /// let mut parser = codec.parser(Default::default());
+    /// let err = parser.parse(root, b"{\n  a: [1, 2,\n  b: 3 }").unwrap_err();
+    /// assert_eq!((err.line, err.column), (3, 3));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse(&mut self, root: RootType, json: &[u8]) -> Result<&[u8], ParseError> {
+        let b = &mut self.builder;
+        b.reset();
+        b.set_force_defaults(self.opts.force_defaults);
+        b.set_max_size(self.opts.max_size);
+        let root_table = parse::parse_root(
+            &self.codec.plan,
+            &self.opts,
+            &mut self.state,
+            b,
+            root.0,
+            json,
+        )?;
+        let ident = self.codec.plan.file_identifier;
+        let done = if self.opts.size_prefixed {
+            b.finish_size_prefixed(root_table, ident.as_ref())
+        } else {
+            b.finish(root_table, ident.as_ref())
+        };
+        done.map_err(|e| ParseError::at_end(json, ParseErrorKind::Build(e)))
+    }
+}
+
+impl From<BuildError> for ParseErrorKind {
+    fn from(e: BuildError) -> Self {
+        ParseErrorKind::Build(e)
+    }
+}

@@ -1,0 +1,388 @@
+//! Numbers: parsing scalar text as flatc accepts it (decimal and hex integers with a sign, decimal
+//! and hex floats, `nan`/`inf`/`infinity`) with range checks per type, and flatc's own float
+//! printing (fixed notation, 6 decimals for `float` and 12 for `double`, trailing zeros trimmed)
+//! for output that must match flatc byte for byte.
+
+use std::io::Write;
+
+use crate::plan::Sc;
+
+/// Why scalar text was rejected.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum NumError {
+    /// Not a number of the expected kind.
+    Syntax,
+    /// A hex float without its mandatory `p` exponent.
+    HexFloatExponent,
+    /// An integer outside the type's range.
+    Range,
+}
+
+/// Appends `x` as flatc prints a `float`.
+pub(crate) fn write_f32(out: &mut Vec<u8>, x: f32) {
+    let start = out.len();
+    let _ = write!(out, "{x:.6}");
+    trim_zeros(out, start);
+}
+
+/// Appends `x` as flatc prints a `double`.
+pub(crate) fn write_f64(out: &mut Vec<u8>, x: f64) {
+    let start = out.len();
+    let _ = write!(out, "{x:.12}");
+    trim_zeros(out, start);
+}
+
+/// Removes trailing zeros after the decimal point, keeping one digit after it.
+fn trim_zeros(out: &mut Vec<u8>, start: usize) {
+    if !out[start..].contains(&b'.') {
+        return;
+    }
+    let mut end = out.len();
+    while end > start && out[end - 1] == b'0' {
+        end -= 1;
+    }
+    if out[end - 1] == b'.' {
+        end += 1;
+    }
+    out.truncate(end);
+}
+
+/// The `(min, max)` of an integer type, for error messages.
+pub(crate) fn int_range(sc: Sc) -> (i128, i128) {
+    match sc {
+        Sc::Bool | Sc::U8 => (0, 255),
+        Sc::I8 => (-128, 127),
+        Sc::I16 => (i16::MIN.into(), i16::MAX.into()),
+        Sc::U16 => (0, u16::MAX.into()),
+        Sc::I32 => (i32::MIN.into(), i32::MAX.into()),
+        Sc::U32 => (0, u32::MAX.into()),
+        Sc::I64 => (i64::MIN.into(), i64::MAX.into()),
+        Sc::U64 | Sc::F32 | Sc::F64 => (0, u64::MAX.into()),
+    }
+}
+
+/// Parses an integer: optional sign, then decimal digits or `0x` and hex digits.
+fn parse_int(s: &[u8]) -> Result<i128, NumError> {
+    let (neg, rest) = match s.first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    };
+    let (radix, digits) = if rest.len() > 2 && rest[0] == b'0' && rest[1] | 0x20 == b'x' {
+        (16, &rest[2..])
+    } else {
+        (10, rest)
+    };
+    if digits.is_empty() {
+        return Err(NumError::Syntax);
+    }
+    let mut v: i128 = 0;
+    for &c in digits {
+        let d = match c {
+            b'0'..=b'9' => c - b'0',
+            b'a'..=b'f' if radix == 16 => c - b'a' + 10,
+            b'A'..=b'F' if radix == 16 => c - b'A' + 10,
+            _ => return Err(NumError::Syntax),
+        };
+        v = v * radix + i128::from(d);
+        if v > i128::from(u64::MAX) + 1 {
+            // Keep consuming to report syntax errors first, without overflowing.
+            v = i128::from(u64::MAX) + 2;
+        }
+    }
+    Ok(if neg { -v } else { v })
+}
+
+/// Parses integer text for `sc` (an integer type or bool) and returns the raw bits.
+pub(crate) fn parse_integer(s: &[u8], sc: Sc) -> Result<u64, NumError> {
+    let v = parse_int(s)?;
+    let (min, max) = int_range(sc);
+    if v < min || v > max {
+        return Err(NumError::Range);
+    }
+    Ok(if sc == Sc::Bool {
+        u64::from(v != 0)
+    } else {
+        v as i64 as u64
+    })
+}
+
+/// Whether `s` is `nan`, `inf` or `infinity` (any case), with an optional sign.
+fn special(s: &[u8]) -> Option<f64> {
+    let (neg, rest) = match s.first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    };
+    let v = if rest.eq_ignore_ascii_case(b"nan") {
+        f64::NAN
+    } else if rest.eq_ignore_ascii_case(b"inf") || rest.eq_ignore_ascii_case(b"infinity") {
+        f64::INFINITY
+    } else {
+        return None;
+    };
+    // NaN loses its sign, as flatc's parser normalizes it.
+    Some(if neg && !v.is_nan() { -v } else { v })
+}
+
+/// Parses float text for `sc` (`F32` or `F64`) and returns the raw bits of the value as an `f64`
+/// (rounded once to `f32` first for `F32`).
+pub(crate) fn parse_float(s: &[u8], sc: Sc) -> Result<u64, NumError> {
+    if let Some(v) = special(s) {
+        return Ok(v.to_bits());
+    }
+    let (neg, rest) = match s.first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    };
+    if rest.len() > 1 && rest[0] == b'0' && rest[1] | 0x20 == b'x' {
+        let v = hex_float(&rest[2..], sc)?;
+        return Ok(if neg { -v } else { v }.to_bits());
+    }
+    if !valid_decimal(rest) {
+        return Err(NumError::Syntax);
+    }
+    // `valid_decimal` checked the text is ASCII.
+    let text = std::str::from_utf8(s).map_err(|_| NumError::Syntax)?;
+    let v = if sc == Sc::F32 {
+        f64::from(text.parse::<f32>().map_err(|_| NumError::Syntax)?)
+    } else {
+        text.parse::<f64>().map_err(|_| NumError::Syntax)?
+    };
+    Ok(v.to_bits())
+}
+
+/// `digits [. digits] [e [sign] digits]` with at least one digit in the mantissa.
+fn valid_decimal(s: &[u8]) -> bool {
+    let mut i = 0;
+    let mut mant = 0;
+    while i < s.len() && s[i].is_ascii_digit() {
+        i += 1;
+        mant += 1;
+    }
+    if i < s.len() && s[i] == b'.' {
+        i += 1;
+        while i < s.len() && s[i].is_ascii_digit() {
+            i += 1;
+            mant += 1;
+        }
+    }
+    if mant == 0 {
+        return false;
+    }
+    if i < s.len() && s[i] | 0x20 == b'e' {
+        i += 1;
+        if i < s.len() && (s[i] == b'+' || s[i] == b'-') {
+            i += 1;
+        }
+        let start = i;
+        while i < s.len() && s[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i == start {
+            return false;
+        }
+    }
+    i == s.len()
+}
+
+/// Parses the part of a hex float after `0x`: hex digits with an optional point, then the
+/// mandatory binary exponent `p[sign]digits`; rounds once to the target type.
+fn hex_float(s: &[u8], sc: Sc) -> Result<f64, NumError> {
+    let mut m: u64 = 0;
+    let mut e: i64 = 0;
+    let mut sticky = false;
+    let mut dot = false;
+    let mut digits = 0;
+    let mut i = 0;
+    while i < s.len() {
+        let c = s[i];
+        let d = match c {
+            b'0'..=b'9' => c - b'0',
+            b'a'..=b'f' => c - b'a' + 10,
+            b'A'..=b'F' => c - b'A' + 10,
+            b'.' if !dot => {
+                dot = true;
+                i += 1;
+                continue;
+            }
+            _ => break,
+        };
+        digits += 1;
+        if m >> 60 == 0 {
+            m = m * 16 + u64::from(d);
+            if dot {
+                e -= 4;
+            }
+        } else {
+            sticky |= d != 0;
+            if !dot {
+                e += 4;
+            }
+        }
+        i += 1;
+    }
+    if digits == 0 {
+        return Err(NumError::Syntax);
+    }
+    if i == s.len() {
+        return Err(NumError::HexFloatExponent);
+    }
+    if s[i] | 0x20 != b'p' {
+        return Err(NumError::Syntax);
+    }
+    i += 1;
+    let neg = match s.get(i) {
+        Some(b'-') => {
+            i += 1;
+            true
+        }
+        Some(b'+') => {
+            i += 1;
+            false
+        }
+        _ => false,
+    };
+    if i == s.len() {
+        return Err(NumError::Syntax);
+    }
+    let mut x: i64 = 0;
+    for &c in &s[i..] {
+        if !c.is_ascii_digit() {
+            return Err(NumError::Syntax);
+        }
+        x = (x * 10 + i64::from(c - b'0')).min(1 << 20);
+    }
+    e += if neg { -x } else { x };
+    let e = e.clamp(-(1 << 21), 1 << 21) as i32;
+    Ok(if sc == Sc::F32 {
+        f64::from(f32::from_bits(
+            round_bits(m, sticky, e, 24, -126, 127) as u32
+        ))
+    } else {
+        f64::from_bits(round_bits(m, sticky, e, 53, -1022, 1023))
+    })
+}
+
+/// Rounds `m * 2^e` (plus a sticky bit for nonzero bits below `m`) to nearest, ties to even, in an
+/// IEEE format with a `p`-bit significand and exponents `emin..=emax`; returns the bits (no sign).
+fn round_bits(m: u64, sticky: bool, e: i32, p: i32, emin: i32, emax: i32) -> u64 {
+    if m == 0 {
+        return 0;
+    }
+    let lz = m.leading_zeros() as i32;
+    let m = m << lz;
+    let mut top = e + 63 - lz;
+    let pp = if top >= emin { p } else { p - (emin - top) };
+    if pp < 0 {
+        return 0;
+    }
+    let shift = (64 - pp) as u32;
+    let wide = u128::from(m);
+    let mut keep = (wide >> shift) as u64;
+    let rem = wide & ((1u128 << shift) - 1);
+    let half = 1u128 << (shift - 1);
+    if rem > half || (rem == half && (sticky || keep & 1 == 1)) {
+        keep += 1;
+    }
+    let bias = emax;
+    let frac_bits = (p - 1) as u32;
+    if top >= emin {
+        if keep == 1u64 << p {
+            keep >>= 1;
+            top += 1;
+        }
+        if top > emax {
+            return ((2 * bias + 1) as u64) << frac_bits;
+        }
+        (((top + bias) as u64) << frac_bits) | (keep & ((1u64 << frac_bits) - 1))
+    } else {
+        keep
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f64_of(s: &str) -> f64 {
+        f64::from_bits(parse_float(s.as_bytes(), Sc::F64).unwrap())
+    }
+
+    fn f32_of(s: &str) -> f32 {
+        f64::from_bits(parse_float(s.as_bytes(), Sc::F32).unwrap()) as f32
+    }
+
+    #[test]
+    fn hex_floats_round_once() {
+        assert_eq!(f64_of("0x1.8p1"), 3.0);
+        assert_eq!(f64_of("-0x1p-1074"), -5e-324);
+        assert_eq!(f64_of("0x1p-1075"), 0.0);
+        assert_eq!(f64_of("0x1.8p-1075"), 5e-324);
+        assert_eq!(f64_of("0x1.fffffffffffff8p1023"), f64::INFINITY);
+        assert_eq!(f64_of("0x1.fffffffffffffp1023"), f64::MAX);
+        assert_eq!(f32_of("0x1.000001p0"), 1.0);
+        assert_eq!(f32_of("0x1.000003p0"), 1.000_000_2);
+        assert_eq!(f32_of("0x1p-149"), f32::from_bits(1));
+        assert_eq!(f64_of("0x.8p1"), 1.0);
+        assert_eq!(f64_of("0x123456789abcdef0123p0"), 0x123456789abcdef0123u128 as f64);
+        assert_eq!(
+            parse_float(b"0x10", Sc::F64),
+            Err(NumError::HexFloatExponent)
+        );
+    }
+
+    #[test]
+    fn decimal_floats_and_specials() {
+        assert_eq!(f64_of("1e-20"), 1e-20);
+        assert_eq!(f64_of(".5"), 0.5);
+        assert_eq!(f64_of("5."), 5.0);
+        assert_eq!(f32_of("2.71"), 2.71);
+        assert!(f64_of("-nan").is_nan() && f64_of("-nan").is_sign_positive());
+        assert_eq!(f64_of("-Infinity"), f64::NEG_INFINITY);
+        assert_eq!(parse_float(b"1e", Sc::F64), Err(NumError::Syntax));
+        assert_eq!(parse_float(b"1.5x", Sc::F64), Err(NumError::Syntax));
+    }
+
+    #[test]
+    fn integers_with_ranges() {
+        assert_eq!(parse_integer(b"0x1F", Sc::I32), Ok(31));
+        assert_eq!(parse_integer(b"-0x10", Sc::I64), Ok(-16i64 as u64));
+        assert_eq!(parse_integer(b"010", Sc::I32), Ok(10));
+        assert_eq!(parse_integer(b"+5", Sc::U8), Ok(5));
+        assert_eq!(parse_integer(b"2", Sc::Bool), Ok(1));
+        assert_eq!(parse_integer(b"-1", Sc::U8), Err(NumError::Range));
+        assert_eq!(parse_integer(b"128", Sc::I8), Err(NumError::Range));
+        assert_eq!(
+            parse_integer(b"18446744073709551615", Sc::U64),
+            Ok(u64::MAX)
+        );
+        assert_eq!(
+            parse_integer(b"18446744073709551616", Sc::U64),
+            Err(NumError::Range)
+        );
+        assert_eq!(
+            parse_integer(b"99999999999999999999999999999999999999999", Sc::U64),
+            Err(NumError::Range)
+        );
+        assert_eq!(parse_integer(b"1.0", Sc::I32), Err(NumError::Syntax));
+    }
+
+    #[test]
+    fn flatc_float_text() {
+        let f = |x: f64| {
+            let mut v = Vec::new();
+            write_f64(&mut v, x);
+            String::from_utf8(v).unwrap()
+        };
+        assert_eq!(f(1.0), "1.0");
+        assert_eq!(f(0.1), "0.1");
+        assert_eq!(f(1e-20), "0.0");
+        assert_eq!(f(-0.0), "-0.0");
+        assert_eq!(f(1e17), "100000000000000000.0");
+        let mut v = Vec::new();
+        write_f32(&mut v, 1.5e-5);
+        assert_eq!(v, b"0.000015");
+    }
+}

@@ -1,0 +1,1978 @@
+//! JSON to binary, straight into the builder, without a document tree.
+//!
+//! A FlatBuffer is written back to front, so a table can only be written once all its children
+//! are: while an object is parsed, its children (strings, vectors, sub-tables) are written as they
+//! come, and its scalar, struct and offset values wait on a stack of pending fields. When the
+//! object closes, its pending fields are added in flatc's order (largest first, then highest id
+//! first) and the table is ended. Vectors collect their elements the same way (scalars and structs
+//! as bytes in an arena, offsets on a stack) and are written when the array closes. Buffers come
+//! out byte for byte as flatc writes them, except that struct members of unions are 4-aligned.
+//!
+//! A union value whose `_type` field comes later in the object is handled as flatc does: the
+//! parser looks ahead in the object for the type, then comes back and parses the value in place.
+
+use std::fmt;
+
+use flatforge::{BuildError, Builder, Offset};
+use flatforge_schema::HashKind;
+
+use crate::number::{int_range, parse_float, parse_integer, NumError};
+use crate::plan::{arr, Elem, Field, Obj, Plan, Sc, Ty};
+use crate::ParseOptions;
+
+/// What is wrong with the JSON.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// The input holds nothing but whitespace and comments.
+    #[error("the input is empty")]
+    Empty,
+    /// Something else than what the grammar allows here.
+    #[error("expected {expected}, found {found}")]
+    Unexpected {
+        /// What was expected.
+        expected: &'static str,
+        /// What was found (a token, or "end of input").
+        found: String,
+    },
+    /// A field the table or struct does not have (see `--unknown-json`).
+    #[error("unknown field `{field}` in `{object}`")]
+    UnknownField {
+        /// The field name.
+        field: String,
+        /// The table or struct.
+        object: String,
+    },
+    /// A field given twice in one object.
+    #[error("field `{0}` is set more than once")]
+    DuplicateField(String),
+    /// A required field is absent.
+    #[error("required field `{field}` of `{object}` is missing")]
+    MissingRequired {
+        /// The field.
+        field: String,
+        /// The table.
+        object: String,
+    },
+    /// A struct given without all its fields.
+    #[error("struct `{object}` needs all its {expected} fields, found {found}")]
+    StructFields {
+        /// The struct.
+        object: String,
+        /// Its field count.
+        expected: usize,
+        /// Fields given.
+        found: usize,
+    },
+    /// A fixed-length array of the wrong length.
+    #[error("array `{field}` needs exactly {expected} elements, found {found}")]
+    ArrayLength {
+        /// The field.
+        field: String,
+        /// The array's length.
+        expected: usize,
+        /// Elements given.
+        found: usize,
+    },
+    /// A number outside the range of its type.
+    #[error("{value} does not fit `{ty}` [{min}; {max}]")]
+    OutOfRange {
+        /// The value as written.
+        value: String,
+        /// The type.
+        ty: &'static str,
+        /// The smallest value of the type.
+        min: i128,
+        /// The largest value of the type.
+        max: i128,
+    },
+    /// Text that is not a valid number (or `true`/`false`) for the type.
+    #[error("invalid value `{value}` for type `{ty}`")]
+    InvalidNumber {
+        /// The value as written.
+        value: String,
+        /// The type.
+        ty: &'static str,
+    },
+    /// A hex number given for a float without the mandatory `p` exponent.
+    #[error("hex float `{0}` needs its binary exponent (`p`)")]
+    HexFloatExponent(String),
+    /// A float given for an integer field.
+    #[error("`{value}` is not an integer (type `{ty}`)")]
+    NotAnInteger {
+        /// The value as written.
+        value: String,
+        /// The type.
+        ty: &'static str,
+    },
+    /// A name that is not a value of the enum.
+    #[error("`{name}` is not a value of `{ty}`")]
+    UnknownEnumValue {
+        /// The name.
+        name: String,
+        /// The enum (or the integer type, for `Enum.Value` names).
+        ty: String,
+    },
+    /// A quoted scalar with escapes or non-ASCII characters (flatc refuses them too).
+    #[error("a quoted value for type `{0}` must be plain ASCII without escapes")]
+    QuotedScalar(&'static str),
+    /// A union value whose `_type` field is absent.
+    #[error("union `{0}` has a value but no `{0}_type` field")]
+    UnionWithoutType(String),
+    /// A union type that names no member (or NONE, with a value given).
+    #[error("union `{field}` has no member with type {value}")]
+    UnknownUnionType {
+        /// The union field.
+        field: String,
+        /// The type value.
+        value: u8,
+    },
+    /// A vector of unions with fewer types than values.
+    #[error("union vector `{0}` has more values than types")]
+    UnionTypesTooShort(String),
+    /// A union whose type is set but whose value is `null`.
+    #[error("union `{0}` has a type but its value is null")]
+    UnionNullValue(String),
+    /// A string without its closing quote.
+    #[error("unterminated string")]
+    UnterminatedString,
+    /// An unknown or malformed escape sequence.
+    #[error("invalid escape sequence: {0}")]
+    InvalidEscape(&'static str),
+    /// A control character inside a string.
+    #[error("control character {0:#04x} in a string (escape it)")]
+    ControlCharacter(u8),
+    /// Bytes that are not UTF-8 (in the input, or made by `\x` escapes).
+    #[error("invalid UTF-8")]
+    InvalidUtf8,
+    /// A `/* */` comment without its end.
+    #[error("unterminated comment")]
+    UnterminatedComment,
+    /// Objects and arrays nested deeper than the limit.
+    #[error("nesting deeper than the limit of {0}")]
+    DepthLimit(u32),
+    /// Something after the root object.
+    #[error("unexpected {0} after the root object")]
+    Trailing(String),
+    /// The builder refused (size limits).
+    #[error("{0}")]
+    Build(BuildError),
+    /// A schema feature this converter does not handle.
+    #[error("field `{field}` uses {what}, which is not supported")]
+    Unsupported {
+        /// The feature.
+        what: &'static str,
+        /// The field.
+        field: String,
+    },
+}
+
+/// JSON that could not be converted: where (1-based line and column, counted in characters, and
+/// the byte offset) and what.
+///
+/// ```
+/// let schema = flatforge_schema::compile_str("a.fbs", "table T { a: byte; } root_type T;")?;
+/// let codec = flatforge_json::Codec::new(&schema);
+/// let root = codec.root_type(None)?;
+/// let err = codec.parser(Default::default()).parse(root, b"{ a: 300 }").unwrap_err();
+/// assert_eq!(err.to_string(), "1:6: 300 does not fit `byte` [-128; 127]");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ParseError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// Byte offset in the input.
+    pub offset: usize,
+    /// What is wrong.
+    pub kind: ParseErrorKind,
+}
+
+impl ParseError {
+    pub(crate) fn new(src: &[u8], offset: usize, kind: ParseErrorKind) -> ParseError {
+        let offset = offset.min(src.len());
+        let before = &src[..offset];
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| p + 1);
+        let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
+        let column = 1 + before[line_start..]
+            .iter()
+            .filter(|&&b| b & 0xC0 != 0x80)
+            .count();
+        ParseError {
+            line,
+            column,
+            offset,
+            kind,
+        }
+    }
+
+    pub(crate) fn at_end(src: &[u8], kind: ParseErrorKind) -> ParseError {
+        ParseError::new(src, src.len(), kind)
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.column, self.kind)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// A table field waiting for its table to close.
+#[derive(Clone, Copy, Debug)]
+struct Pending {
+    /// flatc's order: size class, then id, descending (sorted ascending on this key).
+    order: u32,
+    slot: u16,
+    value: Value,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Value {
+    Scalar {
+        sc: Sc,
+        bits: u64,
+        default: u64,
+        always: bool,
+    },
+    Offset(u32),
+    /// Struct bytes in the arena.
+    Struct {
+        start: u32,
+        len: u32,
+        align: u32,
+    },
+}
+
+/// Buffers reused from one parse to the next.
+#[derive(Debug, Default)]
+pub(crate) struct Scratch {
+    pending: Vec<Pending>,
+    arena: Vec<u8>,
+    offsets: Vec<Offset<()>>,
+    text: Vec<u8>,
+    brackets: Vec<u8>,
+    nested: Vec<Builder>,
+}
+
+/// Where a string's contents are.
+#[derive(Clone, Copy)]
+enum Str {
+    /// `src[start..end]`, no escapes.
+    Src(usize, usize),
+    /// In `Scratch::text` (had escapes).
+    Text,
+}
+
+struct P<'a, 'b> {
+    plan: &'a Plan,
+    opts: &'a ParseOptions,
+    src: &'a [u8],
+    text: &'a str,
+    pos: usize,
+    s: &'b mut Scratch,
+    b: &'b mut Builder,
+    depth: u32,
+    /// The largest alignment written to the current buffer (for nested flatbuffers).
+    align: usize,
+}
+
+type R<T> = Result<T, ParseError>;
+
+pub(crate) fn parse_root(
+    plan: &Plan,
+    opts: &ParseOptions,
+    s: &mut Scratch,
+    b: &mut Builder,
+    root: u32,
+    json: &[u8],
+) -> R<Offset<()>> {
+    let text = std::str::from_utf8(json)
+        .map_err(|e| ParseError::new(json, e.valid_up_to(), ParseErrorKind::InvalidUtf8))?;
+    s.pending.clear();
+    s.arena.clear();
+    s.offsets.clear();
+    let mut p = P {
+        plan,
+        opts,
+        src: json,
+        text,
+        pos: 0,
+        s,
+        b,
+        depth: 0,
+        align: 1,
+    };
+    if json.starts_with(b"\xEF\xBB\xBF") {
+        p.pos = 3;
+    }
+    p.ws()?;
+    match p.peek() {
+        b'{' => {}
+        0 if p.pos >= json.len() => return Err(p.err_at(p.pos, ParseErrorKind::Empty)),
+        _ => return Err(p.unexpected("`{` (the root table)")),
+    }
+    let root = p.table(root)?;
+    p.ws()?;
+    if p.pos < json.len() {
+        let found = p.describe();
+        return Err(p.err_at(p.pos, ParseErrorKind::Trailing(found)));
+    }
+    Ok(Offset::new(root))
+}
+
+#[inline]
+fn is_ident_start(c: u8) -> bool {
+    c.is_ascii_alphabetic() || c == b'_'
+}
+
+#[inline]
+fn is_ident(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_'
+}
+
+/// The size class flatc orders table fields by (`SizeOf` of the base type).
+fn size_rank(f: &Field) -> u32 {
+    let size = match f.ty {
+        Ty::Scalar(sc, _) => sc.size(),
+        Ty::UType(_) => 1,
+        Ty::Offset64 => 8,
+        _ => 4,
+    };
+    match size {
+        8 => 0,
+        4 => 1,
+        2 => 2,
+        _ => 3,
+    }
+}
+
+/// Writes `bits` (see [`Sc::read`]) as the little-endian bytes of `sc` at the start of `dst`.
+fn put_scalar(dst: &mut [u8], sc: Sc, bits: u64) {
+    match sc.size() {
+        1 => dst[0] = bits as u8,
+        2 => dst[..2].copy_from_slice(&(bits as u16).to_le_bytes()),
+        4 if sc == Sc::F32 => {
+            dst[..4].copy_from_slice(&(f64::from_bits(bits) as f32).to_bits().to_le_bytes())
+        }
+        4 => dst[..4].copy_from_slice(&(bits as u32).to_le_bytes()),
+        _ => dst[..8].copy_from_slice(&bits.to_le_bytes()),
+    }
+}
+
+/// Pushes `bytes` into a vector or struct started with `start_vector`, last bytes first.
+fn push_rev(b: &mut Builder, bytes: &[u8]) {
+    let mut end = bytes.len();
+    while end >= 8 {
+        b.push(u64::from_le_bytes(arr(bytes, end - 8)));
+        end -= 8;
+    }
+    if end >= 4 {
+        b.push(u32::from_le_bytes(arr(bytes, end - 4)));
+        end -= 4;
+    }
+    if end >= 2 {
+        b.push(u16::from_le_bytes(arr(bytes, end - 2)));
+        end -= 2;
+    }
+    if end == 1 {
+        b.push(bytes[0]);
+    }
+}
+
+/// flatc's `SimpleQsort` (so that equal keys end up in the same order as flatc puts them), without
+/// recursion: `less(i, j)` compares elements, `swap(i, j)` exchanges them.
+fn simple_qsort(
+    len: usize,
+    mut less: impl FnMut(usize, usize) -> bool,
+    mut swap: impl FnMut(usize, usize),
+) {
+    let mut stack = vec![(0usize, len)];
+    while let Some((begin, end)) = stack.pop() {
+        if end - begin <= 1 {
+            continue;
+        }
+        let mut l = begin + 1;
+        let mut r = end;
+        while l < r {
+            if less(begin, l) {
+                r -= 1;
+                swap(l, r);
+            } else {
+                l += 1;
+            }
+        }
+        l -= 1;
+        swap(begin, l);
+        stack.push((r, end));
+        stack.push((begin, l));
+    }
+}
+
+/// The position of the field in `slot` of the table at `pos` in a buffer being built, if present.
+fn built_field(data: &[u8], pos: usize, slot: usize) -> Option<usize> {
+    let soffset = i32::from_le_bytes(arr(data, pos));
+    let vt = (pos as i64 - i64::from(soffset)) as usize;
+    let vt_len = usize::from(u16::from_le_bytes(arr(data, vt)));
+    let entry = 4 + 2 * slot;
+    if entry + 2 > vt_len {
+        return None;
+    }
+    let off = u16::from_le_bytes(arr(data, vt + entry));
+    (off != 0).then(|| pos + usize::from(off))
+}
+
+/// Compares scalar bits of type `sc` with `<`.
+fn scalar_less(sc: Sc, a: u64, b: u64) -> bool {
+    if sc.is_float() {
+        f64::from_bits(a) < f64::from_bits(b)
+    } else if sc.is_signed() {
+        (a as i64) < (b as i64)
+    } else {
+        a < b
+    }
+}
+
+fn hash_bits(h: HashKind, sc: Sc, bytes: &[u8]) -> u64 {
+    let v = h.hash(bytes);
+    match sc {
+        Sc::I16 => v as u16 as i16 as i64 as u64,
+        Sc::U16 => u64::from(v as u16),
+        Sc::I32 => v as u32 as i32 as i64 as u64,
+        Sc::U32 => u64::from(v as u32),
+        _ => v,
+    }
+}
+
+impl<'a> P<'a, '_> {
+    #[cold]
+    fn err_at(&self, pos: usize, kind: ParseErrorKind) -> ParseError {
+        ParseError::new(self.src, pos, kind)
+    }
+
+    #[inline(always)]
+    fn peek(&self) -> u8 {
+        self.src.get(self.pos).copied().unwrap_or(0)
+    }
+
+    /// A short description of the token at the current position, for errors.
+    #[cold]
+    fn describe(&self) -> String {
+        let rest = &self.text[self.pos.min(self.text.len())..];
+        match rest.chars().next() {
+            None => "end of input".to_string(),
+            Some(c) if c.is_ascii_alphanumeric() || c == '_' => {
+                let word: String = rest
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '.')
+                    .take(40)
+                    .collect();
+                format!("`{word}`")
+            }
+            Some(c) => format!("`{c}`"),
+        }
+    }
+
+    #[cold]
+    fn unexpected(&self, expected: &'static str) -> ParseError {
+        let found = self.describe();
+        self.err_at(self.pos, ParseErrorKind::Unexpected { expected, found })
+    }
+
+    /// Skips whitespace and comments.
+    #[inline]
+    fn ws(&mut self) -> R<()> {
+        loop {
+            match self.peek() {
+                b' ' | b'\n' | b'\r' | b'\t' => self.pos += 1,
+                b'/' => match self.src.get(self.pos + 1) {
+                    Some(b'/') => {
+                        while self.pos < self.src.len() && self.src[self.pos] != b'\n' {
+                            self.pos += 1;
+                        }
+                    }
+                    Some(b'*') => {
+                        let start = self.pos;
+                        self.pos += 2;
+                        loop {
+                            if self.pos + 1 >= self.src.len() {
+                                return Err(self.err_at(start, ParseErrorKind::UnterminatedComment));
+                            }
+                            if self.src[self.pos] == b'*' && self.src[self.pos + 1] == b'/' {
+                                self.pos += 2;
+                                break;
+                            }
+                            self.pos += 1;
+                        }
+                    }
+                    _ => return Ok(()),
+                },
+                _ => return Ok(()),
+            }
+        }
+    }
+
+    fn enter(&mut self) -> R<()> {
+        if self.depth >= self.opts.max_depth {
+            return Err(self.err_at(self.pos, ParseErrorKind::DepthLimit(self.opts.max_depth)));
+        }
+        self.depth += 1;
+        Ok(())
+    }
+
+    #[inline]
+    fn track_align(&mut self, align: usize) {
+        if align > self.align {
+            self.align = align;
+        }
+    }
+
+    fn build<T>(&self, r: Result<T, BuildError>) -> R<T> {
+        r.map_err(|e| self.err_at(self.pos, ParseErrorKind::Build(e)))
+    }
+
+    /// Whether the next token is the identifier `null` (and consumes it if so).
+    #[inline]
+    fn null(&mut self) -> bool {
+        if self.src[self.pos..].starts_with(b"null")
+            && !self.src.get(self.pos + 4).copied().is_some_and(is_ident)
+        {
+            self.pos += 4;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn ident(&mut self) -> (usize, usize) {
+        let start = self.pos;
+        while self.pos < self.src.len() && is_ident(self.src[self.pos]) {
+            self.pos += 1;
+        }
+        (start, self.pos)
+    }
+
+    /// Reads a string token (double or single quotes) at the current position.
+    fn string(&mut self) -> R<Str> {
+        let quote = self.src[self.pos];
+        let start = self.pos + 1;
+        let mut i = start;
+        let src = self.src;
+        // Fast path: no escapes.
+        loop {
+            let Some(&c) = src.get(i) else {
+                return Err(self.err_at(start - 1, ParseErrorKind::UnterminatedString));
+            };
+            if c == quote {
+                self.pos = i + 1;
+                return Ok(Str::Src(start, i));
+            }
+            if c == b'\\' {
+                break;
+            }
+            if c < 0x20 {
+                return Err(self.err_at(i, ParseErrorKind::ControlCharacter(c)));
+            }
+            i += 1;
+        }
+        self.s.text.clear();
+        self.s.text.extend_from_slice(&src[start..i]);
+        let mut high: Option<u32> = None;
+        loop {
+            let Some(&c) = src.get(i) else {
+                return Err(self.err_at(start - 1, ParseErrorKind::UnterminatedString));
+            };
+            if c == quote {
+                break;
+            }
+            if c < 0x20 {
+                return Err(self.err_at(i, ParseErrorKind::ControlCharacter(c)));
+            }
+            if c != b'\\' {
+                if high.is_some() {
+                    return Err(
+                        self.err_at(i, ParseErrorKind::InvalidEscape("unpaired high surrogate"))
+                    );
+                }
+                self.s.text.push(c);
+                i += 1;
+                continue;
+            }
+            let esc_at = i;
+            let e = src.get(i + 1).copied().unwrap_or(0);
+            if high.is_some() && e != b'u' {
+                return Err(self.err_at(
+                    esc_at,
+                    ParseErrorKind::InvalidEscape("unpaired high surrogate"),
+                ));
+            }
+            i += 2;
+            let byte = match e {
+                b'n' => b'\n',
+                b't' => b'\t',
+                b'r' => b'\r',
+                b'b' => 8,
+                b'f' => 12,
+                b'"' => b'"',
+                b'\'' => b'\'',
+                b'\\' => b'\\',
+                b'/' => b'/',
+                b'x' => {
+                    let v = self.hex_digits(i, 2, esc_at)?;
+                    i += 2;
+                    v as u8
+                }
+                b'u' => {
+                    let v = self.hex_digits(i, 4, esc_at)?;
+                    i += 4;
+                    let c = match (v, high) {
+                        (0xD800..=0xDBFF, None) => {
+                            high = Some(v);
+                            continue;
+                        }
+                        (0xD800..=0xDBFF, Some(_)) => {
+                            return Err(self.err_at(
+                                esc_at,
+                                ParseErrorKind::InvalidEscape("two high surrogates in a row"),
+                            ))
+                        }
+                        (0xDC00..=0xDFFF, Some(h)) => {
+                            high = None;
+                            0x10000 + ((h & 0x3FF) << 10) + (v & 0x3FF)
+                        }
+                        (0xDC00..=0xDFFF, None) => {
+                            return Err(self.err_at(
+                                esc_at,
+                                ParseErrorKind::InvalidEscape("unpaired low surrogate"),
+                            ))
+                        }
+                        (_, Some(_)) => {
+                            return Err(self.err_at(
+                                esc_at,
+                                ParseErrorKind::InvalidEscape("unpaired high surrogate"),
+                            ))
+                        }
+                        (v, None) => v,
+                    };
+                    let ch = char::from_u32(c).unwrap_or('\u{FFFD}');
+                    let mut buf = [0; 4];
+                    self.s
+                        .text
+                        .extend_from_slice(ch.encode_utf8(&mut buf).as_bytes());
+                    continue;
+                }
+                _ => {
+                    return Err(self.err_at(esc_at, ParseErrorKind::InvalidEscape("unknown escape")))
+                }
+            };
+            self.s.text.push(byte);
+        }
+        if high.is_some() {
+            return Err(self.err_at(i, ParseErrorKind::InvalidEscape("unpaired high surrogate")));
+        }
+        if std::str::from_utf8(&self.s.text).is_err() {
+            return Err(self.err_at(start, ParseErrorKind::InvalidUtf8));
+        }
+        self.pos = i + 1;
+        Ok(Str::Text)
+    }
+
+    fn hex_digits(&self, at: usize, n: usize, esc_at: usize) -> R<u32> {
+        let digits = self.src.get(at..at + n).unwrap_or_default();
+        if digits.len() != n || !digits.iter().all(u8::is_ascii_hexdigit) {
+            return Err(self.err_at(esc_at, ParseErrorKind::InvalidEscape("expected hex digits")));
+        }
+        let mut v = 0;
+        for &d in digits {
+            v = v * 16 + (d as char).to_digit(16).unwrap_or(0);
+        }
+        Ok(v)
+    }
+
+    fn str_bytes(&self, s: Str) -> &[u8] {
+        match s {
+            Str::Src(a, b) => &self.src[a..b],
+            Str::Text => &self.s.text,
+        }
+    }
+
+    /// Writes a string (its contents checked as UTF-8 already) and returns its offset.
+    fn create_string(&mut self, s: Str, shared: bool) -> R<u32> {
+        let text: &str = match s {
+            Str::Src(a, b) => &self.text[a..b],
+            Str::Text => std::str::from_utf8(&self.s.text).unwrap_or_default(),
+        };
+        let r = if shared {
+            self.b.create_shared_string(text)
+        } else {
+            self.b.create_string(text)
+        };
+        self.track_align(4);
+        self.build(r).map(Offset::value)
+    }
+
+    /// Reads a field name (quoted, or bare unless strict) at the current position.
+    fn key(&mut self) -> R<Str> {
+        match self.peek() {
+            b'"' | b'\'' => self.string(),
+            c if is_ident_start(c) && !self.opts.strict_json => {
+                let (a, b) = self.ident();
+                Ok(Str::Src(a, b))
+            }
+            _ => Err(self.unexpected(if self.opts.strict_json {
+                "a quoted field name"
+            } else {
+                "a field name"
+            })),
+        }
+    }
+
+    /// Expects `c` (after whitespace).
+    #[inline]
+    fn expect(&mut self, c: u8, what: &'static str) -> R<()> {
+        self.ws()?;
+        if self.peek() == c {
+            self.pos += 1;
+            Ok(())
+        } else {
+            Err(self.unexpected(what))
+        }
+    }
+
+    /// After a value in an object or array: `,` (then `true` unless the next token closes it in
+    /// non-strict mode) or the closing bracket (`false`).
+    #[inline]
+    fn next_item(&mut self, close: u8) -> R<bool> {
+        self.ws()?;
+        match self.peek() {
+            b',' => {
+                self.pos += 1;
+                self.ws()?;
+                if self.peek() == close && !self.opts.strict_json {
+                    self.pos += 1;
+                    return Ok(false);
+                }
+                Ok(true)
+            }
+            c if c == close => {
+                self.pos += 1;
+                Ok(false)
+            }
+            _ => Err(self.unexpected(if close == b'}' {
+                "`,` or `}`"
+            } else {
+                "`,` or `]`"
+            })),
+        }
+    }
+
+    /// Opens an object or array form of a table/struct: returns whether it is the array form.
+    fn open_object(&mut self) -> R<bool> {
+        self.ws()?;
+        match self.peek() {
+            b'{' => {
+                self.pos += 1;
+                Ok(false)
+            }
+            b'[' => {
+                self.pos += 1;
+                Ok(true)
+            }
+            _ => Err(self.unexpected("`{`")),
+        }
+    }
+
+    /// Parses a table and writes it; returns its offset.
+    fn table(&mut self, obj: u32) -> R<u32> {
+        let plan = self.plan;
+        let o = &plan.objects[obj as usize];
+        self.enter()?;
+        let frame = self.s.pending.len();
+        let arena_mark = self.s.arena.len();
+        let as_array = self.open_object()?;
+        let close = if as_array { b']' } else { b'}' };
+        let mut seen = Seen::new(o.fields.len());
+        let mut n = 0usize;
+        self.ws()?;
+        if self.peek() == close {
+            self.pos += 1;
+        } else {
+            loop {
+                self.ws()?;
+                let fi = if as_array {
+                    if n >= o.fields.len() {
+                        return Err(self.unexpected("`]` (all fields of the table are given)"));
+                    }
+                    Some(n)
+                } else {
+                    let key_at = self.pos;
+                    let key = self.key()?;
+                    self.expect(b':', "`:`")?;
+                    self.ws()?;
+                    let name = self.str_bytes(key);
+                    match o.field_index(name) {
+                        Some(i) => Some(i),
+                        None if name == b"$schema" && matches!(key, Str::Src(..)) => {
+                            if !matches!(self.peek(), b'"' | b'\'') {
+                                return Err(self.unexpected("a string"));
+                            }
+                            self.string()?;
+                            None
+                        }
+                        None if self.opts.unknown_fields => {
+                            self.skip_value()?;
+                            None
+                        }
+                        None => {
+                            let field = String::from_utf8_lossy(name).into_owned();
+                            let object = o.name.to_string();
+                            return Err(
+                                self.err_at(key_at, ParseErrorKind::UnknownField { field, object })
+                            );
+                        }
+                    }
+                };
+                if let Some(fi) = fi {
+                    let at = self.pos;
+                    if !seen.insert(fi) {
+                        let name = o.fields[fi].name.to_string();
+                        return Err(self.err_at(at, ParseErrorKind::DuplicateField(name)));
+                    }
+                    self.table_field(o, fi, frame)?;
+                    n += 1;
+                }
+                if !self.next_item(close)? {
+                    break;
+                }
+            }
+        }
+        if as_array && n != o.fields.len() {
+            return Err(self.unexpected("a value for every field of the table"));
+        }
+        for (i, f) in o.fields.iter().enumerate() {
+            if f.required && !seen.contains(i) {
+                let field = f.name.to_string();
+                let object = o.name.to_string();
+                return Err(self.err_at(
+                    self.pos - 1,
+                    ParseErrorKind::MissingRequired { field, object },
+                ));
+            }
+        }
+        let off = self.end_table(frame)?;
+        self.s.pending.truncate(frame);
+        self.s.arena.truncate(arena_mark);
+        self.depth -= 1;
+        Ok(off)
+    }
+
+    /// Writes the table whose fields are pending from `frame` on.
+    fn end_table(&mut self, frame: usize) -> R<u32> {
+        let fields = &mut self.s.pending[frame..];
+        if fields.len() > 1 {
+            fields.sort_unstable_by_key(|p| p.order);
+        }
+        self.b.start_table();
+        for i in frame..self.s.pending.len() {
+            let p = self.s.pending[i];
+            let slot = usize::from(p.slot);
+            let r = match p.value {
+                Value::Offset(o) => self.b.add_offset(slot, Offset::<()>::new(o)),
+                Value::Struct { start, len, align } => {
+                    let (start, len) = (start as usize, len as usize);
+                    self.b
+                        .add_bytes(slot, &self.s.arena[start..start + len], align as usize)
+                }
+                Value::Scalar {
+                    sc,
+                    bits,
+                    default,
+                    always,
+                } => add_scalar(self.b, slot, sc, bits, default, always),
+            };
+            if let Err(e) = r {
+                // Close the table so the builder stays usable, then report.
+                let _ = self.b.end_table();
+                return Err(self.err_at(self.pos, ParseErrorKind::Build(e)));
+            }
+        }
+        self.track_align(4);
+        let r = self.b.end_table();
+        self.build(r).map(Offset::value)
+    }
+
+    /// Parses the value of field `fi` of table `o` and pushes it as pending.
+    fn table_field(&mut self, o: &'a Obj, fi: usize, frame: usize) -> R<()> {
+        let f = &o.fields[fi];
+        let order = if o.sort_by_size {
+            (size_rank(f) << 16) | (0xFFFF - u32::from(f.slot))
+        } else {
+            0xFFFF - u32::from(f.slot)
+        };
+        let value_at = self.pos;
+        if self.null() {
+            if let Ty::Union(_) = f.ty {
+                // A type without its value makes an invalid buffer: refuse it if the type is set.
+                let sib = &o.fields[usize::from(f.sibling)];
+                if self.pending_scalar(frame, sib.slot).is_some_and(|t| t != 0) {
+                    return Err(
+                        self.err_at(value_at, ParseErrorKind::UnionNullValue(f.name.to_string()))
+                    );
+                }
+            }
+            return Ok(());
+        }
+        let value = match f.ty {
+            Ty::Scalar(sc, en) => {
+                let Some(bits) = self.scalar(sc, en, f.hash)? else {
+                    return Ok(());
+                };
+                Value::Scalar {
+                    sc,
+                    bits,
+                    default: f.default,
+                    always: f.optional,
+                }
+            }
+            Ty::UType(u) => {
+                let Some(bits) = self.scalar(Sc::U8, Some(u), None)? else {
+                    return Ok(());
+                };
+                Value::Scalar {
+                    sc: Sc::U8,
+                    bits,
+                    default: 0,
+                    always: false,
+                }
+            }
+            Ty::String => {
+                if !matches!(self.peek(), b'"' | b'\'') {
+                    return Err(self.unexpected("a string"));
+                }
+                let s = self.string()?;
+                Value::Offset(self.create_string(s, f.shared)?)
+            }
+            Ty::Struct(s) => {
+                let obj = &self.plan.objects[s as usize];
+                let start = self.s.arena.len();
+                self.s.arena.resize(start + obj.bytesize, 0);
+                self.struct_fields(s, start)?;
+                self.track_align(obj.minalign);
+                Value::Struct {
+                    start: start as u32,
+                    len: obj.bytesize as u32,
+                    align: obj.minalign as u32,
+                }
+            }
+            Ty::Table(t) => Value::Offset(self.table(t)?),
+            Ty::Union(u) => {
+                let sib = &o.fields[usize::from(f.sibling)];
+                let ty = match self.pending_scalar(frame, sib.slot) {
+                    Some(t) => t as u8,
+                    None => match self.lookahead(&sib.name)? {
+                        Some(at) => {
+                            let back = self.pos;
+                            self.pos = at;
+                            let t = self.scalar(Sc::U8, Some(u), None)?;
+                            self.pos = back;
+                            t.unwrap_or(0) as u8
+                        }
+                        None => {
+                            return Err(self.err_at(
+                                value_at,
+                                ParseErrorKind::UnionWithoutType(f.name.to_string()),
+                            ))
+                        }
+                    },
+                };
+                Value::Offset(self.union_value(f, u, ty)?)
+            }
+            Ty::Vector => Value::Offset(self.vector(f, f.elem)?),
+            Ty::UTypeVector(u) => Value::Offset(self.vector(f, Elem::Scalar(Sc::U8, Some(u)))?),
+            Ty::UnionVector(u) => {
+                let sib = &o.fields[usize::from(f.sibling)];
+                let types = self.union_types(frame, sib)?;
+                Value::Offset(self.union_vector(f, u, &types)?)
+            }
+            Ty::Nested(t) => Value::Offset(self.nested(f, t)?),
+            Ty::Flex => {
+                return Err(self.err_at(
+                    value_at,
+                    ParseErrorKind::Unsupported {
+                        what: "FlexBuffers",
+                        field: f.name.to_string(),
+                    },
+                ))
+            }
+            Ty::Offset64 | Ty::Array => {
+                return Err(self.err_at(
+                    value_at,
+                    ParseErrorKind::Unsupported {
+                        what: "64-bit offsets (offset64, vector64)",
+                        field: f.name.to_string(),
+                    },
+                ))
+            }
+        };
+        self.s.pending.push(Pending {
+            order,
+            slot: f.slot,
+            value,
+        });
+        Ok(())
+    }
+
+    /// The bits of the scalar pending in `slot` of the current table, if any.
+    fn pending_scalar(&self, frame: usize, slot: u16) -> Option<u64> {
+        self.s.pending[frame..]
+            .iter()
+            .find(|p| p.slot == slot)
+            .and_then(|p| match p.value {
+                Value::Scalar { bits, .. } => Some(bits),
+                _ => None,
+            })
+    }
+
+    /// The types of a vector of unions: from the types vector written before in this table, or
+    /// read ahead in the object.
+    fn union_types(&mut self, frame: usize, sib: &Field) -> R<Vec<u8>> {
+        let written = self.s.pending[frame..]
+            .iter()
+            .find(|p| p.slot == sib.slot)
+            .and_then(|p| match p.value {
+                Value::Offset(o) => Some(o),
+                _ => None,
+            });
+        if let Some(off) = written {
+            let data = self.b.finished_data();
+            let pos = data.len() - off as usize;
+            let len = u32::from_le_bytes(arr(data, pos)) as usize;
+            return Ok(data[pos + 4..pos + 4 + len].to_vec());
+        }
+        let Some(at) = self.lookahead(&sib.name)? else {
+            return Ok(Vec::new());
+        };
+        let back = self.pos;
+        self.pos = at;
+        let Ty::UTypeVector(u) = sib.ty else {
+            return Ok(Vec::new());
+        };
+        let mut types = Vec::new();
+        if !self.null() {
+            self.expect(b'[', "`[`")?;
+            self.ws()?;
+            if self.peek() == b']' {
+                self.pos += 1;
+            } else {
+                loop {
+                    self.ws()?;
+                    let t = self.scalar(Sc::U8, Some(u), None)?.unwrap_or(0);
+                    types.push(t as u8);
+                    if !self.next_item(b']')? {
+                        break;
+                    }
+                }
+            }
+        }
+        self.pos = back;
+        Ok(types)
+    }
+
+    /// Looks ahead in the current object, past the value at the current position, for the field
+    /// `name`; returns the position of its value. The position is left unchanged.
+    fn lookahead(&mut self, name: &str) -> R<Option<usize>> {
+        let back = self.pos;
+        let mut found = None;
+        self.skip_value()?;
+        loop {
+            self.ws()?;
+            if self.peek() == b',' {
+                self.pos += 1;
+                self.ws()?;
+            }
+            if matches!(self.peek(), b'}' | b']' | 0) {
+                break;
+            }
+            let key = self.key()?;
+            let is_it = self.str_bytes(key) == name.as_bytes();
+            self.expect(b':', "`:`")?;
+            self.ws()?;
+            if is_it {
+                found = Some(self.pos);
+                break;
+            }
+            self.skip_value()?;
+        }
+        self.pos = back;
+        Ok(found)
+    }
+
+    /// Skips one JSON value (any shape), checking that brackets match.
+    fn skip_value(&mut self) -> R<()> {
+        let mark = self.s.brackets.len();
+        loop {
+            self.ws()?;
+            let c = self.peek();
+            match c {
+                b'{' | b'[' => {
+                    if self.s.brackets.len() - mark >= self.opts.max_depth as usize {
+                        return Err(
+                            self.err_at(self.pos, ParseErrorKind::DepthLimit(self.opts.max_depth))
+                        );
+                    }
+                    self.s.brackets.push(if c == b'{' { b'}' } else { b']' });
+                    self.pos += 1;
+                    continue;
+                }
+                b'}' | b']' => {
+                    if self.s.brackets.len() == mark || self.s.brackets.last() != Some(&c) {
+                        return Err(self.unexpected("a value"));
+                    }
+                    self.s.brackets.pop();
+                    self.pos += 1;
+                }
+                b'"' | b'\'' => {
+                    self.string()?;
+                }
+                b',' | b':' if self.s.brackets.len() > mark => {
+                    self.pos += 1;
+                    continue;
+                }
+                c if is_ident(c) || c == b'+' || c == b'-' || c == b'.' => {
+                    self.pos += 1;
+                    while self.pos < self.src.len()
+                        && (is_ident(self.src[self.pos])
+                            || matches!(self.src[self.pos], b'.' | b'+' | b'-'))
+                    {
+                        self.pos += 1;
+                    }
+                }
+                _ => return Err(self.unexpected("a value")),
+            }
+            if self.s.brackets.len() == mark {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Reads a number token at the current position: `(start, end, is_float)`.
+    fn number(&mut self) -> R<(usize, usize, bool)> {
+        let start = self.pos;
+        let src = self.src;
+        let mut i = self.pos;
+        if matches!(src.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        let mut is_float = false;
+        let hex = src.get(i) == Some(&b'0') && matches!(src.get(i + 1), Some(b'x' | b'X'));
+        let digit = |c: u8| {
+            if hex {
+                c.is_ascii_hexdigit()
+            } else {
+                c.is_ascii_digit()
+            }
+        };
+        if hex {
+            i += 2;
+        }
+        let mant_start = i;
+        let mut digits = 0;
+        while i < src.len() && digit(src[i]) {
+            i += 1;
+            digits += 1;
+        }
+        if src.get(i) == Some(&b'.') {
+            is_float = true;
+            i += 1;
+            while i < src.len() && digit(src[i]) {
+                i += 1;
+                digits += 1;
+            }
+        }
+        let exp = if hex { b'p' } else { b'e' };
+        if digits > 0 && src.get(i).is_some_and(|&c| c | 0x20 == exp) {
+            is_float = true;
+            i += 1;
+            if matches!(src.get(i), Some(b'+' | b'-')) {
+                i += 1;
+            }
+            let e = i;
+            while i < src.len() && src[i].is_ascii_digit() {
+                i += 1;
+            }
+            if i == e {
+                digits = 0;
+            }
+        }
+        if digits == 0 || i == mant_start || src.get(i).is_some_and(|&c| is_ident(c) || c == b'.') {
+            while i < src.len() && (is_ident(src[i]) || src[i] == b'.') {
+                i += 1;
+            }
+            let text = String::from_utf8_lossy(&src[start..i]).into_owned();
+            return Err(self.err_at(
+                start,
+                ParseErrorKind::InvalidNumber {
+                    value: text,
+                    ty: "number",
+                },
+            ));
+        }
+        self.pos = i;
+        Ok((start, i, is_float))
+    }
+
+    /// Parses a scalar of type `sc` (enum `en`, hashed with `hash` when given a string); `None`
+    /// for `null`.
+    fn scalar(&mut self, sc: Sc, en: Option<u32>, hash: Option<HashKind>) -> R<Option<u64>> {
+        self.ws()?;
+        let at = self.pos;
+        let c = self.peek();
+        if c == b'"' || c == b'\'' {
+            let s = self.string()?;
+            if let Some(h) = hash {
+                return Ok(Some(hash_bits(h, sc, self.str_bytes(s))));
+            }
+            let Str::Src(a, b) = s else {
+                return Err(self.err_at(at, ParseErrorKind::QuotedScalar(sc.name())));
+            };
+            if !self.src[a..b].iter().all(|c| (b' '..=b'~').contains(c)) {
+                return Err(self.err_at(at, ParseErrorKind::QuotedScalar(sc.name())));
+            }
+            let text = &self.src[a..b];
+            if text == b"null" {
+                return Ok(None);
+            }
+            let trimmed = text.trim_ascii();
+            return self.scalar_text(trimmed, sc, en, at, true).map(Some);
+        }
+        if is_ident_start(c) {
+            let (a, b) = self.ident();
+            let text = &self.src[a..b];
+            if let Some(h) = hash {
+                return Ok(Some(hash_bits(h, sc, text)));
+            }
+            if text == b"null" {
+                return Ok(None);
+            }
+            return self.scalar_text(text, sc, en, at, false).map(Some);
+        }
+        if (c == b'+' || c == b'-')
+            && self
+                .src
+                .get(self.pos + 1)
+                .copied()
+                .is_some_and(is_ident_start)
+        {
+            self.pos += 1;
+            let (_, b) = self.ident();
+            let text = &self.src[at..b];
+            if !sc.is_float() {
+                return Err(self.err_at(
+                    at,
+                    ParseErrorKind::InvalidNumber {
+                        value: String::from_utf8_lossy(text).into_owned(),
+                        ty: sc.name(),
+                    },
+                ));
+            }
+            return self.scalar_text(text, sc, en, at, false).map(Some);
+        }
+        if c.is_ascii_digit() || c == b'+' || c == b'-' || c == b'.' {
+            let (a, b, is_float) = self.number()?;
+            let text = &self.src[a..b];
+            if is_float && !sc.is_float() {
+                return Err(self.err_at(
+                    at,
+                    ParseErrorKind::NotAnInteger {
+                        value: String::from_utf8_lossy(text).into_owned(),
+                        ty: sc.name(),
+                    },
+                ));
+            }
+            return self.number_text(text, sc, at).map(Some);
+        }
+        Err(self.unexpected(match sc {
+            Sc::Bool => "a boolean",
+            Sc::F32 | Sc::F64 => "a number",
+            _ if en.is_some() => "a number or an enum name",
+            _ => "an integer",
+        }))
+    }
+
+    /// Parses number text for `sc`.
+    fn number_text(&self, text: &[u8], sc: Sc, at: usize) -> R<u64> {
+        let r = if sc.is_float() {
+            parse_float(text, sc)
+        } else {
+            parse_integer(text, sc)
+        };
+        r.map_err(|e| {
+            let value = String::from_utf8_lossy(text).into_owned();
+            let kind = match e {
+                NumError::Range => {
+                    let (min, max) = int_range(sc);
+                    ParseErrorKind::OutOfRange {
+                        value,
+                        ty: sc.name(),
+                        min,
+                        max,
+                    }
+                }
+                NumError::HexFloatExponent => ParseErrorKind::HexFloatExponent(value),
+                NumError::Syntax if !sc.is_float() && is_float_text(text) => {
+                    ParseErrorKind::NotAnInteger {
+                        value,
+                        ty: sc.name(),
+                    }
+                }
+                NumError::Syntax => ParseErrorKind::InvalidNumber {
+                    value,
+                    ty: sc.name(),
+                },
+            };
+            self.err_at(at, kind)
+        })
+    }
+
+    /// Parses an identifier or the contents of a quoted scalar for `sc`.
+    fn scalar_text(&self, text: &[u8], sc: Sc, en: Option<u32>, at: usize, quoted: bool) -> R<u64> {
+        match sc {
+            Sc::Bool => match text {
+                b"true" => return Ok(1),
+                b"false" => return Ok(0),
+                _ => {}
+            },
+            Sc::F32 | Sc::F64 => return self.number_text(text, sc, at),
+            _ => {}
+        }
+        if sc != Sc::Bool && text.first().copied().is_some_and(is_ident_start) {
+            return self.enum_value(text, sc, en, at);
+        }
+        if !quoted {
+            return Err(self.err_at(
+                at,
+                ParseErrorKind::InvalidNumber {
+                    value: String::from_utf8_lossy(text).into_owned(),
+                    ty: sc.name(),
+                },
+            ));
+        }
+        self.number_text(text, sc, at)
+    }
+
+    /// Parses enum names (`A`, `A B` for bit flags, `Enum.A`) for an integer of type `sc`.
+    fn enum_value(&self, text: &[u8], sc: Sc, en: Option<u32>, at: usize) -> R<u64> {
+        let plan = self.plan;
+        let mut value: u64 = 0;
+        for word in text.split(|&c| c == b' ') {
+            let (owner, name) = match word.iter().rposition(|&c| c == b'.') {
+                Some(dot) => (Some(&word[..dot]), &word[dot + 1..]),
+                None => (None, word),
+            };
+            let e = match owner {
+                Some(owner) => {
+                    let named = plan.enum_named(owner);
+                    let ok = match (named, en) {
+                        (Some(n), Some(e)) => n.name == plan.enums[e as usize].name,
+                        (Some(_), None) => true,
+                        _ => false,
+                    };
+                    if !ok {
+                        return Err(self.unknown_enum(word, sc, en, at));
+                    }
+                    named
+                }
+                None => en.map(|e| &plan.enums[e as usize]),
+            };
+            let Some(e) = e else {
+                return Err(self.unknown_enum(word, sc, en, at));
+            };
+            match e.by_name(name) {
+                Some(v) => value |= v.value as u64,
+                None => return Err(self.unknown_enum(word, sc, en, at)),
+            }
+        }
+        let (min, max) = int_range(sc);
+        let v: i128 = if sc.is_signed() {
+            i128::from(value as i64)
+        } else {
+            i128::from(value)
+        };
+        if v < min || v > max {
+            return Err(self.err_at(
+                at,
+                ParseErrorKind::OutOfRange {
+                    value: String::from_utf8_lossy(text).into_owned(),
+                    ty: sc.name(),
+                    min,
+                    max,
+                },
+            ));
+        }
+        Ok(value)
+    }
+
+    #[cold]
+    fn unknown_enum(&self, word: &[u8], sc: Sc, en: Option<u32>, at: usize) -> ParseError {
+        let ty = en.map_or_else(
+            || sc.name().to_string(),
+            |e| self.plan.enums[e as usize].name.to_string(),
+        );
+        self.err_at(
+            at,
+            ParseErrorKind::UnknownEnumValue {
+                name: String::from_utf8_lossy(word).into_owned(),
+                ty,
+            },
+        )
+    }
+
+    /// Parses a struct's fields into `arena[at..at + bytesize]` (zeroed by the caller).
+    fn struct_fields(&mut self, s: u32, at: usize) -> R<()> {
+        let plan = self.plan;
+        let o = &plan.objects[s as usize];
+        self.enter()?;
+        let as_array = self.open_object()?;
+        let close = if as_array { b']' } else { b'}' };
+        let mut seen = Seen::new(o.fields.len());
+        let mut n = 0;
+        self.ws()?;
+        if self.peek() == close {
+            self.pos += 1;
+        } else {
+            loop {
+                self.ws()?;
+                let fi = if as_array {
+                    if n >= o.fields.len() {
+                        return Err(self.unexpected("`]` (all fields of the struct are given)"));
+                    }
+                    Some(n)
+                } else {
+                    let key_at = self.pos;
+                    let key = self.key()?;
+                    self.expect(b':', "`:`")?;
+                    self.ws()?;
+                    let name = self.str_bytes(key);
+                    match o.field_index(name) {
+                        Some(i) => Some(i),
+                        None if self.opts.unknown_fields => {
+                            self.skip_value()?;
+                            None
+                        }
+                        None => {
+                            let field = String::from_utf8_lossy(name).into_owned();
+                            let object = o.name.to_string();
+                            return Err(
+                                self.err_at(key_at, ParseErrorKind::UnknownField { field, object })
+                            );
+                        }
+                    }
+                };
+                if let Some(fi) = fi {
+                    let f = &o.fields[fi];
+                    if !seen.insert(fi) {
+                        return Err(self
+                            .err_at(self.pos, ParseErrorKind::DuplicateField(f.name.to_string())));
+                    }
+                    self.struct_field(f, at + usize::from(f.slot))?;
+                    n += 1;
+                }
+                if !self.next_item(close)? {
+                    break;
+                }
+            }
+        }
+        if n != o.fields.len() {
+            return Err(self.err_at(
+                self.pos - 1,
+                ParseErrorKind::StructFields {
+                    object: o.name.to_string(),
+                    expected: o.fields.len(),
+                    found: n,
+                },
+            ));
+        }
+        self.depth -= 1;
+        Ok(())
+    }
+
+    fn struct_field(&mut self, f: &Field, at: usize) -> R<()> {
+        match f.ty {
+            Ty::Scalar(sc, en) => {
+                let value_at = self.pos;
+                let Some(bits) = self.scalar(sc, en, f.hash)? else {
+                    return Err(self.err_at(
+                        value_at,
+                        ParseErrorKind::InvalidNumber {
+                            value: "null".into(),
+                            ty: sc.name(),
+                        },
+                    ));
+                };
+                put_scalar(&mut self.s.arena[at..], sc, bits);
+            }
+            Ty::Struct(s) => self.struct_fields(s, at)?,
+            Ty::Array => {
+                self.enter()?;
+                self.expect(b'[', "`[`")?;
+                let len = usize::from(f.array_len);
+                let mut n = 0;
+                self.ws()?;
+                if self.peek() == b']' {
+                    self.pos += 1;
+                } else {
+                    loop {
+                        self.ws()?;
+                        if n >= len {
+                            return Err(self.err_at(
+                                self.pos,
+                                ParseErrorKind::ArrayLength {
+                                    field: f.name.to_string(),
+                                    expected: len,
+                                    found: n + 1,
+                                },
+                            ));
+                        }
+                        match f.elem {
+                            Elem::Scalar(sc, en) => {
+                                let value_at = self.pos;
+                                let Some(bits) = self.scalar(sc, en, None)? else {
+                                    return Err(self.err_at(
+                                        value_at,
+                                        ParseErrorKind::InvalidNumber {
+                                            value: "null".into(),
+                                            ty: sc.name(),
+                                        },
+                                    ));
+                                };
+                                put_scalar(&mut self.s.arena[at + n * sc.size()..], sc, bits);
+                            }
+                            Elem::Struct(s) => {
+                                let size = self.plan.objects[s as usize].bytesize;
+                                self.struct_fields(s, at + n * size)?;
+                            }
+                            _ => return Err(self.unexpected("`]`")),
+                        }
+                        n += 1;
+                        if !self.next_item(b']')? {
+                            break;
+                        }
+                    }
+                }
+                if n != len {
+                    return Err(self.err_at(
+                        self.pos - 1,
+                        ParseErrorKind::ArrayLength {
+                            field: f.name.to_string(),
+                            expected: len,
+                            found: n,
+                        },
+                    ));
+                }
+                self.depth -= 1;
+            }
+            _ => return Err(self.unexpected("a struct field")),
+        }
+        Ok(())
+    }
+
+    /// Parses a union member of type `ty` and writes it; returns its offset.
+    fn union_value(&mut self, f: &Field, u: u32, ty: u8) -> R<u32> {
+        let plan = self.plan;
+        let at = self.pos;
+        let member = if ty == 0 {
+            None
+        } else {
+            plan.enums[u as usize]
+                .by_value(i64::from(ty))
+                .map(|v| v.member)
+        };
+        match member {
+            Some(Elem::Table(t)) => self.table(t),
+            Some(Elem::Struct(s)) => {
+                let obj = &plan.objects[s as usize];
+                let start = self.s.arena.len();
+                self.s.arena.resize(start + obj.bytesize, 0);
+                self.struct_fields(s, start)?;
+                let r = self.b.start_vector(1, obj.bytesize, obj.minalign);
+                self.build(r)?;
+                push_rev(self.b, &self.s.arena[start..]);
+                self.s.arena.truncate(start);
+                self.track_align(obj.minalign.max(4));
+                Ok(self.b.len() as u32)
+            }
+            Some(Elem::String) => {
+                if !matches!(self.peek(), b'"' | b'\'') {
+                    return Err(self.unexpected("a string"));
+                }
+                let s = self.string()?;
+                self.create_string(s, f.shared)
+            }
+            _ => Err(self.err_at(
+                at,
+                ParseErrorKind::UnknownUnionType {
+                    field: f.name.to_string(),
+                    value: ty,
+                },
+            )),
+        }
+    }
+
+    /// Opens an array; returns false if it is empty (and consumed).
+    fn open_array(&mut self) -> R<bool> {
+        self.enter()?;
+        self.expect(b'[', "`[`")?;
+        self.ws()?;
+        if self.peek() == b']' {
+            self.pos += 1;
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
+    /// Parses a vector of `elem` and writes it; returns its offset.
+    fn vector(&mut self, f: &Field, elem: Elem) -> R<u32> {
+        let plan = self.plan;
+        let non_empty = self.open_array()?;
+        let mut count = 0usize;
+        let off = match elem {
+            Elem::Scalar(sc, en) => {
+                let mark = self.s.arena.len();
+                let size = sc.size();
+                if non_empty {
+                    loop {
+                        let value_at = self.pos;
+                        let Some(bits) = self.scalar(sc, en, f.hash)? else {
+                            return Err(self.err_at(
+                                value_at,
+                                ParseErrorKind::InvalidNumber {
+                                    value: "null".into(),
+                                    ty: sc.name(),
+                                },
+                            ));
+                        };
+                        let at = self.s.arena.len();
+                        self.s.arena.resize(at + size, 0);
+                        put_scalar(&mut self.s.arena[at..], sc, bits);
+                        count += 1;
+                        if !self.next_item(b']')? {
+                            break;
+                        }
+                    }
+                }
+                let off = self.write_bytes_vector(
+                    count,
+                    size,
+                    size.max(usize::from(f.force_align)),
+                    mark,
+                )?;
+                self.s.arena.truncate(mark);
+                off
+            }
+            Elem::Struct(s) => {
+                let obj = &plan.objects[s as usize];
+                let mark = self.s.arena.len();
+                if non_empty {
+                    loop {
+                        self.ws()?;
+                        let at = self.s.arena.len();
+                        self.s.arena.resize(at + obj.bytesize, 0);
+                        self.struct_fields(s, at)?;
+                        count += 1;
+                        if !self.next_item(b']')? {
+                            break;
+                        }
+                    }
+                }
+                if let Some(k) = obj.key {
+                    self.sort_structs(obj, &obj.fields[usize::from(k)], mark, count);
+                }
+                let align = obj.minalign.max(usize::from(f.force_align));
+                let off = self.write_bytes_vector(count, obj.bytesize, align, mark)?;
+                self.s.arena.truncate(mark);
+                off
+            }
+            Elem::String | Elem::Table(_) => {
+                let mark = self.s.offsets.len();
+                if non_empty {
+                    loop {
+                        self.ws()?;
+                        let off = match elem {
+                            Elem::Table(t) => self.table(t)?,
+                            _ => {
+                                if !matches!(self.peek(), b'"' | b'\'') {
+                                    return Err(self.unexpected("a string"));
+                                }
+                                let s = self.string()?;
+                                self.create_string(s, false)?
+                            }
+                        };
+                        self.s.offsets.push(Offset::new(off));
+                        if !self.next_item(b']')? {
+                            break;
+                        }
+                    }
+                }
+                if let Elem::Table(t) = elem {
+                    let obj = &plan.objects[t as usize];
+                    if let Some(k) = obj.key {
+                        self.sort_tables(&obj.fields[usize::from(k)], mark);
+                    }
+                }
+                let r = self.b.create_vector_of_offsets(&self.s.offsets[mark..]);
+                self.s.offsets.truncate(mark);
+                self.track_align(4);
+                self.build(r)?.value()
+            }
+            Elem::None => return Err(self.unexpected("`]`")),
+        };
+        self.depth -= 1;
+        Ok(off)
+    }
+
+    /// Writes `count` elements of `size` bytes from `arena[mark..]` as a vector aligned to `align`.
+    fn write_bytes_vector(
+        &mut self,
+        count: usize,
+        size: usize,
+        align: usize,
+        mark: usize,
+    ) -> R<u32> {
+        let r = self.b.start_vector(count, size, align);
+        self.build(r)?;
+        push_rev(self.b, &self.s.arena[mark..]);
+        self.track_align(align.max(4));
+        Ok(self.b.end_vector::<u8>(count).value())
+    }
+
+    /// Sorts `count` structs at `arena[mark..]` by their scalar key, as flatc does.
+    fn sort_structs(&mut self, obj: &Obj, key: &Field, mark: usize, count: usize) {
+        let Ty::Scalar(sc, _) = key.ty else {
+            return;
+        };
+        let size = obj.bytesize;
+        let off = usize::from(key.slot);
+        let arena = &mut self.s.arena;
+        let cell = std::cell::RefCell::new(arena);
+        simple_qsort(
+            count,
+            |a, b| {
+                let arena = cell.borrow();
+                let va = sc.read(&arena[mark + a * size..], off);
+                let vb = sc.read(&arena[mark + b * size..], off);
+                scalar_less(sc, va, vb)
+            },
+            |a, b| {
+                if a != b {
+                    let mut arena = cell.borrow_mut();
+                    let (lo, hi) = (a.min(b), a.max(b));
+                    let (x, y) = arena[mark + lo * size..].split_at_mut((hi - lo) * size);
+                    x[..size].swap_with_slice(&mut y[..size]);
+                }
+            },
+        );
+    }
+
+    /// Sorts the table offsets from `offsets[mark..]` by their key, as flatc does.
+    fn sort_tables(&mut self, key: &Field, mark: usize) {
+        let data = self.b.finished_data();
+        let slot = usize::from(key.slot);
+        let offs = &mut self.s.offsets[mark..];
+        let table = |o: Offset<()>| data.len() - o.value() as usize;
+        let cell = std::cell::RefCell::new(offs);
+        match key.ty {
+            Ty::String => {
+                let key_of = |o: Offset<()>| {
+                    built_field(data, table(o), slot).map(|p| {
+                        let s = p + u32::from_le_bytes(arr(data, p)) as usize;
+                        let len = u32::from_le_bytes(arr(data, s)) as usize;
+                        &data[s + 4..s + 4 + len]
+                    })
+                };
+                let len = cell.borrow().len();
+                simple_qsort(
+                    len,
+                    |a, b| {
+                        let offs = cell.borrow();
+                        match (key_of(offs[a]), key_of(offs[b])) {
+                            (Some(x), Some(y)) => x < y,
+                            (x, _) => x.is_some(),
+                        }
+                    },
+                    |a, b| cell.borrow_mut().swap(a, b),
+                );
+            }
+            Ty::Scalar(sc, _) => {
+                let default = key.default;
+                let key_of = |o: Offset<()>| {
+                    built_field(data, table(o), slot).map_or(default, |p| sc.read(data, p))
+                };
+                let len = cell.borrow().len();
+                simple_qsort(
+                    len,
+                    |a, b| {
+                        let offs = cell.borrow();
+                        scalar_less(sc, key_of(offs[a]), key_of(offs[b]))
+                    },
+                    |a, b| cell.borrow_mut().swap(a, b),
+                );
+            }
+            _ => {}
+        }
+    }
+
+    /// Parses the values of a vector of unions, typed by `types`; returns its offset.
+    fn union_vector(&mut self, f: &Field, u: u32, types: &[u8]) -> R<u32> {
+        let non_empty = self.open_array()?;
+        let mark = self.s.offsets.len();
+        let mut i = 0;
+        if non_empty {
+            loop {
+                self.ws()?;
+                let Some(&ty) = types.get(i) else {
+                    return Err(self.err_at(
+                        self.pos,
+                        ParseErrorKind::UnionTypesTooShort(f.name.to_string()),
+                    ));
+                };
+                let off = self.union_value(f, u, ty)?;
+                self.s.offsets.push(Offset::new(off));
+                i += 1;
+                if !self.next_item(b']')? {
+                    break;
+                }
+            }
+        }
+        let r = self.b.create_vector_of_offsets(&self.s.offsets[mark..]);
+        self.s.offsets.truncate(mark);
+        self.track_align(4);
+        self.depth -= 1;
+        self.build(r).map(Offset::value)
+    }
+
+    /// Parses a nested flatbuffer given as an object (built as a buffer of its own, then copied
+    /// in as flatc does), or as bytes when allowed.
+    fn nested(&mut self, f: &Field, t: u32) -> R<u32> {
+        if self.peek() == b'[' {
+            if !self.opts.nested_bytes {
+                return Err(self.unexpected(
+                    "an object (nested flatbuffers given as bytes need --json-nested-bytes)",
+                ));
+            }
+            return self.vector(f, Elem::Scalar(Sc::U8, None));
+        }
+        let mut nb = self.s.nested.pop().unwrap_or_default();
+        nb.reset();
+        nb.set_force_defaults(self.opts.force_defaults);
+        nb.set_max_size(self.opts.max_size);
+        std::mem::swap(self.b, &mut nb);
+        let outer_align = std::mem::replace(&mut self.align, 1);
+        let root = self.table(t);
+        let finished = root.and_then(|r| {
+            let done = self.b.finish(Offset::<()>::new(r), None).map(|_| ());
+            self.build(done)
+        });
+        let inner_align = std::mem::replace(&mut self.align, outer_align).max(4);
+        std::mem::swap(self.b, &mut nb);
+        let result = finished.and_then(|()| {
+            let r = self
+                .b
+                .create_nested_flatbuffer(nb.finished_data(), inner_align);
+            self.build(r).map(Offset::value)
+        });
+        self.track_align(inner_align);
+        self.s.nested.push(nb);
+        result
+    }
+}
+
+/// Whether number text that failed as an integer looks like a float (for the error message).
+fn is_float_text(text: &[u8]) -> bool {
+    let t = match text.first() {
+        Some(b'+' | b'-') => &text[1..],
+        _ => text,
+    };
+    let hex = t.len() > 1 && t[0] == b'0' && t[1] | 0x20 == b'x';
+    !hex && t.iter().any(|&c| c == b'.' || c | 0x20 == b'e')
+}
+
+/// Adds a scalar given as raw bits to the open table.
+fn add_scalar(
+    b: &mut Builder,
+    slot: usize,
+    sc: Sc,
+    bits: u64,
+    default: u64,
+    always: bool,
+) -> Result<(), BuildError> {
+    macro_rules! add {
+        ($t:ty, $v:expr, $d:expr) => {
+            if always {
+                b.add_scalar_always::<$t>(slot, $v)
+            } else {
+                b.add_scalar::<$t>(slot, $v, $d)
+            }
+        };
+    }
+    match sc {
+        Sc::Bool => add!(bool, bits != 0, default != 0),
+        Sc::I8 => add!(i8, bits as i8, default as i8),
+        Sc::U8 => add!(u8, bits as u8, default as u8),
+        Sc::I16 => add!(i16, bits as i16, default as i16),
+        Sc::U16 => add!(u16, bits as u16, default as u16),
+        Sc::I32 => add!(i32, bits as i32, default as i32),
+        Sc::U32 => add!(u32, bits as u32, default as u32),
+        Sc::I64 => add!(i64, bits as i64, default as i64),
+        Sc::U64 => add!(u64, bits, default),
+        Sc::F32 => add!(
+            f32,
+            f64::from_bits(bits) as f32,
+            f64::from_bits(default) as f32
+        ),
+        Sc::F64 => add!(f64, f64::from_bits(bits), f64::from_bits(default)),
+    }
+}
+
+/// Which fields of an object were given.
+struct Seen {
+    small: u64,
+    big: Vec<bool>,
+}
+
+impl Seen {
+    fn new(n: usize) -> Seen {
+        Seen {
+            small: 0,
+            big: if n > 64 { vec![false; n] } else { Vec::new() },
+        }
+    }
+
+    /// Marks field `i`; false if it was marked already.
+    #[inline]
+    fn insert(&mut self, i: usize) -> bool {
+        if self.big.is_empty() {
+            let bit = 1u64 << i;
+            let new = self.small & bit == 0;
+            self.small |= bit;
+            new
+        } else {
+            !std::mem::replace(&mut self.big[i], true)
+        }
+    }
+
+    #[inline]
+    fn contains(&self, i: usize) -> bool {
+        if self.big.is_empty() {
+            self.small & (1u64 << i) != 0
+        } else {
+            self.big[i]
+        }
+    }
+}

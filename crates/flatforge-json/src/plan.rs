@@ -1,0 +1,496 @@
+//! The schema compiled for JSON work: per object, its fields with resolved kinds, pre-quoted keys
+//! and a hash table from names to fields; per enum, its values with pre-quoted names and a hash
+//! table from names to values. Built once by [`Codec::new`](crate::Codec::new) and read by the
+//! verifier, the printer and the parser, so that none of them interprets the schema model on the
+//! hot path.
+
+use flatforge_schema::{BaseType, DefaultValue, HashKind, Object, Presence, Schema, TypeRef};
+
+/// A scalar's representation in a buffer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Sc {
+    Bool,
+    I8,
+    U8,
+    I16,
+    U16,
+    I32,
+    U32,
+    I64,
+    U64,
+    F32,
+    F64,
+}
+
+impl Sc {
+    pub(crate) fn from_base(b: BaseType) -> Option<Sc> {
+        Some(match b {
+            BaseType::Bool => Sc::Bool,
+            BaseType::Byte => Sc::I8,
+            BaseType::UByte | BaseType::UType => Sc::U8,
+            BaseType::Short => Sc::I16,
+            BaseType::UShort => Sc::U16,
+            BaseType::Int => Sc::I32,
+            BaseType::UInt => Sc::U32,
+            BaseType::Long => Sc::I64,
+            BaseType::ULong => Sc::U64,
+            BaseType::Float => Sc::F32,
+            BaseType::Double => Sc::F64,
+            _ => return None,
+        })
+    }
+
+    /// Size in bytes (also the alignment).
+    #[inline]
+    pub(crate) fn size(self) -> usize {
+        match self {
+            Sc::Bool | Sc::I8 | Sc::U8 => 1,
+            Sc::I16 | Sc::U16 => 2,
+            Sc::I32 | Sc::U32 | Sc::F32 => 4,
+            Sc::I64 | Sc::U64 | Sc::F64 => 8,
+        }
+    }
+
+    pub(crate) fn is_float(self) -> bool {
+        matches!(self, Sc::F32 | Sc::F64)
+    }
+
+    pub(crate) fn is_signed(self) -> bool {
+        matches!(self, Sc::I8 | Sc::I16 | Sc::I32 | Sc::I64)
+    }
+
+    /// The schema name of the type, for error messages.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Sc::Bool => "bool",
+            Sc::I8 => "byte",
+            Sc::U8 => "ubyte",
+            Sc::I16 => "short",
+            Sc::U16 => "ushort",
+            Sc::I32 => "int",
+            Sc::U32 => "uint",
+            Sc::I64 => "long",
+            Sc::U64 => "ulong",
+            Sc::F32 => "float",
+            Sc::F64 => "double",
+        }
+    }
+
+    /// Reads the little-endian value at `at` as raw 64 bits: integers sign- or zero-extended,
+    /// floats as the bits of an `f64` (an `f32` widened).
+    #[inline]
+    pub(crate) fn read(self, buf: &[u8], at: usize) -> u64 {
+        match self {
+            Sc::Bool | Sc::U8 => u64::from(buf[at]),
+            Sc::I8 => buf[at] as i8 as i64 as u64,
+            Sc::I16 => i16::from_le_bytes([buf[at], buf[at + 1]]) as i64 as u64,
+            Sc::U16 => u64::from(u16::from_le_bytes([buf[at], buf[at + 1]])),
+            Sc::I32 => i32::from_le_bytes(arr(buf, at)) as i64 as u64,
+            Sc::U32 => u64::from(u32::from_le_bytes(arr(buf, at))),
+            Sc::F32 => f64::from(f32::from_le_bytes(arr(buf, at))).to_bits(),
+            Sc::I64 | Sc::U64 | Sc::F64 => u64::from_le_bytes(arr(buf, at)),
+        }
+    }
+}
+
+#[inline(always)]
+pub(crate) fn arr<const N: usize>(buf: &[u8], at: usize) -> [u8; N] {
+    let mut a = [0; N];
+    a.copy_from_slice(&buf[at..at + N]);
+    a
+}
+
+/// What a table field, struct field, vector element or union member holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ty {
+    /// A scalar, possibly of an enum type.
+    Scalar(Sc, Option<u32>),
+    /// The hidden type field of a union (a `u8`), with the union.
+    UType(u32),
+    String,
+    Struct(u32),
+    Table(u32),
+    /// A union value; its type is in the sibling field.
+    Union(u32),
+    /// A vector; the element kind is in [`Field::elem`].
+    Vector,
+    /// The hidden types vector of a vector of unions.
+    UTypeVector(u32),
+    /// A vector of unions; the types vector is the sibling field.
+    UnionVector(u32),
+    /// A fixed-length array in a struct; element kind in [`Field::elem`], length in
+    /// [`Field::array_len`].
+    Array,
+    /// A `[ubyte]` holding a flatbuffer whose root is this table.
+    Nested(u32),
+    /// A `[ubyte]` holding a FlexBuffer.
+    Flex,
+    /// 64-bit offsets (`offset64`, `vector64`), which the runtime does not support.
+    Offset64,
+}
+
+/// Vector and array elements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Elem {
+    Scalar(Sc, Option<u32>),
+    String,
+    Struct(u32),
+    Table(u32),
+    /// Not an element (the field is not a vector or array).
+    None,
+}
+
+/// One field, with everything the printer and the parser need.
+#[derive(Clone, Debug)]
+pub(crate) struct Field {
+    pub(crate) name: Box<str>,
+    /// `"name": ` (strict JSON).
+    pub(crate) key_strict: Box<[u8]>,
+    /// `name: ` (flatc's default).
+    pub(crate) key_plain: Box<[u8]>,
+    /// Tables: the vtable slot (the id). Structs: the byte offset.
+    pub(crate) slot: u16,
+    pub(crate) ty: Ty,
+    pub(crate) elem: Elem,
+    pub(crate) array_len: u16,
+    /// Scalars: the default's raw 64 bits (as [`Sc::read`] returns them).
+    pub(crate) default: u64,
+    /// Optional scalars (`= null`).
+    pub(crate) optional: bool,
+    pub(crate) required: bool,
+    pub(crate) deprecated: bool,
+    pub(crate) key: bool,
+    pub(crate) shared: bool,
+    pub(crate) hash: Option<HashKind>,
+    /// Unions: the index of the sibling field (type field of a value, value of a type field).
+    pub(crate) sibling: u16,
+    /// `force_align` of a vector, 0 if none.
+    pub(crate) force_align: u16,
+}
+
+impl Field {
+    /// Inline size and alignment in a table (offsets for non-scalars).
+    pub(crate) fn inline(&self, plan: &Plan) -> (usize, usize) {
+        match self.ty {
+            Ty::Scalar(sc, _) => (sc.size(), sc.size()),
+            Ty::UType(_) => (1, 1),
+            Ty::Struct(s) => {
+                let o = &plan.objects[s as usize];
+                (o.bytesize, o.minalign)
+            }
+            Ty::Offset64 => (8, 8),
+            _ => (4, 4),
+        }
+    }
+}
+
+/// Open-addressing table from names to small indices.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct NameMap {
+    /// `index + 1`, 0 for empty slots.
+    slots: Box<[u16]>,
+    mask: usize,
+}
+
+/// FNV-1a over the bytes: names are short, and this is cheap and well mixed in the low bits.
+#[inline]
+pub(crate) fn name_hash(bytes: &[u8]) -> u32 {
+    let mut h: u32 = 0x811c_9dc5;
+    for &b in bytes {
+        h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
+    }
+    h ^ (h >> 15)
+}
+
+impl NameMap {
+    fn new<'a>(names: impl ExactSizeIterator<Item = &'a str>) -> NameMap {
+        let n = names.len();
+        let cap = (n * 2).next_power_of_two().max(4);
+        let mut slots = vec![0u16; cap].into_boxed_slice();
+        let mask = cap - 1;
+        for (i, name) in names.enumerate() {
+            let mut at = name_hash(name.as_bytes()) as usize & mask;
+            while slots[at] != 0 {
+                at = (at + 1) & mask;
+            }
+            slots[at] = i as u16 + 1;
+        }
+        NameMap { slots, mask }
+    }
+
+    /// The index whose name (given by `name_of`) equals `key`.
+    #[inline]
+    pub(crate) fn find<'a>(&self, key: &[u8], name_of: impl Fn(usize) -> &'a str) -> Option<usize> {
+        let mut at = name_hash(key) as usize & self.mask;
+        loop {
+            let s = self.slots[at];
+            if s == 0 {
+                return None;
+            }
+            let i = usize::from(s - 1);
+            if name_of(i).as_bytes() == key {
+                return Some(i);
+            }
+            at = (at + 1) & self.mask;
+        }
+    }
+}
+
+/// A table or struct.
+#[derive(Clone, Debug)]
+pub(crate) struct Obj {
+    /// The fully qualified name.
+    pub(crate) name: Box<str>,
+    pub(crate) bytesize: usize,
+    pub(crate) minalign: usize,
+    pub(crate) fields: Box<[Field]>,
+    pub(crate) by_name: NameMap,
+    /// Whether the parser writes fields largest first (not `original_order`).
+    pub(crate) sort_by_size: bool,
+    /// The index of the `key` field.
+    pub(crate) key: Option<u16>,
+}
+
+impl Obj {
+    #[inline]
+    pub(crate) fn field_index(&self, key: &[u8]) -> Option<usize> {
+        self.by_name.find(key, |i| &self.fields[i].name)
+    }
+}
+
+/// One enum value.
+#[derive(Clone, Debug)]
+pub(crate) struct Val {
+    pub(crate) name: Box<str>,
+    /// `"Name"`.
+    pub(crate) quoted: Box<[u8]>,
+    pub(crate) value: i64,
+    /// Union members: what the member holds.
+    pub(crate) member: Elem,
+}
+
+/// An enum or union.
+#[derive(Clone, Debug)]
+pub(crate) struct EnumPlan {
+    pub(crate) name: Box<str>,
+    /// The short name (for `Enum.Value` lookups).
+    pub(crate) short_name: Box<str>,
+    pub(crate) values: Box<[Val]>,
+    pub(crate) by_name: NameMap,
+    pub(crate) bit_flags: bool,
+    pub(crate) underlying: Sc,
+}
+
+impl EnumPlan {
+    /// The first value equal to `value` (unions: skipping `NONE` when `skip_none`).
+    #[inline]
+    pub(crate) fn by_value(&self, value: i64) -> Option<&Val> {
+        let i = self.values.partition_point(|v| self.less(v.value, value));
+        self.values.get(i).filter(|v| v.value == value)
+    }
+
+    /// Orders values as the model sorts them (as `u64` for unsigned enums).
+    #[inline]
+    fn less(&self, a: i64, b: i64) -> bool {
+        if self.underlying == Sc::U64 {
+            (a as u64) < (b as u64)
+        } else {
+            a < b
+        }
+    }
+
+    #[inline]
+    pub(crate) fn by_name(&self, name: &[u8]) -> Option<&Val> {
+        self.by_name
+            .find(name, |i| &self.values[i].name)
+            .map(|i| &self.values[i])
+    }
+}
+
+/// The compiled schema.
+#[derive(Clone, Debug)]
+pub(crate) struct Plan {
+    pub(crate) objects: Box<[Obj]>,
+    pub(crate) enums: Box<[EnumPlan]>,
+    /// Enums by fully qualified name and by short name, for `Enum.Value` strings.
+    pub(crate) enums_by_name: NameMap,
+    pub(crate) enum_names: Box<[Box<str>]>,
+    pub(crate) file_identifier: Option<[u8; 4]>,
+}
+
+fn elem_of(schema: &Schema, base: BaseType, index: Option<TypeRef>) -> Elem {
+    let en = match index {
+        Some(TypeRef::Enum(e)) => Some(e.0),
+        _ => None,
+    };
+    match base {
+        BaseType::String => Elem::String,
+        BaseType::Obj => match index {
+            Some(TypeRef::Object(o)) if schema[o].is_struct => Elem::Struct(o.0),
+            Some(TypeRef::Object(o)) => Elem::Table(o.0),
+            _ => Elem::None,
+        },
+        b => match Sc::from_base(b) {
+            Some(sc) => Elem::Scalar(sc, en),
+            None => Elem::None,
+        },
+    }
+}
+
+fn quote(name: &str) -> Box<[u8]> {
+    format!("\"{name}\"").into_bytes().into_boxed_slice()
+}
+
+fn default_bits(sc: Sc, d: &DefaultValue) -> u64 {
+    match *d {
+        DefaultValue::Bool(b) => u64::from(b),
+        DefaultValue::Int(i) => i as u64,
+        DefaultValue::UInt(u) => u,
+        DefaultValue::Float(f) if sc == Sc::F32 => f64::from(f as f32).to_bits(),
+        DefaultValue::Float(f) => f.to_bits(),
+        _ => 0,
+    }
+}
+
+fn field_plan(schema: &Schema, obj: &Object, f: &flatforge_schema::Field) -> Field {
+    let ty = f.ty;
+    let en = ty.enum_id().map(|e| e.0);
+    let mut elem = Elem::None;
+    let kind = if f.offset64 {
+        Ty::Offset64
+    } else {
+        match ty.base_type {
+            BaseType::UType => Ty::UType(en.unwrap_or(0)),
+            BaseType::String => Ty::String,
+            BaseType::Obj => match ty.object() {
+                Some(o) if schema[o].is_struct => Ty::Struct(o.0),
+                Some(o) => Ty::Table(o.0),
+                None => Ty::Offset64,
+            },
+            BaseType::Union => Ty::Union(en.unwrap_or(0)),
+            BaseType::Vector => match ty.element {
+                BaseType::UType => Ty::UTypeVector(en.unwrap_or(0)),
+                BaseType::Union => Ty::UnionVector(en.unwrap_or(0)),
+                _ if f.flexbuffer => Ty::Flex,
+                _ => match f.nested_flatbuffer {
+                    Some(o) => Ty::Nested(o.0),
+                    None => {
+                        elem = elem_of(schema, ty.element, ty.index);
+                        Ty::Vector
+                    }
+                },
+            },
+            BaseType::Array => {
+                elem = elem_of(schema, ty.element, ty.index);
+                Ty::Array
+            }
+            BaseType::Vector64 => Ty::Offset64,
+            b => match Sc::from_base(b) {
+                Some(sc) => Ty::Scalar(sc, en),
+                None => Ty::Offset64,
+            },
+        }
+    };
+    let default = match kind {
+        Ty::Scalar(sc, _) => default_bits(sc, &f.default),
+        _ => 0,
+    };
+    let slot = if obj.is_struct { f.offset } else { f.id };
+    let force_align = f
+        .attributes
+        .int("force_align")
+        .and_then(|a| u16::try_from(a).ok())
+        .unwrap_or(0);
+    Field {
+        name: f.name.as_str().into(),
+        key_strict: format!("\"{}\": ", f.name).into_bytes().into_boxed_slice(),
+        key_plain: format!("{}: ", f.name).into_bytes().into_boxed_slice(),
+        slot,
+        ty: kind,
+        elem,
+        array_len: ty.fixed_length,
+        default,
+        optional: matches!(f.default, DefaultValue::Null),
+        required: f.presence == Presence::Required,
+        deprecated: f.deprecated,
+        key: f.key,
+        shared: f.shared,
+        hash: f.hash,
+        sibling: f.union_sibling.unwrap_or(0),
+        force_align,
+    }
+}
+
+impl Plan {
+    pub(crate) fn new(schema: &Schema) -> Plan {
+        let objects: Box<[Obj]> = schema
+            .objects
+            .iter()
+            .map(|o| {
+                let fields: Box<[Field]> =
+                    o.fields.iter().map(|f| field_plan(schema, o, f)).collect();
+                let by_name = NameMap::new(fields.iter().map(|f| &*f.name));
+                Obj {
+                    name: o.full_name.as_str().into(),
+                    bytesize: o.bytesize as usize,
+                    minalign: o.minalign.max(1) as usize,
+                    by_name,
+                    sort_by_size: !o.original_order(),
+                    key: o.key_field,
+                    fields,
+                }
+            })
+            .collect();
+        let enums: Box<[EnumPlan]> = schema
+            .enums
+            .iter()
+            .map(|e| {
+                let values: Box<[Val]> = e
+                    .values
+                    .iter()
+                    .map(|v| Val {
+                        name: v.name.as_str().into(),
+                        quoted: quote(&v.name),
+                        value: v.value,
+                        member: v
+                            .union_type
+                            .map_or(Elem::None, |t| elem_of(schema, t.base_type, t.index)),
+                    })
+                    .collect();
+                EnumPlan {
+                    name: e.full_name.as_str().into(),
+                    short_name: e.name.as_str().into(),
+                    by_name: NameMap::new(values.iter().map(|v| &*v.name)),
+                    values,
+                    bit_flags: e.bit_flags,
+                    underlying: Sc::from_base(e.underlying_type.base_type).unwrap_or(Sc::U8),
+                }
+            })
+            .collect();
+        let enum_names: Box<[Box<str>]> = enums
+            .iter()
+            .map(|e| e.name.clone())
+            .chain(enums.iter().map(|e| e.short_name.clone()))
+            .collect();
+        let enums_by_name = NameMap::new(enum_names.iter().map(|n| &**n));
+        let file_identifier = schema.file_identifier.as_deref().and_then(|s| {
+            let b = s.as_bytes();
+            (b.len() == 4).then(|| [b[0], b[1], b[2], b[3]])
+        });
+        Plan {
+            objects,
+            enums,
+            enums_by_name,
+            enum_names,
+            file_identifier,
+        }
+    }
+
+    /// The enum named `name` (fully qualified, or its short name).
+    pub(crate) fn enum_named(&self, name: &[u8]) -> Option<&EnumPlan> {
+        let n = self.enums.len();
+        self.enums_by_name
+            .find(name, |i| &self.enum_names[i])
+            .map(|i| &self.enums[if i >= n { i - n } else { i }])
+    }
+}

@@ -1,0 +1,443 @@
+//! Binary to JSON: prints a verified buffer in `flatc -t` layout (2-space indentation, fields in id
+//! order, enums by name, bit flags as `"A B"`, unions as `x_type` + `x`, nested flatbuffers as
+//! objects). Only buffers the schema-driven verifier accepted reach this module, so reads need no
+//! checks beyond the slice bounds, which cannot fail for verified data.
+
+use crate::number::{write_f32, write_f64};
+use crate::plan::{arr, Elem, Field, Obj, Plan, Sc, Ty};
+use crate::{FloatFormat, NonFinite, PrintError, PrintOptions};
+
+/// Spaces for indentation, sliced as needed.
+const SPACES: &[u8; 128] = &[b' '; 128];
+
+pub(crate) struct Printer<'p, 'o> {
+    pub(crate) plan: &'p Plan,
+    pub(crate) opts: &'o PrintOptions,
+    pub(crate) out: &'o mut Vec<u8>,
+    /// Whether non-finite floats are quoted.
+    quote_non_finite: bool,
+}
+
+#[inline(always)]
+fn u32_at(buf: &[u8], at: usize) -> usize {
+    u32::from_le_bytes(arr(buf, at)) as usize
+}
+
+/// The position the offset at `at` points to.
+#[inline(always)]
+fn deref(buf: &[u8], at: usize) -> usize {
+    at + u32_at(buf, at)
+}
+
+/// The position of the field in `slot` of the table at `pos`, if present.
+#[inline(always)]
+fn field_pos(buf: &[u8], pos: usize, slot: usize) -> Option<usize> {
+    let soffset = i32::from_le_bytes(arr(buf, pos));
+    let vt = (pos as i64 - i64::from(soffset)) as usize;
+    let vt_len = usize::from(u16::from_le_bytes([buf[vt], buf[vt + 1]]));
+    let entry = 4 + 2 * slot;
+    if entry + 2 > vt_len {
+        return None;
+    }
+    let off = u16::from_le_bytes([buf[vt + entry], buf[vt + entry + 1]]);
+    (off != 0).then(|| pos + usize::from(off))
+}
+
+impl<'p, 'o> Printer<'p, 'o> {
+    pub(crate) fn new(plan: &'p Plan, opts: &'o PrintOptions, out: &'o mut Vec<u8>) -> Self {
+        let quote_non_finite = match opts.non_finite {
+            NonFinite::Auto => opts.strict_json,
+            NonFinite::Quoted => true,
+            NonFinite::Bare => false,
+        };
+        Printer {
+            plan,
+            opts,
+            out,
+            quote_non_finite,
+        }
+    }
+
+    #[inline(always)]
+    fn newline(&mut self, indent: usize) {
+        if self.opts.indent.is_some() {
+            self.out.push(b'\n');
+            let mut n = indent;
+            while n > SPACES.len() {
+                self.out.extend_from_slice(SPACES);
+                n -= SPACES.len();
+            }
+            self.out.extend_from_slice(&SPACES[..n]);
+        }
+    }
+
+    #[inline(always)]
+    fn step(&self) -> usize {
+        self.opts.indent.map_or(0, usize::from)
+    }
+
+    fn check_size(&self) -> Result<(), PrintError> {
+        if self.out.len() > self.opts.max_output {
+            Err(PrintError::OutputTooLarge {
+                limit: self.opts.max_output,
+            })
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Prints the table at `pos`.
+    pub(crate) fn table(
+        &mut self,
+        buf: &[u8],
+        obj: u32,
+        pos: usize,
+        indent: usize,
+    ) -> Result<(), PrintError> {
+        let plan = self.plan;
+        let o = &plan.objects[obj as usize];
+        let inner = indent + self.step();
+        self.out.push(b'{');
+        let mut first = true;
+        for f in o.fields.iter() {
+            let at = field_pos(buf, pos, usize::from(f.slot));
+            if at.is_none() {
+                let anyway = (self.opts.defaults || f.key)
+                    && matches!(f.ty, Ty::Scalar(..) | Ty::UType(_))
+                    && !f.deprecated;
+                if !anyway {
+                    continue;
+                }
+            }
+            if !first {
+                self.out.push(b',');
+            }
+            first = false;
+            self.newline(inner);
+            self.key(f);
+            match at {
+                Some(at) => self.field(buf, o, pos, f, at, inner)?,
+                None => self.default_value(f),
+            }
+        }
+        self.newline(indent);
+        self.out.push(b'}');
+        self.check_size()
+    }
+
+    #[inline(always)]
+    fn key(&mut self, f: &Field) {
+        let key = if self.opts.strict_json {
+            &f.key_strict
+        } else {
+            &f.key_plain
+        };
+        self.out.extend_from_slice(key);
+    }
+
+    /// An absent scalar printed anyway (`defaults`, or a key field).
+    fn default_value(&mut self, f: &Field) {
+        match f.ty {
+            Ty::Scalar(sc, en) => self.scalar(sc, en, f.default),
+            Ty::UType(u) => self.scalar(Sc::U8, Some(u), 0),
+            _ => {}
+        }
+    }
+
+    fn field(
+        &mut self,
+        buf: &[u8],
+        o: &Obj,
+        table: usize,
+        f: &Field,
+        at: usize,
+        indent: usize,
+    ) -> Result<(), PrintError> {
+        match f.ty {
+            Ty::Scalar(sc, en) => self.scalar(sc, en, sc.read(buf, at)),
+            Ty::UType(u) => self.scalar(Sc::U8, Some(u), u64::from(buf[at])),
+            Ty::String => self.string(buf, deref(buf, at)),
+            Ty::Struct(s) => self.structure(buf, s, at, indent)?,
+            Ty::Table(t) => self.table(buf, t, deref(buf, at), indent)?,
+            Ty::Union(u) => {
+                let sib = &o.fields[usize::from(f.sibling)];
+                let ty = field_pos(buf, table, usize::from(sib.slot)).map_or(0, |p| buf[p]);
+                self.union_value(buf, u, ty, at, indent)?;
+            }
+            Ty::Vector => self.vector(buf, f.elem, deref(buf, at), indent)?,
+            Ty::UTypeVector(u) => {
+                let v = deref(buf, at);
+                let len = u32_at(buf, v);
+                self.list(len, indent, |p, i, _| {
+                    p.scalar(Sc::U8, Some(u), u64::from(buf[v + 4 + i]));
+                    Ok(())
+                })?;
+            }
+            Ty::UnionVector(u) => {
+                let sib = &o.fields[usize::from(f.sibling)];
+                let types = field_pos(buf, table, usize::from(sib.slot)).map(|p| deref(buf, p));
+                let v = deref(buf, at);
+                let len = u32_at(buf, v);
+                self.list(len, indent, |p, i, inner| {
+                    let ty = types.map_or(0, |t| buf[t + 4 + i]);
+                    p.union_value(buf, u, ty, v + 4 + 4 * i, inner)
+                })?;
+            }
+            Ty::Nested(t) => {
+                let v = deref(buf, at);
+                let len = u32_at(buf, v);
+                let nested = &buf[v + 4..v + 4 + len];
+                self.table(nested, t, deref(nested, 0), indent)?;
+            }
+            Ty::Flex => {
+                return Err(PrintError::Unsupported {
+                    what: "FlexBuffer fields",
+                    field: f.name.to_string(),
+                })
+            }
+            Ty::Offset64 => {
+                return Err(PrintError::Unsupported {
+                    what: "64-bit offsets (offset64, vector64)",
+                    field: f.name.to_string(),
+                })
+            }
+            Ty::Array => {}
+        }
+        Ok(())
+    }
+
+    /// Prints the union member of type `ty` whose offset is at `at`.
+    fn union_value(
+        &mut self,
+        buf: &[u8],
+        union: u32,
+        ty: u8,
+        at: usize,
+        indent: usize,
+    ) -> Result<(), PrintError> {
+        let u = &self.plan.enums[union as usize];
+        match u.by_value(i64::from(ty)).map(|v| v.member) {
+            Some(Elem::Table(t)) => self.table(buf, t, deref(buf, at), indent),
+            Some(Elem::Struct(s)) => self.structure(buf, s, deref(buf, at), indent),
+            Some(Elem::String) => {
+                self.string(buf, deref(buf, at));
+                Ok(())
+            }
+            // Verified buffers have no other types; flatc prints nothing either.
+            _ => Ok(()),
+        }
+    }
+
+    /// Prints `len` elements with `each(printer, index, indent)` in flatc's list layout.
+    #[inline]
+    fn list(
+        &mut self,
+        len: usize,
+        indent: usize,
+        mut each: impl FnMut(&mut Self, usize, usize) -> Result<(), PrintError>,
+    ) -> Result<(), PrintError> {
+        let inner = indent + self.step();
+        self.out.push(b'[');
+        self.newline(inner);
+        for i in 0..len {
+            if i > 0 {
+                self.out.push(b',');
+                self.newline(inner);
+            }
+            each(self, i, inner)?;
+        }
+        if len == 0 && self.opts.indent.is_some() {
+            // flatc prints an empty list as `[`, an empty line, then `]`.
+            let l = self.out.len();
+            self.out.truncate(l - inner);
+        }
+        self.newline(indent);
+        self.out.push(b']');
+        self.check_size()
+    }
+
+    fn vector(
+        &mut self,
+        buf: &[u8],
+        elem: Elem,
+        v: usize,
+        indent: usize,
+    ) -> Result<(), PrintError> {
+        let len = u32_at(buf, v);
+        let data = v + 4;
+        match elem {
+            Elem::Scalar(sc, en) => {
+                let size = sc.size();
+                self.list(len, indent, |p, i, _| {
+                    p.scalar(sc, en, sc.read(buf, data + i * size));
+                    Ok(())
+                })
+            }
+            Elem::Struct(s) => {
+                let size = self.plan.objects[s as usize].bytesize;
+                self.list(len, indent, |p, i, inner| {
+                    p.structure(buf, s, data + i * size, inner)
+                })
+            }
+            Elem::String => self.list(len, indent, |p, i, _| {
+                p.string(buf, deref(buf, data + 4 * i));
+                Ok(())
+            }),
+            Elem::Table(t) => self.list(len, indent, |p, i, inner| {
+                p.table(buf, t, deref(buf, data + 4 * i), inner)
+            }),
+            Elem::None => self.list(0, indent, |_, _, _| Ok(())),
+        }
+    }
+
+    /// Prints the struct at `pos`.
+    fn structure(
+        &mut self,
+        buf: &[u8],
+        obj: u32,
+        pos: usize,
+        indent: usize,
+    ) -> Result<(), PrintError> {
+        let plan = self.plan;
+        let o = &plan.objects[obj as usize];
+        let inner = indent + self.step();
+        self.out.push(b'{');
+        for (i, f) in o.fields.iter().enumerate() {
+            if i > 0 {
+                self.out.push(b',');
+            }
+            self.newline(inner);
+            self.key(f);
+            let at = pos + usize::from(f.slot);
+            match f.ty {
+                Ty::Scalar(sc, en) => self.scalar(sc, en, sc.read(buf, at)),
+                Ty::Struct(s) => self.structure(buf, s, at, inner)?,
+                Ty::Array => {
+                    let len = usize::from(f.array_len);
+                    match f.elem {
+                        Elem::Scalar(sc, en) => self.list(len, inner, |p, i, _| {
+                            p.scalar(sc, en, sc.read(buf, at + i * sc.size()));
+                            Ok(())
+                        })?,
+                        Elem::Struct(s) => {
+                            let size = plan.objects[s as usize].bytesize;
+                            self.list(len, inner, |p, i, ind| {
+                                p.structure(buf, s, at + i * size, ind)
+                            })?
+                        }
+                        _ => self.list(0, inner, |_, _, _| Ok(()))?,
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.newline(indent);
+        self.out.push(b'}');
+        Ok(())
+    }
+
+    /// Prints a scalar given as raw bits (see [`Sc::read`]).
+    #[inline]
+    fn scalar(&mut self, sc: Sc, en: Option<u32>, bits: u64) {
+        match sc {
+            Sc::Bool => self
+                .out
+                .extend_from_slice(if bits != 0 { b"true" } else { b"false" }),
+            Sc::F32 => {
+                let x = f64::from_bits(bits) as f32;
+                if x.is_finite() {
+                    match self.opts.float_format {
+                        FloatFormat::Shortest => {
+                            let mut b = ryu::Buffer::new();
+                            self.out.extend_from_slice(b.format_finite(x).as_bytes());
+                        }
+                        FloatFormat::Flatc => write_f32(self.out, x),
+                    }
+                } else {
+                    self.non_finite(f64::from(x));
+                }
+            }
+            Sc::F64 => {
+                let x = f64::from_bits(bits);
+                if x.is_finite() {
+                    match self.opts.float_format {
+                        FloatFormat::Shortest => {
+                            let mut b = ryu::Buffer::new();
+                            self.out.extend_from_slice(b.format_finite(x).as_bytes());
+                        }
+                        FloatFormat::Flatc => write_f64(self.out, x),
+                    }
+                } else {
+                    self.non_finite(x);
+                }
+            }
+            _ => {
+                if let Some(e) = en {
+                    if self.enum_name(e, bits) {
+                        return;
+                    }
+                }
+                let mut b = itoa::Buffer::new();
+                let s = if sc.is_signed() {
+                    b.format(bits as i64)
+                } else {
+                    b.format(bits)
+                };
+                self.out.extend_from_slice(s.as_bytes());
+            }
+        }
+    }
+
+    fn non_finite(&mut self, x: f64) {
+        let text: &[u8] = if x.is_nan() {
+            b"nan"
+        } else if x > 0.0 {
+            b"inf"
+        } else {
+            b"-inf"
+        };
+        if self.quote_non_finite {
+            self.out.push(b'"');
+            self.out.extend_from_slice(text);
+            self.out.push(b'"');
+        } else {
+            self.out.extend_from_slice(text);
+        }
+    }
+
+    /// Prints an enum value by name (or bit flags as `"A B"`); false if it has no name.
+    fn enum_name(&mut self, e: u32, bits: u64) -> bool {
+        let en = &self.plan.enums[e as usize];
+        if let Some(v) = en.by_value(bits as i64) {
+            self.out.extend_from_slice(&v.quoted);
+            return true;
+        }
+        if en.bit_flags && bits != 0 {
+            let start = self.out.len();
+            let mut mask = 0u64;
+            self.out.push(b'"');
+            for v in en.values.iter() {
+                let f = v.value as u64;
+                if f & bits != 0 {
+                    mask |= f;
+                    self.out.extend_from_slice(v.name.as_bytes());
+                    self.out.push(b' ');
+                }
+            }
+            if mask != 0 && mask == bits {
+                let last = self.out.len() - 1;
+                self.out[last] = b'"';
+                return true;
+            }
+            self.out.truncate(start);
+        }
+        false
+    }
+
+    /// Prints the string at `pos` (length-prefixed, verified UTF-8), escaped as flatc does.
+    fn string(&mut self, buf: &[u8], pos: usize) {
+        let len = u32_at(buf, pos);
+        let s = &buf[pos + 4..pos + 4 + len];
+        crate::escape::escape(self.out, s, self.opts.natural_utf8);
+    }
+}

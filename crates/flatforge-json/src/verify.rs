@@ -1,0 +1,149 @@
+//! The schema-driven verifier: walks any buffer against any table of any schema with the runtime's
+//! verifier primitives, checking everything generated verifiers check (bounds, alignment, vtables,
+//! strings, vectors, required fields, unions and vectors of unions, structs, nested flatbuffers,
+//! depth and the table and apparent-size budgets). Errors carry the path and the byte
+//! offset. The printer runs it before reading anything.
+
+use flatforge::{Error, Object, TableVerifier, Verifier};
+
+use crate::plan::{Elem, Obj, Plan, Ty};
+
+/// Verifies the table whose offset is stored at `pos`.
+pub(crate) fn table_at(
+    plan: &Plan,
+    v: &mut Verifier<'_>,
+    obj: u32,
+    pos: usize,
+) -> Result<(), Error> {
+    let target = v.offset(pos)?;
+    table(plan, v, obj, target)
+}
+
+/// Verifies the table at `pos`.
+pub(crate) fn table(plan: &Plan, v: &mut Verifier<'_>, obj: u32, pos: usize) -> Result<(), Error> {
+    let o = &plan.objects[obj as usize];
+    let mut t = v.table(pos)?;
+    for f in o.fields.iter() {
+        field(plan, o, f, &mut t)?;
+    }
+    Ok(())
+}
+
+fn field(
+    plan: &Plan,
+    o: &Obj,
+    f: &crate::plan::Field,
+    t: &mut TableVerifier<'_, '_>,
+) -> Result<(), Error> {
+    let slot = usize::from(f.slot);
+    let name = &*f.name;
+    match f.ty {
+        Ty::Scalar(..) | Ty::UType(_) | Ty::Struct(_) => {
+            let (size, align) = f.inline(plan);
+            t.inline_field(slot, size, align, name, f.required)?;
+        }
+        Ty::String => {
+            if let Some(p) = t.offset_field(slot, name, f.required)? {
+                t.verifier().string(p).map_err(|e| e.in_field(name))?;
+            }
+        }
+        Ty::Table(inner) => {
+            if let Some(p) = t.offset_field(slot, name, f.required)? {
+                table(plan, t.verifier(), inner, p).map_err(|e| e.in_field(name))?;
+            }
+        }
+        Ty::Union(e) => {
+            let type_slot = usize::from(o.fields[usize::from(f.sibling)].slot);
+            t.union(type_slot, slot, name, f.required, |v, ty, p| {
+                union_member(plan, v, e, ty, p)
+            })?;
+        }
+        Ty::UnionVector(e) => {
+            let type_slot = usize::from(o.fields[usize::from(f.sibling)].slot);
+            t.union_vector(type_slot, slot, name, f.required, |v, ty, p| {
+                union_member(plan, v, e, ty, p)
+            })?;
+        }
+        // Checked with its vector of values.
+        Ty::UTypeVector(_) => {}
+        Ty::Vector => {
+            if let Some(p) = t.offset_field(slot, name, f.required)? {
+                vector(plan, t.verifier(), f.elem, p).map_err(|e| e.in_field(name))?;
+            }
+        }
+        Ty::Nested(inner) => {
+            t.nested_flatbuffer(slot, name, f.required, |v| table_at(plan, v, inner, 0))?;
+        }
+        Ty::Flex => {
+            // The bytes are checked as a vector; the printer refuses FlexBuffer contents.
+            if let Some(p) = t.offset_field(slot, name, f.required)? {
+                t.verifier()
+                    .vector_raw(p, 1, 1)
+                    .map_err(|e| e.in_field(name))?;
+            }
+        }
+        Ty::Offset64 => {
+            // The field's bytes are checked; what they point to is not supported (the printer
+            // refuses such fields when present).
+            t.inline_field(slot, 8, 8, name, f.required)?;
+        }
+        Ty::Array => {}
+    }
+    Ok(())
+}
+
+/// Verifies a vector of `elem` at `pos`.
+fn vector(plan: &Plan, v: &mut Verifier<'_>, elem: Elem, pos: usize) -> Result<(), Error> {
+    match elem {
+        Elem::Scalar(sc, _) => {
+            v.vector_raw(pos, sc.size(), sc.size())?;
+        }
+        Elem::Struct(s) => {
+            let o = &plan.objects[s as usize];
+            v.vector_raw(pos, o.bytesize, o.minalign)?;
+        }
+        Elem::String => {
+            let (data, len) = v.vector_raw(pos, 4, 4)?;
+            for i in 0..len {
+                let target = v.offset(data + 4 * i).map_err(|e| e.in_index(i))?;
+                v.string(target).map_err(|e| e.in_index(i))?;
+            }
+        }
+        Elem::Table(inner) => {
+            let (data, len) = v.vector_raw(pos, 4, 4)?;
+            for i in 0..len {
+                table_at(plan, v, inner, data + 4 * i).map_err(|e| e.in_index(i))?;
+            }
+        }
+        Elem::None => {
+            v.vector_raw(pos, 1, 1)?;
+        }
+    }
+    Ok(())
+}
+
+/// Verifies the union member of type `ty` whose offset is at `pos`; `None` if `ty` is not a member.
+fn union_member(
+    plan: &Plan,
+    v: &mut Verifier<'_>,
+    union: u32,
+    ty: u8,
+    pos: usize,
+) -> Option<Result<(), Error>> {
+    let u = &plan.enums[union as usize];
+    let member = u.by_value(i64::from(ty))?.member;
+    Some(match member {
+        Elem::Table(o) => table_at(plan, v, o, pos),
+        Elem::Struct(s) => {
+            let o = &plan.objects[s as usize];
+            v.offset(pos).and_then(|target| {
+                v.check_range(Object::Inline, target, o.bytesize)?;
+                v.check_alignment(Object::Inline, target, o.minalign)
+            })
+        }
+        Elem::String => v
+            .offset(pos)
+            .and_then(|target| v.string(target).map(|_| ())),
+        Elem::Scalar(..) | Elem::None => return None,
+    })
+}
