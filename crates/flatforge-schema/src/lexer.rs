@@ -171,9 +171,21 @@ impl<'s> Lexer<'s> {
     }
 
     /// [`Lexer::next_token`] with white space, punctuation and identifiers (most tokens) handled
-    /// inline, for the parser's loop.
+    /// inline (see [`Lexer::next_quick`]).
     #[inline(always)]
     pub(crate) fn next_token_fast(&mut self) -> Result<Token, LexError> {
+        let mut token = self.token(Tok::Eof, 0, 0, 0);
+        match self.next_quick(&mut token) {
+            Ok(()) => Ok(token),
+            Err(seen_newline) => self.lex(seen_newline),
+        }
+    }
+
+    /// The next token when it is punctuation or an identifier (most are), written to `token`.
+    /// Otherwise the white space before it is skipped and `Err(seen_newline)` says whether it
+    /// held a line break: [`Lexer::lex`] takes it from there.
+    #[inline(always)]
+    pub(crate) fn next_quick(&mut self, token: &mut Token) -> Result<(), bool> {
         let mut seen_newline = self.pos == 0;
         let mut pos = self.pos;
         while let Some(&c) = self.src.get(pos) {
@@ -190,8 +202,9 @@ impl<'s> Lexer<'s> {
                 b'{' | b'}' | b'(' | b')' | b'[' | b']' | b'<' | b'>' | b',' | b':' | b';'
                 | b'=' => {
                     self.pos = pos + 1;
-                    let doc_start = self.docs.len() as u32;
-                    return Ok(self.token(Tok::Punct(c), pos, pos + 1, doc_start));
+                    let docs = self.docs.len() as u32;
+                    *token = self.token(Tok::Punct(c), pos, pos + 1, docs);
+                    return Ok(());
                 }
                 c if is_ident_start(c) => {
                     let start = pos;
@@ -200,18 +213,19 @@ impl<'s> Lexer<'s> {
                         pos += 1;
                     }
                     self.pos = pos;
-                    let doc_start = self.docs.len() as u32;
-                    return Ok(self.token(Tok::Ident, start, pos, doc_start));
+                    let docs = self.docs.len() as u32;
+                    *token = self.token(Tok::Ident, start, pos, docs);
+                    return Ok(());
                 }
                 _ => break,
             }
         }
         self.pos = pos;
-        self.lex(seen_newline)
+        Err(seen_newline)
     }
 
     /// The next token, after white space that contained a line break if `seen_newline`.
-    fn lex(&mut self, mut seen_newline: bool) -> Result<Token, LexError> {
+    pub(crate) fn lex(&mut self, mut seen_newline: bool) -> Result<Token, LexError> {
         let doc_start = self.docs.len() as u32;
         loop {
             let start = self.pos;

@@ -814,8 +814,18 @@ impl<'s> Parser<'s> {
             Tok::Punct(b'}') => self.depth = self.depth.saturating_sub(1),
             _ => {}
         }
+        if let Err(seen_newline) = self.lexer.next_quick(&mut self.tok) {
+            self.advance_slow(seen_newline);
+        }
+    }
+
+    /// [`Parser::advance`] for the tokens [`Lexer::next_quick`] leaves to [`Lexer::lex`], and
+    /// lexical errors.
+    #[inline(never)]
+    fn advance_slow(&mut self, seen_newline: bool) {
+        let mut next = self.lexer.lex(seen_newline);
         loop {
-            match self.lexer.next_token_fast() {
+            match next {
                 Ok(t) => {
                     self.tok = t;
                     return;
@@ -828,6 +838,7 @@ impl<'s> Parser<'s> {
                     }
                 }
             }
+            next = self.lexer.next_token_fast();
         }
     }
 
