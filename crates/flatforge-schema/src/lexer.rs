@@ -181,9 +181,10 @@ impl<'s> Lexer<'s> {
         }
     }
 
-    /// The next token when it is punctuation or an identifier (most are), written to `token`.
-    /// Otherwise the white space before it is skipped and `Err(seen_newline)` says whether it
-    /// held a line break: [`Lexer::lex`] takes it from there.
+    /// The next token when it is punctuation, an identifier, a plain decimal integer or a string
+    /// of printable ASCII without escapes (most tokens are), written to `token`. Otherwise the
+    /// white space before it is skipped and `Err(seen_newline)` says whether it held a line
+    /// break: [`Lexer::lex`] takes it from there.
     #[inline(always)]
     pub(crate) fn next_quick(&mut self, token: &mut Token) -> Result<(), bool> {
         let mut seen_newline = self.pos == 0;
@@ -217,9 +218,48 @@ impl<'s> Lexer<'s> {
                     *token = self.token(Tok::Ident, start, pos, docs);
                     return Ok(());
                 }
+                b'0'..=b'9' => {
+                    // Digits not followed by what would make a float or a hex number.
+                    if c == b'0' && matches!(self.peek_at(pos + 1), b'x' | b'X') {
+                        break;
+                    }
+                    let mut end = pos + 1;
+                    while is_digit(self.peek_at(end)) {
+                        end += 1;
+                    }
+                    if matches!(self.peek_at(end), b'.' | b'e' | b'E') {
+                        break;
+                    }
+                    self.pos = end;
+                    let docs = self.docs.len() as u32;
+                    *token = self.token(Tok::Int, pos, end, docs);
+                    return Ok(());
+                }
+                b'"' | b'\'' => {
+                    // A string of printable ASCII without escapes, closed on this line.
+                    let mut end = pos + 1;
+                    loop {
+                        match self.peek_at(end) {
+                            b if b == c => break,
+                            b'\\' => return self.quick_miss(pos, seen_newline),
+                            b' '..=b'~' => end += 1,
+                            _ => return self.quick_miss(pos, seen_newline),
+                        }
+                    }
+                    self.pos = end + 1;
+                    let docs = self.docs.len() as u32;
+                    *token = self.token(Tok::Str, pos, end + 1, docs);
+                    return Ok(());
+                }
                 _ => break,
             }
         }
+        self.quick_miss(pos, seen_newline)
+    }
+
+    /// [`Lexer::next_quick`] cannot lex the token at `pos`: leaves it to [`Lexer::lex`].
+    #[inline(always)]
+    fn quick_miss(&mut self, pos: usize, seen_newline: bool) -> Result<(), bool> {
         self.pos = pos;
         Err(seen_newline)
     }
@@ -723,6 +763,9 @@ mod tests {
             "/// first line\nstruct S { x: float; } // end",
             "a /// not alone\n/* c */ b",
             "\n  /// doc after blank\nenum E : byte { A }",
+            "007 0 10. 1.5 2e3 3E-2 0x10 0X1p4 12abc 9;",
+            r#"'a"b' "it's" "" "tab\there" "é" "esc\"aped" "open"#,
+            "\"unterminated\n\"x\" 1\0 2",
         ];
         for src in inputs {
             let lex = |fast: bool| {
