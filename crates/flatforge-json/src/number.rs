@@ -326,7 +326,10 @@ mod tests {
         assert_eq!(f32_of("0x1.000003p0"), 1.000_000_2);
         assert_eq!(f32_of("0x1p-149"), f32::from_bits(1));
         assert_eq!(f64_of("0x.8p1"), 1.0);
-        assert_eq!(f64_of("0x123456789abcdef0123p0"), 0x123456789abcdef0123u128 as f64);
+        assert_eq!(
+            f64_of("0x123456789abcdef0123p0"),
+            0x123456789abcdef0123u128 as f64
+        );
         assert_eq!(
             parse_float(b"0x10", Sc::F64),
             Err(NumError::HexFloatExponent)

@@ -1903,7 +1903,8 @@ fn is_float_text(text: &[u8]) -> bool {
     !hex && t.iter().any(|&c| c == b'.' || c | 0x20 == b'e')
 }
 
-/// Adds a scalar given as raw bits to the open table.
+/// Adds a scalar given as raw bits to the open table. A NaN is written even when the default is
+/// NaN, as flatc's builder compares with `==`.
 fn add_scalar(
     b: &mut Builder,
     slot: usize,
@@ -1912,6 +1913,7 @@ fn add_scalar(
     default: u64,
     always: bool,
 ) -> Result<(), BuildError> {
+    let always = always || (sc.is_float() && f64::from_bits(bits).is_nan());
     macro_rules! add {
         ($t:ty, $v:expr, $d:expr) => {
             if always {

@@ -135,8 +135,12 @@ impl<'p, 'o> Printer<'p, 'o> {
         self.out.extend_from_slice(key);
     }
 
-    /// An absent scalar printed anyway (`defaults`, or a key field).
+    /// An absent scalar printed anyway (`defaults`, or a key field); optional scalars are `null`.
     fn default_value(&mut self, f: &Field) {
+        if f.optional {
+            self.out.extend_from_slice(b"null");
+            return;
+        }
         match f.ty {
             Ty::Scalar(sc, en) => self.scalar(sc, en, f.default),
             Ty::UType(u) => self.scalar(Sc::U8, Some(u), 0),

