@@ -101,7 +101,7 @@ fn main() {
     if let Err(e) = flatforge_build::Config::new()
         .out_dir(&flatforge_dir)
         .serde_feature(None)
-        .compile(&[&bench_fbs, &objectbox_fbs])
+        .compile(&[&bench_fbs, &objectbox_fbs, &telemetry_fbs])
     {
         fail(&format!("flatforge-build failed:\n{e}"));
     }

@@ -29,6 +29,7 @@
 mod cpp_ffi;
 pub mod flatbench;
 pub mod flatforge_gen;
+pub mod flatforge_streams;
 mod generated;
 pub mod objectbox;
 pub mod streams;

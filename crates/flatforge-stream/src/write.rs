@@ -170,6 +170,8 @@ pub struct StreamWriter<W: Write> {
     batch_frames: usize,
     max_len: usize,
     failed: bool,
+    /// The header of a framed stream (written again by `rotate`).
+    header: Option<Header>,
 }
 
 impl<W: Write> StreamWriter<W> {
@@ -203,12 +205,14 @@ impl<W: Write> StreamWriter<W> {
             batch_frames: opts.batch_frames.clamp(1, MAX_SEGS / 2),
             max_len: opts.max_frame_len.min(MAX_PAYLOAD_LEN),
             failed: false,
+            header: None,
         };
         if !plain {
             let mut header = Header::new(opts.checksum);
             header.file_identifier = opts.file_identifier;
             header.schema_hash = opts.schema_hash;
             w.push_side(&header.encode());
+            w.header = Some(header);
         }
         Ok(w)
     }
@@ -474,19 +478,56 @@ impl<W: Write> StreamWriter<W> {
 
     /// Writes the pending frames and the index footer (if asked for), flushes, and returns the sink.
     pub fn finish(mut self) -> Result<W, Error> {
+        self.end_stream()?;
+        Ok(self.out.take().expect("present until finish"))
+    }
+
+    /// Ends the current stream like [`finish`](Self::finish) and starts a new one in `out` with the
+    /// same options, keeping the writer's buffers; returns the finished stream's sink (log
+    /// rotation, or one in-memory stream after another).
+    ///
+    /// ```
+    /// # use flatforge_stream::{ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+    /// w.write_with(|b| b.create_string("first stream"))?;
+    /// let first = w.rotate(Vec::new())?;
+    /// w.write_with(|b| b.create_string("second stream"))?;
+    /// let second = w.finish()?;
+    /// for (bytes, text) in [(first, "first stream"), (second, "second stream")] {
+    ///     let s = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+    ///     assert_eq!(s.messages::<&str>().map(Result::unwrap).collect::<Vec<_>>(), [text]);
+    /// }
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
+    pub fn rotate(&mut self, out: W) -> Result<W, Error> {
+        self.end_stream()?;
+        let old = self.out.replace(out).expect("present until finish");
+        self.pos = 0;
+        self.frames = 0;
+        if let Some(index) = &mut self.index {
+            index.clear();
+        }
+        if let Some(header) = self.header {
+            self.push_side(&header.encode());
+        }
+        Ok(old)
+    }
+
+    fn end_stream(&mut self) -> Result<(), Error> {
         if self.failed {
             return Err(Error::WriterFailed);
         }
-        if let Some(offsets) = self.index.take() {
+        let footer = self.index.as_ref().map(|offsets| {
             let lead = lead(self.pos);
-            let marker = self.pos + lead as u64;
             let mut footer = vec![0u8; lead];
-            footer.extend_from_slice(&encode_index(marker, &offsets));
+            footer.extend_from_slice(&encode_index(self.pos + lead as u64, offsets));
+            footer
+        });
+        if let Some(footer) = footer {
             self.write_batch()?;
             self.push_side(&footer);
         }
-        self.flush()?;
-        Ok(self.out.take().expect("present until finish"))
+        self.flush()
     }
 }
 
