@@ -43,7 +43,7 @@
 //! | 10     | checksum kind: 0 none, 1 CRC-32C, 2 XXH3-64 ([`Checksum`]) |
 //! | 11     | flags: bit 0 a file identifier is declared, bit 1 a schema hash is declared; other bits 0 |
 //! | 12..16 | file identifier (zero when not declared): every payload carries it at bytes 4..8 |
-//! | 16..24 | schema hash, `u64` (zero when not declared): an identity of the schema, compared for equality |
+//! | 16..24 | schema hash, `u64` (zero when not declared): an identity of the schema, compared for equality (flatforge's tools write `schema_hash`, feature `schema`) |
 //! | 24..28 | reserved, zero |
 //! | 28..32 | CRC-32C of bytes 0..28 |
 //!
@@ -119,6 +119,8 @@ mod format;
 mod mmap;
 mod read;
 mod recover;
+#[cfg(feature = "schema")]
+mod schema_hash;
 mod write;
 
 pub use error::{BoxError, Error};
@@ -128,4 +130,6 @@ pub use format::{
 pub use mmap::MappedStream;
 pub use read::{Frame, Frames, Index, Messages, ReaderOptions, StreamReader, StreamSlice};
 pub use recover::{recover, recover_file, Recovery};
+#[cfg(feature = "schema")]
+pub use schema_hash::schema_hash;
 pub use write::{StreamWriter, WriterOptions};
