@@ -6,6 +6,10 @@
 //! identifier is a token of its own (for `-nan`), string constants take flatc's escapes and must
 //! be valid UTF-8, `///` comments are documentation and must stand on their own line, and a NUL
 //! byte ends the input (flatc reads the file as a C string).
+//!
+//! The common tokens (punctuation, identifiers, plain decimal integers, strings of printable ASCII
+//! without escapes) take an inline fast path that writes the parser's token in place
+//! ([`Lexer::next_quick`]); everything else, and every error, goes through [`Lexer::lex`].
 
 use crate::source::{FileId, Span};
 
@@ -162,7 +166,8 @@ impl<'s> Lexer<'s> {
     }
 
     /// The next token. After an error the lexer has moved past the offending bytes, so lexing can
-    /// go on. (The parser uses [`Lexer::next_token_fast`], which the tests hold to this.)
+    /// go on. (The parser lexes with [`Lexer::next_quick`] and [`Lexer::lex`];
+    /// [`Lexer::next_token_fast`], the two together, is tested against this.)
     #[cfg(test)]
     pub(crate) fn next_token(&mut self) -> Result<Token, LexError> {
         // As in flatc, only the very first byte of the file counts as a line start (not the byte
@@ -170,8 +175,8 @@ impl<'s> Lexer<'s> {
         self.lex(self.pos == 0)
     }
 
-    /// [`Lexer::next_token`] with white space, punctuation and identifiers (most tokens) handled
-    /// inline (see [`Lexer::next_quick`]).
+    /// The next token (as `next_token`, which the tests hold this to), with the common tokens
+    /// lexed inline (see [`Lexer::next_quick`]).
     #[inline(always)]
     pub(crate) fn next_token_fast(&mut self) -> Result<Token, LexError> {
         let mut token = self.token(Tok::Eof, 0, 0, 0);
