@@ -47,6 +47,7 @@
 #![deny(missing_docs)]
 
 mod escape;
+mod flex;
 mod number;
 mod parse;
 mod plan;

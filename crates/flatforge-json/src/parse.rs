@@ -16,6 +16,7 @@ use std::fmt;
 use flatforge::{BuildError, Builder, Offset};
 use flatforge_schema::HashKind;
 
+use crate::flex::FlexBuilder;
 use crate::number::{int_range, parse_float, parse_integer, NumError};
 use crate::plan::{arr, Elem, Field, Obj, Plan, Sc, Ty};
 use crate::ParseOptions;
@@ -260,6 +261,7 @@ pub(crate) struct Scratch {
     text: Vec<u8>,
     brackets: Vec<u8>,
     nested: Vec<Builder>,
+    flex: FlexBuilder,
 }
 
 /// Where a string's contents are.
@@ -1002,15 +1004,7 @@ impl<'a> P<'a, '_> {
                 Value::Offset(self.union_vector(f, u, &types)?)
             }
             Ty::Nested(t) => Value::Offset(self.nested(f, t)?),
-            Ty::Flex => {
-                return Err(self.err_at(
-                    value_at,
-                    ParseErrorKind::Unsupported {
-                        what: "FlexBuffers",
-                        field: f.name.to_string(),
-                    },
-                ))
-            }
+            Ty::Flex => Value::Offset(self.flex()?),
             Ty::Offset64 | Ty::Array => {
                 return Err(self.err_at(
                     value_at,
@@ -1855,6 +1849,87 @@ impl<'a> P<'a, '_> {
         self.track_align(4);
         self.depth -= 1;
         self.build(r).map(Offset::value)
+    }
+
+    /// Parses any JSON value as a FlexBuffer and writes it as a `[ubyte]` aligned to 8, as flatc
+    /// does.
+    fn flex(&mut self) -> R<u32> {
+        let mut fb = std::mem::take(&mut self.s.flex);
+        fb.clear();
+        let r = self.flex_value(&mut fb).and_then(|()| {
+            let r = self.b.create_nested_flatbuffer(fb.finish(), 8);
+            self.build(r)
+        });
+        self.s.flex = fb;
+        self.track_align(8);
+        r.map(Offset::value)
+    }
+
+    fn flex_value(&mut self, fb: &mut FlexBuilder) -> R<()> {
+        self.ws()?;
+        let at = self.pos;
+        match self.peek() {
+            open @ (b'{' | b'[') => {
+                self.enter()?;
+                self.pos += 1;
+                let close = if open == b'{' { b'}' } else { b']' };
+                let start = fb.start();
+                self.ws()?;
+                if self.peek() == close {
+                    self.pos += 1;
+                } else {
+                    loop {
+                        self.ws()?;
+                        if open == b'{' {
+                            let key = self.key()?;
+                            fb.key(self.str_bytes(key));
+                            self.expect(b':', "`:`")?;
+                        }
+                        self.flex_value(fb)?;
+                        if !self.next_item(close)? {
+                            break;
+                        }
+                    }
+                }
+                if open == b'[' {
+                    fb.end_vector(start);
+                } else if !fb.end_map(start) {
+                    return Err(self.err_at(
+                        at,
+                        ParseErrorKind::DuplicateField("(a key of this map)".into()),
+                    ));
+                }
+                self.depth -= 1;
+            }
+            b'"' | b'\'' => {
+                let s = self.string()?;
+                fb.string(self.str_bytes(s));
+            }
+            c if c.is_ascii_digit() || matches!(c, b'+' | b'-' | b'.') => {
+                let (a, b, is_float) = self.number()?;
+                let sc = if is_float { Sc::F64 } else { Sc::I64 };
+                let bits = self.number_text(&self.src[a..b], sc, at)?;
+                if is_float {
+                    fb.double(f64::from_bits(bits));
+                } else {
+                    fb.int(bits as i64);
+                }
+            }
+            c if is_ident_start(c) => {
+                let (a, b) = self.ident();
+                match &self.src[a..b] {
+                    b"true" => fb.bool(true),
+                    b"false" => fb.bool(false),
+                    b"null" => fb.null(),
+                    _ => {
+                        self.pos = at;
+                        return Err(self.unexpected("a JSON value"));
+                    }
+                }
+            }
+            _ => return Err(self.unexpected("a JSON value")),
+        }
+        Ok(())
     }
 
     /// Parses a nested flatbuffer given as an object (built as a buffer of its own, then copied

@@ -3,6 +3,7 @@
 //! objects). Only buffers the schema-driven verifier accepted reach this module, so reads need no
 //! checks beyond the slice bounds, which cannot fail for verified data.
 
+use crate::flex::FlexPrinter;
 use crate::number::{write_f32, write_f64};
 use crate::plan::{arr, Elem, Field, Obj, Plan, Sc, Ty};
 use crate::{FloatFormat, NonFinite, PrintError, PrintOptions};
@@ -194,10 +195,14 @@ impl<'p, 'o> Printer<'p, 'o> {
                 self.table(nested, t, deref(nested, 0), indent)?;
             }
             Ty::Flex => {
-                return Err(PrintError::Unsupported {
-                    what: "FlexBuffer fields",
+                let v = deref(buf, at);
+                let len = u32_at(buf, v);
+                let bytes = &buf[v + 4..v + 4 + len];
+                let mut p = FlexPrinter::new(bytes, self.opts.strict_json, self.opts.float_format);
+                p.root(self.out).map_err(|e| PrintError::Unsupported {
+                    what: e.describe(),
                     field: f.name.to_string(),
-                })
+                })?;
             }
             Ty::Offset64 => {
                 return Err(PrintError::Unsupported {

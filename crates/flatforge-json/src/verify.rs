@@ -1,10 +1,13 @@
 //! The schema-driven verifier: walks any buffer against any table of any schema with the runtime's
 //! verifier primitives, checking everything generated verifiers check (bounds, alignment, vtables,
 //! strings, vectors, required fields, unions and vectors of unions, structs, nested flatbuffers,
-//! depth and the table and apparent-size budgets). Errors carry the path and the byte
+//! FlexBuffers, depth and the table and apparent-size budgets). Errors carry the path and the byte
 //! offset. The printer runs it before reading anything.
 
-use flatforge::{Error, Object, TableVerifier, Verifier};
+use flatforge::{Error, ErrorKind, Object, TableVerifier, Verifier};
+
+use crate::flex::{FlexPrinter, FlexProblem};
+use crate::FloatFormat;
 
 use crate::plan::{Elem, Obj, Plan, Ty};
 
@@ -75,11 +78,10 @@ fn field(
             t.nested_flatbuffer(slot, name, f.required, |v| table_at(plan, v, inner, 0))?;
         }
         Ty::Flex => {
-            // The bytes are checked as a vector; the printer refuses FlexBuffer contents.
             if let Some(p) = t.offset_field(slot, name, f.required)? {
-                t.verifier()
-                    .vector_raw(p, 1, 1)
-                    .map_err(|e| e.in_field(name))?;
+                let v = t.verifier();
+                let (data, len) = v.vector_raw(p, 1, 1).map_err(|e| e.in_field(name))?;
+                flex(v, data, len).map_err(|e| e.in_field(name))?;
             }
         }
         Ty::Offset64 => {
@@ -146,4 +148,25 @@ fn union_member(
             .and_then(|target| v.string(target).map(|_| ())),
         Elem::Scalar(..) | Elem::None => return None,
     })
+}
+
+/// Checks the FlexBuffer in `len` bytes at `data` by reading all of it. Its problems are reported
+/// with the nearest runtime error kinds, at the byte where they are.
+fn flex(v: &Verifier<'_>, data: usize, len: usize) -> Result<(), Error> {
+    let bytes = &v.buffer()[data..data + len];
+    let mut sink = Vec::new();
+    FlexPrinter::new(bytes, false, FloatFormat::Flatc)
+        .root(&mut sink)
+        .map_err(|e| {
+            let at = e.at as i64;
+            let kind = match e.problem {
+                FlexProblem::Bounds => ErrorKind::OffsetOutOfBounds { value: at },
+                FlexProblem::Invalid => ErrorKind::InvalidOffset { value: e.at as u32 },
+                FlexProblem::Unterminated => ErrorKind::StringNotTerminated,
+                FlexProblem::Budget => ErrorKind::ApparentSizeLimitExceeded { limit: len * 16 },
+                FlexProblem::Depth => ErrorKind::DepthLimitExceeded { limit: 64 },
+            };
+            // Offsets from the start of the verifier's buffer; nested buffers count from theirs.
+            Error::new(kind, data + e.at)
+        })
 }

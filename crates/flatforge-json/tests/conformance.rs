@@ -31,9 +31,12 @@ const CASES: &[Case] = &[
         name: "monster",
         schema: "flatbuffers/tests/monster_test.fbs",
         includes: &["flatbuffers/tests/include_test"],
-        json: &["flatbuffers/tests/monsterdata_test.json"],
+        json: &[
+            "flatbuffers/tests/monsterdata_test.json",
+            "flatbuffers/tests/monsterdata_test.golden",
+        ],
         bins: &["flatbuffers/tests/monsterdata_test.mon"],
-        goldens: &[],
+        goldens: &[("flatbuffers/tests/monsterdata_test.golden", true)],
         byte_exact: true,
     },
     Case {
@@ -105,8 +108,12 @@ const CASES: &[Case] = &[
 ];
 
 fn temp_dir(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("flatforge-json-conf-{}-{name}", std::process::id()));
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!(
+        "flatforge-json-conf-{}-{n}-{name}",
+        std::process::id()
+    ));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir
@@ -150,14 +157,18 @@ fn flatc_text(case: &Case, bin: &[u8], args: &[&str], tag: &str) -> String {
     let mut all = vec!["-t", "--raw-binary"];
     all.extend_from_slice(args);
     flatc(case, &all, &[Path::new("--"), &input], &out).expect("flatc -t");
-    String::from_utf8(written(&out)).expect("flatc wrote UTF-8")
+    let text = String::from_utf8(written(&out)).expect("flatc wrote UTF-8");
+    let _ = std::fs::remove_dir_all(&dir);
+    text
 }
 
 /// flatc's buffer for a JSON file.
 fn flatc_bin(case: &Case, json: &Path, tag: &str) -> Result<Vec<u8>, String> {
     let dir = temp_dir(&format!("{}-b-{tag}", case.name));
     flatc(case, &["-b"], &[json], &dir)?;
-    Ok(written(&dir))
+    let bytes = written(&dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(bytes)
 }
 
 fn compile(case: &Case) -> flatforge_schema::Schema {
@@ -313,5 +324,46 @@ fn flatc_test_files() {
             let reprinted = printer.print(root, &again).unwrap();
             assert_eq!(reprinted, printed, "{golden}: print(parse(print)) differs");
         }
+    }
+}
+
+/// FlexBuffer fields: every kind of value, shared keys and strings, widths growing with offsets.
+#[test]
+fn flexbuffers_match_flatc() {
+    let case = &CASES[0];
+    let schema = compile(case);
+    let codec = Codec::new(&schema);
+    let root = codec.root_type(None).unwrap();
+    let long = "x".repeat(300);
+    let values = [
+        "1234".to_string(),
+        "-5".to_string(),
+        "3.5".to_string(),
+        "0.1".to_string(),
+        "true".to_string(),
+        "null".to_string(),
+        "\"text\"".to_string(),
+        "[]".to_string(),
+        "{}".to_string(),
+        "[1, -70000, 2.5, \"a\", \"a\", null, false, [1, [2]], {k: 1}]".to_string(),
+        "{b: 1, a: [\"s\", \"s\"], c: {a: 2, b: \"s\"}, d: 9007199254740993}".to_string(),
+        format!("{{a: \"{long}\", b: [\"{long}\", 1, 100000000000], c: {{a: 1}}}}"),
+    ];
+    for (i, v) in values.iter().enumerate() {
+        let json = format!("{{ name: \"m\", flex: {v} }}");
+        let dir = temp_dir(&format!("flex-{i}"));
+        let path = dir.join("in.json");
+        std::fs::write(&path, &json).unwrap();
+        let theirs = flatc_bin(case, &path, &format!("flex-{i}")).expect("flatc -b");
+        let ours = codec
+            .parser(ParseOptions::default())
+            .parse(root, json.as_bytes())
+            .unwrap_or_else(|e| panic!("{json}: {e}"))
+            .to_vec();
+        assert!(
+            ours == theirs,
+            "{json}: our FlexBuffer differs from flatc's"
+        );
+        check_print(case, &codec, &theirs, &json);
     }
 }
