@@ -1,0 +1,211 @@
+//! Integration tests of `flatforge verify`, `flatforge json` and `flatforge binary`: exit codes,
+//! streams, files and stdin, and what the messages say.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use flatforge_testkit::testdata;
+
+fn flatforge(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_flatforge"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run flatforge");
+    let input = stdin.unwrap_or_default().to_vec();
+    let mut pipe = child.stdin.take().unwrap();
+    std::thread::spawn(move || pipe.write_all(&input));
+    child.wait_with_output().expect("wait")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn path(p: &PathBuf) -> &str {
+    p.to_str().unwrap()
+}
+
+fn monster_args() -> Vec<String> {
+    vec![
+        "-s".into(),
+        path(&testdata("flatbuffers/tests/monster_test.fbs")).into(),
+        "-I".into(),
+        path(&testdata("flatbuffers/tests/include_test")).into(),
+    ]
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("flatforge-cli-json-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn verify_rejects_the_22_corrupted_buffers_with_path_and_offset() {
+    let dir = testdata("flatbuffers/tests/annotated_binary");
+    let schema = dir.join("annotated_binary.fbs");
+    let mut bad: Vec<PathBuf> = std::fs::read_dir(dir.join("tests"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "bin"))
+        .collect();
+    bad.sort();
+    assert_eq!(bad.len(), 22);
+    let good = dir.join("annotated_binary.bin");
+    let mut args = vec!["verify", "-s", path(&schema), path(&good)];
+    args.extend(bad.iter().map(path));
+    let out = flatforge(&args, None);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("ok: ") && stdout.contains("annotated_binary.bin"),
+        "{stdout}"
+    );
+    let stderr = text(&out.stderr);
+    for b in &bad {
+        let line = stderr
+            .lines()
+            .find(|l| l.contains(path(b)))
+            .unwrap_or_else(|| panic!("{} not reported:\n{stderr}", b.display()));
+        assert!(line.contains("invalid: "), "{line}");
+        assert!(line.contains(" at byte "), "{line}");
+        assert!(line.contains(" in AnnotatedBinary.Foo"), "{line}");
+    }
+    let ok = flatforge(&["verify", "-q", "-s", path(&schema), path(&good)], None);
+    assert_eq!(ok.status.code(), Some(0), "{}", text(&ok.stderr));
+    assert!(ok.stdout.is_empty());
+}
+
+#[test]
+fn verify_handles_size_prefixes_identifiers_and_stdin() {
+    let mon = std::fs::read(testdata("flatbuffers/tests/monsterdata_test.mon")).unwrap();
+    let mut args = vec!["verify".to_string()];
+    args.extend(monster_args());
+    args.push("-".into());
+    let a: Vec<&str> = args.iter().map(String::as_str).collect();
+    assert_eq!(flatforge(&a, Some(&mon)).status.code(), Some(0));
+    // Without its identifier the buffer is refused, unless --raw-binary.
+    let mut stripped = mon.clone();
+    stripped[4..8].copy_from_slice(b"XXXX");
+    let out = flatforge(&a, Some(&stripped));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("file identifier"),
+        "{}",
+        text(&out.stderr)
+    );
+    let mut raw = a.clone();
+    raw.insert(1, "--raw-binary");
+    assert_eq!(flatforge(&raw, Some(&stripped)).status.code(), Some(0));
+    // The Go test suite's size-prefixed buffer.
+    let sp = testdata("flatbuffers/tests/monsterdata_go_wire.mon.sp");
+    let mut sized: Vec<&str> = a[..a.len() - 1].to_vec();
+    sized.extend(["--size-prefixed", path(&sp)]);
+    let out = flatforge(&sized, None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+#[test]
+fn binary_of_monsterdata_test_json_is_flatcs_buffer() {
+    let out_path = temp("monster.mon");
+    let mut args = vec!["binary".to_string()];
+    args.extend(monster_args());
+    args.extend([
+        "-o".into(),
+        path(&out_path).into(),
+        path(&testdata("flatbuffers/tests/monsterdata_test.json")).into(),
+    ]);
+    let a: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = flatforge(&a, None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let ours = std::fs::read(&out_path).unwrap();
+    let flatc = std::fs::read(testdata("flatbuffers/tests/monsterdata_test.mon")).unwrap();
+    assert!(
+        ours == flatc,
+        "flatforge binary differs from monsterdata_test.mon"
+    );
+}
+
+#[test]
+fn json_prints_strict_json_to_stdout_and_reads_it_back() {
+    let mut args = vec!["json".to_string()];
+    args.extend(monster_args());
+    args.push(path(&testdata("flatbuffers/tests/monsterdata_test.mon")).into());
+    let a: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = flatforge(&a, None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let json = text(&out.stdout);
+    assert!(
+        json.starts_with("{\n  \"pos\": {\n    \"x\": 1.0,"),
+        "{json}"
+    );
+    assert!(json.contains("\"test_type\": \"Monster\""), "{json}");
+    assert!(json.contains("-1.7976931348623157e308"), "{json}");
+    // Back to binary through stdin, and printed again: the same text.
+    let mut args = vec!["binary".to_string()];
+    args.extend(monster_args());
+    args.push("-".into());
+    let b: Vec<&str> = args.iter().map(String::as_str).collect();
+    let bin = flatforge(&b, Some(json.as_bytes()));
+    assert_eq!(bin.status.code(), Some(0), "{}", text(&bin.stderr));
+    let mut again: Vec<&str> = a[..a.len() - 1].to_vec();
+    again.push("-");
+    let out = flatforge(&again, Some(&bin.stdout));
+    assert_eq!(text(&out.stdout), json);
+    // Non-strict style.
+    let mut plain = a.clone();
+    plain.insert(1, "--non-strict");
+    let out = flatforge(&plain, None);
+    assert!(text(&out.stdout).starts_with("{\n  pos: {\n    x: 1.0,"));
+}
+
+#[test]
+fn bad_json_is_reported_with_line_column_and_a_caret() {
+    let mut args = vec!["binary".to_string()];
+    args.extend(monster_args());
+    args.push("-".into());
+    let a: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = flatforge(&a, Some(b"{\n  name: \"x\",\n  hp: 99999\n}\n"));
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("-:3:7: 99999 does not fit `short`"), "{err}");
+    assert!(err.contains("  hp: 99999\n      |       ^"), "{err}");
+    assert!(out.stdout.is_empty());
+    let out = flatforge(&a, Some(b"{ nme: \"x\" }"));
+    assert!(text(&out.stderr).contains("unknown field `nme`"));
+    let mut unknown = a.clone();
+    unknown.insert(1, "--unknown-json");
+    let out = flatforge(&unknown, Some(b"{ nme: \"x\", name: \"y\" }"));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+#[test]
+fn invalid_buffers_and_usage_errors() {
+    let mut args = vec!["json".to_string()];
+    args.extend(monster_args());
+    args.push("-".into());
+    let a: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = flatforge(&a, Some(&[1, 2, 3]));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("invalid buffer"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(flatforge(&["json", "x.bin"], None).status.code(), Some(2));
+    assert_eq!(flatforge(&["binary"], None).status.code(), Some(2));
+    assert_eq!(
+        flatforge(&["verify", "-s", "a.fbs"], None).status.code(),
+        Some(2)
+    );
+    let mut wrong_root = a.clone();
+    wrong_root.insert(1, "--root-type");
+    wrong_root.insert(2, "Nope");
+    let out = flatforge(&wrong_root, Some(&[]));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("no table named `Nope`"));
+}
