@@ -2,7 +2,7 @@
 //! streams, files and stdin, and what the messages say.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use flatforge_testkit::testdata;
@@ -25,7 +25,7 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-fn path(p: &PathBuf) -> &str {
+fn path(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
@@ -57,7 +57,7 @@ fn verify_rejects_the_22_corrupted_buffers_with_path_and_offset() {
     assert_eq!(bad.len(), 22);
     let good = dir.join("annotated_binary.bin");
     let mut args = vec!["verify", "-s", path(&schema), path(&good)];
-    args.extend(bad.iter().map(path));
+    args.extend(bad.iter().map(|b| path(b)));
     let out = flatforge(&args, None);
     assert_eq!(out.status.code(), Some(1));
     let stdout = text(&out.stdout);
