@@ -479,13 +479,14 @@ pub(crate) struct IndexCheck {
 }
 
 impl IndexCheck {
-    /// Starts with the 16 bytes at the marker: the marker and the count.
-    pub(crate) fn new(marker: u64, head: &[u8], frames: Option<u64>) -> Result<IndexCheck, Error> {
+    /// Starts with the 16 bytes at the marker: the marker and the count, which must be `frames`
+    /// (the frames read, or the count in the trailer).
+    pub(crate) fn new(marker: u64, head: &[u8], frames: u64) -> Result<IndexCheck, Error> {
         let count = u64_at(head, 8);
-        if frames.is_some_and(|f| f != count) {
+        if frames != count {
             return Err(Error::CorruptIndex {
                 offset: marker + 8,
-                reason: "the frame count differs from the frames in the stream",
+                reason: "the frame count differs from the frames in the stream or the trailer",
             });
         }
         Ok(IndexCheck {
@@ -499,7 +500,7 @@ impl IndexCheck {
 
     /// Bytes of entries still expected.
     pub(crate) fn entry_bytes_left(&self) -> u64 {
-        (self.count - self.seen) * 8
+        (self.count - self.seen).saturating_mul(8)
     }
 
     /// Feeds a whole number of entries.
@@ -525,7 +526,8 @@ impl IndexCheck {
 
     /// Checks the 32-byte trailer after the entries.
     pub(crate) fn trailer(self, t: &[u8]) -> Result<u64, Error> {
-        let at = self.marker + 16 + self.count * 8;
+        // `seen`, not `count`: only entries actually fed are known to fit in the stream.
+        let at = self.marker + 16 + self.seen * 8;
         let bad = |reason| Error::CorruptIndex { offset: at, reason };
         if t[24..32] != INDEX_MAGIC {
             return Err(bad("the trailer's magic is missing"));
@@ -590,7 +592,7 @@ pub(crate) fn find_index(data: &[u8]) -> Result<(u64, &[u8]), Error> {
             reason: "no end marker where the trailer says",
         });
     }
-    let mut check = IndexCheck::new(marker, head, None)?;
+    let mut check = IndexCheck::new(marker, head, count)?;
     let entries = &data[m + 16..len - TRAILER_LEN];
     check.entries(entries)?;
     check.trailer(t)?;

@@ -407,7 +407,7 @@ fn check_index_block(block: &[u8], marker: u64, frames: u64) -> Result<(), Error
         reason: "the index is cut short",
     };
     let head = block.get(..16).ok_or_else(short)?;
-    let mut check = IndexCheck::new(marker, head, Some(frames))?;
+    let mut check = IndexCheck::new(marker, head, frames)?;
     let entries = check.entry_bytes_left() as usize;
     let body = block.get(16..16 + entries).ok_or_else(short)?;
     check.entries(body)?;
@@ -804,7 +804,7 @@ impl<R: Read> StreamReader<R> {
         if self.window().len() < 16 {
             return Err(short);
         }
-        let mut check = IndexCheck::new(marker, &self.window()[..16], Some(self.frame))?;
+        let mut check = IndexCheck::new(marker, &self.window()[..16], self.frame)?;
         self.consume(16);
         let chunk = (self.read_ahead / 8).max(1) * 8;
         while check.entry_bytes_left() > 0 {
@@ -916,7 +916,7 @@ impl<R: Read + Seek> StreamReader<R> {
                 reason: "no end marker where the trailer says",
             });
         }
-        let mut check = IndexCheck::new(marker, &head, None)?;
+        let mut check = IndexCheck::new(marker, &head, count)?;
         let mut chunk = vec![0u8; (count * 8).min(64 << 10) as usize];
         while check.entry_bytes_left() > 0 {
             let n = check.entry_bytes_left().min(chunk.len() as u64) as usize;
