@@ -13,6 +13,7 @@ mod json;
 mod nbt;
 mod output;
 mod rust;
+mod stream;
 mod verify;
 
 use std::process::ExitCode;
@@ -38,6 +39,8 @@ enum Command {
     Nbt(nbt::Args),
     /// Generate Rust code (views, verifiers, builders, object API) from FlatBuffers schemas.
     Rust(rust::Args),
+    /// Framed message streams: print as JSON lines, pack from JSON lines, verify, recover.
+    Stream(stream::Args),
     /// Convert JSON to a FlatBuffer, driven by a schema.
     Binary(binary::Args),
     /// Print a FlatBuffer as JSON (verified first), driven by a schema.
@@ -53,6 +56,7 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(&args, &out),
         Command::Nbt(args) => nbt::run(&args),
         Command::Rust(args) => rust::run(&args, &out),
+        Command::Stream(args) => stream::run(&args, &out),
         Command::Binary(args) => binary::run(&args, &out),
         Command::Json(args) => json::run(&args, &out),
         Command::Verify(args) => verify::run(&args, &out),
