@@ -390,3 +390,16 @@ fn a_failed_write_leaves_a_recoverable_stream() {
     );
     assert!(r.frames > 10);
 }
+
+/// Found by fuzzing (stream_read): a frame whose `value` is NaN made the readers look different
+/// to the harness, which compared floats by value; they are compared bit for bit.
+#[test]
+fn readers_agree_on_nan_values() {
+    let events = [Event {
+        value: f64::NAN,
+        ..event(1)
+    }];
+    let bytes = write_events(&events, WriterOptions::default());
+    let o = read_all(&bytes, &ReaderOptions::default());
+    assert_eq!(o.events, [Some(events[0].clone())]);
+}
