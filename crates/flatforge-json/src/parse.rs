@@ -1494,6 +1494,14 @@ impl<'a> P<'a, '_> {
             ));
         }
         self.depth -= 1;
+        // flatc builds each struct value in its builder (then moves the bytes out), which leaves
+        // the buffer aligned to the struct's alignment: do the same, for identical buffers.
+        // Between objects our buffer length is always even, so alignments below 4 need nothing.
+        if o.minalign >= 4 {
+            let r = self.b.start_vector(0, 1, o.minalign);
+            self.build(r)?;
+            self.track_align(o.minalign);
+        }
         Ok(())
     }
 
@@ -1739,6 +1747,9 @@ impl<'a> P<'a, '_> {
         align: usize,
         mark: usize,
     ) -> R<u32> {
+        // flatc aligns nothing for an empty vector (its `PreAlign` skips zero lengths): only the
+        // length is aligned, to 4.
+        let align = if count == 0 { 1 } else { align };
         let r = self.b.start_vector(count, size, align);
         self.build(r)?;
         push_rev(self.b, &self.s.arena[mark..]);
