@@ -1,0 +1,35 @@
+//! Fuzzes the printer: arbitrary bytes are verified against a schema (the first byte picks it and
+//! the options); whatever verifies must print without error or panic, in every style.
+#![no_main]
+
+use flatforge_json::{Codec, FloatFormat, PrintOptions};
+use libfuzzer_sys::fuzz_target;
+
+#[path = "json_schemas.rs"]
+mod json_schemas;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&selector, bytes)) = data.split_first() else {
+        return;
+    };
+    let schemas = json_schemas::schemas();
+    let schema = &schemas[usize::from(selector) % schemas.len()];
+    let codec = Codec::new(schema);
+    let root = codec.root_type(None).expect("root type");
+    let mut opts = PrintOptions::default();
+    opts.verify.size_prefixed = selector & 0x10 != 0;
+    opts.verify.check_identifier = false;
+    opts.verify.limits = opts.verify.limits.with_check_alignment(selector & 0x20 == 0);
+    opts.strict_json = selector & 0x40 != 0;
+    opts.defaults = selector & 0x80 != 0;
+    if codec.verify(root, bytes, &opts.verify).is_err() {
+        return;
+    }
+    for (natural, float_format) in [(false, FloatFormat::Shortest), (true, FloatFormat::Flatc)] {
+        opts.natural_utf8 = natural;
+        opts.float_format = float_format;
+        if let Err(e) = codec.printer(opts.clone()).print(root, bytes) {
+            panic!("a verified buffer does not print: {e}");
+        }
+    }
+});

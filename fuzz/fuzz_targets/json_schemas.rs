@@ -1,0 +1,42 @@
+//! Schemas shared by the JSON and schema-driven verifier fuzz targets: FlatBuffers' own test
+//! schemas, compiled once, with their root types.
+
+use std::sync::OnceLock;
+
+use flatforge_schema::{Compiler, MemoryLoader, Schema};
+
+const FILES: &[(&str, &str)] = &[
+    ("monster_test.fbs", include_str!("../../../shared/testdata/flatbuffers/tests/monster_test.fbs")),
+    ("include_test/include_test1.fbs", include_str!("../../../shared/testdata/flatbuffers/tests/include_test/include_test1.fbs")),
+    ("include_test/sub/include_test2.fbs", include_str!("../../../shared/testdata/flatbuffers/tests/include_test/sub/include_test2.fbs")),
+    ("arrays_test.fbs", include_str!("../../../shared/testdata/flatbuffers/tests/arrays_test.fbs")),
+    ("union_vector.fbs", include_str!("../../../shared/testdata/flatbuffers/tests/union_vector/union_vector.fbs")),
+    ("optional_scalars.fbs", include_str!("../../../shared/testdata/flatbuffers/tests/optional_scalars.fbs")),
+    ("monster_extra.fbs", include_str!("../../../shared/testdata/flatbuffers/tests/monster_extra.fbs")),
+    ("annotated_binary.fbs", include_str!("../../../shared/testdata/flatbuffers/tests/annotated_binary/annotated_binary.fbs")),
+];
+
+/// The root schemas, in a fixed order (a fuzz input's first byte picks one).
+const ROOTS: &[&str] = &[
+    "monster_test.fbs",
+    "arrays_test.fbs",
+    "union_vector.fbs",
+    "optional_scalars.fbs",
+    "monster_extra.fbs",
+    "annotated_binary.fbs",
+];
+
+pub fn schemas() -> &'static [Schema] {
+    static SCHEMAS: OnceLock<Vec<Schema>> = OnceLock::new();
+    SCHEMAS.get_or_init(|| {
+        let mut loader = MemoryLoader::new();
+        for (name, text) in FILES {
+            loader.insert(name, *text);
+        }
+        let compiler = Compiler::new(loader).include_dir("include_test");
+        ROOTS
+            .iter()
+            .map(|root| compiler.compile(root).expect("test schema compiles").schema)
+            .collect()
+    })
+}
