@@ -409,8 +409,12 @@ fn check_index_block(block: &[u8], marker: u64, frames: u64) -> Result<(), Error
     let head = block.get(..16).ok_or_else(short)?;
     let mut check = IndexCheck::new(marker, head, frames)?;
     let entries = check.entry_bytes_left() as usize;
-    let body = block.get(16..16 + entries).ok_or_else(short)?;
-    check.entries(body)?;
+    // Entries are checked in stream order up to a cut, as the stream reader sees them.
+    let present = entries.min((block.len() - 16) / 8 * 8);
+    check.entries(&block[16..16 + present])?;
+    if present < entries {
+        return Err(short());
+    }
     let trailer = block
         .get(16 + entries..16 + entries + TRAILER_LEN)
         .ok_or_else(short)?;
@@ -811,6 +815,9 @@ impl<R: Read> StreamReader<R> {
             let n = check.entry_bytes_left().min(chunk as u64) as usize;
             self.fill(n)?;
             if self.window().len() < n {
+                // Check the entries before the cut first, as a slice reader does.
+                let present = self.window().len() / 8 * 8;
+                check.entries(&self.buf[self.start..self.start + present])?;
                 return Err(short);
             }
             check.entries(&self.buf[self.start..self.start + n])?;
