@@ -261,14 +261,12 @@ pub enum Format {
 
 #[inline(always)]
 pub(crate) fn u32_at(b: &[u8], at: usize) -> u32 {
-    u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
+    u32::from_le_bytes(b[at..at + 4].try_into().expect("4 bytes"))
 }
 
 #[inline(always)]
 pub(crate) fn u64_at(b: &[u8], at: usize) -> u64 {
-    let mut a = [0; 8];
-    a.copy_from_slice(&b[at..at + 8]);
-    u64::from_le_bytes(a)
+    u64::from_le_bytes(b[at..at + 8].try_into().expect("8 bytes"))
 }
 
 /// Zero bytes that precede a frame starting at stream position `pos`.
@@ -368,14 +366,16 @@ impl Layout {
                 Ok(Step::NeedMore(min))
             };
         }
-        if let Some(i) = window[..lead].iter().position(|&b| b != 0) {
+        // One load for the padding: the low `lead` bytes of the first 8 must be zero.
+        let padding = u64_at(window, 0) & ((1u64 << (lead * 8)) - 1);
+        if padding != 0 {
             return Err(Error::BadPadding {
                 frame,
-                offset: pos + i as u64,
+                offset: pos + u64::from(padding.trailing_zeros() / 8),
             });
         }
-        let len = u32_at(window, lead);
-        let guard = u32_at(window, lead + 4);
+        let head = u64_at(window, lead);
+        let (len, guard) = (head as u32, (head >> 32) as u32);
         if guard != !len {
             return Err(Error::CorruptFrameHeader {
                 frame,

@@ -240,16 +240,27 @@ impl<'a> Frame<'a> {
     }
 
     /// Verifies the payload with `T`'s generated verifier (default limits) and returns its root.
+    #[inline]
     pub fn root<T: Follow<'a>>(&self) -> Result<T, Error> {
-        self.root_with_options(&VerifierOptions::DEFAULT)
+        let mut opts = VerifierOptions::DEFAULT.with_size_prefixed(self.size_prefixed);
+        opts.file_identifier = self.file_identifier;
+        flatforge::root_with_options::<T>(self.buffer, &opts).map_err(|e| self.invalid(Box::new(e)))
     }
 
     /// Verifies the payload with `T`'s generated verifier and the limits of `opts` (the frame
     /// decides the size prefix and file identifier) and returns its root.
     pub fn root_with_options<T: Follow<'a>>(&self, opts: &VerifierOptions) -> Result<T, Error> {
-        let mut opts = opts.clone().with_size_prefixed(self.size_prefixed);
-        opts.file_identifier = self.file_identifier.or(opts.file_identifier);
-        flatforge::root_with_options::<T>(self.buffer, &opts).map_err(|e| self.invalid(Box::new(e)))
+        let result = if !self.size_prefixed
+            && self.file_identifier.is_none()
+            && *opts == VerifierOptions::DEFAULT
+        {
+            flatforge::root::<T>(self.buffer)
+        } else {
+            let mut opts = opts.clone().with_size_prefixed(self.size_prefixed);
+            opts.file_identifier = self.file_identifier.or(opts.file_identifier);
+            flatforge::root_with_options::<T>(self.buffer, &opts)
+        };
+        result.map_err(|e| self.invalid(Box::new(e)))
     }
 
     /// Verifies the frame with a verifier of the caller's (a schema-driven one, say); its error
