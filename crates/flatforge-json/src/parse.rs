@@ -131,9 +131,19 @@ pub enum ParseErrorKind {
     /// A vector of unions with fewer types than values.
     #[error("union vector `{0}` has more values than types")]
     UnionTypesTooShort(String),
-    /// A union whose type is set but whose value is `null`.
-    #[error("union `{0}` has a type but its value is null")]
+    /// A union whose type is set but whose value is `null` or absent.
+    #[error("union `{0}` has a type but no value")]
     UnionNullValue(String),
+    /// A vector of unions whose types and values differ in number.
+    #[error("union vector `{field}` has {types} types but {values} values")]
+    UnionVectorLength {
+        /// The field.
+        field: String,
+        /// Number of types.
+        types: usize,
+        /// Number of values.
+        values: usize,
+    },
     /// A string without its closing quote.
     #[error("unterminated string")]
     UnterminatedString,
@@ -868,6 +878,9 @@ impl<'a> P<'a, '_> {
                 ));
             }
         }
+        for &i in o.unions.iter() {
+            self.check_union(o, usize::from(i), frame)?;
+        }
         let off = self.end_table(frame)?;
         self.s.pending.truncate(frame);
         self.s.arena.truncate(arena_mark);
@@ -1020,6 +1033,44 @@ impl<'a> P<'a, '_> {
             slot: f.slot,
             value,
         });
+        Ok(())
+    }
+
+    /// Refuses a union type without its value, and a vector of union types whose length differs
+    /// from its vector of values: both make buffers that do not verify.
+    fn check_union(&self, o: &Obj, i: usize, frame: usize) -> R<()> {
+        let f = &o.fields[i];
+        let sib = &o.fields[usize::from(f.sibling)];
+        let pending = |slot: u16| self.s.pending[frame..].iter().find(|p| p.slot == slot);
+        let value = pending(f.slot);
+        match f.ty {
+            Ty::Union(_) => {
+                let ty = self.pending_scalar(frame, sib.slot).unwrap_or(0);
+                if ty != 0 && value.is_none() {
+                    let kind = ParseErrorKind::UnionNullValue(f.name.to_string());
+                    return Err(self.err_at(self.pos - 1, kind));
+                }
+            }
+            _ => {
+                let len = |p: Option<&Pending>| match p.map(|p| p.value) {
+                    Some(Value::Offset(off)) => {
+                        let data = self.b.finished_data();
+                        let pos = data.len() - off as usize;
+                        u32::from_le_bytes(arr(data, pos)) as usize
+                    }
+                    _ => 0,
+                };
+                let (types, values) = (len(pending(sib.slot)), len(value));
+                if types != values {
+                    let kind = ParseErrorKind::UnionVectorLength {
+                        field: f.name.to_string(),
+                        types,
+                        values,
+                    };
+                    return Err(self.err_at(self.pos - 1, kind));
+                }
+            }
+        }
         Ok(())
     }
 

@@ -249,6 +249,8 @@ pub(crate) struct Obj {
     pub(crate) sort_by_size: bool,
     /// The index of the `key` field.
     pub(crate) key: Option<u16>,
+    /// The indices of union and vector-of-union fields (their types must match their values).
+    pub(crate) unions: Box<[u16]>,
 }
 
 impl Obj {
@@ -430,6 +432,11 @@ impl Plan {
                 let fields: Box<[Field]> =
                     o.fields.iter().map(|f| field_plan(schema, o, f)).collect();
                 let by_name = NameMap::new(fields.iter().map(|f| &*f.name));
+                let unions = (0..fields.len() as u16)
+                    .filter(|&i| {
+                        matches!(fields[usize::from(i)].ty, Ty::Union(_) | Ty::UnionVector(_))
+                    })
+                    .collect();
                 Obj {
                     name: o.full_name.as_str().into(),
                     bytesize: o.bytesize as usize,
@@ -437,6 +444,7 @@ impl Plan {
                     by_name,
                     sort_by_size: !o.original_order(),
                     key: o.key_field,
+                    unions,
                     fields,
                 }
             })
