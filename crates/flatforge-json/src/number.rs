@@ -95,6 +95,32 @@ fn parse_int(s: &[u8]) -> Result<i128, NumError> {
 
 /// Parses integer text for `sc` (an integer type or bool) and returns the raw bits.
 pub(crate) fn parse_integer(s: &[u8], sc: Sc) -> Result<u64, NumError> {
+    // Fast path: up to 18 decimal digits, optionally negative, fit an i64 without overflow.
+    let (neg, digits) = match s.first() {
+        Some(b'-') => (true, &s[1..]),
+        _ => (false, s),
+    };
+    let mut v: i64 = 0;
+    let mut ok = !digits.is_empty() && digits.len() <= 18;
+    if ok {
+        for &c in digits {
+            let d = c.wrapping_sub(b'0');
+            ok &= d < 10;
+            v = v * 10 + i64::from(d);
+        }
+    }
+    if ok {
+        let v = i128::from(if neg { -v } else { v });
+        let (min, max) = int_range(sc);
+        if v < min || v > max {
+            return Err(NumError::Range);
+        }
+        return Ok(if sc == Sc::Bool {
+            u64::from(v != 0)
+        } else {
+            v as i64 as u64
+        });
+    }
     let v = parse_int(s)?;
     let (min, max) = int_range(sc);
     if v < min || v > max {

@@ -340,6 +340,20 @@ pub(crate) fn parse_root(
     Ok(Offset::new(root))
 }
 
+/// Bytes that end the fast scan of a string: quotes, backslash and control characters.
+const SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 0x20 {
+        t[i] = true;
+        i += 1;
+    }
+    t[b'"' as usize] = true;
+    t[b'\'' as usize] = true;
+    t[b'\\' as usize] = true;
+    t
+};
+
 #[inline]
 fn is_ident_start(c: u8) -> bool {
     c.is_ascii_alphabetic() || c == b'_'
@@ -582,6 +596,10 @@ impl<'a> P<'a, '_> {
             let Some(&c) = src.get(i) else {
                 return Err(self.err_at(start - 1, ParseErrorKind::UnterminatedString));
             };
+            if !SPECIAL[usize::from(c)] {
+                i += 1;
+                continue;
+            }
             if c == quote {
                 self.pos = i + 1;
                 return Ok(Str::Src(start, i));
@@ -812,6 +830,7 @@ impl<'a> P<'a, '_> {
         let close = if as_array { b']' } else { b'}' };
         let mut seen = Seen::new(o.fields.len());
         let mut n = 0usize;
+        let mut guess = 0usize;
         self.ws()?;
         if self.peek() == close {
             self.pos += 1;
@@ -829,7 +848,7 @@ impl<'a> P<'a, '_> {
                     self.expect(b':', "`:`")?;
                     self.ws()?;
                     let name = self.str_bytes(key);
-                    match o.field_index(name) {
+                    match o.field_index(name, guess) {
                         Some(i) => Some(i),
                         None if name == b"$schema" && matches!(key, Str::Src(..)) => {
                             if !matches!(self.peek(), b'"' | b'\'') {
@@ -852,6 +871,7 @@ impl<'a> P<'a, '_> {
                     }
                 };
                 if let Some(fi) = fi {
+                    guess = fi + 1;
                     let at = self.pos;
                     if !seen.insert(fi) {
                         let name = o.fields[fi].name.to_string();
@@ -1211,6 +1231,19 @@ impl<'a> P<'a, '_> {
     fn number(&mut self) -> R<(usize, usize, bool)> {
         let start = self.pos;
         let src = self.src;
+        // Fast path: plain decimal digits followed by a delimiter.
+        let mut i = start + usize::from(src[start] == b'-');
+        let digits = i;
+        while i < src.len() && src[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i > digits
+            && (i - digits == 1 || src[digits] != b'0')
+            && !src.get(i).is_some_and(|&c| is_ident(c) || c == b'.')
+        {
+            self.pos = i;
+            return Ok((start, i, false));
+        }
         let mut i = self.pos;
         if matches!(src.get(i), Some(b'+' | b'-')) {
             i += 1;
@@ -1488,6 +1521,7 @@ impl<'a> P<'a, '_> {
         let close = if as_array { b']' } else { b'}' };
         let mut seen = Seen::new(o.fields.len());
         let mut n = 0;
+        let mut guess = 0usize;
         self.ws()?;
         if self.peek() == close {
             self.pos += 1;
@@ -1505,7 +1539,7 @@ impl<'a> P<'a, '_> {
                     self.expect(b':', "`:`")?;
                     self.ws()?;
                     let name = self.str_bytes(key);
-                    match o.field_index(name) {
+                    match o.field_index(name, guess) {
                         Some(i) => Some(i),
                         None if self.opts.unknown_fields => {
                             self.skip_value()?;
@@ -1521,6 +1555,7 @@ impl<'a> P<'a, '_> {
                     }
                 };
                 if let Some(fi) = fi {
+                    guess = fi + 1;
                     let f = &o.fields[fi];
                     if !seen.insert(fi) {
                         return Err(self

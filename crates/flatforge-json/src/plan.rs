@@ -254,8 +254,15 @@ pub(crate) struct Obj {
 }
 
 impl Obj {
+    /// The field named `key`, trying `guess` first (the field after the previous one: JSON
+    /// usually lists fields in schema order), then the hash table.
     #[inline]
-    pub(crate) fn field_index(&self, key: &[u8]) -> Option<usize> {
+    pub(crate) fn field_index(&self, key: &[u8], guess: usize) -> Option<usize> {
+        if let Some(f) = self.fields.get(guess) {
+            if f.name.as_bytes() == key {
+                return Some(guess);
+            }
+        }
         self.by_name.find(key, |i| &self.fields[i].name)
     }
 }

@@ -1,0 +1,27 @@
+//! Runs the flatbench JSON print and parse in a loop, for profilers (`valgrind --tool=callgrind`).
+//! `cargo run --release -p flatforge-bench-json --example profile -- print|parse [ITERATIONS]`.
+
+use flatforge_json::{Codec, ParseOptions, PrintOptions};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let what = args.next().unwrap_or_else(|| "print".into());
+    let n: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(10_000);
+    let schema = flatforge_bench_json::schema();
+    let codec = Codec::new(&schema);
+    let root = codec
+        .root_type(Some("benchmarks_flatbuffers.FooBarContainer"))
+        .unwrap();
+    let text = flatforge_bench_json::JSON;
+    let mut parser = codec.parser(ParseOptions::default());
+    let buf = parser.parse(root, text.as_bytes()).unwrap().to_vec();
+    let mut printer = codec.printer(PrintOptions::default());
+    let mut total = 0;
+    for _ in 0..n {
+        total += match what.as_str() {
+            "parse" => parser.parse(root, text.as_bytes()).unwrap().len(),
+            _ => printer.print(root, &buf).unwrap().len(),
+        };
+    }
+    println!("{total}");
+}
