@@ -389,6 +389,9 @@ impl Printer<'_, '_> {
         } else {
             buf
         };
+        // Pretty JSON takes about four times the bytes of the buffer: reserve that much up front
+        // rather than growing (and copying) the output many times.
+        self.out.reserve((buf.len() * 4).min(self.opts.max_output));
         let mut p = print::Printer::new(&codec.plan, &self.opts, &mut self.out);
         let table = start + u32::from_le_bytes(plan::arr(buf, start)) as usize;
         p.table(buf, root.0, table, 0)?;
@@ -463,6 +466,12 @@ impl Parser<'_, '_> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse(&mut self, root: RootType, json: &[u8]) -> Result<&[u8], ParseError> {
+        // A buffer takes about a quarter of the bytes of its pretty JSON: allocate that much once
+        // rather than growing (and copying) the buffer many times.
+        let want = (json.len() / 4).min(self.opts.max_size);
+        if self.builder.capacity() < want {
+            self.builder = Builder::with_capacity(want);
+        }
         let b = &mut self.builder;
         b.reset();
         b.set_force_defaults(self.opts.force_defaults);
