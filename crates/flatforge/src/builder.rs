@@ -168,7 +168,9 @@ impl Dedup {
     fn clear(&mut self) {
         if self.len > 0 {
             self.inline = [0; INLINE_SLOTS];
-            self.heap.fill(0);
+            if !self.heap.is_empty() {
+                self.heap.fill(0);
+            }
             self.len = 0;
         }
     }
@@ -222,6 +224,20 @@ fn hash_bytes(bytes: &[u8]) -> u32 {
         let mut w = [0; 8];
         w[..rest.len()].copy_from_slice(rest);
         h = (h.rotate_left(23) ^ u64::from_le_bytes(w)).wrapping_mul(K);
+    }
+    h ^= h >> 29;
+    (h.wrapping_mul(K) >> 32) as u32
+}
+
+/// The hash of a vtable: its size and table-size fields (`head`, the vtable's first 4 bytes) and its
+/// 16-bit entries. A sum of independent products (one multiply per entry, no dependency chain),
+/// with each entry's position in its term.
+#[inline(always)]
+fn hash_vtable(head: u32, entries: impl Iterator<Item = u16>) -> u32 {
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut h = u64::from(head).wrapping_mul(K);
+    for (j, e) in entries.enumerate() {
+        h = h.wrapping_add((u64::from(e) | (j as u64) << 16).wrapping_mul(K));
     }
     h ^= h >> 29;
     (h.wrapping_mul(K) >> 32) as u32
@@ -800,40 +816,64 @@ impl Builder {
         if slots > 0x7FFE {
             return Err(BuildError::SlotTooLarge { slot: slots - 1 });
         }
-        let mut vtable = core::mem::take(&mut self.vtable);
-        vtable.clear();
-        vtable.resize(4 + 2 * slots, 0);
-        let vt_len = vtable.len() as u16;
-        vtable[0..2].copy_from_slice(&vt_len.to_le_bytes());
-        vtable[2..4].copy_from_slice(&(size as u16).to_le_bytes());
+        // The entries say where each field ends, counted from the table's end, as `TableWriter`
+        // collects them; `write_vtable` turns them into offsets from the table's start.
+        let mut entries = core::mem::take(&mut self.vtable);
+        entries.clear();
+        entries.resize(2 * slots, 0);
         for &(slot, at) in &self.fields {
-            let voffset = (object - at as usize) as u16;
-            vtable[4 + 2 * slot..6 + 2 * slot].copy_from_slice(&voffset.to_le_bytes());
+            let at = (at as usize - self.table_start) as u16;
+            entries[2 * slot..2 * slot + 2].copy_from_slice(&at.to_le_bytes());
         }
-        let result = self.write_vtable(&vtable, object);
-        self.vtable = vtable;
+        let result = self
+            .reserve(2, 4 + entries.len(), 0)
+            .map(|()| self.write_vtable(self.table_start, &entries));
+        self.vtable = entries;
         result
     }
 
-    /// Points the table at `object` (its soffset written as 0) to a vtable equal to `vtable`, reusing
-    /// one written before or writing it now.
+    /// Writes the vtable of the table whose fields start at offset `start` and whose soffset was
+    /// just written (as 0), or reuses an identical vtable written before, and points the table to
+    /// it. `entries` has 2 bytes per slot: the offset at which the field ends, counted from the
+    /// table's end (that is, the builder's length after writing it, minus `start`), or 0 for an
+    /// absent field. The caller has reserved room for the vtable.
+    ///
+    /// The entries are read with 2-byte loads (which store forwarding serves from the 2-byte
+    /// stores that wrote them), turned into the vtable's offsets in registers, hashed, compared
+    /// with the vtables written before, and written to the buffer only if the vtable is new.
     #[inline]
-    fn write_vtable(
-        &mut self,
-        vtable: &[u8],
-        object: usize,
-    ) -> Result<Offset<Table<'static>>, BuildError> {
-        let hash = hash_bytes(vtable);
+    fn write_vtable(&mut self, start: usize, entries: &[u8]) -> Offset<Table<'static>> {
+        let object = self.len();
+        let size = (object - start) as u16;
+        let len = 4 + entries.len();
+        let head = (len as u32) | u32::from(size) << 16;
+        let voffset = |e: &[u8]| match u16::from_le_bytes([e[0], e[1]]) {
+            0 => 0,
+            at => size - at,
+        };
+        let hash = hash_vtable(head, entries.chunks_exact(2).map(voffset));
         let (buf, floor) = (&self.buf, self.floor);
         let found = self.vtables.find(hash, |off| {
-            let start = buf.len() - off as usize;
-            off as usize > floor && buf.get(start..start + vtable.len()) == Some(vtable)
+            let at = buf.len() - off as usize;
+            off as usize > floor
+                && buf.get(at..at + len).is_some_and(|old| {
+                    old[..4] == head.to_le_bytes()
+                        && old[4..]
+                            .chunks_exact(2)
+                            .zip(entries.chunks_exact(2))
+                            .all(|(o, e)| o == voffset(e).to_le_bytes())
+                })
         });
         let vt = match found {
             Some(off) => off as usize,
             None => {
-                self.reserve(2, vtable.len(), 0)?;
-                self.put_bytes(vtable);
+                let at = self.head - len;
+                let dst = &mut self.buf[at..at + len];
+                dst[..4].copy_from_slice(&head.to_le_bytes());
+                for (d, e) in dst[4..].chunks_exact_mut(2).zip(entries.chunks_exact(2)) {
+                    d.copy_from_slice(&voffset(e).to_le_bytes());
+                }
+                self.head = at;
                 let off = self.len();
                 self.vtables.insert(hash, off as u32);
                 off
@@ -842,7 +882,7 @@ impl Builder {
         let soffset = (vt as i64 - object as i64) as i32;
         let at = self.buf.len() - object;
         self.buf[at..at + 4].copy_from_slice(&soffset.to_le_bytes());
-        Ok(Offset::new(object as u32))
+        Offset::new(object as u32)
     }
 
     /// Starts writing a table in one shot: reserves room for `max_inline_size` bytes of fields (the
@@ -873,9 +913,10 @@ impl Builder {
         max_align: usize,
     ) -> Result<TableWriter<'_, VT>, BuildError> {
         assert!(!self.in_table, "table_writer called while a table is open");
-        // Room: alignment padding, the fields, up to 3 bytes of padding and the 4-byte soffset.
+        // Room: alignment padding, the fields, up to 3 bytes of padding, the 4-byte soffset and the
+        // vtable, so that `finish` needs no check of its own.
         let pad = self.len().wrapping_neg() & (max_align - 1);
-        let need = pad + max_inline_size + 7;
+        let need = pad + max_inline_size + 7 + VT;
         if max_inline_size + 7 > 0xFFFF {
             return Err(BuildError::TableTooLarge {
                 size: max_inline_size + 7,
@@ -1117,9 +1158,10 @@ impl Builder {
 
 /// Writes one table in a single pass; made by [`Builder::table_writer`].
 ///
-/// Room for all fields was reserved up front, so adding a field is a store and a vtable entry; the
-/// vtable is assembled in a `[u8; VT]` on the stack and deduplicated on
-/// [`finish`](TableWriter::finish).
+/// Room for all fields and the vtable was reserved up front, so adding a field is a store and a
+/// vtable entry; the entries are collected in a `[u8; VT]` on the stack, and
+/// [`finish`](TableWriter::finish) hashes the finished vtable in registers, compares it with the
+/// vtables written before, and writes it only if it is new.
 ///
 /// Fields must be added in descending order of size (alignment), and their total size must not
 /// exceed the `max_inline_size` given to [`Builder::table_writer`].
@@ -1128,6 +1170,8 @@ pub struct TableWriter<'b, const VT: usize> {
     b: &'b mut Builder,
     start: usize,
     slots: usize,
+    /// Bytes `4 + 2 * slot`: where the field of `slot` ends, counted from the table's end (0 when
+    /// absent), as [`Builder::write_vtable`] takes them. The first 4 bytes are unused.
     vtable: [u8; VT],
 }
 
@@ -1193,24 +1237,18 @@ impl<const VT: usize> TableWriter<'_, VT> {
 
     /// Writes the vtable offset and the vtable (or reuses an identical one) and returns the table's
     /// offset.
-    #[inline]
-    pub fn finish(mut self) -> Result<Offset<Table<'static>>, BuildError> {
+    ///
+    /// # Panics
+    /// If the fields exceeded the reserved size.
+    #[inline(always)]
+    pub fn finish(self) -> Result<Offset<Table<'static>>, BuildError> {
         let pad = self.b.len().wrapping_neg() & 3;
         self.b.zero_pad(pad);
         self.b.put::<i32>(0);
-        let object = self.b.len();
-        let size = object - self.start;
-        let len = 4 + 2 * self.slots;
-        let vtable = &mut self.vtable[..len];
-        vtable[0..2].copy_from_slice(&(len as u16).to_le_bytes());
-        vtable[2..4].copy_from_slice(&(size as u16).to_le_bytes());
-        for entry in vtable[4..].chunks_exact_mut(2) {
-            let at = u16::from_le_bytes([entry[0], entry[1]]);
-            if at != 0 {
-                entry.copy_from_slice(&(size as u16 - at).to_le_bytes());
-            }
-        }
-        self.b.write_vtable(&self.vtable[..len], object)
+        // `table_writer` reserved room for the vtable.
+        Ok(self
+            .b
+            .write_vtable(self.start, &self.vtable[4..4 + 2 * self.slots]))
     }
 }
 

@@ -283,6 +283,80 @@ fn identical_vtables_are_written_once() {
 }
 
 #[test]
+fn one_shot_and_incremental_tables_share_vtables() {
+    // The same layout written both ways, in both orders: one vtable, and the same bytes. (The
+    // tables start 4-aligned: the incremental API counts padding before the first field as part
+    // of the table.)
+    let incremental = |b: &mut Builder| {
+        b.start_table();
+        b.add_scalar::<u32>(0, 5, 0).unwrap();
+        b.add_scalar::<u16>(3, 9, 0).unwrap();
+        b.end_table().unwrap()
+    };
+    let one_shot = |b: &mut Builder| {
+        let mut w = b.table_writer::<12>(6, 4).unwrap();
+        w.add_scalar::<u32>(0, 5, 0);
+        w.add_scalar::<u16>(3, 9, 0);
+        w.finish().unwrap()
+    };
+    for order in [[true, false], [false, true]] {
+        let mut b = Builder::new();
+        let mut sizes = Vec::new();
+        let mut tables = Vec::new();
+        for use_writer in order {
+            let before = b.len();
+            tables.push(if use_writer {
+                one_shot(&mut b)
+            } else {
+                incremental(&mut b)
+            });
+            sizes.push(b.len() - before);
+        }
+        // Table: 4-byte soffset + u32 + u16 + 2 bytes of padding; vtable: 4 + 4 * 2 bytes.
+        assert_eq!(sizes, [12 + 12, 12], "{order:?}");
+        let v = b.create_vector_of_offsets(&tables).unwrap();
+        let bytes = finish(&mut b, v);
+        let v: Vector<Table> = flatforge::root(&bytes).unwrap();
+        for t in v.iter() {
+            assert_eq!(t.get::<u32>(0).unwrap(), Some(5));
+            assert_eq!(t.get::<u16>(1).unwrap(), None);
+            assert_eq!(t.get::<u16>(3).unwrap(), Some(9));
+        }
+    }
+    let mut a = Builder::new();
+    let t = one_shot(&mut a);
+    let mut b = Builder::new();
+    let u = incremental(&mut b);
+    assert_eq!(finish(&mut a, t), finish(&mut b, u));
+}
+
+#[test]
+fn reset_forgets_vtables_kept_on_the_heap() {
+    // More distinct vtables than the inline slots hold move the dedup table to the heap; after a
+    // reset none of them may be found again (their offsets point into the old buffer's contents).
+    let build = |b: &mut Builder, distinct: u32| {
+        let mut tables = Vec::new();
+        for slot in 0..distinct as usize {
+            b.start_table();
+            b.add_scalar::<u32>(slot, 1 + slot as u32, 0).unwrap();
+            tables.push(b.end_table().unwrap());
+        }
+        let v = b.create_vector_of_offsets(&tables).unwrap();
+        finish(b, v)
+    };
+    let mut b = Builder::new();
+    let many = build(&mut b, 12);
+    b.reset();
+    // Only the vtables of 3 tables are written now, each with 4 + 2 * (slot + 1) bytes: with a
+    // stale dedup entry, a table would point to a vtable that is no longer there.
+    let few = build(&mut b, 3);
+    let fresh = build(&mut Builder::new(), 3);
+    assert_eq!(few, fresh);
+    b.reset();
+    assert_eq!(build(&mut b, 12), many);
+}
+
+#[test]
 fn reset_keeps_capacity_and_gives_the_same_bytes() {
     let mut b = Builder::new();
     let build = |b: &mut Builder| {
