@@ -369,7 +369,7 @@ impl Printer<'_, '_> {
         self.out.clear();
         self.print_into(root, buf)?;
         // The printer writes ASCII and the verified UTF-8 of strings only.
-        Ok(std::str::from_utf8(&self.out).unwrap_or_default())
+        Ok(simdutf8::basic::from_utf8(&self.out).unwrap_or_default())
     }
 
     /// Like [`print`](Self::print), returning the bytes.

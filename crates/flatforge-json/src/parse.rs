@@ -306,8 +306,13 @@ pub(crate) fn parse_root(
     root: u32,
     json: &[u8],
 ) -> R<Offset<()>> {
-    let text = std::str::from_utf8(json)
-        .map_err(|e| ParseError::new(json, e.valid_up_to(), ParseErrorKind::InvalidUtf8))?;
+    let text = match simdutf8::basic::from_utf8(json) {
+        Ok(text) => text,
+        Err(_) => {
+            let at = std::str::from_utf8(json).map_or_else(|e| e.valid_up_to(), |_| 0);
+            return Err(ParseError::new(json, at, ParseErrorKind::InvalidUtf8));
+        }
+    };
     s.pending.clear();
     s.arena.clear();
     s.offsets.clear();

@@ -8,8 +8,12 @@ use crate::number::{write_f32, write_f64};
 use crate::plan::{arr, Elem, Field, Obj, Plan, Sc, Ty};
 use crate::{FloatFormat, NonFinite, PrintError, PrintOptions};
 
-/// Spaces for indentation, sliced as needed.
-const SPACES: &[u8; 128] = &[b' '; 128];
+/// A newline and spaces for indentation, sliced as needed (one copy per line).
+const NL_SPACES: &[u8; 129] = &{
+    let mut a = [b' '; 129];
+    a[0] = b'\n';
+    a
+};
 
 pub(crate) struct Printer<'p, 'o> {
     pub(crate) plan: &'p Plan,
@@ -62,13 +66,18 @@ impl<'p, 'o> Printer<'p, 'o> {
     #[inline(always)]
     fn newline(&mut self, indent: usize) {
         if self.opts.indent.is_some() {
-            self.out.push(b'\n');
-            let mut n = indent;
-            while n > SPACES.len() {
-                self.out.extend_from_slice(SPACES);
-                n -= SPACES.len();
+            if indent < NL_SPACES.len() {
+                self.out.extend_from_slice(&NL_SPACES[..1 + indent]);
+            } else {
+                self.out.push(b'\n');
+                let spaces = &NL_SPACES[1..];
+                let mut n = indent;
+                while n > 0 {
+                    let k = n.min(spaces.len());
+                    self.out.extend_from_slice(&spaces[..k]);
+                    n -= k;
+                }
             }
-            self.out.extend_from_slice(&SPACES[..n]);
         }
     }
 
