@@ -12,10 +12,8 @@ count() {
 }
 base=$(count verify ours 0)
 printf '%-16s %10s %10s %6s\n' workload flatforge official ratio
-for w in build_simple build_strings build_bytes build_shared build_nested verify flatbench_verify; do
+for w in build_simple build_strings build_bytes build_shared build_nested verify; do
   ours=$(( ($(count "$w" ours "$n") - base) / n ))
   official=$(( ($(count "$w" official "$n") - base) / n ))
   printf '%-16s %10d %10d %6s\n' "$w" "$ours" "$official" "$(echo "scale=2; $official / $ours" | bc)"
 done
-cpp=$(( ($(count flatbench_verify cpp "$n") - base) / n ))
-printf 'flatbench_verify: Google C++ %d instructions\n' "$cpp"

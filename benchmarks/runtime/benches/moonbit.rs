@@ -1,5 +1,6 @@
 //! FlatBuffers.mbt micro-workloads (WORKLOADS.md §2): flatforge against the official `flatbuffers`
-//! crate in the same run. `cargo bench -p flatforge-bench-runtime`.
+//! crate in the same run, as the groups `mbt/<operation>/<workload>`. `cargo bench -p
+//! flatforge-bench-runtime`.
 
 use std::hint::black_box;
 
@@ -10,7 +11,7 @@ use flatforge_bench_runtime::{official, ours};
 
 macro_rules! build {
     ($c:expr, $name:literal, $f:ident) => {{
-        let mut g = $c.benchmark_group(concat!("build/", $name));
+        let mut g = $c.benchmark_group(concat!("mbt/build/", $name));
         g.bench_function("flatforge", |b| {
             b.iter(|| {
                 let mut fb = Builder::with_capacity(256);
@@ -44,7 +45,7 @@ macro_rules! read {
     ($c:expr, $name:literal, $buf:expr, $f:ident) => {{
         let buf = $buf;
         assert_eq!(ours::$f(&buf) as i128, official::$f(&buf) as i128);
-        let mut g = $c.benchmark_group(concat!("read/", $name));
+        let mut g = $c.benchmark_group(concat!("mbt/read/", $name));
         g.bench_function("flatforge", |b| {
             b.iter(|| black_box(ours::$f(black_box(&buf))))
         });
@@ -69,7 +70,7 @@ fn reads(c: &mut Criterion) {
     read!(c, "byte_vector_slice", bytes.clone(), read_bytes_slice);
     read!(c, "nested_table", nested, read_nested);
 
-    let mut g = c.benchmark_group("verify/simple_table");
+    let mut g = c.benchmark_group("mbt/verify/simple_table");
     g.bench_function("flatforge", |b| {
         b.iter(|| black_box(ours::verify_simple(black_box(&simple)).is_ok()))
     });

@@ -13,7 +13,6 @@ fn main() {
     let n: usize = args[3].parse().unwrap();
     let mut b = Builder::new();
     let simple = ours::build_simple(&mut b).unwrap().to_vec();
-    let flatbench = flatforge_bench_peers::flatbench::buffer();
     for _ in 0..n {
         match (workload, side) {
             ("build_simple", "ours") => {
@@ -63,19 +62,6 @@ fn main() {
             ("build_nested", "official") => {
                 let mut fb = FlatBufferBuilder::with_capacity(256);
                 black_box(official::build_nested(&mut fb).len());
-            }
-            ("flatbench_verify", "ours") => {
-                let ok = flatforge_bench_runtime::flatbench::verify(black_box(&flatbench)).is_ok();
-                black_box(ok);
-            }
-            ("flatbench_verify", "official") => {
-                let ok = flatforge_bench_peers::flatbench::official::verify(black_box(&flatbench));
-                black_box(ok.is_ok());
-            }
-            ("flatbench_verify", "cpp") => {
-                black_box(flatforge_bench_peers::flatbench::cpp::verify(black_box(
-                    &flatbench,
-                )));
             }
             ("verify", "ours") => {
                 black_box(ours::verify_simple(black_box(&simple)).is_ok());
