@@ -38,8 +38,15 @@ fn main() {
     let bench_fbs = bench_fbs.canonicalize().expect("the file exists");
     let objectbox_fbs = manifest_dir.join("schemas/objectbox.fbs");
     let telemetry_fbs = manifest_dir.join("schemas/telemetry.fbs");
+    let person_fbs = manifest_dir.join("schemas/person.fbs");
     let harness_cpp = manifest_dir.join("cpp/harness.cpp");
-    for path in [&bench_fbs, &objectbox_fbs, &telemetry_fbs, &harness_cpp] {
+    for path in [
+        &bench_fbs,
+        &objectbox_fbs,
+        &telemetry_fbs,
+        &person_fbs,
+        &harness_cpp,
+    ] {
         println!("cargo:rerun-if-changed={}", path.display());
     }
     for var in [
@@ -72,13 +79,22 @@ fn main() {
         .arg("-o")
         .arg(&cpp_dir)
         .args(schemas));
+    // The object API workload needs flatc's owned types (`PersonT`).
+    run(Command::new(&flatc)
+        .args(["--rust", "--gen-object-api", "-o"])
+        .arg(&official_dir)
+        .arg(&person_fbs));
 
     // planus code, from the planus-cli matching the pinned planus crate.
     let planus_version = pinned_planus_version(&manifest_dir.join("Cargo.toml"));
     let planus = tool("PLANUS", "planus");
     let planus_dir = out_dir.join("planus");
     fs::create_dir_all(&planus_dir).expect("OUT_DIR is writable");
-    for (schema, name) in [(&bench_fbs, "bench"), (&objectbox_fbs, "objectbox")] {
+    for (schema, name) in [
+        (&bench_fbs, "bench"),
+        (&objectbox_fbs, "objectbox"),
+        (&person_fbs, "person"),
+    ] {
         let out = planus_dir.join(format!("{name}.rs"));
         let mut cmd = Command::new(&planus);
         cmd.args(["rust", "--format", "false", "-o"])
@@ -101,7 +117,7 @@ fn main() {
     if let Err(e) = flatforge_build::Config::new()
         .out_dir(&flatforge_dir)
         .serde_feature(None)
-        .compile(&[&bench_fbs, &objectbox_fbs, &telemetry_fbs])
+        .compile(&[&bench_fbs, &objectbox_fbs, &telemetry_fbs, &person_fbs])
     {
         fail(&format!("flatforge-build failed:\n{e}"));
     }

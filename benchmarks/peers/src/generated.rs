@@ -65,3 +65,26 @@ pub(crate) mod planus_bench {
 pub(crate) mod planus_objectbox {
     include!(concat!(env!("OUT_DIR"), "/planus/objectbox.rs"));
 }
+
+/// `flatc --rust --gen-object-api` for `schemas/person.fbs`.
+#[allow(
+    unreachable_pub,
+    unsafe_op_in_unsafe_fn,
+    clippy::undocumented_unsafe_blocks,
+    clippy::derivable_impls,
+    clippy::extra_unused_lifetimes
+)]
+pub(crate) mod official_person {
+    include!(concat!(env!("OUT_DIR"), "/official/person_generated.rs"));
+}
+
+/// `planus rust` for `schemas/person.fbs`.
+#[allow(
+    unreachable_pub,
+    dead_code,
+    clippy::undocumented_unsafe_blocks,
+    clippy::possible_missing_else
+)]
+pub(crate) mod planus_person {
+    include!(concat!(env!("OUT_DIR"), "/planus/person.rs"));
+}

@@ -9,6 +9,8 @@
 //!   `planus` (code by `planus-cli`) and Google's C++ (code by `flatc --cpp`).
 //! - [`objectbox`] (§3): the ObjectBox builder/reader workload, with and without bytes, for the same
 //!   three peers.
+//! - [`person`] (§2, the object API workload): an owned Person packed into a builder and unpacked
+//!   from a verified buffer, for the official crate, `planus` and flatforge's generated code.
 //! - [`streams`] (§4): framed message streams; the peer is a plain length-prefixed baseline written
 //!   and read with the official crate (flatstream-rs is not installable; its published figures are
 //!   in the report crate, `flatforge-bench-report`).
@@ -26,12 +28,17 @@
 //! for this package's own tests and benches.
 #![deny(missing_docs)]
 
+// flatc's object API code names `alloc::string::String`, which resolves only with `alloc` in the
+// extern prelude, that is, declared at the crate root.
+extern crate alloc;
+
 mod cpp_ffi;
 pub mod flatbench;
 pub mod flatforge_gen;
 pub mod flatforge_streams;
 mod generated;
 pub mod objectbox;
+pub mod person;
 pub mod streams;
 
 use std::time::{Duration, Instant};
