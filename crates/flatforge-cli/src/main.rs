@@ -20,7 +20,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// A FlatBuffers toolchain: schema checking, with compiler-quality diagnostics.
+/// A FlatBuffers toolchain: schema checking with compiler-quality diagnostics, Rust code generation,
+/// schema-driven JSON and verification, framed message streams, and Minecraft NBT.
 #[derive(Debug, Parser)]
 #[command(name = "flatforge", version, about, long_about = None, propagate_version = true)]
 struct Cli {
