@@ -23,6 +23,11 @@ pub struct Published {
 
 const WORKLOADS_MD: &str = "../shared/WORKLOADS.md §1";
 const THIS_KIND: &str = "a machine like this one";
+const MOONBIT: &str = "FlatBuffers.mbt (MoonBit), as quoted in ../shared/WORKLOADS.md §2";
+const MOONBIT_BUILD: &str =
+    "the range over its five build workloads; it does not say which is which";
+const DOTNET: &str = "CoPokBl/NBT (.NET 8), as quoted in ../shared/WORKLOADS.md §5";
+const DOTNET_ARRAY: &str = "its \"large array\" workload, whose length is not stated";
 const FLATSTREAM_CMP: &str =
     "flatstream-rs docs/benchmark/BENCHMARK_COMPARISON.md, \"V2 Results\" \
      (github.com/dallasmarlow/flatstream-rs, commit 09bdd26)";
@@ -48,6 +53,25 @@ const fn one(
         high_ns: ns,
         hardware,
         source,
+        note,
+    }
+}
+
+/// A MoonBit figure range (unknown hardware).
+const fn range(
+    group: &'static str,
+    implementation: &'static str,
+    low_ns: f64,
+    high_ns: f64,
+    note: &'static str,
+) -> Published {
+    Published {
+        group,
+        implementation,
+        low_ns,
+        high_ns,
+        hardware: "unknown",
+        source: MOONBIT,
         note,
     }
 }
@@ -108,6 +132,34 @@ pub const PUBLISHED: &[Published] = &[
         hardware: "unknown",
         source: "../shared/WORKLOADS.md §3",
         note: "ObjectBox's Go reader; the figure does not say which variant",
+    },
+    range("mbt/build/simple_table", "MoonBit", 230.0, 500.0, MOONBIT_BUILD),
+    range("mbt/build/string_vector", "MoonBit", 230.0, 500.0, MOONBIT_BUILD),
+    range("mbt/build/byte_vector", "MoonBit", 230.0, 500.0, MOONBIT_BUILD),
+    range("mbt/build/shared_strings", "MoonBit", 230.0, 500.0, MOONBIT_BUILD),
+    range("mbt/build/nested_table", "MoonBit", 230.0, 500.0, MOONBIT_BUILD),
+    one("mbt/read/simple_table", "MoonBit", 70.0, "unknown", MOONBIT, ""),
+    one("mbt/read/byte_vector_slice", "MoonBit", 50.0, "unknown", MOONBIT, "its \"bulk bytes\" read"),
+    one("mbt/read/nested_table", "MoonBit", 140.0, "unknown", MOONBIT, ""),
+    one("mbt/build/object_api_person", "MoonBit", 300.0, "unknown", MOONBIT, ""),
+    one("mbt/read/object_api_person", "MoonBit", 110.0, "unknown", MOONBIT, ""),
+    one("mbt/json_print/simple_table", "MoonBit", 600.0, "unknown", MOONBIT, "its \"json\" figure"),
+    one("schema/parse_small_monster", "MoonBit", 550.0, "unknown", MOONBIT, "its schema_parse"),
+    one("schema/codegen_small_monster", "MoonBit", 7300.0, "unknown", MOONBIT, ""),
+    one("nbt/read/hello_world", ".NET NBT", 396.0, "unknown", DOTNET, ""),
+    one("nbt/write/hello_world", ".NET NBT", 704.0, "unknown", DOTNET, ""),
+    one("nbt/read/complex_player", ".NET NBT", 1280.0, "unknown", DOTNET, ""),
+    one("nbt/write/complex_player", ".NET NBT", 1890.0, "unknown", DOTNET, ""),
+    one("nbt/read/inttest1023", ".NET NBT", 26800.0, "unknown", DOTNET, DOTNET_ARRAY),
+    one("nbt/write/inttest1023", ".NET NBT", 27000.0, "unknown", DOTNET, DOTNET_ARRAY),
+    Published {
+        group: "nbt/read/complex_player",
+        implementation: "simdnbt (borrow)",
+        low_ns: 1500.0,
+        high_ns: 1900.0,
+        hardware: THIS_KIND,
+        source: "../shared/WORKLOADS.md §5",
+        note: "",
     },
     one("streams/write_100", "flatstream v2", 1760.3, APPLE, FLATSTREAM_CMP, FLATSTREAM_EVENT),
     one("streams/read_100", "flatstream v2", 2162.5, APPLE, FLATSTREAM_CMP, FLATSTREAM_READ),
