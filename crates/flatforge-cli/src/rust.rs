@@ -1,7 +1,12 @@
 //! `flatforge rust`: generates Rust code (views, verifiers, builders, object API) for schemas.
+//!
+//! The code generator formats in process (prettyplease). Code written here is usually committed
+//! and checked with `cargo fmt --check`, so it is passed through `rustfmt` as well when one is
+//! installed (`--rustfmt`), which makes it exactly what `cargo fmt` would write.
 
-use std::path::PathBuf;
-use std::process::ExitCode;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
 
 use anyhow::Context;
 use flatforge_schema::{Compiler, FsLoader};
@@ -38,12 +43,67 @@ pub(crate) struct Args {
     /// Generate no serde derives.
     #[arg(long)]
     no_serde: bool,
+    /// When to pass the code through rustfmt (`RUSTFMT` or `rustfmt` on PATH): `auto` when it is
+    /// installed, `always` (an error if it is not), `never` (the generator's own formatting).
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = Rustfmt::Auto)]
+    rustfmt: Rustfmt,
     /// Print nothing for generated files.
     #[arg(short, long)]
     quiet: bool,
     /// Schema files (.fbs).
     #[arg(value_name = "SCHEMA", required = true)]
     schemas: Vec<PathBuf>,
+}
+
+/// The `--rustfmt` choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Rustfmt {
+    /// Use rustfmt when it is installed.
+    Auto,
+    /// Always use rustfmt; fail if it is missing.
+    Always,
+    /// Never use rustfmt.
+    Never,
+}
+
+/// The rustfmt to run: `RUSTFMT` or `rustfmt` from PATH.
+fn rustfmt_program() -> PathBuf {
+    std::env::var_os("RUSTFMT").map_or_else(|| PathBuf::from("rustfmt"), PathBuf::from)
+}
+
+/// Formats `code` with `rustfmt` (edition 2021, its default settings). `Ok(None)` when the program
+/// cannot be started (not installed); an error when it runs and fails.
+fn rustfmt(program: &Path, code: &str) -> anyhow::Result<Option<String>> {
+    let mut child = match Command::new(program)
+        .args(["--edition", "2021", "--emit", "stdout", "--quiet"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+    {
+        Ok(child) => child,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e).with_context(|| format!("cannot run `{}`", program.display())),
+    };
+    // Write from a thread: rustfmt may fill its output pipe before it has read all its input.
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let input = code.to_owned();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child
+        .wait_with_output()
+        .with_context(|| format!("cannot run `{}`", program.display()))?;
+    let written = writer.join().expect("the writer thread does not panic");
+    anyhow::ensure!(
+        output.status.success(),
+        "`{}` failed on the generated code ({}): {}",
+        program.display(),
+        output.status,
+        String::from_utf8_lossy(&output.stderr).trim()
+    );
+    written.with_context(|| format!("cannot write to `{}`", program.display()))?;
+    String::from_utf8(output.stdout)
+        .map(Some)
+        .with_context(|| format!("`{}` wrote invalid UTF-8", program.display()))
 }
 
 pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
@@ -87,10 +147,23 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
             }
             Err(e) => return Err(e.into()),
         };
+        let mut code = file.code;
+        if args.rustfmt != Rustfmt::Never {
+            let program = rustfmt_program();
+            match rustfmt(&program, &code)? {
+                Some(formatted) => code = formatted,
+                None if args.rustfmt == Rustfmt::Always => anyhow::bail!(
+                    "`{}` is not installed (rustup component add rustfmt), and --rustfmt always \
+                     asks for it",
+                    program.display()
+                ),
+                None => {}
+            }
+        }
         let target = args.out_dir.join(&file.name);
-        let unchanged = std::fs::read(&target).is_ok_and(|old| old == file.code.as_bytes());
+        let unchanged = std::fs::read(&target).is_ok_and(|old| old == code.as_bytes());
         if !unchanged {
-            std::fs::write(&target, &file.code)
+            std::fs::write(&target, &code)
                 .with_context(|| format!("cannot write `{}`", target.display()))?;
         }
         if !args.quiet {
@@ -145,13 +218,22 @@ mod tests {
             out.to_str().unwrap(),
             dir.join("main.fbs"),
         );
-        let code = run_with(&["-q", "-I", d, "-o", o, m.to_str().unwrap()]);
+        let code = run_with(&[
+            "-q",
+            "--rustfmt",
+            "never",
+            "-I",
+            d,
+            "-o",
+            o,
+            m.to_str().unwrap(),
+        ]);
         assert_eq!(code, ExitCode::SUCCESS);
         let text = std::fs::read_to_string(out.join("main_generated.rs")).unwrap();
         assert!(text.contains("pub mod dep"), "{text}");
         assert!(text.contains("pub fn root_as_t("), "{text}");
         let bad = dir.join("bad.fbs");
-        let code = run_with(&["-q", "-o", o, bad.to_str().unwrap()]);
+        let code = run_with(&["-q", "--rustfmt", "never", "-o", o, bad.to_str().unwrap()]);
         assert_eq!(code, ExitCode::from(EXIT_INVALID));
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -157,3 +157,84 @@ fn warnings_do_not_fail_the_check() {
     );
     assert!(Path::new(&main).exists());
 }
+
+/// Whether a rustfmt can be run (CI installs it; a machine without it skips the rustfmt checks,
+/// saying so).
+fn have_rustfmt() -> bool {
+    Command::new("rustfmt")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+#[test]
+fn rust_output_is_rustfmt_formatted() {
+    if !have_rustfmt() {
+        eprintln!("rustfmt is not installed: skipping the rustfmt checks of `flatforge rust`");
+        return;
+    }
+    let tests = flatforge_testkit::testdata("flatbuffers/tests");
+    let out_dir =
+        std::env::temp_dir().join(format!("flatforge-cli-rustfmt-{}", std::process::id()));
+    let (out_fmt, out_raw) = (out_dir.join("fmt"), out_dir.join("raw"));
+    let schema = tests.join("monster_test.fbs");
+    let include = tests.join("include_test");
+    for (dir, when) in [(&out_fmt, "always"), (&out_raw, "never")] {
+        let args = [
+            "rust",
+            "-q",
+            "--rustfmt",
+            when,
+            "-I",
+            include.to_str().unwrap(),
+            "-o",
+            dir.to_str().unwrap(),
+            schema.to_str().unwrap(),
+        ];
+        let out = flatforge(&args);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    }
+    let formatted = out_fmt.join("monster_test_generated.rs");
+    let check = Command::new("rustfmt")
+        .args(["--edition", "2021", "--check"])
+        .arg(&formatted)
+        .output()
+        .expect("run rustfmt");
+    assert!(check.status.success(), "{}", text(&check.stdout));
+    // `never` keeps the generator's own formatting, which rustfmt would change.
+    let raw = std::fs::read_to_string(out_raw.join("monster_test_generated.rs")).unwrap();
+    let fmt = std::fs::read_to_string(&formatted).unwrap();
+    assert_ne!(raw, fmt);
+    assert!(fmt.contains("pub fn root_as_monster("), "{fmt}");
+    std::fs::remove_dir_all(&out_dir).unwrap();
+}
+
+#[test]
+fn rustfmt_always_without_rustfmt_is_an_error() {
+    let schema = flatforge_testkit::workspace_root().join("examples/monster.fbs");
+    let out_dir = std::env::temp_dir().join(format!("flatforge-cli-nofmt-{}", std::process::id()));
+    let out = Command::new(env!("CARGO_BIN_EXE_flatforge"))
+        .args(["rust", "-q", "--rustfmt", "always", "-o"])
+        .arg(&out_dir)
+        .arg(&schema)
+        .env("RUSTFMT", "/nonexistent/rustfmt")
+        .output()
+        .expect("run flatforge");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("is not installed"),
+        "{}",
+        text(&out.stderr)
+    );
+    // `auto` falls back to the generator's formatting.
+    let out = Command::new(env!("CARGO_BIN_EXE_flatforge"))
+        .args(["rust", "-q", "--rustfmt", "auto", "-o"])
+        .arg(&out_dir)
+        .arg(&schema)
+        .env("RUSTFMT", "/nonexistent/rustfmt")
+        .output()
+        .expect("run flatforge");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(out_dir.join("monster_generated.rs").is_file());
+    std::fs::remove_dir_all(&out_dir).unwrap();
+}
