@@ -1,5 +1,6 @@
 //! Numbers: parsing scalar text as flatc accepts it (decimal and hex integers with a sign, decimal
-//! and hex floats, `nan`/`inf`/`infinity`) with range checks per type, and flatc's own float
+//! and hex floats, `nan`/`inf`/`infinity`) with range checks per type, a one-pass fast path for
+//! plain decimal numbers that gives the same bits (Clinger's for floats), and flatc's own float
 //! printing (fixed notation, 6 decimals for `float` and 12 for `double`, trailing zeros trimmed)
 //! for output that must match flatc byte for byte.
 
@@ -131,6 +132,148 @@ pub(crate) fn parse_integer(s: &[u8], sc: Sc) -> Result<u64, NumError> {
     } else {
         v as i64 as u64
     })
+}
+
+/// Exact powers of ten for Clinger's fast path: every `10^k` up to `10^22` is an `f64` (5^22 <
+/// 2^53), and up to `10^10` an `f32` (5^10 < 2^24).
+const POW10: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
+const POW10_F32: [f32; 11] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10];
+
+/// Whether `c` may continue a number or identifier token (so the number's text is not over).
+#[inline(always)]
+fn continues_token(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_' || c == b'.'
+}
+
+/// The fast path for the numbers most JSON holds: reads `-?digits[.digits][(e|E)[+-]digits]` at
+/// `src[at..]` in one pass and returns the value's bits for `sc` (as [`parse_integer`] and
+/// [`parse_float`] return them) and where the number ends.
+///
+/// `None` sends the caller to the general path ([`parse_integer`], [`parse_float`]), which also
+/// reports every error: text of another shape (a `+` sign, a leading zero, hex, `nan`), a float
+/// for an integer type, an integer out of range, more than 19 significant digits, and floats that
+/// Clinger's fast path cannot convert exactly. That path is exact: the digits make an integer `m`
+/// and the text's value is `m * 10^e`; when `m` and `10^|e|` are both exactly representable (`m <=
+/// 2^53` and `|e| <= 22` for `f64`, `2^24` and 10 for `f32`), one IEEE multiplication or division
+/// rounds `m * 10^e` correctly, which is what the general path computes too.
+#[inline]
+pub(crate) fn fast_decimal(src: &[u8], at: usize, sc: Sc) -> Option<(u64, usize)> {
+    let neg = src.get(at) == Some(&b'-');
+    let start = at + usize::from(neg);
+    let mut i = start;
+    let mut m: u64 = 0;
+    while let Some(&c) = src.get(i) {
+        let d = c.wrapping_sub(b'0');
+        if d >= 10 {
+            break;
+        }
+        // Up to 19 digits cannot overflow; the 20th is checked.
+        m = if i - start < 19 {
+            m * 10 + u64::from(d)
+        } else {
+            m.checked_mul(10)?.checked_add(u64::from(d))?
+        };
+        i += 1;
+    }
+    let int_digits = i - start;
+    if int_digits == 0 || (int_digits > 1 && src[start] == b'0') {
+        return None;
+    }
+    if !sc.is_float() {
+        if src.get(i).copied().is_some_and(continues_token) {
+            return None;
+        }
+        let v = if neg { -i128::from(m) } else { i128::from(m) };
+        let (min, max) = int_range(sc);
+        if v < min || v > max {
+            return None;
+        }
+        let bits = if sc == Sc::Bool {
+            u64::from(v != 0)
+        } else {
+            v as i64 as u64
+        };
+        return Some((bits, i));
+    }
+    let mut digits = int_digits;
+    let mut exp: i64 = 0;
+    if src.get(i) == Some(&b'.') {
+        i += 1;
+        while let Some(&c) = src.get(i) {
+            let d = c.wrapping_sub(b'0');
+            if d >= 10 {
+                break;
+            }
+            digits += 1;
+            if digits > 19 {
+                return None;
+            }
+            m = m * 10 + u64::from(d);
+            exp -= 1;
+            i += 1;
+        }
+    }
+    if src.get(i).is_some_and(|&c| c | 0x20 == b'e') {
+        i += 1;
+        let exp_neg = match src.get(i) {
+            Some(b'-') => {
+                i += 1;
+                true
+            }
+            Some(b'+') => {
+                i += 1;
+                false
+            }
+            _ => false,
+        };
+        let exp_start = i;
+        let mut x: i64 = 0;
+        while let Some(&c) = src.get(i) {
+            let d = c.wrapping_sub(b'0');
+            if d >= 10 {
+                break;
+            }
+            // Larger exponents are outside the fast path anyway.
+            if i - exp_start >= 4 {
+                return None;
+            }
+            x = x * 10 + i64::from(d);
+            i += 1;
+        }
+        if i == exp_start {
+            return None;
+        }
+        exp += if exp_neg { -x } else { x };
+    }
+    if src.get(i).copied().is_some_and(continues_token) {
+        return None;
+    }
+    let pow = exp.unsigned_abs() as usize;
+    let v = if sc == Sc::F32 {
+        if m > 1 << 24 || pow >= POW10_F32.len() {
+            return None;
+        }
+        let x = m as f32;
+        f64::from(if exp < 0 {
+            x / POW10_F32[pow]
+        } else {
+            x * POW10_F32[pow]
+        })
+    } else {
+        if m > 1 << 53 || pow >= POW10.len() {
+            return None;
+        }
+        let x = m as f64;
+        if exp < 0 {
+            x / POW10[pow]
+        } else {
+            x * POW10[pow]
+        }
+    };
+    Some((if neg { -v } else { v }.to_bits(), i))
 }
 
 /// Whether `s` is `nan`, `inf` or `infinity` (any case), with an optional sign.
@@ -396,6 +539,101 @@ mod tests {
             Err(NumError::Range)
         );
         assert_eq!(parse_integer(b"1.0", Sc::I32), Err(NumError::Syntax));
+    }
+
+    const ALL: [Sc; 11] = [
+        Sc::Bool,
+        Sc::I8,
+        Sc::U8,
+        Sc::I16,
+        Sc::U16,
+        Sc::I32,
+        Sc::U32,
+        Sc::I64,
+        Sc::U64,
+        Sc::F32,
+        Sc::F64,
+    ];
+
+    /// What the general path makes of `text` for `sc`.
+    fn general(text: &str, sc: Sc) -> Result<u64, NumError> {
+        if sc.is_float() {
+            parse_float(text.as_bytes(), sc)
+        } else {
+            parse_integer(text.as_bytes(), sc)
+        }
+    }
+
+    /// The fast path's result for `text` followed by a delimiter, checked against the general
+    /// path whenever it answers.
+    fn fast(text: &str, sc: Sc) -> Option<u64> {
+        let src = format!("{text},");
+        let (bits, end) = fast_decimal(src.as_bytes(), 0, sc)?;
+        assert_eq!(end, text.len(), "{text} as {sc:?}");
+        assert_eq!(Ok(bits), general(text, sc), "{text} as {sc:?}");
+        Some(bits)
+    }
+
+    #[test]
+    fn fast_path_takes_plain_numbers_exactly() {
+        assert_eq!(fast("100", Sc::I32), Some(100));
+        assert_eq!(fast("-50", Sc::I16), Some(-50i64 as u64));
+        assert_eq!(fast("18446744073709551615", Sc::U64), Some(u64::MAX));
+        assert_eq!(fast("-9223372036854775808", Sc::I64), Some(i64::MIN as u64));
+        assert_eq!(fast("7", Sc::Bool), Some(1));
+        assert_eq!(
+            fast("4.14159", Sc::F32),
+            Some(f64::from(4.14159f32).to_bits())
+        );
+        assert_eq!(
+            fast("4.141543243244554", Sc::F64),
+            Some(4.141543243244554f64.to_bits())
+        );
+        assert_eq!(fast("-0.0", Sc::F64), Some((-0.0f64).to_bits()));
+        assert_eq!(fast("1.5e-7", Sc::F64), Some(1.5e-7f64.to_bits()));
+        assert_eq!(fast("25E+3", Sc::F32), Some(25e3f64.to_bits()));
+        assert_eq!(fast("5.", Sc::F64), Some(5f64.to_bits()));
+        // Everything else goes to the general path.
+        for (text, sc) in [
+            ("18446744073709551616", Sc::U64),
+            ("128", Sc::I8),
+            ("-1", Sc::U32),
+            ("010", Sc::I32),
+            ("0x10", Sc::I32),
+            ("+5", Sc::I32),
+            ("1.5", Sc::I32),
+            ("1e3", Sc::I64),
+            ("-", Sc::I32),
+            ("1e", Sc::F64),
+            ("1.5x", Sc::F64),
+            ("3.1415432432445543", Sc::F64),
+            ("16777217", Sc::F32),
+            ("1e23", Sc::F64),
+            ("1e11", Sc::F32),
+            ("12345678901234567890.5", Sc::F64),
+        ] {
+            assert_eq!(fast(text, sc), None, "{text} as {sc:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn fast_path_agrees_with_the_general_path(
+            neg in proptest::bool::ANY,
+            int in "[0-9]{0,21}",
+            frac in proptest::option::of("[0-9]{0,20}"),
+            exp in proptest::option::of("[eE][+-]?[0-9]{0,5}"),
+        ) {
+            let text = format!(
+                "{}{int}{}{}",
+                if neg { "-" } else { "" },
+                frac.map(|f| format!(".{f}")).unwrap_or_default(),
+                exp.unwrap_or_default(),
+            );
+            for sc in ALL {
+                fast(&text, sc);
+            }
+        }
     }
 
     #[test]

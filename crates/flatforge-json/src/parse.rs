@@ -17,7 +17,7 @@ use flatforge::{BuildError, Builder, Offset};
 use flatforge_schema::HashKind;
 
 use crate::flex::FlexBuilder;
-use crate::number::{int_range, parse_float, parse_integer, NumError};
+use crate::number::{fast_decimal, int_range, parse_float, parse_integer, NumError};
 use crate::plan::{arr, Elem, Field, Obj, Plan, Sc, Ty};
 use crate::ParseOptions;
 
@@ -1317,6 +1317,12 @@ impl<'a> P<'a, '_> {
         self.ws()?;
         let at = self.pos;
         let c = self.peek();
+        if c.is_ascii_digit() || c == b'-' {
+            if let Some((bits, end)) = fast_decimal(self.src, at, sc) {
+                self.pos = end;
+                return Ok(Some(bits));
+            }
+        }
         if c == b'"' || c == b'\'' {
             let s = self.string()?;
             if let Some(h) = hash {
