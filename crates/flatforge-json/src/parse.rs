@@ -385,6 +385,30 @@ fn size_rank(f: &Field) -> u32 {
     }
 }
 
+/// `a == b` for slices of equal length, inline: short names compare as two overlapping words
+/// rather than through a `memcmp` call.
+#[inline(always)]
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    if n >= 8 {
+        let mut i = 0;
+        while i + 8 < n {
+            if arr::<8>(a, i) != arr::<8>(b, i) {
+                return false;
+            }
+            i += 8;
+        }
+        arr::<8>(a, n - 8) == arr::<8>(b, n - 8)
+    } else if n >= 4 {
+        arr::<4>(a, 0) == arr::<4>(b, 0) && arr::<4>(a, n - 4) == arr::<4>(b, n - 4)
+    } else {
+        a == b
+    }
+}
+
 /// Writes `bits` (see [`Sc::read`]) as the little-endian bytes of `sc` at the start of `dst`.
 fn put_scalar(dst: &mut [u8], sc: Sc, bits: u64) {
     match sc.size() {
@@ -753,6 +777,37 @@ impl<'a> P<'a, '_> {
         self.build(r).map(Offset::value)
     }
 
+    /// Whether the field name at the current position is the identifier `name` written plainly
+    /// (quoted without escapes, or bare unless strict); if so, consumes it. Reading it with
+    /// [`key`](Self::key) would give the same name: an identifier has no quotes, escapes or
+    /// control characters.
+    #[inline]
+    fn key_is(&mut self, name: &str) -> bool {
+        let name = name.as_bytes();
+        let (src, at) = (self.src, self.pos);
+        let Some(&c) = src.get(at) else {
+            return false;
+        };
+        let quoted = c == b'"' || c == b'\'';
+        let start = at + usize::from(quoted);
+        let end = start + name.len();
+        let Some(text) = src.get(start..end) else {
+            return false;
+        };
+        let after = src.get(end).copied();
+        let ends = if quoted {
+            after == Some(c)
+        } else {
+            !self.opts.strict_json && !after.is_some_and(is_ident)
+        };
+        if ends && same_bytes(text, name) {
+            self.pos = end + usize::from(quoted);
+            true
+        } else {
+            false
+        }
+    }
+
     /// Reads a field name (quoted, or bare unless strict) at the current position.
     fn key(&mut self) -> R<Str> {
         match self.peek() {
@@ -847,13 +902,22 @@ impl<'a> P<'a, '_> {
                         return Err(self.unexpected("`]` (all fields of the table are given)"));
                     }
                     Some(n)
+                } else if o
+                    .fields
+                    .get(guess)
+                    .is_some_and(|f| f.ident && self.key_is(&f.name))
+                {
+                    // JSON usually lists fields in schema order: try the one after the last.
+                    self.expect(b':', "`:`")?;
+                    self.ws()?;
+                    Some(guess)
                 } else {
                     let key_at = self.pos;
                     let key = self.key()?;
                     self.expect(b':', "`:`")?;
                     self.ws()?;
                     let name = self.str_bytes(key);
-                    match o.field_index(name, guess) {
+                    match o.field_index(name) {
                         Some(i) => Some(i),
                         None if name == b"$schema" && matches!(key, Str::Src(..)) => {
                             if !matches!(self.peek(), b'"' | b'\'') {
@@ -1544,13 +1608,21 @@ impl<'a> P<'a, '_> {
                         return Err(self.unexpected("`]` (all fields of the struct are given)"));
                     }
                     Some(n)
+                } else if o
+                    .fields
+                    .get(guess)
+                    .is_some_and(|f| f.ident && self.key_is(&f.name))
+                {
+                    self.expect(b':', "`:`")?;
+                    self.ws()?;
+                    Some(guess)
                 } else {
                     let key_at = self.pos;
                     let key = self.key()?;
                     self.expect(b':', "`:`")?;
                     self.ws()?;
                     let name = self.str_bytes(key);
-                    match o.field_index(name, guess) {
+                    match o.field_index(name) {
                         Some(i) => Some(i),
                         None if self.opts.unknown_fields => {
                             self.skip_value()?;

@@ -144,6 +144,9 @@ pub(crate) enum Elem {
 #[derive(Clone, Debug)]
 pub(crate) struct Field {
     pub(crate) name: Box<str>,
+    /// The name is an identifier (`[A-Za-z_][A-Za-z0-9_]*`, as every name of a schema read from
+    /// text): JSON that writes it without escapes can be matched byte for byte.
+    pub(crate) ident: bool,
     /// `"name": ` (strict JSON).
     pub(crate) key_strict: Box<[u8]>,
     /// `name: ` (flatc's default).
@@ -254,15 +257,9 @@ pub(crate) struct Obj {
 }
 
 impl Obj {
-    /// The field named `key`, trying `guess` first (the field after the previous one: JSON
-    /// usually lists fields in schema order), then the hash table.
+    /// The field named `key`.
     #[inline]
-    pub(crate) fn field_index(&self, key: &[u8], guess: usize) -> Option<usize> {
-        if let Some(f) = self.fields.get(guess) {
-            if f.name.as_bytes() == key {
-                return Some(guess);
-            }
-        }
+    pub(crate) fn field_index(&self, key: &[u8]) -> Option<usize> {
         self.by_name.find(key, |i| &self.fields[i].name)
     }
 }
@@ -410,8 +407,17 @@ fn field_plan(schema: &Schema, obj: &Object, f: &flatforge_schema::Field) -> Fie
         .int("force_align")
         .and_then(|a| u16::try_from(a).ok())
         .unwrap_or(0);
+    let ident = f
+        .name
+        .bytes()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == b'_')
+        && f.name
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || c == b'_');
     Field {
         name: f.name.as_str().into(),
+        ident,
         key_strict: format!("\"{}\": ", f.name).into_bytes().into_boxed_slice(),
         key_plain: format!("{}: ", f.name).into_bytes().into_boxed_slice(),
         slot,

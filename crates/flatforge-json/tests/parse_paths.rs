@@ -1,0 +1,96 @@
+//! The parser's fast paths (field names matched in place, numbers read in one pass) give the same
+//! buffers and the same errors as the general paths they stand in front of: each case is written
+//! once in the form the fast path takes and once in a form that needs the general path.
+
+use flatforge_json::{Codec, ParseErrorKind, ParseOptions};
+
+const SCHEMA: &str = "
+    struct P { x: short; y: int; }
+    table T { name: string; name2: int; a: int; p: P; r: double; f: float; u: ulong; }
+    root_type T;
+";
+
+fn parse_with(json: &str, opts: ParseOptions) -> Result<Vec<u8>, (ParseErrorKind, usize, usize)> {
+    let schema = flatforge_schema::compile_str("t.fbs", SCHEMA).unwrap();
+    let codec = Codec::new(&schema);
+    let root = codec.root_type(None).unwrap();
+    let mut parser = codec.parser(opts);
+    parser
+        .parse(root, json.as_bytes())
+        .map(<[u8]>::to_vec)
+        .map_err(|e| (e.kind, e.line, e.column))
+}
+
+fn parse(json: &str) -> Result<Vec<u8>, (ParseErrorKind, usize, usize)> {
+    parse_with(json, ParseOptions::default())
+}
+
+#[test]
+fn field_names_in_order_out_of_order_and_escaped_agree() {
+    let plain = parse(
+        r#"{ "name": "n", "name2": 7, "a": 1, "p": { "x": 2, "y": 3 }, "r": 0.5, "f": 1.5 }"#,
+    )
+    .unwrap();
+    for json in [
+        // Bare and single-quoted names.
+        r#"{ name: "n", name2: 7, a: 1, p: { x: 2, y: 3 }, r: 0.5, f: 1.5 }"#,
+        r#"{ 'name': "n", 'name2': 7, 'a': 1, 'p': { 'x': 2, 'y': 3 }, 'r': 0.5, 'f': 1.5 }"#,
+        // Escaped names, which only the general path decodes.
+        r#"{ "n\u0061me": "n", "name\u0032": 7, "\u0061": 1, "p": { "\u0078": 2, "y": 3 }, "r": 0.5, "f": 1.5 }"#,
+        // Fields out of schema order, names that are prefixes of the next field's.
+        r#"{ "f": 1.5, "r": 0.5, "p": { "y": 3, "x": 2 }, "a": 1, "name2": 7, "name": "n" }"#,
+        r#"{ "name2": 7, "name": "n", "a": 1, "p": { "x": 2, "y": 3 }, "r": 0.5, "f": 1.5 }"#,
+    ] {
+        assert_eq!(parse(json).unwrap(), plain, "{json}");
+    }
+}
+
+#[test]
+fn field_names_that_only_start_like_the_expected_one_are_errors() {
+    for (json, field) in [
+        (r#"{ "nam": "n" }"#, "nam"),
+        (r#"{ "names": "n" }"#, "names"),
+        (r#"{ name22: 1 }"#, "name22"),
+        (r#"{ "name"2: 1 }"#, ""),
+    ] {
+        match parse(json).unwrap_err().0 {
+            ParseErrorKind::UnknownField { field: f, .. } => assert_eq!(f, field, "{json}"),
+            ParseErrorKind::Unexpected { .. } => assert_eq!(field, "", "{json}"),
+            e => panic!("{json}: {e}"),
+        }
+    }
+    let mut strict = ParseOptions::default();
+    strict.strict_json = true;
+    let err = parse_with("{ name: \"n\" }", strict).unwrap_err();
+    assert!(
+        matches!(err.0, ParseErrorKind::Unexpected { expected, .. } if expected == "a quoted field name"),
+        "{err:?}"
+    );
+}
+
+#[test]
+fn numbers_agree_with_their_general_forms() {
+    let fast =
+        parse(r#"{ a: -100, p: { x: 2, y: -3 }, r: 0.25, f: 3.14159, u: 18446744073709551615 }"#)
+            .unwrap();
+    let general = parse(
+        r#"{ a: "-100", p: { x: +2, y: -0x3 }, r: 2.5e-1, f: "3.14159", u: 0xFFFFFFFFFFFFFFFF }"#,
+    )
+    .unwrap();
+    assert_eq!(fast, general);
+}
+
+#[test]
+fn number_errors_keep_their_kind_and_position() {
+    for (json, kind) in [
+        ("{\n  a: 2147483648 }", "OutOfRange"),
+        ("{\n  a: 1.5 }", "NotAnInteger"),
+        ("{\n  a: 12abc }", "InvalidNumber"),
+        ("{\n  r: 1e }", "InvalidNumber"),
+        ("{\n  u: 18446744073709551616 }", "OutOfRange"),
+    ] {
+        let (err, line, column) = parse(json).unwrap_err();
+        assert!(format!("{err:?}").starts_with(kind), "{json}: {err:?}");
+        assert_eq!((line, column), (2, 6), "{json}");
+    }
+}
