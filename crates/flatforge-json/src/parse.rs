@@ -385,6 +385,11 @@ fn size_rank(f: &Field) -> u32 {
     }
 }
 
+/// `b` in each byte of a word.
+const fn lanes(b: u8) -> u64 {
+    u64::from_le_bytes([b; 8])
+}
+
 /// `a == b` for slices of equal length, inline: short names compare as two overlapping words
 /// rather than through a `memcmp` call.
 #[inline(always)]
@@ -542,36 +547,56 @@ impl<'a> P<'a, '_> {
     }
 
     /// Skips whitespace and comments.
-    #[inline]
+    #[inline(always)]
     fn ws(&mut self) -> R<()> {
         loop {
             match self.peek() {
-                b' ' | b'\n' | b'\r' | b'\t' => self.pos += 1,
-                b'/' => match self.src.get(self.pos + 1) {
-                    Some(b'/') => {
-                        while self.pos < self.src.len() && self.src[self.pos] != b'\n' {
-                            self.pos += 1;
-                        }
+                b' ' => match self.src.get(self.pos..self.pos + 8) {
+                    // Runs of spaces (indentation) eight bytes at a time: zero bytes are spaces,
+                    // the lowest nonzero byte is the first other one (8 if there is none).
+                    Some(chunk) => {
+                        let other = u64::from_le_bytes(arr(chunk, 0)) ^ lanes(b' ');
+                        self.pos += (other.trailing_zeros() / 8) as usize;
                     }
-                    Some(b'*') => {
-                        let start = self.pos;
-                        self.pos += 2;
-                        loop {
-                            if self.pos + 1 >= self.src.len() {
-                                return Err(self.err_at(start, ParseErrorKind::UnterminatedComment));
-                            }
-                            if self.src[self.pos] == b'*' && self.src[self.pos + 1] == b'/' {
-                                self.pos += 2;
-                                break;
-                            }
-                            self.pos += 1;
-                        }
-                    }
-                    _ => return Ok(()),
+                    None => self.pos += 1,
                 },
+                b'\n' | b'\r' | b'\t' => self.pos += 1,
+                b'/' => {
+                    if !self.comment()? {
+                        return Ok(());
+                    }
+                }
                 _ => return Ok(()),
             }
         }
+    }
+
+    /// Skips the comment at the current position (a `/`), if it is one; returns whether it was.
+    #[inline(never)]
+    fn comment(&mut self) -> R<bool> {
+        match self.src.get(self.pos + 1) {
+            Some(b'/') => {
+                while self.pos < self.src.len() && self.src[self.pos] != b'\n' {
+                    self.pos += 1;
+                }
+            }
+            Some(b'*') => {
+                let start = self.pos;
+                self.pos += 2;
+                loop {
+                    if self.pos + 1 >= self.src.len() {
+                        return Err(self.err_at(start, ParseErrorKind::UnterminatedComment));
+                    }
+                    if self.src[self.pos] == b'*' && self.src[self.pos + 1] == b'/' {
+                        self.pos += 2;
+                        break;
+                    }
+                    self.pos += 1;
+                }
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
     }
 
     fn enter(&mut self) -> R<()> {
@@ -825,7 +850,7 @@ impl<'a> P<'a, '_> {
     }
 
     /// Expects `c` (after whitespace).
-    #[inline]
+    #[inline(always)]
     fn expect(&mut self, c: u8, what: &'static str) -> R<()> {
         self.ws()?;
         if self.peek() == c {
@@ -838,7 +863,7 @@ impl<'a> P<'a, '_> {
 
     /// After a value in an object or array: `,` (then `true` unless the next token closes it in
     /// non-strict mode) or the closing bracket (`false`).
-    #[inline]
+    #[inline(always)]
     fn next_item(&mut self, close: u8) -> R<bool> {
         self.ws()?;
         match self.peek() {

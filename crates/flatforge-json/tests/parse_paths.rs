@@ -94,3 +94,21 @@ fn number_errors_keep_their_kind_and_position() {
         assert_eq!((line, column), (2, 6), "{json}");
     }
 }
+
+#[test]
+fn whitespace_runs_of_every_length_and_comments_are_skipped() {
+    let compact = parse(r#"{"name":"n","a":1,"p":{"x":2,"y":3},"r":0.5}"#).unwrap();
+    for n in 0..20 {
+        let sp = " ".repeat(n);
+        let json = format!(
+            "{sp}{{\n{sp}\"name\":{sp}\"n\",\r\n\t{sp}a{sp}:{sp}1{sp},{sp}// a: 2\n\
+             {sp}p: /* {{ */{sp}{{{sp}x: 2,\t\ty:{sp}3{sp}}}{sp},\n{sp}r: 0.5{sp}}}{sp}"
+        );
+        assert_eq!(parse(&json).unwrap(), compact, "{json:?}");
+    }
+    let (kind, line, column) = parse("{\n  a: 1, /* no end\n}").unwrap_err();
+    assert_eq!(kind, ParseErrorKind::UnterminatedComment);
+    assert_eq!((line, column), (2, 9));
+    let (kind, ..) = parse("{ a: 1 }        \u{1}").unwrap_err();
+    assert!(matches!(kind, ParseErrorKind::Trailing(_)), "{kind:?}");
+}
