@@ -1402,16 +1402,30 @@ impl<'a> P<'a, '_> {
 
     /// Parses a scalar of type `sc` (enum `en`, hashed with `hash` when given a string); `None`
     /// for `null`.
+    #[inline(always)]
     fn scalar(&mut self, sc: Sc, en: Option<u32>, hash: Option<HashKind>) -> R<Option<u64>> {
         self.ws()?;
-        let at = self.pos;
         let c = self.peek();
         if c.is_ascii_digit() || c == b'-' {
-            if let Some((bits, end)) = fast_decimal(self.src, at, sc) {
-                self.pos = end;
+            if let Some((bits, end)) = fast_decimal(self.src, self.pos, sc) {
+                self.pos = end.get();
                 return Ok(Some(bits));
             }
         }
+        self.scalar_general(sc, en, hash)
+    }
+
+    /// [`scalar`](Self::scalar) but for its fast path: quoted scalars, names, and numbers of
+    /// other shapes.
+    #[inline(never)]
+    fn scalar_general(
+        &mut self,
+        sc: Sc,
+        en: Option<u32>,
+        hash: Option<HashKind>,
+    ) -> R<Option<u64>> {
+        let at = self.pos;
+        let c = self.peek();
         if c == b'"' || c == b'\'' {
             let s = self.string()?;
             if let Some(h) = hash {
