@@ -63,6 +63,22 @@ pub(crate) fn int_range(sc: Sc) -> (i128, i128) {
     }
 }
 
+/// The largest magnitudes of the negative and positive values of an integer type (as
+/// [`int_range`] gives them).
+#[inline(always)]
+fn int_magnitudes(sc: Sc) -> (u64, u64) {
+    match sc {
+        Sc::Bool | Sc::U8 => (0, 255),
+        Sc::I8 => (128, 127),
+        Sc::I16 => (1 << 15, (1 << 15) - 1),
+        Sc::U16 => (0, u16::MAX.into()),
+        Sc::I32 => (1 << 31, (1 << 31) - 1),
+        Sc::U32 => (0, u32::MAX.into()),
+        Sc::I64 => (1 << 63, (1 << 63) - 1),
+        Sc::U64 | Sc::F32 | Sc::F64 => (0, u64::MAX),
+    }
+}
+
 /// Parses an integer: optional sign, then decimal digits or `0x` and hex digits.
 fn parse_int(s: &[u8]) -> Result<i128, NumError> {
     let (neg, rest) = match s.first() {
@@ -200,10 +216,22 @@ fn digits8(src: &[u8], at: usize) -> (u64, usize) {
     (v, n)
 }
 
+/// The bytes that may continue a number or identifier token: letters, digits, `_` and `.`.
+const TOKEN: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'_' || b == b'.';
+        c += 1;
+    }
+    t
+};
+
 /// Whether `c` may continue a number or identifier token (so the number's text is not over).
 #[inline(always)]
 fn continues_token(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_' || c == b'.'
+    TOKEN[usize::from(c)]
 }
 
 /// The fast path for the numbers most JSON holds: reads `-?digits[.digits][(e|E)[+-]digits]` at
@@ -244,15 +272,16 @@ pub(crate) fn fast_decimal(src: &[u8], at: usize, sc: Sc) -> Option<(u64, NonZer
         if src.get(i).copied().is_some_and(continues_token) {
             return None;
         }
-        let v = if neg { -i128::from(m) } else { i128::from(m) };
-        let (min, max) = int_range(sc);
-        if v < min || v > max {
+        let (max_neg, max) = int_magnitudes(sc);
+        if m > if neg { max_neg } else { max } {
             return None;
         }
         let bits = if sc == Sc::Bool {
-            u64::from(v != 0)
+            u64::from(m != 0)
+        } else if neg {
+            m.wrapping_neg()
         } else {
-            v as i64 as u64
+            m
         };
         return Some((bits, NonZeroUsize::new(i)?));
     }
@@ -651,6 +680,16 @@ mod tests {
         assert_eq!(fast("1.5e-7", Sc::F64), Some(1.5e-7f64.to_bits()));
         assert_eq!(fast("25E+3", Sc::F32), Some(25e3f64.to_bits()));
         assert_eq!(fast("5.", Sc::F64), Some(5f64.to_bits()));
+        // Every integer type's limits are exact.
+        for sc in ALL.into_iter().filter(|sc| !sc.is_float()) {
+            let (min, max) = int_range(sc);
+            for v in [min, max] {
+                assert!(fast(&v.to_string(), sc).is_some(), "{v} as {sc:?}");
+            }
+            for v in [min - 1, max + 1] {
+                assert_eq!(fast(&v.to_string(), sc), None, "{v} as {sc:?}");
+            }
+        }
         // Everything else goes to the general path.
         for (text, sc) in [
             ("18446744073709551616", Sc::U64),
