@@ -390,8 +390,8 @@ const fn lanes(b: u8) -> u64 {
     u64::from_le_bytes([b; 8])
 }
 
-/// `a == b` for slices of equal length, inline: short names compare as two overlapping words
-/// rather than through a `memcmp` call.
+/// `a == b`, inline: short names compare as two overlapping words rather than through a `memcmp`
+/// call.
 #[inline(always)]
 fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     let n = a.len();
@@ -409,8 +409,10 @@ fn same_bytes(a: &[u8], b: &[u8]) -> bool {
         arr::<8>(a, n - 8) == arr::<8>(b, n - 8)
     } else if n >= 4 {
         arr::<4>(a, 0) == arr::<4>(b, 0) && arr::<4>(a, n - 4) == arr::<4>(b, n - 4)
+    } else if n >= 2 {
+        arr::<2>(a, 0) == arr::<2>(b, 0) && arr::<2>(a, n - 2) == arr::<2>(b, n - 2)
     } else {
-        a == b
+        a.first() == b.first()
     }
 }
 
@@ -550,7 +552,15 @@ impl<'a> P<'a, '_> {
     #[inline(always)]
     fn ws(&mut self) -> R<()> {
         loop {
-            match self.peek() {
+            let c = self.peek();
+            if c > b' ' {
+                // A token (most calls), or a comment.
+                if c != b'/' || !self.comment()? {
+                    return Ok(());
+                }
+                continue;
+            }
+            match c {
                 b' ' => match self.src.get(self.pos..self.pos + 8) {
                     // Runs of spaces (indentation) eight bytes at a time: zero bytes are spaces,
                     // the lowest nonzero byte is the first other one (8 if there is none).
@@ -561,11 +571,6 @@ impl<'a> P<'a, '_> {
                     None => self.pos += 1,
                 },
                 b'\n' | b'\r' | b'\t' => self.pos += 1,
-                b'/' => {
-                    if !self.comment()? {
-                        return Ok(());
-                    }
-                }
                 _ => return Ok(()),
             }
         }
@@ -806,7 +811,7 @@ impl<'a> P<'a, '_> {
     /// (quoted without escapes, or bare unless strict); if so, consumes it. Reading it with
     /// [`key`](Self::key) would give the same name: an identifier has no quotes, escapes or
     /// control characters.
-    #[inline]
+    #[inline(always)]
     fn key_is(&mut self, name: &str) -> bool {
         let name = name.as_bytes();
         let (src, at) = (self.src, self.pos);
@@ -2269,6 +2274,27 @@ impl Seen {
             self.small & (1u64 << i) != 0
         } else {
             self.big[i]
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_bytes;
+
+    #[test]
+    fn same_bytes_is_slice_equality_at_every_length() {
+        let base: Vec<u8> = (b'a'..=b'z').collect();
+        for n in 0..=20 {
+            let a = &base[..n];
+            let copy = base[..n].to_vec();
+            assert!(same_bytes(a, &copy), "{n}");
+            assert!(!same_bytes(a, &base[..n + 1]), "{n}");
+            for i in 0..n {
+                let mut b = a.to_vec();
+                b[i] ^= 1;
+                assert!(!same_bytes(a, &b), "{n} {i}");
+            }
         }
     }
 }
