@@ -240,11 +240,13 @@ fn continues_token(c: u8) -> bool {
 ///
 /// `None` sends the caller to the general path ([`parse_integer`], [`parse_float`]), which also
 /// reports every error: text of another shape (a `+` sign, a leading zero, hex, `nan`), a float
-/// for an integer type, an integer out of range, more than 19 significant digits, and floats that
-/// Clinger's fast path cannot convert exactly. That path is exact: the digits make an integer `m`
-/// and the text's value is `m * 10^e`; when `m` and `10^|e|` are both exactly representable (`m <=
-/// 2^53` and `|e| <= 22` for `f64`, `2^24` and 10 for `f32`), one IEEE multiplication or division
-/// rounds `m * 10^e` correctly, which is what the general path computes too.
+/// for an integer type, an integer out of range or of more than 20 digits.
+///
+/// Floats take Clinger's fast path, which is exact: the digits make an integer `m` and the text's
+/// value is `m * 10^e`; when `m` and `10^|e|` are both exactly representable (`m <= 2^53` and `|e|
+/// <= 22` for `f64`, `2^24` and 10 for `f32`), one IEEE multiplication or division rounds `m *
+/// 10^e` correctly, which is what the general path computes too. Other floats of this shape are
+/// converted from their text as the general path converts them.
 ///
 /// (The end of a number is never 0; as a `NonZeroUsize` it makes the result fit two registers.)
 #[inline(never)]
@@ -285,18 +287,22 @@ pub(crate) fn fast_decimal(src: &[u8], at: usize, sc: Sc) -> Option<(u64, NonZer
         };
         return Some((bits, NonZeroUsize::new(i)?));
     }
+    // `m * 10^exp` is the value while `exact`; otherwise (more than 19 significant digits, an
+    // exponent of five digits or more) the text is only scanned here.
     let mut digits = int_digits;
     let mut exp: i64 = 0;
+    let mut exact = true;
     if src.get(i) == Some(&b'.') {
         i += 1;
         loop {
             let (v, n) = digits8(src, i);
             digits += n;
-            if digits > 19 {
-                return None;
+            if digits <= 19 {
+                m = m * POW10_U64[n] + v;
+                exp -= n as i64;
+            } else {
+                exact = false;
             }
-            m = m * POW10_U64[n] + v;
-            exp -= n as i64;
             i += n;
             if n < 8 {
                 break;
@@ -323,11 +329,11 @@ pub(crate) fn fast_decimal(src: &[u8], at: usize, sc: Sc) -> Option<(u64, NonZer
             if d >= 10 {
                 break;
             }
-            // Larger exponents are outside the fast path anyway.
-            if i - exp_start >= 4 {
-                return None;
+            if i - exp_start < 4 {
+                x = x * 10 + i64::from(d);
+            } else {
+                exact = false;
             }
-            x = x * 10 + i64::from(d);
             i += 1;
         }
         if i == exp_start {
@@ -338,29 +344,34 @@ pub(crate) fn fast_decimal(src: &[u8], at: usize, sc: Sc) -> Option<(u64, NonZer
     if src.get(i).copied().is_some_and(continues_token) {
         return None;
     }
+    let end = NonZeroUsize::new(i)?;
     let pow = exp.unsigned_abs() as usize;
-    let v = if sc == Sc::F32 {
-        if m > 1 << 24 || pow >= POW10_F32.len() {
-            return None;
-        }
-        let x = m as f32;
-        f64::from(if exp < 0 {
-            x / POW10_F32[pow]
-        } else {
-            x * POW10_F32[pow]
+    let v = if !exact {
+        None
+    } else if sc == Sc::F32 {
+        (m <= 1 << 24 && pow < POW10_F32.len()).then(|| {
+            let x = m as f32;
+            f64::from(if exp < 0 {
+                x / POW10_F32[pow]
+            } else {
+                x * POW10_F32[pow]
+            })
         })
     } else {
-        if m > 1 << 53 || pow >= POW10.len() {
-            return None;
-        }
-        let x = m as f64;
-        if exp < 0 {
-            x / POW10[pow]
-        } else {
-            x * POW10[pow]
-        }
+        (m <= 1 << 53 && pow < POW10.len()).then(|| {
+            let x = m as f64;
+            if exp < 0 {
+                x / POW10[pow]
+            } else {
+                x * POW10[pow]
+            }
+        })
     };
-    Some((if neg { -v } else { v }.to_bits(), NonZeroUsize::new(i)?))
+    match v {
+        Some(v) => Some((if neg { -v } else { v }.to_bits(), end)),
+        // The text is a plain decimal: convert it as the general path does in the end.
+        None => decimal(&src[at..i], sc).ok().map(|bits| (bits, end)),
+    }
 }
 
 /// Whether `s` is `nan`, `inf` or `infinity` (any case), with an optional sign.
@@ -399,7 +410,12 @@ pub(crate) fn parse_float(s: &[u8], sc: Sc) -> Result<u64, NumError> {
     if !valid_decimal(rest) {
         return Err(NumError::Syntax);
     }
-    // `valid_decimal` checked the text is ASCII.
+    decimal(s, sc)
+}
+
+/// Converts decimal float text (`[-+]digits[.digits][e[+-]digits]`, checked by the caller) for
+/// `sc`, rounding once (to `f32` directly for `F32`).
+fn decimal(s: &[u8], sc: Sc) -> Result<u64, NumError> {
     let text = std::str::from_utf8(s).map_err(|_| NumError::Syntax)?;
     let v = if sc == Sc::F32 {
         f64::from(text.parse::<f32>().map_err(|_| NumError::Syntax)?)
@@ -680,6 +696,15 @@ mod tests {
         assert_eq!(fast("1.5e-7", Sc::F64), Some(1.5e-7f64.to_bits()));
         assert_eq!(fast("25E+3", Sc::F32), Some(25e3f64.to_bits()));
         assert_eq!(fast("5.", Sc::F64), Some(5f64.to_bits()));
+        // Floats outside Clinger's fast path, converted from their text.
+        assert_eq!(
+            fast("3.1415432432445543", Sc::F64),
+            Some(3.1415432432445543f64.to_bits())
+        );
+        assert_eq!(fast("16777217", Sc::F32), Some(16777216f64.to_bits()));
+        assert_eq!(fast("1e23", Sc::F64), Some(1e23f64.to_bits()));
+        assert_eq!(fast("1e11", Sc::F32), Some(f64::from(1e11f32).to_bits()));
+        assert_eq!(fast("1e-00400", Sc::F64), Some(0f64.to_bits()));
         // Every integer type's limits are exact.
         for sc in ALL.into_iter().filter(|sc| !sc.is_float()) {
             let (min, max) = int_range(sc);
@@ -703,11 +728,7 @@ mod tests {
             ("-", Sc::I32),
             ("1e", Sc::F64),
             ("1.5x", Sc::F64),
-            ("3.1415432432445543", Sc::F64),
-            ("16777217", Sc::F32),
-            ("1e23", Sc::F64),
-            ("1e11", Sc::F32),
-            ("12345678901234567890.5", Sc::F64),
+            ("123456789012345678901.5", Sc::F64),
         ] {
             assert_eq!(fast(text, sc), None, "{text} as {sc:?}");
         }
