@@ -925,8 +925,9 @@ impl<'a> P<'a, '_> {
         if self.peek() == close {
             self.pos += 1;
         } else {
+            // Each field starts at a token: whitespace was skipped before the first, and
+            // `next_item` skips it before the others.
             loop {
-                self.ws()?;
                 let fi = if as_array {
                     if n >= o.fields.len() {
                         return Err(self.unexpected("`]` (all fields of the table are given)"));
@@ -1405,11 +1406,10 @@ impl<'a> P<'a, '_> {
         Ok((start, i, is_float))
     }
 
-    /// Parses a scalar of type `sc` (enum `en`, hashed with `hash` when given a string); `None`
-    /// for `null`.
+    /// Parses a scalar of type `sc` (enum `en`, hashed with `hash` when given a string) at the
+    /// current position, where the caller has skipped whitespace; `None` for `null`.
     #[inline(always)]
     fn scalar(&mut self, sc: Sc, en: Option<u32>, hash: Option<HashKind>) -> R<Option<u64>> {
-        self.ws()?;
         let c = self.peek();
         if c.is_ascii_digit() || c == b'-' {
             if let Some((bits, end)) = fast_decimal(self.src, self.pos, sc) {
@@ -1645,8 +1645,9 @@ impl<'a> P<'a, '_> {
         if self.peek() == close {
             self.pos += 1;
         } else {
+            // Each field starts at a token: whitespace was skipped before the first, and
+            // `next_item` skips it before the others.
             loop {
-                self.ws()?;
                 let fi = if as_array {
                     if n >= o.fields.len() {
                         return Err(self.unexpected("`]` (all fields of the struct are given)"));

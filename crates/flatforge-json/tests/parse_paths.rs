@@ -6,7 +6,7 @@ use flatforge_json::{Codec, ParseErrorKind, ParseOptions};
 
 const SCHEMA: &str = "
     struct P { x: short; y: int; }
-    table T { name: string; name2: int; a: int; p: P; r: double; f: float; u: ulong; }
+    table T { name: string; name2: int; a: int; p: P; r: double; f: float; u: ulong; t: T; }
     root_type T;
 ";
 
@@ -111,4 +111,19 @@ fn whitespace_runs_of_every_length_and_comments_are_skipped() {
     assert_eq!((line, column), (2, 9));
     let (kind, ..) = parse("{ a: 1 }        \u{1}").unwrap_err();
     assert!(matches!(kind, ParseErrorKind::Trailing(_)), "{kind:?}");
+}
+
+#[test]
+fn tables_and_structs_in_array_form_skip_whitespace_between_values() {
+    let object = parse(
+        r#"{ t: { name: "n", name2: 7, a: 1, p: { x: 2, y: 3 }, r: 0.5, f: 1.5, u: 9, t: null } }"#,
+    )
+    .unwrap();
+    for json in [
+        r#"{t:["n",7,1,[2,3],0.5,1.5,9,null]}"#,
+        "{ t: [\n  \"n\" ,\n  7,\t1 , [ 2 ,\n 3 ] , 0.5,1.5 ,\n  9, null\n] }",
+        "{ t: [ \"n\", 7, 1, [2, 3,], 0.5, 1.5, 9, null, ] }",
+    ] {
+        assert_eq!(parse(json).unwrap(), object, "{json:?}");
+    }
 }
