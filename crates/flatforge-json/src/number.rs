@@ -7,7 +7,7 @@
 use std::io::Write;
 use std::num::NonZeroUsize;
 
-use crate::plan::Sc;
+use crate::plan::{lanes, Sc};
 
 /// Why scalar text was rejected.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -171,11 +171,6 @@ const POW10_U64: [u64; 9] = [
     10_000_000,
     100_000_000,
 ];
-
-/// `b` in each byte of a word.
-const fn lanes(b: u8) -> u64 {
-    u64::from_le_bytes([b; 8])
-}
 
 /// Reads up to eight decimal digits at `src[at..]`: their value and how many there are.
 ///

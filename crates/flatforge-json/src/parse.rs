@@ -18,7 +18,7 @@ use flatforge_schema::HashKind;
 
 use crate::flex::FlexBuilder;
 use crate::number::{fast_decimal, int_range, parse_float, parse_integer, NumError};
-use crate::plan::{arr, Elem, Field, Obj, Plan, Sc, Ty};
+use crate::plan::{arr, lanes, Elem, Field, Obj, Plan, Sc, Ty};
 use crate::ParseOptions;
 
 /// What is wrong with the JSON.
@@ -383,11 +383,6 @@ fn size_rank(f: &Field) -> u32 {
         2 => 2,
         _ => 3,
     }
-}
-
-/// `b` in each byte of a word.
-const fn lanes(b: u8) -> u64 {
-    u64::from_le_bytes([b; 8])
 }
 
 /// `a == b`, inline: short names compare as two overlapping words rather than through a `memcmp`
@@ -1420,8 +1415,8 @@ impl<'a> P<'a, '_> {
         self.scalar_general(sc, en, hash)
     }
 
-    /// [`scalar`](Self::scalar) but for its fast path: quoted scalars, names, and numbers of
-    /// other shapes.
+    /// What [`scalar`](Self::scalar) leaves to the general path: quoted scalars, names, `null`,
+    /// numbers of other shapes, and every error.
     #[inline(never)]
     fn scalar_general(
         &mut self,

@@ -100,6 +100,11 @@ pub(crate) fn arr<const N: usize>(buf: &[u8], at: usize) -> [u8; N] {
     a
 }
 
+/// `b` in each byte of a word (for reading text eight bytes at a time).
+pub(crate) const fn lanes(b: u8) -> u64 {
+    u64::from_le_bytes([b; 8])
+}
+
 /// What a table field, struct field, vector element or union member holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Ty {
