@@ -369,22 +369,6 @@ fn is_ident(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'_'
 }
 
-/// The size class flatc orders table fields by (`SizeOf` of the base type).
-fn size_rank(f: &Field) -> u32 {
-    let size = match f.ty {
-        Ty::Scalar(sc, _) => sc.size(),
-        Ty::UType(_) => 1,
-        Ty::Offset64 => 8,
-        _ => 4,
-    };
-    match size {
-        8 => 0,
-        4 => 1,
-        2 => 2,
-        _ => 3,
-    }
-}
-
 /// `a == b`, inline: short names compare as two overlapping words rather than through a `memcmp`
 /// call.
 #[inline(always)]
@@ -983,8 +967,9 @@ impl<'a> P<'a, '_> {
         if as_array && n != o.fields.len() {
             return Err(self.unexpected("a value for every field of the table"));
         }
-        for (i, f) in o.fields.iter().enumerate() {
-            if f.required && !seen.contains(i) {
+        for &i in o.required.iter() {
+            let f = &o.fields[usize::from(i)];
+            if !seen.contains(usize::from(i)) {
                 let field = f.name.to_string();
                 let object = o.name.to_string();
                 return Err(self.err_at(
@@ -1041,11 +1026,6 @@ impl<'a> P<'a, '_> {
     /// Parses the value of field `fi` of table `o` and pushes it as pending.
     fn table_field(&mut self, o: &'a Obj, fi: usize, frame: usize) -> R<()> {
         let f = &o.fields[fi];
-        let order = if o.sort_by_size {
-            (size_rank(f) << 16) | (0xFFFF - u32::from(f.slot))
-        } else {
-            0xFFFF - u32::from(f.slot)
-        };
         let value_at = self.pos;
         if self.null() {
             if let Ty::Union(_) = f.ty {
@@ -1144,7 +1124,7 @@ impl<'a> P<'a, '_> {
             }
         };
         self.s.pending.push(Pending {
-            order,
+            order: f.order,
             slot: f.slot,
             value,
         });

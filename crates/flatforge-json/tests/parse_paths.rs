@@ -127,3 +127,54 @@ fn tables_and_structs_in_array_form_skip_whitespace_between_values() {
         assert_eq!(parse(json).unwrap(), object, "{json:?}");
     }
 }
+
+/// flatc's buffer for `json` under `schema` (`flatc -b`).
+fn flatc_buffer(name: &str, schema: &str, json: &str) -> Vec<u8> {
+    let dir = std::env::temp_dir().join(format!(
+        "flatforge-json-paths-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("s.fbs"), schema).unwrap();
+    std::fs::write(dir.join("d.json"), json).unwrap();
+    let out = std::process::Command::new(flatforge_testkit::flatc_path())
+        .current_dir(&dir)
+        .args(["-b", "s.fbs", "d.json"])
+        .output()
+        .expect("run flatc");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bytes = std::fs::read(dir.join("d.bin")).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    bytes
+}
+
+#[test]
+fn fields_are_written_in_flatcs_order_with_and_without_original_order() {
+    let json = r#"{ a: 1, b: 2, c: 3, d: 4, e: "x", f: { x: 5, y: 6 }, g: 7 }"#;
+    for attr in ["", "(original_order)"] {
+        let schema = format!(
+            "struct P {{ x: short; y: int; }}
+             table T {attr} {{ a: byte; b: long; c: short; d: int; e: string; f: P; g: double; }}
+             root_type T;"
+        );
+        let compiled = flatforge_schema::compile_str("s.fbs", &schema).unwrap();
+        let codec = Codec::new(&compiled);
+        let root = codec.root_type(None).unwrap();
+        let ours = codec
+            .parser(ParseOptions::default())
+            .parse(root, json.as_bytes())
+            .unwrap()
+            .to_vec();
+        let name = if attr.is_empty() {
+            "sorted"
+        } else {
+            "original"
+        };
+        assert_eq!(ours, flatc_buffer(name, &schema, json), "{attr}");
+    }
+}
