@@ -369,6 +369,21 @@ fn is_ident(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'_'
 }
 
+/// The high bit of the first byte of `w` (eight bytes of text, little-endian) that is [`SPECIAL`]
+/// (a quote, a backslash or a control character), and maybe of later bytes; 0 if none is.
+/// `(x - 0x01..) & !x & 0x80..` marks the zero bytes of `x`, and `(w - 0x20..) & !w & 0x80..` the
+/// bytes below 0x20; a borrow only goes from a marked byte into the ones after it, so the lowest
+/// mark is exact.
+#[inline(always)]
+fn special_bytes(w: u64) -> u64 {
+    let zero = |x: u64| x.wrapping_sub(lanes(1)) & !x;
+    (zero(w ^ lanes(b'"'))
+        | zero(w ^ lanes(b'\''))
+        | zero(w ^ lanes(b'\\'))
+        | (w.wrapping_sub(lanes(0x20)) & !w))
+        & lanes(0x80)
+}
+
 /// `a == b`, inline: short names compare as two overlapping words rather than through a `memcmp`
 /// call.
 #[inline(always)]
@@ -631,6 +646,14 @@ impl<'a> P<'a, '_> {
         let src = self.src;
         // Fast path: no escapes.
         loop {
+            if let Some(chunk) = src.get(i..i + 8) {
+                let special = special_bytes(u64::from_le_bytes(arr(chunk, 0)));
+                // The lowest marked byte is the first special one (8 if there is none).
+                i += (special.trailing_zeros() / 8) as usize;
+                if special == 0 {
+                    continue;
+                }
+            }
             let Some(&c) = src.get(i) else {
                 return Err(self.err_at(start - 1, ParseErrorKind::UnterminatedString));
             };
@@ -2256,7 +2279,31 @@ impl Seen {
 
 #[cfg(test)]
 mod tests {
-    use super::same_bytes;
+    use super::{same_bytes, special_bytes, SPECIAL};
+
+    #[test]
+    fn special_bytes_finds_the_first_special_byte_of_every_word() {
+        // Every byte value at every position, before every byte value at every later position
+        // (borrows run upwards), in a word of plain text.
+        for p in 0..8 {
+            for v in 0..=255u8 {
+                for q in p + 1..=8 {
+                    for v2 in 0..=255u8 {
+                        let mut w = *b"abcdefgh";
+                        w[p] = v;
+                        if q < 8 {
+                            w[q] = v2;
+                        } else if v2 > 0 {
+                            break;
+                        }
+                        let first = w.iter().position(|&c| SPECIAL[usize::from(c)]);
+                        let got = special_bytes(u64::from_le_bytes(w)).trailing_zeros() / 8;
+                        assert_eq!(got as usize, first.unwrap_or(8), "{w:?}");
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn same_bytes_is_slice_equality_at_every_length() {

@@ -178,3 +178,26 @@ fn fields_are_written_in_flatcs_order_with_and_without_original_order() {
         assert_eq!(ours, flatc_buffer(name, &schema, json), "{attr}");
     }
 }
+
+#[test]
+fn strings_of_every_length_with_a_special_byte_anywhere() {
+    for n in 0..40 {
+        for at in 0..n {
+            let text = |c: &str| format!("{}{c}{}", "a".repeat(at), "b".repeat(n - at - 1));
+            // A quote of the other kind is plain text; the same text through escapes agrees.
+            let plain = parse(&format!(r#"{{ "name": "{}" }}"#, text("'"))).unwrap();
+            let escaped = parse(&format!(r#"{{ "name": "{}" }}"#, text(r"\u0027"))).unwrap();
+            assert_eq!(plain, escaped, "{n} {at}");
+            let plain = parse(&format!(r#"{{ "name": '{}' }}"#, text("\""))).unwrap();
+            let escaped = parse(&format!(r#"{{ "name": "{}" }}"#, text(r#"\""#))).unwrap();
+            assert_eq!(plain, escaped, "{n} {at}");
+            // A control character is refused where it is.
+            let (kind, line, column) =
+                parse(&format!("{{ \"name\": \"{}\" }}", text("\u{1}"))).unwrap_err();
+            assert_eq!(kind, ParseErrorKind::ControlCharacter(1), "{n} {at}");
+            assert_eq!((line, column), (1, 12 + at), "{n} {at}");
+        }
+        let (kind, ..) = parse(&format!(r#"{{ "name": "{}"#, "a".repeat(n))).unwrap_err();
+        assert_eq!(kind, ParseErrorKind::UnterminatedString, "{n}");
+    }
+}
