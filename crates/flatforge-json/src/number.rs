@@ -230,7 +230,7 @@ fn continues_token(c: u8) -> bool {
 }
 
 /// The fast path for the numbers most JSON holds: reads `-?digits[.digits][(e|E)[+-]digits]` at
-/// `src[at..]` in one pass and returns the value's bits for `sc` (as [`parse_integer`] and
+/// `text[at..]` in one pass and returns the value's bits for `sc` (as [`parse_integer`] and
 /// [`parse_float`] return them) and where the number ends.
 ///
 /// `None` sends the caller to the general path ([`parse_integer`], [`parse_float`]), which also
@@ -245,7 +245,8 @@ fn continues_token(c: u8) -> bool {
 ///
 /// (The end of a number is never 0; as a `NonZeroUsize` it makes the result fit two registers.)
 #[inline(never)]
-pub(crate) fn fast_decimal(src: &[u8], at: usize, sc: Sc) -> Option<(u64, NonZeroUsize)> {
+pub(crate) fn fast_decimal(text: &str, at: usize, sc: Sc) -> Option<(u64, NonZeroUsize)> {
+    let src = text.as_bytes();
     let neg = src.get(at) == Some(&b'-');
     let start = at + usize::from(neg);
     // Eight digits at a time; up to 19 digits cannot overflow, more are checked.
@@ -341,32 +342,26 @@ pub(crate) fn fast_decimal(src: &[u8], at: usize, sc: Sc) -> Option<(u64, NonZer
     }
     let end = NonZeroUsize::new(i)?;
     let pow = exp.unsigned_abs() as usize;
-    let v = if !exact {
-        None
-    } else if sc == Sc::F32 {
-        (m <= 1 << 24 && pow < POW10_F32.len()).then(|| {
-            let x = m as f32;
-            f64::from(if exp < 0 {
-                x / POW10_F32[pow]
-            } else {
-                x * POW10_F32[pow]
-            })
+    let v = if exact && sc == Sc::F32 && m <= 1 << 24 && pow < POW10_F32.len() {
+        let x = m as f32;
+        f64::from(if exp < 0 {
+            x / POW10_F32[pow]
+        } else {
+            x * POW10_F32[pow]
         })
+    } else if exact && sc == Sc::F64 && m <= 1 << 53 && pow < POW10.len() {
+        let x = m as f64;
+        if exp < 0 {
+            x / POW10[pow]
+        } else {
+            x * POW10[pow]
+        }
     } else {
-        (m <= 1 << 53 && pow < POW10.len()).then(|| {
-            let x = m as f64;
-            if exp < 0 {
-                x / POW10[pow]
-            } else {
-                x * POW10[pow]
-            }
-        })
+        // The text is a plain decimal (ASCII, so `at..i` are character boundaries): convert it
+        // as the general path does in the end.
+        return decimal(text.get(at..i)?, sc).ok().map(|bits| (bits, end));
     };
-    match v {
-        Some(v) => Some((if neg { -v } else { v }.to_bits(), end)),
-        // The text is a plain decimal: convert it as the general path does in the end.
-        None => decimal(&src[at..i], sc).ok().map(|bits| (bits, end)),
-    }
+    Some((if neg { -v } else { v }.to_bits(), end))
 }
 
 /// Whether `s` is `nan`, `inf` or `infinity` (any case), with an optional sign.
@@ -405,13 +400,13 @@ pub(crate) fn parse_float(s: &[u8], sc: Sc) -> Result<u64, NumError> {
     if !valid_decimal(rest) {
         return Err(NumError::Syntax);
     }
-    decimal(s, sc)
+    // `valid_decimal` checked the text is ASCII.
+    decimal(std::str::from_utf8(s).map_err(|_| NumError::Syntax)?, sc)
 }
 
 /// Converts decimal float text (`[-+]digits[.digits][e[+-]digits]`, checked by the caller) for
 /// `sc`, rounding once (to `f32` directly for `F32`).
-fn decimal(s: &[u8], sc: Sc) -> Result<u64, NumError> {
-    let text = std::str::from_utf8(s).map_err(|_| NumError::Syntax)?;
+fn decimal(text: &str, sc: Sc) -> Result<u64, NumError> {
     let v = if sc == Sc::F32 {
         f64::from(text.parse::<f32>().map_err(|_| NumError::Syntax)?)
     } else {
@@ -666,7 +661,7 @@ mod tests {
     /// path whenever it answers.
     fn fast(text: &str, sc: Sc) -> Option<u64> {
         let src = format!("{text},");
-        let (bits, end) = fast_decimal(src.as_bytes(), 0, sc)?;
+        let (bits, end) = fast_decimal(&src, 0, sc)?;
         assert_eq!(end.get(), text.len(), "{text} as {sc:?}");
         assert_eq!(Ok(bits), general(text, sc), "{text} as {sc:?}");
         Some(bits)

@@ -411,6 +411,7 @@ fn same_bytes(a: &[u8], b: &[u8]) -> bool {
 }
 
 /// Writes `bits` (see [`Sc::read`]) as the little-endian bytes of `sc` at the start of `dst`.
+#[inline]
 fn put_scalar(dst: &mut [u8], sc: Sc, bits: u64) {
     match sc.size() {
         1 => dst[0] = bits as u8,
@@ -1410,7 +1411,7 @@ impl<'a> P<'a, '_> {
     fn scalar(&mut self, sc: Sc, en: Option<u32>, hash: Option<HashKind>) -> R<Option<u64>> {
         let c = self.peek();
         if c.is_ascii_digit() || c == b'-' {
-            if let Some((bits, end)) = fast_decimal(self.src, self.pos, sc) {
+            if let Some((bits, end)) = fast_decimal(self.text, self.pos, sc) {
                 self.pos = end.get();
                 return Ok(Some(bits));
             }
