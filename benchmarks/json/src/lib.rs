@@ -1,6 +1,6 @@
-//! The flatbench JSON workload (WORKLOADS.md §1): the schema `bench.fbs` compiled for
-//! flatforge-json. The benches are in `benches/flatbench.rs`:
-//! `cargo bench -p flatforge-bench-json`.
+//! The JSON workloads: flatbench (WORKLOADS.md §1, the schema `bench.fbs` and its buffer as JSON)
+//! and the FlatBuffers.mbt `simple_table` (§2), compiled for flatforge-json. The benches are in
+//! `benches/flatbench.rs` and `benches/mbt.rs`: `cargo bench -p flatforge-bench-json`.
 #![deny(missing_docs)]
 
 use flatforge_schema::Schema;
@@ -74,5 +74,30 @@ pub const JSON: &str = r#"{
   "initialized": true,
   "fruit": "Bananas",
   "location": "http://google.com/flatbuffers/"
+}
+"#;
+
+/// The FlatBuffers.mbt `simple_table` (WORKLOADS.md §2): slot 0 a string, 1 an `int`, 2 a `short`.
+pub const SIMPLE_TABLE_SCHEMA: &str = "table T { name: string; a: int; b: short; } root_type T;";
+
+/// [`SIMPLE_TABLE_SCHEMA`], compiled.
+///
+/// ```
+/// let schema = flatforge_bench_json::simple_table_schema();
+/// let t = &schema[schema.find_object("T").unwrap()];
+/// let ids: Vec<_> = t.fields.iter().map(|f| (f.name.as_str(), f.id)).collect();
+/// assert_eq!(ids, [("name", 0), ("a", 1), ("b", 2)]);
+/// ```
+pub fn simple_table_schema() -> Schema {
+    flatforge_schema::compile_str("simple_table.fbs", SIMPLE_TABLE_SCHEMA)
+        .unwrap_or_else(|e| panic!("simple_table.fbs: {}", e.render(false)))
+}
+
+/// The `simple_table` buffer (name "TestName", a 100, b 50) as flatforge prints it: strict JSON,
+/// 2-space indent.
+pub const SIMPLE_TABLE_JSON: &str = r#"{
+  "name": "TestName",
+  "a": 100,
+  "b": 50
 }
 "#;

@@ -10,6 +10,13 @@
 //!
 //! A union value whose `_type` field comes later in the object is handled as flatc does: the
 //! parser looks ahead in the object for the type, then comes back and parses the value in place.
+//!
+//! The common shapes of JSON take fast paths in front of the general code, which still handles
+//! everything else and reports every error: a field name is first matched in place against the
+//! field after the previous one (JSON usually follows the schema's order), plain decimal numbers
+//! are read in one pass ([`fast_decimal`]), and runs of spaces, string contents and digits are
+//! scanned eight bytes at a time. Error positions are byte offsets, turned into a line and column
+//! only when an error is made.
 
 use std::fmt;
 
@@ -17,8 +24,8 @@ use flatforge::{BuildError, Builder, Offset};
 use flatforge_schema::HashKind;
 
 use crate::flex::FlexBuilder;
-use crate::number::{int_range, parse_float, parse_integer, NumError};
-use crate::plan::{arr, Elem, Field, Obj, Plan, Sc, Ty};
+use crate::number::{fast_decimal, int_range, parse_float, parse_integer, NumError};
+use crate::plan::{arr, lanes, Elem, Field, Obj, Plan, Sc, Ty};
 use crate::ParseOptions;
 
 /// What is wrong with the JSON.
@@ -369,23 +376,49 @@ fn is_ident(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'_'
 }
 
-/// The size class flatc orders table fields by (`SizeOf` of the base type).
-fn size_rank(f: &Field) -> u32 {
-    let size = match f.ty {
-        Ty::Scalar(sc, _) => sc.size(),
-        Ty::UType(_) => 1,
-        Ty::Offset64 => 8,
-        _ => 4,
-    };
-    match size {
-        8 => 0,
-        4 => 1,
-        2 => 2,
-        _ => 3,
+/// The high bit of the first byte of `w` (eight bytes of text, little-endian) that is [`SPECIAL`]
+/// (a quote, a backslash or a control character), and maybe of later bytes; 0 if none is.
+/// `(x - 0x01..) & !x & 0x80..` marks the zero bytes of `x`, and `(w - 0x20..) & !w & 0x80..` the
+/// bytes below 0x20; a borrow only goes from a marked byte into the ones after it, so the lowest
+/// mark is exact.
+#[inline(always)]
+fn special_bytes(w: u64) -> u64 {
+    let zero = |x: u64| x.wrapping_sub(lanes(1)) & !x;
+    (zero(w ^ lanes(b'"'))
+        | zero(w ^ lanes(b'\''))
+        | zero(w ^ lanes(b'\\'))
+        | (w.wrapping_sub(lanes(0x20)) & !w))
+        & lanes(0x80)
+}
+
+/// `a == b`, inline: short names compare as two overlapping words rather than through a `memcmp`
+/// call.
+#[inline(always)]
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    if n >= 8 {
+        let mut i = 0;
+        while i + 8 < n {
+            if arr::<8>(a, i) != arr::<8>(b, i) {
+                return false;
+            }
+            i += 8;
+        }
+        arr::<8>(a, n - 8) == arr::<8>(b, n - 8)
+    } else if n >= 4 {
+        arr::<4>(a, 0) == arr::<4>(b, 0) && arr::<4>(a, n - 4) == arr::<4>(b, n - 4)
+    } else if n >= 2 {
+        arr::<2>(a, 0) == arr::<2>(b, 0) && arr::<2>(a, n - 2) == arr::<2>(b, n - 2)
+    } else {
+        a.first() == b.first()
     }
 }
 
 /// Writes `bits` (see [`Sc::read`]) as the little-endian bytes of `sc` at the start of `dst`.
+#[inline]
 fn put_scalar(dst: &mut [u8], sc: Sc, bits: u64) {
     match sc.size() {
         1 => dst[0] = bits as u8,
@@ -518,36 +551,59 @@ impl<'a> P<'a, '_> {
     }
 
     /// Skips whitespace and comments.
-    #[inline]
+    #[inline(always)]
     fn ws(&mut self) -> R<()> {
         loop {
-            match self.peek() {
-                b' ' | b'\n' | b'\r' | b'\t' => self.pos += 1,
-                b'/' => match self.src.get(self.pos + 1) {
-                    Some(b'/') => {
-                        while self.pos < self.src.len() && self.src[self.pos] != b'\n' {
-                            self.pos += 1;
-                        }
+            let c = self.peek();
+            if c > b' ' {
+                // A token (most calls), or a comment.
+                if c != b'/' || !self.comment()? {
+                    return Ok(());
+                }
+                continue;
+            }
+            match c {
+                b' ' => match self.src.get(self.pos..self.pos + 8) {
+                    // Runs of spaces (indentation) eight bytes at a time: zero bytes are spaces,
+                    // the lowest nonzero byte is the first other one (8 if there is none).
+                    Some(chunk) => {
+                        let other = u64::from_le_bytes(arr(chunk, 0)) ^ lanes(b' ');
+                        self.pos += (other.trailing_zeros() / 8) as usize;
                     }
-                    Some(b'*') => {
-                        let start = self.pos;
-                        self.pos += 2;
-                        loop {
-                            if self.pos + 1 >= self.src.len() {
-                                return Err(self.err_at(start, ParseErrorKind::UnterminatedComment));
-                            }
-                            if self.src[self.pos] == b'*' && self.src[self.pos + 1] == b'/' {
-                                self.pos += 2;
-                                break;
-                            }
-                            self.pos += 1;
-                        }
-                    }
-                    _ => return Ok(()),
+                    None => self.pos += 1,
                 },
+                b'\n' | b'\r' | b'\t' => self.pos += 1,
                 _ => return Ok(()),
             }
         }
+    }
+
+    /// Skips the comment at the current position (a `/`), if it is one; returns whether it was.
+    #[inline(never)]
+    fn comment(&mut self) -> R<bool> {
+        match self.src.get(self.pos + 1) {
+            Some(b'/') => {
+                while self.pos < self.src.len() && self.src[self.pos] != b'\n' {
+                    self.pos += 1;
+                }
+            }
+            Some(b'*') => {
+                let start = self.pos;
+                self.pos += 2;
+                loop {
+                    if self.pos + 1 >= self.src.len() {
+                        return Err(self.err_at(start, ParseErrorKind::UnterminatedComment));
+                    }
+                    if self.src[self.pos] == b'*' && self.src[self.pos + 1] == b'/' {
+                        self.pos += 2;
+                        break;
+                    }
+                    self.pos += 1;
+                }
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
     }
 
     fn enter(&mut self) -> R<()> {
@@ -598,6 +654,14 @@ impl<'a> P<'a, '_> {
         let src = self.src;
         // Fast path: no escapes.
         loop {
+            if let Some(chunk) = src.get(i..i + 8) {
+                let special = special_bytes(u64::from_le_bytes(arr(chunk, 0)));
+                // The lowest marked byte is the first special one (8 if there is none).
+                i += (special.trailing_zeros() / 8) as usize;
+                if special == 0 {
+                    continue;
+                }
+            }
             let Some(&c) = src.get(i) else {
                 return Err(self.err_at(start - 1, ParseErrorKind::UnterminatedString));
             };
@@ -753,6 +817,37 @@ impl<'a> P<'a, '_> {
         self.build(r).map(Offset::value)
     }
 
+    /// Whether the field name at the current position is the identifier `name` written plainly
+    /// (quoted without escapes, or bare unless strict); if so, consumes it. Reading it with
+    /// [`key`](Self::key) would give the same name: an identifier has no quotes, escapes or
+    /// control characters.
+    #[inline(always)]
+    fn key_is(&mut self, name: &str) -> bool {
+        let name = name.as_bytes();
+        let (src, at) = (self.src, self.pos);
+        let Some(&c) = src.get(at) else {
+            return false;
+        };
+        let quoted = c == b'"' || c == b'\'';
+        let start = at + usize::from(quoted);
+        let end = start + name.len();
+        let Some(text) = src.get(start..end) else {
+            return false;
+        };
+        let after = src.get(end).copied();
+        let ends = if quoted {
+            after == Some(c)
+        } else {
+            !self.opts.strict_json && !after.is_some_and(is_ident)
+        };
+        if ends && same_bytes(text, name) {
+            self.pos = end + usize::from(quoted);
+            true
+        } else {
+            false
+        }
+    }
+
     /// Reads a field name (quoted, or bare unless strict) at the current position.
     fn key(&mut self) -> R<Str> {
         match self.peek() {
@@ -770,7 +865,7 @@ impl<'a> P<'a, '_> {
     }
 
     /// Expects `c` (after whitespace).
-    #[inline]
+    #[inline(always)]
     fn expect(&mut self, c: u8, what: &'static str) -> R<()> {
         self.ws()?;
         if self.peek() == c {
@@ -783,7 +878,7 @@ impl<'a> P<'a, '_> {
 
     /// After a value in an object or array: `,` (then `true` unless the next token closes it in
     /// non-strict mode) or the closing bracket (`false`).
-    #[inline]
+    #[inline(always)]
     fn next_item(&mut self, close: u8) -> R<bool> {
         self.ws()?;
         match self.peek() {
@@ -840,20 +935,30 @@ impl<'a> P<'a, '_> {
         if self.peek() == close {
             self.pos += 1;
         } else {
+            // Each field starts at a token: whitespace was skipped before the first, and
+            // `next_item` skips it before the others.
             loop {
-                self.ws()?;
                 let fi = if as_array {
                     if n >= o.fields.len() {
                         return Err(self.unexpected("`]` (all fields of the table are given)"));
                     }
                     Some(n)
+                } else if o
+                    .fields
+                    .get(guess)
+                    .is_some_and(|f| f.ident && self.key_is(&f.name))
+                {
+                    // JSON usually lists fields in schema order: try the one after the last.
+                    self.expect(b':', "`:`")?;
+                    self.ws()?;
+                    Some(guess)
                 } else {
                     let key_at = self.pos;
                     let key = self.key()?;
                     self.expect(b':', "`:`")?;
                     self.ws()?;
                     let name = self.str_bytes(key);
-                    match o.field_index(name, guess) {
+                    match o.field_index(name) {
                         Some(i) => Some(i),
                         None if name == b"$schema" && matches!(key, Str::Src(..)) => {
                             if !matches!(self.peek(), b'"' | b'\'') {
@@ -893,8 +998,9 @@ impl<'a> P<'a, '_> {
         if as_array && n != o.fields.len() {
             return Err(self.unexpected("a value for every field of the table"));
         }
-        for (i, f) in o.fields.iter().enumerate() {
-            if f.required && !seen.contains(i) {
+        for &i in o.required.iter() {
+            let f = &o.fields[usize::from(i)];
+            if !seen.contains(usize::from(i)) {
                 let field = f.name.to_string();
                 let object = o.name.to_string();
                 return Err(self.err_at(
@@ -951,11 +1057,6 @@ impl<'a> P<'a, '_> {
     /// Parses the value of field `fi` of table `o` and pushes it as pending.
     fn table_field(&mut self, o: &'a Obj, fi: usize, frame: usize) -> R<()> {
         let f = &o.fields[fi];
-        let order = if o.sort_by_size {
-            (size_rank(f) << 16) | (0xFFFF - u32::from(f.slot))
-        } else {
-            0xFFFF - u32::from(f.slot)
-        };
         let value_at = self.pos;
         if self.null() {
             if let Ty::Union(_) = f.ty {
@@ -1054,7 +1155,7 @@ impl<'a> P<'a, '_> {
             }
         };
         self.s.pending.push(Pending {
-            order,
+            order: f.order,
             slot: f.slot,
             value,
         });
@@ -1311,10 +1412,29 @@ impl<'a> P<'a, '_> {
         Ok((start, i, is_float))
     }
 
-    /// Parses a scalar of type `sc` (enum `en`, hashed with `hash` when given a string); `None`
-    /// for `null`.
+    /// Parses a scalar of type `sc` (enum `en`, hashed with `hash` when given a string) at the
+    /// current position, where the caller has skipped whitespace; `None` for `null`.
+    #[inline(always)]
     fn scalar(&mut self, sc: Sc, en: Option<u32>, hash: Option<HashKind>) -> R<Option<u64>> {
-        self.ws()?;
+        let c = self.peek();
+        if c.is_ascii_digit() || c == b'-' {
+            if let Some((bits, end)) = fast_decimal(self.text, self.pos, sc) {
+                self.pos = end.get();
+                return Ok(Some(bits));
+            }
+        }
+        self.scalar_general(sc, en, hash)
+    }
+
+    /// What [`scalar`](Self::scalar) leaves to the general path: quoted scalars, names, `null`,
+    /// numbers of other shapes, and every error.
+    #[inline(never)]
+    fn scalar_general(
+        &mut self,
+        sc: Sc,
+        en: Option<u32>,
+        hash: Option<HashKind>,
+    ) -> R<Option<u64>> {
         let at = self.pos;
         let c = self.peek();
         if c == b'"' || c == b'\'' {
@@ -1531,20 +1651,29 @@ impl<'a> P<'a, '_> {
         if self.peek() == close {
             self.pos += 1;
         } else {
+            // Each field starts at a token: whitespace was skipped before the first, and
+            // `next_item` skips it before the others.
             loop {
-                self.ws()?;
                 let fi = if as_array {
                     if n >= o.fields.len() {
                         return Err(self.unexpected("`]` (all fields of the struct are given)"));
                     }
                     Some(n)
+                } else if o
+                    .fields
+                    .get(guess)
+                    .is_some_and(|f| f.ident && self.key_is(&f.name))
+                {
+                    self.expect(b':', "`:`")?;
+                    self.ws()?;
+                    Some(guess)
                 } else {
                     let key_at = self.pos;
                     let key = self.key()?;
                     self.expect(b':', "`:`")?;
                     self.ws()?;
                     let name = self.str_bytes(key);
-                    match o.field_index(name, guess) {
+                    match o.field_index(name) {
                         Some(i) => Some(i),
                         None if self.opts.unknown_fields => {
                             self.skip_value()?;
@@ -2152,6 +2281,51 @@ impl Seen {
             self.small & (1u64 << i) != 0
         } else {
             self.big[i]
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{same_bytes, special_bytes, SPECIAL};
+
+    #[test]
+    fn special_bytes_finds_the_first_special_byte_of_every_word() {
+        // Every byte value at every position, before every byte value at every later position
+        // (borrows run upwards), in a word of plain text.
+        for p in 0..8 {
+            for v in 0..=255u8 {
+                for q in p + 1..=8 {
+                    for v2 in 0..=255u8 {
+                        let mut w = *b"abcdefgh";
+                        w[p] = v;
+                        if q < 8 {
+                            w[q] = v2;
+                        } else if v2 > 0 {
+                            break;
+                        }
+                        let first = w.iter().position(|&c| SPECIAL[usize::from(c)]);
+                        let got = special_bytes(u64::from_le_bytes(w)).trailing_zeros() / 8;
+                        assert_eq!(got as usize, first.unwrap_or(8), "{w:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn same_bytes_is_slice_equality_at_every_length() {
+        let base: Vec<u8> = (b'a'..=b'z').collect();
+        for n in 0..=20 {
+            let a = &base[..n];
+            let copy = base[..n].to_vec();
+            assert!(same_bytes(a, &copy), "{n}");
+            assert!(!same_bytes(a, &base[..n + 1]), "{n}");
+            for i in 0..n {
+                let mut b = a.to_vec();
+                b[i] ^= 1;
+                assert!(!same_bytes(a, &b), "{n} {i}");
+            }
         }
     }
 }

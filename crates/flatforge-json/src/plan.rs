@@ -100,6 +100,11 @@ pub(crate) fn arr<const N: usize>(buf: &[u8], at: usize) -> [u8; N] {
     a
 }
 
+/// `b` in each byte of a word (for reading text eight bytes at a time).
+pub(crate) const fn lanes(b: u8) -> u64 {
+    u64::from_le_bytes([b; 8])
+}
+
 /// What a table field, struct field, vector element or union member holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Ty {
@@ -144,6 +149,9 @@ pub(crate) enum Elem {
 #[derive(Clone, Debug)]
 pub(crate) struct Field {
     pub(crate) name: Box<str>,
+    /// The name is an identifier (`[A-Za-z_][A-Za-z0-9_]*`, as every name of a schema read from
+    /// text): JSON that writes it without escapes can be matched byte for byte.
+    pub(crate) ident: bool,
     /// `"name": ` (strict JSON).
     pub(crate) key_strict: Box<[u8]>,
     /// `name: ` (flatc's default).
@@ -166,6 +174,10 @@ pub(crate) struct Field {
     pub(crate) sibling: u16,
     /// `force_align` of a vector, 0 if none.
     pub(crate) force_align: u16,
+    /// Table fields: where the parser writes the field among the others, as flatc does (sorted
+    /// ascending on this key: largest size class first, unless the table keeps its original
+    /// order, then highest id first).
+    pub(crate) order: u32,
 }
 
 impl Field {
@@ -245,24 +257,18 @@ pub(crate) struct Obj {
     pub(crate) minalign: usize,
     pub(crate) fields: Box<[Field]>,
     pub(crate) by_name: NameMap,
-    /// Whether the parser writes fields largest first (not `original_order`).
-    pub(crate) sort_by_size: bool,
     /// The index of the `key` field.
     pub(crate) key: Option<u16>,
     /// The indices of union and vector-of-union fields (their types must match their values).
     pub(crate) unions: Box<[u16]>,
+    /// The indices of required fields.
+    pub(crate) required: Box<[u16]>,
 }
 
 impl Obj {
-    /// The field named `key`, trying `guess` first (the field after the previous one: JSON
-    /// usually lists fields in schema order), then the hash table.
+    /// The field named `key`.
     #[inline]
-    pub(crate) fn field_index(&self, key: &[u8], guess: usize) -> Option<usize> {
-        if let Some(f) = self.fields.get(guess) {
-            if f.name.as_bytes() == key {
-                return Some(guess);
-            }
-        }
+    pub(crate) fn field_index(&self, key: &[u8]) -> Option<usize> {
         self.by_name.find(key, |i| &self.fields[i].name)
     }
 }
@@ -410,8 +416,23 @@ fn field_plan(schema: &Schema, obj: &Object, f: &flatforge_schema::Field) -> Fie
         .int("force_align")
         .and_then(|a| u16::try_from(a).ok())
         .unwrap_or(0);
+    let ident = f
+        .name
+        .bytes()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == b'_')
+        && f.name
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || c == b'_');
+    let order = 0xFFFF - u32::from(slot);
+    let order = if obj.original_order() {
+        order
+    } else {
+        size_rank(kind) << 16 | order
+    };
     Field {
         name: f.name.as_str().into(),
+        ident,
         key_strict: format!("\"{}\": ", f.name).into_bytes().into_boxed_slice(),
         key_plain: format!("{}: ", f.name).into_bytes().into_boxed_slice(),
         slot,
@@ -427,6 +448,24 @@ fn field_plan(schema: &Schema, obj: &Object, f: &flatforge_schema::Field) -> Fie
         hash: f.hash,
         sibling: f.union_sibling.unwrap_or(0),
         force_align,
+        order,
+    }
+}
+
+/// The size class flatc orders table fields by (`SizeOf` of the base type): 0 for 8 bytes, 1 for
+/// 4 (offsets and structs too), 2 for 2, 3 for 1.
+fn size_rank(ty: Ty) -> u32 {
+    let size = match ty {
+        Ty::Scalar(sc, _) => sc.size(),
+        Ty::UType(_) => 1,
+        Ty::Offset64 => 8,
+        _ => 4,
+    };
+    match size {
+        8 => 0,
+        4 => 1,
+        2 => 2,
+        _ => 3,
     }
 }
 
@@ -444,14 +483,17 @@ impl Plan {
                         matches!(fields[usize::from(i)].ty, Ty::Union(_) | Ty::UnionVector(_))
                     })
                     .collect();
+                let required = (0..fields.len() as u16)
+                    .filter(|&i| fields[usize::from(i)].required)
+                    .collect();
                 Obj {
                     name: o.full_name.as_str().into(),
                     bytesize: o.bytesize as usize,
                     minalign: o.minalign.max(1) as usize,
                     by_name,
-                    sort_by_size: !o.original_order(),
                     key: o.key_field,
                     unions,
+                    required,
                     fields,
                 }
             })
