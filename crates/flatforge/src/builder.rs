@@ -152,15 +152,20 @@ impl Dedup {
         self.len += 1;
     }
 
+    /// Doubles the table (moving it to the heap the first time), reinserting the entries; the old
+    /// slots are moved out rather than copied.
     #[cold]
     fn grow(&mut self) {
-        let old: Vec<u64> = self.slots().iter().copied().filter(|&e| e != 0).collect();
         let new_len = self.slots().len() * 2;
-        self.heap.clear();
-        self.heap.resize(new_len, 0);
-        self.inline = [0; INLINE_SLOTS];
+        let old_heap = core::mem::replace(&mut self.heap, vec![0; new_len]);
+        let old_inline = core::mem::replace(&mut self.inline, [0; INLINE_SLOTS]);
+        let old = if old_heap.is_empty() {
+            &old_inline[..]
+        } else {
+            &old_heap[..]
+        };
         self.len = 0;
-        for entry in old {
+        for &entry in old.iter().filter(|&&e| e != 0) {
             self.insert((entry >> 32) as u32, entry as u32);
         }
     }
@@ -208,22 +213,79 @@ fn copy_bytes(dst: &mut [u8], src: &[u8]) {
     }
 }
 
-/// A fast, well-mixing hash of a short byte string (vtables, shared strings).
+/// The 8 bytes of `b` at `at`, as a little-endian word.
+#[inline(always)]
+fn word8(b: &[u8], at: usize) -> u64 {
+    let mut w = [0; 8];
+    w.copy_from_slice(&b[at..at + 8]);
+    u64::from_le_bytes(w)
+}
+
+/// The 4 bytes of `b` at `at`, as a little-endian word.
+#[inline(always)]
+fn word4(b: &[u8], at: usize) -> u64 {
+    let mut w = [0; 4];
+    w.copy_from_slice(&b[at..at + 4]);
+    u64::from(u32::from_le_bytes(w))
+}
+
+/// Two words that, for a given length up to 16, determine every byte of `b`: loads of its first and
+/// last 8 (or 4) bytes, which overlap when the length is not 16 (or 8), or for 1 to 3 bytes the
+/// first, middle and last byte (which are all of them). Two strings of the same length up to 16 are
+/// equal exactly when their words are, so short strings are hashed and compared without a copy, a
+/// loop or a call.
+#[inline(always)]
+fn short_words(b: &[u8]) -> (u64, u64) {
+    let n = b.len();
+    debug_assert!(n <= 16);
+    if n >= 8 {
+        (word8(b, 0), word8(b, n - 8))
+    } else if n >= 4 {
+        (word4(b, 0), word4(b, n - 4))
+    } else if n > 0 {
+        let (first, mid, last) = (b[0], b[n / 2], b[n - 1]);
+        (
+            u64::from(first) | u64::from(mid) << 8 | u64::from(last) << 16,
+            0,
+        )
+    } else {
+        (0, 0)
+    }
+}
+
+/// `a == b`, short slices compared as their [`short_words`].
+#[inline(always)]
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    if b.len() <= 16 {
+        short_words(a) == short_words(b)
+    } else {
+        a == b
+    }
+}
+
+/// A fast, well-mixing hash of a byte string (shared strings) that depends on its length and every
+/// byte: the string is read in words (no copy), its last word overlapping the one before it when
+/// the length is not a multiple of 8.
 #[inline]
 fn hash_bytes(bytes: &[u8]) -> u32 {
     const K: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut h = bytes.len() as u64;
-    let mut chunks = bytes.chunks_exact(8);
-    for c in &mut chunks {
-        let mut w = [0; 8];
-        w.copy_from_slice(c);
-        h = (h.rotate_left(23) ^ u64::from_le_bytes(w)).wrapping_mul(K);
-    }
-    let rest = chunks.remainder();
-    if !rest.is_empty() {
-        let mut w = [0; 8];
-        w[..rest.len()].copy_from_slice(rest);
-        h = (h.rotate_left(23) ^ u64::from_le_bytes(w)).wrapping_mul(K);
+    let mix = |h: u64, w: u64| (h.rotate_left(23) ^ w).wrapping_mul(K);
+    let n = bytes.len();
+    let mut h = n as u64;
+    if n <= 16 {
+        let (a, b) = short_words(bytes);
+        h = mix(mix(h, a), b);
+    } else {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            h = mix(h, word8(c, 0));
+        }
+        if !chunks.remainder().is_empty() {
+            h = mix(h, word8(bytes, n - 8));
+        }
     }
     h ^= h >> 29;
     (h.wrapping_mul(K) >> 32) as u32
@@ -533,8 +595,9 @@ impl Builder {
         let found = self.strings.find(hash, |off| {
             let start = buf.len() - off as usize;
             off as usize > floor
-                && buf[start..start + 4] == (s.len() as u32).to_le_bytes()
-                && buf.get(start + 4..start + 4 + s.len()) == Some(s.as_bytes())
+                && buf.get(start..start + 4 + s.len()).is_some_and(|old| {
+                    word4(old, 0) == s.len() as u64 && same_bytes(&old[4..], s.as_bytes())
+                })
         });
         if let Some(off) = found {
             return Ok(Offset::new(off));
@@ -1276,13 +1339,45 @@ mod tests {
 
     #[test]
     fn hash_depends_on_every_byte_and_the_length() {
-        let base = hash_bytes(b"0123456789abcdefXYZ");
-        for i in 0..19 {
-            let mut b = *b"0123456789abcdefXYZ";
-            b[i] ^= 1;
-            assert_ne!(hash_bytes(&b), base, "byte {i}");
+        for n in 0..40 {
+            let base: Vec<u8> = (0..n as u8).map(|i| b'a' + i % 26).collect();
+            let h = hash_bytes(&base);
+            for i in 0..n {
+                let mut b = base.clone();
+                b[i] ^= 1;
+                assert_ne!(hash_bytes(&b), h, "length {n}, byte {i}");
+            }
+            assert_ne!(hash_bytes(&vec![0; n]), hash_bytes(&vec![0; n + 1]), "{n}");
         }
-        assert_ne!(hash_bytes(&[0; 3]), hash_bytes(&[0; 4]));
+    }
+
+    #[test]
+    fn same_bytes_sees_every_byte_of_every_length() {
+        for n in 0..40 {
+            let base: Vec<u8> = (0..n as u8).map(|i| i.wrapping_mul(37)).collect();
+            assert!(same_bytes(&base, &base.clone()), "length {n}");
+            for i in 0..n {
+                for flip in [1, 0x80] {
+                    let mut b = base.clone();
+                    b[i] ^= flip;
+                    assert!(!same_bytes(&base, &b), "length {n}, byte {i}");
+                }
+            }
+            assert!(!same_bytes(&base, &base[..n.saturating_sub(1)]) || n == 0);
+        }
+    }
+
+    #[test]
+    fn dedup_grows_from_inline_to_heap_keeping_every_entry() {
+        let mut d = Dedup::default();
+        for i in 1..=1000u32 {
+            d.insert(i.wrapping_mul(0x9E37_79B9), i);
+            assert!(d.slots().len() >= 2 * d.len);
+        }
+        for i in 1..=1000u32 {
+            assert_eq!(d.find(i.wrapping_mul(0x9E37_79B9), |off| off == i), Some(i));
+        }
+        assert_eq!(d.slots().iter().filter(|&&e| e != 0).count(), 1000);
     }
 
     #[test]

@@ -505,3 +505,58 @@ fn into_vec_and_from_vec() {
     let expected = finish(&mut b, s);
     assert_eq!(b.into_vec(), expected);
 }
+
+#[test]
+fn shared_strings_of_every_length_differ_in_any_byte() {
+    // Lengths 0..=40 cover each way short strings are hashed and compared (0, 1-3, 4-7, 8-16
+    // bytes) and the long path; 800+ strings move the dedup table to the heap and grow it, and the
+    // buffer, which starts at 256 bytes, grows many times.
+    let mut b = Builder::with_capacity(256);
+    for round in 0..2 {
+        b.reset();
+        let mut all = Vec::new();
+        for n in 0..=40usize {
+            let base: String = (0..n).map(|i| char::from(b'a' + (i % 26) as u8)).collect();
+            let off = b.create_shared_string(&base).unwrap();
+            for i in 0..n {
+                let mut changed = base.clone().into_bytes();
+                changed[i] = b'A' + round;
+                let changed = String::from_utf8(changed).unwrap();
+                let o = b.create_shared_string(&changed).unwrap();
+                assert_ne!(o, off, "length {n}, byte {i}");
+                assert_eq!(b.create_shared_string(&changed).unwrap(), o);
+                all.push((changed, o));
+            }
+            assert_eq!(b.create_shared_string(&base).unwrap(), off, "length {n}");
+            all.push((base, off));
+        }
+        // Every string is still found after the table grew.
+        for (s, off) in &all {
+            assert_eq!(b.create_shared_string(s).unwrap(), *off, "{s:?}");
+        }
+        let offs: Vec<Offset<str>> = all.iter().map(|(_, o)| *o).collect();
+        let v = b.create_vector_of_offsets(&offs).unwrap();
+        let bytes = finish(&mut b, v);
+        let v: Vector<&str> = flatforge::root(&bytes).unwrap();
+        assert!(v.iter().eq(all.iter().map(|(s, _)| s.as_str())));
+    }
+}
+
+#[test]
+fn shared_strings_are_forgotten_by_reset() {
+    let mut b = Builder::with_capacity(256);
+    let first = b.create_shared_string("SharedString").unwrap();
+    b.reset();
+    // Another string now sits where the first one was: it must not be returned for "SharedString".
+    let other = b.create_shared_string("DifferentStr").unwrap();
+    assert_eq!(other, first);
+    let again = b.create_shared_string("SharedString").unwrap();
+    assert_ne!(again, other);
+    let v = b.create_vector_of_offsets(&[other, again]).unwrap();
+    let bytes = finish(&mut b, v);
+    let v: Vector<&str> = flatforge::root(&bytes).unwrap();
+    assert_eq!(
+        v.iter().collect::<Vec<_>>(),
+        ["DifferentStr", "SharedString"]
+    );
+}
