@@ -79,54 +79,45 @@ impl<T: ?Sized> fmt::Debug for Offset<T> {
     }
 }
 
-/// An open-addressing hash set of offsets whose keys are bytes already in the buffer (vtables,
-/// shared strings). Entries pack `hash << 32 | offset`; 0 marks an empty slot (no object has offset
-/// 0). Lookups compare against the buffer, so inserting allocates nothing per entry; the first
-/// entries live inline, so small buffers allocate nothing at all.
-#[derive(Clone)]
+/// A set of offsets whose keys are bytes already in the buffer (vtables, shared strings). Entries
+/// pack `hash << 32 | offset`. Lookups compare against the buffer, so inserting allocates nothing
+/// per entry.
+///
+/// Most buffers hold a few distinct vtables and shared strings, so the first [`FEW`] entries are
+/// kept in insertion order in an inline array and searched linearly: a builder that stays under
+/// that allocates nothing, inserts with one store, and is emptied by `reset` with one store. Past
+/// it every entry moves to an open-addressing table on the heap (0 marks an empty slot: no object
+/// has offset 0), at most half full; `reset` zeroes the table and keeps it for the next buffer.
+#[derive(Clone, Default)]
 struct Dedup {
-    inline: [u64; INLINE_SLOTS],
-    heap: Vec<u64>,
+    /// The entries while there are at most `FEW`; stale once `table` holds them.
+    few: [u64; FEW],
+    /// All entries once there are more than `FEW` (a power-of-two length); all zero otherwise.
+    table: Vec<u64>,
     len: usize,
 }
 
-/// Inline slots: up to 4 entries (half full) before the table moves to the heap.
-const INLINE_SLOTS: usize = 8;
-
-impl Default for Dedup {
-    fn default() -> Self {
-        Dedup {
-            inline: [0; INLINE_SLOTS],
-            heap: Vec::new(),
-            len: 0,
-        }
-    }
-}
+/// Entries searched linearly before the set moves to a hash table.
+const FEW: usize = 8;
 
 impl Dedup {
-    #[inline(always)]
-    fn slots(&self) -> &[u64] {
-        if self.heap.is_empty() {
-            &self.inline
-        } else {
-            &self.heap
-        }
-    }
-
     #[inline]
     fn find(&self, hash: u32, mut eq: impl FnMut(u32) -> bool) -> Option<u32> {
-        if self.len == 0 {
-            return None;
+        let matches = |entry: u64| (entry >> 32) as u32 == hash;
+        if self.len <= FEW {
+            return self.few[..self.len]
+                .iter()
+                .find(|&&entry| matches(entry) && eq(entry as u32))
+                .map(|&entry| entry as u32);
         }
-        let slots = self.slots();
-        let mask = slots.len() - 1;
+        let mask = self.table.len() - 1;
         let mut i = hash as usize & mask;
         loop {
-            let entry = slots[i];
+            let entry = self.table[i];
             if entry == 0 {
                 return None;
             }
-            if (entry >> 32) as u32 == hash && eq(entry as u32) {
+            if matches(entry) && eq(entry as u32) {
                 return Some(entry as u32);
             }
             i = (i + 1) & mask;
@@ -135,50 +126,54 @@ impl Dedup {
 
     #[inline]
     fn insert(&mut self, hash: u32, offset: u32) {
-        if (self.len + 1) * 2 > self.slots().len() {
-            self.grow();
-        }
-        let slots = if self.heap.is_empty() {
-            &mut self.inline[..]
+        let entry = u64::from(hash) << 32 | u64::from(offset);
+        if self.len < FEW {
+            self.few[self.len] = entry;
         } else {
-            &mut self.heap[..]
-        };
-        let mask = slots.len() - 1;
-        let mut i = hash as usize & mask;
-        while slots[i] != 0 {
-            i = (i + 1) & mask;
+            self.insert_in_table(entry);
         }
-        slots[i] = u64::from(hash) << 32 | u64::from(offset);
         self.len += 1;
     }
 
-    /// Doubles the table (moving it to the heap the first time), reinserting the entries; the old
-    /// slots are moved out rather than copied.
+    /// Inserts the entry past the first `FEW`: moves those into the table first (reusing the
+    /// table a `clear` kept), and doubles the table when it would be more than half full.
     #[cold]
-    fn grow(&mut self) {
-        let new_len = self.slots().len() * 2;
-        let old_heap = core::mem::replace(&mut self.heap, vec![0; new_len]);
-        let old_inline = core::mem::replace(&mut self.inline, [0; INLINE_SLOTS]);
-        let old = if old_heap.is_empty() {
-            &old_inline[..]
-        } else {
-            &old_heap[..]
-        };
-        self.len = 0;
-        for &entry in old.iter().filter(|&&e| e != 0) {
-            self.insert((entry >> 32) as u32, entry as u32);
+    #[inline(never)]
+    fn insert_in_table(&mut self, entry: u64) {
+        if self.len == FEW {
+            if self.table.is_empty() {
+                self.table = vec![0; 4 * FEW];
+            }
+            for e in self.few {
+                place(&mut self.table, e);
+            }
+        } else if (self.len + 1) * 2 > self.table.len() {
+            let doubled = vec![0; self.table.len() * 2];
+            let old = core::mem::replace(&mut self.table, doubled);
+            for e in old.into_iter().filter(|&e| e != 0) {
+                place(&mut self.table, e);
+            }
         }
+        place(&mut self.table, entry);
     }
 
+    #[inline]
     fn clear(&mut self) {
-        if self.len > 0 {
-            self.inline = [0; INLINE_SLOTS];
-            if !self.heap.is_empty() {
-                self.heap.fill(0);
-            }
-            self.len = 0;
+        if self.len > FEW {
+            self.table.fill(0);
         }
+        self.len = 0;
     }
+}
+
+/// Puts `entry` in the first free slot from its hash on (the table has free slots).
+fn place(table: &mut [u64], entry: u64) {
+    let mask = table.len() - 1;
+    let mut i = (entry >> 32) as usize & mask;
+    while table[i] != 0 {
+        i = (i + 1) & mask;
+    }
+    table[i] = entry;
 }
 
 /// A zeroed buffer of `len` bytes. Small buffers come from `malloc` and are zeroed here: glibc's
@@ -263,6 +258,22 @@ fn same_bytes(a: &[u8], b: &[u8]) -> bool {
         short_words(a) == short_words(b)
     } else {
         a == b
+    }
+}
+
+/// `dst.fill(0)`, with short runs (frame headers before a finished buffer) done as two overlapping
+/// fixed-size stores instead of a `memset` call.
+#[inline(always)]
+fn zero_bytes(dst: &mut [u8]) {
+    let n = dst.len();
+    if (16..=32).contains(&n) {
+        dst[..16].copy_from_slice(&[0; 16]);
+        dst[n - 16..].copy_from_slice(&[0; 16]);
+    } else if (8..16).contains(&n) {
+        dst[..8].copy_from_slice(&[0; 8]);
+        dst[n - 8..].copy_from_slice(&[0; 8]);
+    } else {
+        dst.fill(0);
     }
 }
 
@@ -418,6 +429,7 @@ impl Builder {
     }
 
     /// Empties the builder for the next buffer, keeping the allocation (and not zeroing it).
+    #[inline]
     pub fn reset(&mut self) {
         self.head = self.buf.len();
         self.min_align = 1;
@@ -1017,7 +1029,7 @@ impl Builder {
         root: Offset<T>,
         file_identifier: Option<&[u8; 4]>,
     ) -> Result<&[u8], BuildError> {
-        self.finish_root(root.value, file_identifier, false)?;
+        self.finish_root(root.value, file_identifier, false, 0)?;
         Ok(self.finished_data())
     }
 
@@ -1035,7 +1047,7 @@ impl Builder {
         root: Offset<T>,
         file_identifier: Option<&[u8; 4]>,
     ) -> Result<&[u8], BuildError> {
-        self.finish_root(root.value, file_identifier, true)?;
+        self.finish_root(root.value, file_identifier, true, 0)?;
         Ok(self.finished_data())
     }
 
@@ -1053,31 +1065,33 @@ impl Builder {
     /// assert_eq!(flatforge::root::<&str>(&frame[6..])?, "payload");
     /// # Ok::<(), Box<dyn core::error::Error>>(())
     /// ```
+    #[inline]
     pub fn finish_with_prefix<T: ?Sized>(
         &mut self,
         root: Offset<T>,
         file_identifier: Option<&[u8; 4]>,
         prefix_len: usize,
     ) -> Result<&mut [u8], BuildError> {
-        self.finish_root(root.value, file_identifier, false)?;
-        self.reserve(1, prefix_len, 0)?;
-        let head = self.head - prefix_len;
-        self.buf[head..self.head].fill(0);
-        self.head = head;
+        self.finish_root(root.value, file_identifier, false, prefix_len)?;
+        let head = self.head;
         Ok(&mut self.buf[head..])
     }
 
+    /// Aligns the buffer for its root, writes the file identifier, the root offset and the size
+    /// prefix (each if asked for), then `prefix_len` zeros; all with one check for room.
+    #[inline(always)]
     fn finish_root(
         &mut self,
         root: u32,
         file_identifier: Option<&[u8; 4]>,
         size_prefixed: bool,
+        prefix_len: usize,
     ) -> Result<(), BuildError> {
         assert!(!self.in_table, "finish called while a table is open");
         let align = self.min_align.max(4);
         let ident = if file_identifier.is_some() { 4 } else { 0 };
-        let prefix = if size_prefixed { 4 } else { 0 };
-        self.reserve(align, 4 + ident + prefix, 0)?;
+        let size = if size_prefixed { 4 } else { 0 };
+        self.reserve(align, 4 + ident + size, prefix_len)?;
         if let Some(id) = file_identifier {
             self.put_bytes(id);
         }
@@ -1085,6 +1099,9 @@ impl Builder {
         if size_prefixed {
             self.put::<u32>(self.len() as u32);
         }
+        self.head -= prefix_len;
+        let head = self.head;
+        zero_bytes(&mut self.buf[head..head + prefix_len]);
         Ok(())
     }
 
@@ -1134,7 +1151,7 @@ impl Builder {
         root: Offset<T>,
         file_identifier: Option<&[u8; 4]>,
     ) -> Result<Offset<[u8]>, BuildError> {
-        self.finish_root(root.value, file_identifier, false)?;
+        self.finish_root(root.value, file_identifier, false, 0)?;
         let len = self.len() - start.used;
         self.reserve(4, 0, 4)?;
         self.put::<u32>(len as u32);
@@ -1326,15 +1343,36 @@ mod tests {
             // Colliding hashes exercise linear probing.
             d.insert(i % 3, i);
         }
-        assert!(!d.heap.is_empty());
+        assert!(!d.table.is_empty());
         for i in 1..=100u32 {
             assert_eq!(d.find(i % 3, |off| off == i), Some(i));
         }
         assert_eq!(d.find(5, |_| true), None);
         d.clear();
         assert_eq!(d.find(1, |_| true), None);
+        assert!(d.table.iter().all(|&e| e == 0), "kept zeroed for reuse");
         d.insert(7, 9);
         assert_eq!(d.find(7, |off| off == 9), Some(9));
+    }
+
+    #[test]
+    fn dedup_finds_every_entry_at_every_size_and_after_clear() {
+        let mut d = Dedup::default();
+        for round in 0..3 {
+            for n in 0..=3 * FEW as u32 {
+                d.clear();
+                // Every third hash collides with the previous one.
+                let hash = |i: u32| (i - i / 3) ^ round;
+                for i in 1..=n {
+                    assert_eq!(d.find(hash(i), |off| off == i), None, "{n} {i}");
+                    d.insert(hash(i), i);
+                }
+                for i in 1..=n {
+                    assert_eq!(d.find(hash(i), |off| off == i), Some(i), "{n} {i}");
+                }
+                assert_eq!(d.find(hash(n + 1) + 1000, |_| true), None);
+            }
+        }
     }
 
     #[test]
@@ -1372,12 +1410,23 @@ mod tests {
         let mut d = Dedup::default();
         for i in 1..=1000u32 {
             d.insert(i.wrapping_mul(0x9E37_79B9), i);
-            assert!(d.slots().len() >= 2 * d.len);
+            assert!(d.len <= FEW || d.table.len() >= 2 * d.len);
         }
         for i in 1..=1000u32 {
             assert_eq!(d.find(i.wrapping_mul(0x9E37_79B9), |off| off == i), Some(i));
         }
-        assert_eq!(d.slots().iter().filter(|&&e| e != 0).count(), 1000);
+        assert_eq!(d.table.iter().filter(|&&e| e != 0).count(), 1000);
+    }
+
+    #[test]
+    fn zero_bytes_zeroes_exactly_the_slice_at_every_length() {
+        for n in 0..40 {
+            let mut buf = vec![0xAA; n + 2];
+            zero_bytes(&mut buf[1..n + 1]);
+            assert_eq!(buf[0], 0xAA);
+            assert!(buf[1..n + 1].iter().all(|&b| b == 0), "length {n}");
+            assert_eq!(buf[n + 1], 0xAA);
+        }
     }
 
     #[test]

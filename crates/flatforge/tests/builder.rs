@@ -560,3 +560,21 @@ fn shared_strings_are_forgotten_by_reset() {
         ["DifferentStr", "SharedString"]
     );
 }
+
+#[test]
+fn finish_with_prefix_zeroes_the_prefix_over_old_bytes() {
+    let mut b = Builder::with_capacity(64);
+    for prefix_len in 0..40 {
+        // Fill the buffer with non-zero bytes first, so that the prefix lands on them.
+        b.reset();
+        let junk = b.create_vector(&[0xFFu8; 100]).unwrap();
+        b.finish(junk, None).unwrap();
+        b.reset();
+        let s = b.create_string("payload").unwrap();
+        let frame = b.finish_with_prefix(s, Some(b"PRFX"), prefix_len).unwrap();
+        assert!(frame[..prefix_len].iter().all(|&x| x == 0), "{prefix_len}");
+        let payload = &frame[prefix_len..];
+        assert_eq!(&payload[4..8], b"PRFX");
+        assert_eq!(flatforge::root::<&str>(payload).unwrap(), "payload");
+    }
+}
