@@ -322,6 +322,118 @@ const UNFINISHED: VerifierOptions = VerifierOptions {
     ..VerifierOptions::DEFAULT
 };
 
+/// The builder's buffer with the head in a local, apart from the builder's other fields: what
+/// writing into reserved room needs. Stores through the `&mut [u8]` cannot change the head or the
+/// buffer's address (stores through a `Vec`'s pointer could change the builder's fields, as far as
+/// the compiler knows), so both stay in registers across a table's stores.
+struct Room<'a> {
+    buf: &'a mut [u8],
+    /// The data occupies `buf[head..]`.
+    head: usize,
+}
+
+impl Room<'_> {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.buf.len() - self.head
+    }
+
+    /// Writes `pad` zeros (reserved) below the head.
+    #[inline(always)]
+    fn zero_pad(&mut self, pad: usize) {
+        let head = self.head;
+        if pad <= 8 && head >= 8 {
+            // One 8-byte store instead of a `memset` call for a few bytes; the zeros below the
+            // padding land in free space that later writes overwrite.
+            self.buf[head - 8..head].copy_from_slice(&[0; 8]);
+        } else {
+            self.buf[head - pad..head].fill(0);
+        }
+        self.head = head - pad;
+    }
+
+    /// Writes bytes into reserved room.
+    #[inline(always)]
+    fn put_bytes(&mut self, bytes: &[u8]) {
+        self.head -= bytes.len();
+        let head = self.head;
+        copy_bytes(&mut self.buf[head..head + bytes.len()], bytes);
+    }
+
+    /// Writes a scalar into reserved room.
+    #[inline(always)]
+    fn put<T: Scalar>(&mut self, value: T) {
+        self.put_bytes(value.to_le_array().as_ref());
+    }
+
+    /// Writes an offset to `target` into 4 reserved, aligned bytes.
+    #[inline(always)]
+    fn put_offset(&mut self, target: u32) {
+        let here = (self.len() + 4) as u32;
+        self.put::<u32>(here.wrapping_sub(target));
+    }
+
+    /// Writes the vtable of the table whose fields start at offset `start` and whose soffset was
+    /// just written (as 0), or reuses an identical vtable written before, and points the table to
+    /// it. `entries` has 2 bytes per slot: the offset at which the field ends, counted from the
+    /// table's end (that is, the builder's length after writing it, minus `start`), or 0 for an
+    /// absent field. The caller has reserved room for the vtable. Vtables above `floor` (offsets
+    /// from the end) are shared through `vtables`.
+    ///
+    /// The entries are read with 2-byte loads (which store forwarding serves from the 2-byte
+    /// stores that wrote them), turned into the vtable's offsets in registers, hashed, compared
+    /// with the vtables written before, and written to the buffer only if the vtable is new.
+    #[inline]
+    fn write_vtable(
+        &mut self,
+        vtables: &mut Dedup,
+        floor: usize,
+        start: usize,
+        entries: &[u8],
+    ) -> Offset<Table<'static>> {
+        let object = self.len();
+        let size = (object - start) as u16;
+        let len = 4 + entries.len();
+        let head = (len as u32) | u32::from(size) << 16;
+        let voffset = |e: &[u8]| match u16::from_le_bytes([e[0], e[1]]) {
+            0 => 0,
+            at => size - at,
+        };
+        let hash = hash_vtable(head, entries.chunks_exact(2).map(voffset));
+        let buf = &*self.buf;
+        let found = vtables.find(hash, |off| {
+            let at = buf.len() - off as usize;
+            off as usize > floor
+                && buf.get(at..at + len).is_some_and(|old| {
+                    old[..4] == head.to_le_bytes()
+                        && old[4..]
+                            .chunks_exact(2)
+                            .zip(entries.chunks_exact(2))
+                            .all(|(o, e)| o == voffset(e).to_le_bytes())
+                })
+        });
+        let vt = match found {
+            Some(off) => off as usize,
+            None => {
+                let at = self.head - len;
+                let dst = &mut self.buf[at..at + len];
+                dst[..4].copy_from_slice(&head.to_le_bytes());
+                for (d, e) in dst[4..].chunks_exact_mut(2).zip(entries.chunks_exact(2)) {
+                    d.copy_from_slice(&voffset(e).to_le_bytes());
+                }
+                self.head = at;
+                let off = self.len();
+                vtables.insert(hash, off as u32);
+                off
+            }
+        };
+        let soffset = (vt as i64 - object as i64) as i32;
+        let at = self.buf.len() - object;
+        self.buf[at..at + 4].copy_from_slice(&soffset.to_le_bytes());
+        Offset::new(object as u32)
+    }
+}
+
 /// Where a nested flatbuffer started; returned by [`Builder::start_nested`].
 #[derive(Debug)]
 #[must_use = "pass it to Builder::end_nested"]
@@ -514,17 +626,21 @@ impl Builder {
         Ok(())
     }
 
+    /// Runs `f` on the buffer with the head in a local ([`Room`]), then stores the head back.
+    #[inline(always)]
+    fn with_room<R>(&mut self, f: impl FnOnce(&mut Room<'_>) -> R) -> R {
+        let mut room = Room {
+            buf: &mut self.buf,
+            head: self.head,
+        };
+        let result = f(&mut room);
+        self.head = room.head;
+        result
+    }
+
     #[inline(always)]
     fn zero_pad(&mut self, pad: usize) {
-        let head = self.head;
-        if pad <= 8 && head >= 8 {
-            // One 8-byte store instead of a `memset` call for a few bytes; the zeros below the
-            // padding land in free space that later writes overwrite.
-            self.buf[head - 8..head].copy_from_slice(&[0; 8]);
-        } else {
-            self.buf[head - pad..head].fill(0);
-        }
-        self.head = head - pad;
+        self.with_room(|r| r.zero_pad(pad));
     }
 
     #[cold]
@@ -550,22 +666,19 @@ impl Builder {
     /// Writes bytes into reserved room.
     #[inline(always)]
     fn put_bytes(&mut self, bytes: &[u8]) {
-        self.head -= bytes.len();
-        let head = self.head;
-        copy_bytes(&mut self.buf[head..head + bytes.len()], bytes);
+        self.with_room(|r| r.put_bytes(bytes));
     }
 
     /// Writes a scalar into reserved room.
     #[inline(always)]
     fn put<T: Scalar>(&mut self, value: T) {
-        self.put_bytes(value.to_le_array().as_ref());
+        self.with_room(|r| r.put(value));
     }
 
     /// Writes an offset to `target` into 4 reserved, aligned bytes.
     #[inline(always)]
     fn put_offset(&mut self, target: u32) {
-        let here = (self.len() + 4) as u32;
-        self.put::<u32>(here.wrapping_sub(target));
+        self.with_room(|r| r.put_offset(target));
     }
 
     /// Writes a string (length, UTF-8 bytes, NUL) and returns its offset.
@@ -900,64 +1013,18 @@ impl Builder {
             let at = (at as usize - self.table_start) as u16;
             entries[2 * slot..2 * slot + 2].copy_from_slice(&at.to_le_bytes());
         }
-        let result = self
-            .reserve(2, 4 + entries.len(), 0)
-            .map(|()| self.write_vtable(self.table_start, &entries));
+        let result = self.reserve(2, 4 + entries.len(), 0).map(|()| {
+            let (vtables, floor, start) = (&mut self.vtables, self.floor, self.table_start);
+            let mut room = Room {
+                buf: &mut self.buf,
+                head: self.head,
+            };
+            let table = room.write_vtable(vtables, floor, start, &entries);
+            self.head = room.head;
+            table
+        });
         self.vtable = entries;
         result
-    }
-
-    /// Writes the vtable of the table whose fields start at offset `start` and whose soffset was
-    /// just written (as 0), or reuses an identical vtable written before, and points the table to
-    /// it. `entries` has 2 bytes per slot: the offset at which the field ends, counted from the
-    /// table's end (that is, the builder's length after writing it, minus `start`), or 0 for an
-    /// absent field. The caller has reserved room for the vtable.
-    ///
-    /// The entries are read with 2-byte loads (which store forwarding serves from the 2-byte
-    /// stores that wrote them), turned into the vtable's offsets in registers, hashed, compared
-    /// with the vtables written before, and written to the buffer only if the vtable is new.
-    #[inline]
-    fn write_vtable(&mut self, start: usize, entries: &[u8]) -> Offset<Table<'static>> {
-        let object = self.len();
-        let size = (object - start) as u16;
-        let len = 4 + entries.len();
-        let head = (len as u32) | u32::from(size) << 16;
-        let voffset = |e: &[u8]| match u16::from_le_bytes([e[0], e[1]]) {
-            0 => 0,
-            at => size - at,
-        };
-        let hash = hash_vtable(head, entries.chunks_exact(2).map(voffset));
-        let (buf, floor) = (&self.buf, self.floor);
-        let found = self.vtables.find(hash, |off| {
-            let at = buf.len() - off as usize;
-            off as usize > floor
-                && buf.get(at..at + len).is_some_and(|old| {
-                    old[..4] == head.to_le_bytes()
-                        && old[4..]
-                            .chunks_exact(2)
-                            .zip(entries.chunks_exact(2))
-                            .all(|(o, e)| o == voffset(e).to_le_bytes())
-                })
-        });
-        let vt = match found {
-            Some(off) => off as usize,
-            None => {
-                let at = self.head - len;
-                let dst = &mut self.buf[at..at + len];
-                dst[..4].copy_from_slice(&head.to_le_bytes());
-                for (d, e) in dst[4..].chunks_exact_mut(2).zip(entries.chunks_exact(2)) {
-                    d.copy_from_slice(&voffset(e).to_le_bytes());
-                }
-                self.head = at;
-                let off = self.len();
-                self.vtables.insert(hash, off as u32);
-                off
-            }
-        };
-        let soffset = (vt as i64 - object as i64) as i32;
-        let at = self.buf.len() - object;
-        self.buf[at..at + 4].copy_from_slice(&soffset.to_le_bytes());
-        Offset::new(object as u32)
     }
 
     /// Starts writing a table in one shot: reserves room for `max_inline_size` bytes of fields (the
@@ -1006,11 +1073,23 @@ impl Builder {
         }
         self.zero_pad(pad);
         let start = self.len();
+        let Builder {
+            buf,
+            head,
+            vtables,
+            floor,
+            force_defaults,
+            ..
+        } = self;
         Ok(TableWriter {
+            room: Room { buf, head: *head },
+            head,
+            vtables,
+            floor: *floor,
+            force_defaults: *force_defaults,
             start,
             slots: 0,
             vtable: [0; VT],
-            b: self,
         })
     }
 
@@ -1245,20 +1324,35 @@ impl Builder {
 ///
 /// Fields must be added in descending order of size (alignment), and their total size must not
 /// exceed the `max_inline_size` given to [`Builder::table_writer`].
-#[derive(Debug)]
 pub struct TableWriter<'b, const VT: usize> {
-    b: &'b mut Builder,
+    /// The builder's buffer and head, borrowed apart from its other fields.
+    room: Room<'b>,
+    /// The builder's head, set from `room` by `finish`.
+    head: &'b mut usize,
+    vtables: &'b mut Dedup,
+    floor: usize,
+    force_defaults: bool,
     start: usize,
     slots: usize,
     /// Bytes `4 + 2 * slot`: where the field of `slot` ends, counted from the table's end (0 when
-    /// absent), as [`Builder::write_vtable`] takes them. The first 4 bytes are unused.
+    /// absent), as [`Room::write_vtable`] takes them. The first 4 bytes are unused.
     vtable: [u8; VT],
+}
+
+impl<const VT: usize> fmt::Debug for TableWriter<'_, VT> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TableWriter")
+            .field("start", &self.start)
+            .field("len", &self.room.len())
+            .field("slots", &self.slots)
+            .finish_non_exhaustive()
+    }
 }
 
 impl<const VT: usize> TableWriter<'_, VT> {
     #[inline(always)]
     fn track(&mut self, slot: usize) {
-        let at = (self.b.len() - self.start) as u16;
+        let at = (self.room.len() - self.start) as u16;
         self.vtable[4 + 2 * slot..6 + 2 * slot].copy_from_slice(&at.to_le_bytes());
         if slot >= self.slots {
             self.slots = slot + 1;
@@ -1271,7 +1365,7 @@ impl<const VT: usize> TableWriter<'_, VT> {
     /// If `slot` does not fit `VT`, or the fields exceed the reserved size.
     #[inline(always)]
     pub fn add_scalar<T: Scalar>(&mut self, slot: usize, value: T, default: T) {
-        if !value.is_default(default) || self.b.force_defaults {
+        if !value.is_default(default) || self.force_defaults {
             self.add_scalar_always(slot, value);
         }
     }
@@ -1283,10 +1377,10 @@ impl<const VT: usize> TableWriter<'_, VT> {
     #[inline(always)]
     pub fn add_scalar_always<T: Scalar>(&mut self, slot: usize, value: T) {
         debug_assert!(
-            self.b.len() % T::SIZE == 0,
+            self.room.len() % T::SIZE == 0,
             "fields must be added largest first"
         );
-        self.b.put(value);
+        self.room.put(value);
         self.track(slot);
     }
 
@@ -1297,10 +1391,10 @@ impl<const VT: usize> TableWriter<'_, VT> {
     #[inline(always)]
     pub fn add_struct<S: Struct>(&mut self, slot: usize, value: &S) {
         debug_assert!(
-            self.b.len() % S::ALIGN == 0,
+            self.room.len() % S::ALIGN == 0,
             "fields must be added largest first"
         );
-        self.b.put_bytes(struct_bytes(value));
+        self.room.put_bytes(struct_bytes(value));
         self.track(slot);
     }
 
@@ -1310,8 +1404,11 @@ impl<const VT: usize> TableWriter<'_, VT> {
     /// As [`add_scalar`](Self::add_scalar).
     #[inline(always)]
     pub fn add_offset<T: ?Sized>(&mut self, slot: usize, offset: Offset<T>) {
-        debug_assert!(self.b.len() % 4 == 0, "fields must be added largest first");
-        self.b.put_offset(offset.value);
+        debug_assert!(
+            self.room.len() % 4 == 0,
+            "fields must be added largest first"
+        );
+        self.room.put_offset(offset.value);
         self.track(slot);
     }
 
@@ -1321,14 +1418,19 @@ impl<const VT: usize> TableWriter<'_, VT> {
     /// # Panics
     /// If the fields exceeded the reserved size.
     #[inline(always)]
-    pub fn finish(self) -> Result<Offset<Table<'static>>, BuildError> {
-        let pad = self.b.len().wrapping_neg() & 3;
-        self.b.zero_pad(pad);
-        self.b.put::<i32>(0);
+    pub fn finish(mut self) -> Result<Offset<Table<'static>>, BuildError> {
+        let pad = self.room.len().wrapping_neg() & 3;
+        self.room.zero_pad(pad);
+        self.room.put::<i32>(0);
         // `table_writer` reserved room for the vtable.
-        Ok(self
-            .b
-            .write_vtable(self.start, &self.vtable[4..4 + 2 * self.slots]))
+        let table = self.room.write_vtable(
+            self.vtables,
+            self.floor,
+            self.start,
+            &self.vtable[4..4 + 2 * self.slots],
+        );
+        *self.head = self.room.head;
+        Ok(table)
     }
 }
 
