@@ -79,73 +79,85 @@ impl<T: ?Sized> fmt::Debug for Offset<T> {
     }
 }
 
-/// A set of offsets whose keys are bytes already in the buffer (vtables, shared strings). Entries
-/// pack `hash << 32 | offset`. Lookups compare against the buffer, so inserting allocates nothing
-/// per entry.
+/// A set of offsets whose keys are bytes already in the buffer (vtables, shared strings). Lookups
+/// compare against the buffer, so inserting allocates nothing per entry.
 ///
-/// Most buffers hold a few distinct vtables and shared strings, so the first [`FEW`] entries are
-/// kept in insertion order in an inline array and searched linearly: a builder that stays under
-/// that allocates nothing, inserts with one store, and is emptied by `reset` with one store. Past
-/// it every entry moves to an open-addressing table on the heap (0 marks an empty slot: no object
-/// has offset 0), at most half full; `reset` zeroes the table and keeps it for the next buffer.
+/// Most buffers hold a few distinct vtables and shared strings, so the first [`FEW`] offsets are
+/// kept in an inline array and compared with the key one by one: no hash is computed, a builder
+/// that stays under that allocates nothing, an insert is one store, and `reset` empties the set
+/// with one store. Past it, every entry moves to an open-addressing table on the heap of
+/// `hash << 32 | offset` (0 marks an empty slot: no object has offset 0), at most half full;
+/// `reset` zeroes the table and keeps it for the next buffer.
 #[derive(Clone, Default)]
 struct Dedup {
-    /// The entries while there are at most `FEW`; stale once `table` holds them.
-    few: [u64; FEW],
+    /// The offsets while there are at most `FEW`; stale once `table` holds them.
+    few: [u32; FEW],
     /// All entries once there are more than `FEW` (a power-of-two length); all zero otherwise.
     table: Vec<u64>,
     len: usize,
 }
 
-/// Entries searched linearly before the set moves to a hash table.
+/// Entries compared one by one before the set moves to a hash table.
 const FEW: usize = 8;
 
+/// The outcome of [`Dedup::find`].
+enum Lookup {
+    /// The offset of an equal key.
+    Found(u32),
+    /// No equal key; the key's hash if the lookup needed it, for [`Dedup::insert`].
+    Missing(Option<u32>),
+}
+
 impl Dedup {
+    /// Looks up the key that `eq` compares with the key at an entry's offset; `hash` (the key's
+    /// hash) is called only once the set has moved to its table.
     #[inline]
-    fn find(&self, hash: u32, mut eq: impl FnMut(u32) -> bool) -> Option<u32> {
-        let matches = |entry: u64| (entry >> 32) as u32 == hash;
+    fn find(&self, hash: impl FnOnce() -> u32, mut eq: impl FnMut(u32) -> bool) -> Lookup {
         if self.len <= FEW {
-            return self.few[..self.len]
-                .iter()
-                .find(|&&entry| matches(entry) && eq(entry as u32))
-                .map(|&entry| entry as u32);
+            return match self.few[..self.len].iter().find(|&&off| eq(off)) {
+                Some(&off) => Lookup::Found(off),
+                None => Lookup::Missing(None),
+            };
         }
+        let hash = hash();
         let mask = self.table.len() - 1;
         let mut i = hash as usize & mask;
         loop {
             let entry = self.table[i];
             if entry == 0 {
-                return None;
+                return Lookup::Missing(Some(hash));
             }
-            if matches(entry) && eq(entry as u32) {
-                return Some(entry as u32);
+            if (entry >> 32) as u32 == hash && eq(entry as u32) {
+                return Lookup::Found(entry as u32);
             }
             i = (i + 1) & mask;
         }
     }
 
+    /// Inserts the offset of a key that [`find`](Self::find) missed, with the hash it returned;
+    /// `hash_at` hashes the key at an offset (for the entries that move into the table).
     #[inline]
-    fn insert(&mut self, hash: u32, offset: u32) {
-        let entry = u64::from(hash) << 32 | u64::from(offset);
+    fn insert(&mut self, offset: u32, hash: Option<u32>, hash_at: impl Fn(u32) -> u32) {
         if self.len < FEW {
-            self.few[self.len] = entry;
+            self.few[self.len] = offset;
         } else {
-            self.insert_in_table(entry);
+            self.insert_in_table(offset, hash, &hash_at);
         }
         self.len += 1;
     }
 
-    /// Inserts the entry past the first `FEW`: moves those into the table first (reusing the
-    /// table a `clear` kept), and doubles the table when it would be more than half full.
+    /// Inserts past the first `FEW` entries: moves those into the table first (reusing the table
+    /// a `clear` kept), and doubles the table when it would be more than half full.
     #[cold]
     #[inline(never)]
-    fn insert_in_table(&mut self, entry: u64) {
+    fn insert_in_table(&mut self, offset: u32, hash: Option<u32>, hash_at: &dyn Fn(u32) -> u32) {
+        let entry = |hash: u32, offset: u32| u64::from(hash) << 32 | u64::from(offset);
         if self.len == FEW {
             if self.table.is_empty() {
                 self.table = vec![0; 4 * FEW];
             }
-            for e in self.few {
-                place(&mut self.table, e);
+            for off in self.few {
+                place(&mut self.table, entry(hash_at(off), off));
             }
         } else if (self.len + 1) * 2 > self.table.len() {
             let doubled = vec![0; self.table.len() * 2];
@@ -154,7 +166,8 @@ impl Dedup {
                 place(&mut self.table, e);
             }
         }
-        place(&mut self.table, entry);
+        let hash = hash.unwrap_or_else(|| hash_at(offset));
+        place(&mut self.table, entry(hash, offset));
     }
 
     #[inline]
@@ -316,6 +329,22 @@ fn hash_vtable(head: u32, entries: impl Iterator<Item = u16>) -> u32 {
     (h.wrapping_mul(K) >> 32) as u32
 }
 
+/// The hash of the vtable at offset `off` (from the end) of `buf`: [`hash_vtable`] of its bytes,
+/// which equals the hash of the entries that wrote it.
+fn vtable_hash_at(buf: &[u8], off: u32) -> u32 {
+    let vt = &buf[buf.len() - off as usize..];
+    let head = u32::from_le_bytes([vt[0], vt[1], vt[2], vt[3]]);
+    let entries = vt[4..usize::from(head as u16)].chunks_exact(2);
+    hash_vtable(head, entries.map(|e| u16::from_le_bytes([e[0], e[1]])))
+}
+
+/// The hash of the string at offset `off` (from the end) of `buf`: [`hash_bytes`] of its bytes.
+fn string_hash_at(buf: &[u8], off: u32) -> u32 {
+    let start = buf.len() - off as usize;
+    let len = u32::from_le_bytes([buf[start], buf[start + 1], buf[start + 2], buf[start + 3]]);
+    hash_bytes(&buf[start + 4..start + 4 + len as usize])
+}
+
 /// Options for reading the unfinished buffer, whose start is not yet aligned.
 const UNFINISHED: VerifierOptions = VerifierOptions {
     check_alignment: false,
@@ -399,7 +428,7 @@ impl Room<'_> {
             0 => 0,
             at => size - at,
         };
-        let hash = hash_vtable(head, entries.chunks_exact(2).map(voffset));
+        let hash = || hash_vtable(head, entries.chunks_exact(2).map(voffset));
         let buf = &*self.buf;
         let found = vtables.find(hash, |off| {
             let at = buf.len() - off as usize;
@@ -413,8 +442,8 @@ impl Room<'_> {
                 })
         });
         let vt = match found {
-            Some(off) => off as usize,
-            None => {
+            Lookup::Found(off) => off as usize,
+            Lookup::Missing(hash) => {
                 let at = self.head - len;
                 let dst = &mut self.buf[at..at + len];
                 dst[..4].copy_from_slice(&head.to_le_bytes());
@@ -423,7 +452,7 @@ impl Room<'_> {
                 }
                 self.head = at;
                 let off = self.len();
-                vtables.insert(hash, off as u32);
+                vtables.insert(off as u32, hash, |off| vtable_hash_at(self.buf, off));
                 off
             }
         };
@@ -715,7 +744,7 @@ impl Builder {
     /// # Ok::<(), flatforge::BuildError>(())
     /// ```
     pub fn create_shared_string(&mut self, s: &str) -> Result<Offset<str>, BuildError> {
-        let hash = hash_bytes(s.as_bytes());
+        let hash = || hash_bytes(s.as_bytes());
         let (buf, floor) = (&self.buf, self.floor);
         let found = self.strings.find(hash, |off| {
             let start = buf.len() - off as usize;
@@ -724,11 +753,14 @@ impl Builder {
                     word4(old, 0) == s.len() as u64 && same_bytes(&old[4..], s.as_bytes())
                 })
         });
-        if let Some(off) = found {
-            return Ok(Offset::new(off));
-        }
+        let hash = match found {
+            Lookup::Found(off) => return Ok(Offset::new(off)),
+            Lookup::Missing(hash) => hash,
+        };
         let off = self.create_string(s)?;
-        self.strings.insert(hash, off.value);
+        let buf = &self.buf;
+        self.strings
+            .insert(off.value, hash, |off| string_hash_at(buf, off));
         Ok(off)
     }
 
@@ -1438,23 +1470,55 @@ impl<const VT: usize> TableWriter<'_, VT> {
 mod tests {
     use super::*;
 
+    /// `Dedup::find` in a set whose key at offset `i` is `i` itself, hashed by `h`.
+    fn find(d: &Dedup, h: impl Fn(u32) -> u32, key: u32) -> Option<u32> {
+        match d.find(|| h(key), |off| off == key) {
+            Lookup::Found(off) => Some(off),
+            Lookup::Missing(_) => None,
+        }
+    }
+
+    /// Inserts a missing `key` as the builder does: `find`, then `insert` with its hash.
+    fn insert(d: &mut Dedup, h: impl Fn(u32) -> u32, key: u32) {
+        match d.find(|| h(key), |off| off == key) {
+            Lookup::Found(_) => panic!("{key} is already in the set"),
+            Lookup::Missing(hash) => d.insert(key, hash, h),
+        }
+    }
+
     #[test]
     fn dedup_moves_from_inline_to_heap_and_clears() {
         let mut d = Dedup::default();
+        // Colliding hashes exercise linear probing.
+        let h = |i: u32| i % 3;
         for i in 1..=100u32 {
-            // Colliding hashes exercise linear probing.
-            d.insert(i % 3, i);
+            insert(&mut d, h, i);
         }
         assert!(!d.table.is_empty());
         for i in 1..=100u32 {
-            assert_eq!(d.find(i % 3, |off| off == i), Some(i));
+            assert_eq!(find(&d, h, i), Some(i));
         }
-        assert_eq!(d.find(5, |_| true), None);
+        assert_eq!(find(&d, h, 101), None);
         d.clear();
-        assert_eq!(d.find(1, |_| true), None);
+        assert_eq!(find(&d, h, 1), None);
         assert!(d.table.iter().all(|&e| e == 0), "kept zeroed for reuse");
-        d.insert(7, 9);
-        assert_eq!(d.find(7, |off| off == 9), Some(9));
+        insert(&mut d, h, 9);
+        assert_eq!(find(&d, h, 9), Some(9));
+    }
+
+    #[test]
+    fn dedup_hashes_only_past_the_inline_entries() {
+        let mut d = Dedup::default();
+        let unused = |_: u32| -> u32 { panic!("no hash needed for the first {FEW} entries") };
+        for i in 1..=FEW as u32 {
+            insert(&mut d, unused, i);
+            assert_eq!(find(&d, unused, i), Some(i));
+        }
+        // The next one moves every entry to the table, hashing each.
+        insert(&mut d, |i| i * 7, FEW as u32 + 1);
+        for i in 1..=FEW as u32 + 1 {
+            assert_eq!(find(&d, |i| i * 7, i), Some(i));
+        }
     }
 
     #[test]
@@ -1464,15 +1528,15 @@ mod tests {
             for n in 0..=3 * FEW as u32 {
                 d.clear();
                 // Every third hash collides with the previous one.
-                let hash = |i: u32| (i - i / 3) ^ round;
+                let h = |i: u32| (i - i / 3) ^ round;
                 for i in 1..=n {
-                    assert_eq!(d.find(hash(i), |off| off == i), None, "{n} {i}");
-                    d.insert(hash(i), i);
+                    assert_eq!(find(&d, h, i), None, "{n} {i}");
+                    insert(&mut d, h, i);
                 }
                 for i in 1..=n {
-                    assert_eq!(d.find(hash(i), |off| off == i), Some(i), "{n} {i}");
+                    assert_eq!(find(&d, h, i), Some(i), "{n} {i}");
                 }
-                assert_eq!(d.find(hash(n + 1) + 1000, |_| true), None);
+                assert_eq!(find(&d, h, n + 1), None);
             }
         }
     }
@@ -1510,12 +1574,13 @@ mod tests {
     #[test]
     fn dedup_grows_from_inline_to_heap_keeping_every_entry() {
         let mut d = Dedup::default();
+        let h = |i: u32| i.wrapping_mul(0x9E37_79B9);
         for i in 1..=1000u32 {
-            d.insert(i.wrapping_mul(0x9E37_79B9), i);
+            insert(&mut d, h, i);
             assert!(d.len <= FEW || d.table.len() >= 2 * d.len);
         }
         for i in 1..=1000u32 {
-            assert_eq!(d.find(i.wrapping_mul(0x9E37_79B9), |off| off == i), Some(i));
+            assert_eq!(find(&d, h, i), Some(i));
         }
         assert_eq!(d.table.iter().filter(|&&e| e != 0).count(), 1000);
     }

@@ -578,3 +578,44 @@ fn finish_with_prefix_zeroes_the_prefix_over_old_bytes() {
         assert_eq!(flatforge::root::<&str>(payload).unwrap(), "payload");
     }
 }
+
+#[test]
+fn vtables_are_shared_past_the_inline_entries() {
+    // 20 vtable layouts (one u32 in slot k), written three times, with both APIs: the second and
+    // third tables of a layout reuse the first one's vtable, also once the builder's vtable set
+    // has moved from its inline entries (compared without hashing) to its hash table (which
+    // hashes the vtables already written from the buffer).
+    let mut b = Builder::new();
+    let mut tables = Vec::new();
+    for round in 0..3 {
+        for k in 0..20usize {
+            tables.push(if round == 1 {
+                b.start_table();
+                b.add_scalar::<u32>(k, 7 + k as u32, 0).unwrap();
+                b.end_table().unwrap()
+            } else {
+                let mut w = b.table_writer::<{ 4 + 2 * 20 }>(4, 4).unwrap();
+                w.add_scalar::<u32>(k, 7 + k as u32, 0);
+                w.finish().unwrap()
+            });
+        }
+    }
+    let v = b.create_vector_of_offsets(&tables).unwrap();
+    let bytes = finish(&mut b, v);
+    let v: Vector<Table> = flatforge::root(&bytes).unwrap();
+    let vtable = |t: Table| {
+        let pos = t.position();
+        let soffset = i32::from_le_bytes(bytes[pos..pos + 4].try_into().unwrap());
+        (pos as i64 - i64::from(soffset)) as usize
+    };
+    for k in 0..20 {
+        let t = v.get(k).unwrap();
+        assert_eq!(t.get::<u32>(k).unwrap(), Some(7 + k as u32));
+        assert_eq!(vtable(v.get(20 + k).unwrap()), vtable(t), "layout {k}");
+        assert_eq!(vtable(v.get(40 + k).unwrap()), vtable(t), "layout {k}");
+    }
+    let mut distinct: Vec<usize> = v.iter().map(vtable).collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 20);
+}
