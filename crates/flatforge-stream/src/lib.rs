@@ -1,7 +1,8 @@
 //! Framed FlatBuffers message streams: many messages in one file, pipe or socket.
 //!
-//! - [`StreamWriter`] builds each message straight into its output buffer and hands batches of
-//!   frames to any [`std::io::Write`] with vectored writes (no copy of a finished message).
+//! - [`StreamWriter`] builds each message in a reused builder, with the frame header in front, and
+//!   hands batches of frames to any [`std::io::Write`] with vectored writes: a small frame is copied
+//!   once into the batch, a large one (over 1 KiB) goes to the sink from its builder, uncopied.
 //! - [`StreamSlice`] reads a stream held in memory or a [`MappedStream`] (memory map) with zero
 //!   copies, and finds frames by number through the index footer ([`StreamSlice::index`]).
 //! - [`StreamReader`] reads from any [`std::io::Read`] through one reusable buffer, one frame at a

@@ -242,13 +242,12 @@ impl<'a> Frame<'a> {
     /// Verifies the payload with `T`'s generated verifier (default limits) and returns its root.
     #[inline]
     pub fn root<T: Follow<'a>>(&self) -> Result<T, Error> {
-        let mut opts = VerifierOptions::DEFAULT.with_size_prefixed(self.size_prefixed);
-        opts.file_identifier = self.file_identifier;
-        flatforge::root_with_options::<T>(self.buffer, &opts).map_err(|e| self.invalid(Box::new(e)))
+        self.root_with_options(&VerifierOptions::DEFAULT)
     }
 
     /// Verifies the payload with `T`'s generated verifier and the limits of `opts` (the frame
     /// decides the size prefix and file identifier) and returns its root.
+    #[inline]
     pub fn root_with_options<T: Follow<'a>>(&self, opts: &VerifierOptions) -> Result<T, Error> {
         let result = if !self.size_prefixed
             && self.file_identifier.is_none()

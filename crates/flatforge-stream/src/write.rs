@@ -1,6 +1,9 @@
-//! The writer: builds each message in a builder of its own pool, with room for the frame header
-//! reserved in front, and writes a batch of finished frames with one vectored write, so that a
-//! finished message is never copied before the sink takes it.
+//! The writer: builds each message in a reused builder, with room for the frame header reserved in
+//! front, and hands a batch of finished frames to the sink with one vectored write. A small frame
+//! (up to [`COPY_MAX`] bytes) is copied into the batch buffer and its builder reused at once: one
+//! short copy costs less than one more slice for the sink, and the one builder stays in cache. A
+//! larger frame stays in its builder (the next one of a pool) until the sink takes it, so it is
+//! never copied before.
 //!
 //! What survives a crash: frames handed to the sink are whole or, for the last one of a failed or
 //! interrupted write, torn (readers report it, [`recover`](crate::recover) removes it). Frames
@@ -20,6 +23,10 @@ use crate::format::{
 
 /// The most slices one vectored write takes (two per frame at most: a copied piece, a builder).
 const MAX_SEGS: usize = 128;
+
+/// Frames up to this size are copied into the batch buffer; larger ones are handed to the sink
+/// from the builder they were built in.
+pub(crate) const COPY_MAX: usize = 1024;
 
 /// How a [`StreamWriter`] writes.
 ///
@@ -118,7 +125,7 @@ impl WriterOptions {
 /// A pending piece of the batch.
 #[derive(Clone, Copy, Debug)]
 enum Seg {
-    /// The finished frame in the next builder of the pool.
+    /// The finished frame in the next builder of the pool (a frame over [`COPY_MAX`] bytes).
     Pool,
     /// Bytes of `side`.
     Side(usize, usize),
@@ -154,11 +161,14 @@ enum Seg {
 #[derive(Debug)]
 pub struct StreamWriter<W: Write> {
     out: Option<W>,
+    /// `pool[used]` builds the next message; `pool[..used]` hold frames pending as `Seg::Pool`.
     pool: Vec<Builder>,
     used: usize,
     segs: Vec<Seg>,
+    /// Pending bytes that are not in a builder: the header, copied frames, index footer.
     side: Vec<u8>,
     pending: usize,
+    pending_frames: usize,
     pos: u64,
     frames: u64,
     index: Option<Vec<u64>>,
@@ -194,6 +204,7 @@ impl<W: Write> StreamWriter<W> {
             segs: Vec::with_capacity(MAX_SEGS),
             side: Vec::new(),
             pending: 0,
+            pending_frames: 0,
             pos: 0,
             frames: 0,
             index: opts.index.then(Vec::new),
@@ -267,8 +278,16 @@ impl<W: Write> StreamWriter<W> {
         b.reset();
         let root = build(b)?;
         let frame_len = self.finish_frame(root)?;
-        self.used += 1;
-        self.push_seg(Seg::Pool, frame_len)?;
+        let seg = if frame_len <= COPY_MAX {
+            let start = self.side.len();
+            self.side
+                .extend_from_slice(self.pool[self.used].finished_data());
+            Seg::Side(start, self.side.len())
+        } else {
+            self.used += 1;
+            Seg::Pool
+        };
+        self.push_seg(seg, frame_len)?;
         Ok(self.frames - 1)
     }
 
@@ -420,10 +439,11 @@ impl<W: Write> StreamWriter<W> {
             _ => self.segs.push(seg),
         }
         self.pending += len;
+        self.pending_frames += 1;
         self.pos += len as u64;
         self.frames += 1;
         if self.pending >= self.batch_bytes
-            || self.used >= self.batch_frames
+            || self.pending_frames >= self.batch_frames
             || self.segs.len() >= MAX_SEGS - 1
         {
             self.write_batch()?;
@@ -455,6 +475,7 @@ impl<W: Write> StreamWriter<W> {
         self.side.clear();
         self.used = 0;
         self.pending = 0;
+        self.pending_frames = 0;
         result.map_err(|source| {
             self.failed = true;
             Error::Io {

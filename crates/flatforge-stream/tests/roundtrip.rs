@@ -403,3 +403,32 @@ fn readers_agree_on_nan_values() {
     let o = read_all(&bytes, &ReaderOptions::default());
     assert_eq!(o.events, [Some(events[0].clone())]);
 }
+
+#[test]
+fn frames_copied_into_the_batch_and_frames_left_in_their_builder_interleave() {
+    // Frames from a few hundred bytes to 2 KiB, so that they fall on both sides of the size up to
+    // which the writer copies a frame into its batch (and not the builder it was built in), in
+    // every order, with every batching and checksum.
+    let events: Vec<Event> = (0..120u64)
+        .map(|i| Event {
+            payload: Some("x".repeat(((i * 37) % 97) as usize * 20)),
+            ..event(i)
+        })
+        .collect();
+    for checksum in Checksum::ALL {
+        for (bytes, frames) in [(0, 1), (3000, 5), (64 << 10, 64)] {
+            let opts = WriterOptions::default()
+                .checksum(checksum)
+                .index(true)
+                .batch(bytes, frames);
+            let stream = write_events(&events, opts.clone());
+            let o = read_all(&stream, &ReaderOptions::default());
+            assert_eq!(o.end, Ok(()));
+            let expected: Vec<Option<Event>> = events.iter().cloned().map(Some).collect();
+            assert_eq!(o.events, expected, "{checksum:?} {bytes} {frames}");
+            // The same frames, byte for byte, whatever the batching.
+            let unbatched = write_events(&events, opts.batch(0, 1));
+            assert_eq!(stream, unbatched);
+        }
+    }
+}

@@ -79,101 +79,114 @@ impl<T: ?Sized> fmt::Debug for Offset<T> {
     }
 }
 
-/// An open-addressing hash set of offsets whose keys are bytes already in the buffer (vtables,
-/// shared strings). Entries pack `hash << 32 | offset`; 0 marks an empty slot (no object has offset
-/// 0). Lookups compare against the buffer, so inserting allocates nothing per entry; the first
-/// entries live inline, so small buffers allocate nothing at all.
-#[derive(Clone)]
+/// A set of offsets whose keys are bytes already in the buffer (vtables, shared strings). Lookups
+/// compare against the buffer, so inserting allocates nothing per entry.
+///
+/// Most buffers hold a few distinct vtables and shared strings, so the first [`FEW`] offsets are
+/// kept in an inline array and compared with the key one by one: no hash is computed, a builder
+/// that stays under that allocates nothing, an insert is one store, and `reset` empties the set
+/// with one store. Past it, every entry moves to an open-addressing table on the heap of
+/// `hash << 32 | offset` (0 marks an empty slot: no object has offset 0), at most half full;
+/// `reset` zeroes the table and keeps it for the next buffer.
+#[derive(Clone, Default)]
 struct Dedup {
-    inline: [u64; INLINE_SLOTS],
-    heap: Vec<u64>,
+    /// The offsets while there are at most `FEW`; stale once `table` holds them.
+    few: [u32; FEW],
+    /// All entries once there are more than `FEW` (a power-of-two length); all zero otherwise.
+    table: Vec<u64>,
     len: usize,
 }
 
-/// Inline slots: up to 4 entries (half full) before the table moves to the heap.
-const INLINE_SLOTS: usize = 8;
+/// Entries compared one by one before the set moves to a hash table.
+const FEW: usize = 8;
 
-impl Default for Dedup {
-    fn default() -> Self {
-        Dedup {
-            inline: [0; INLINE_SLOTS],
-            heap: Vec::new(),
-            len: 0,
-        }
-    }
+/// The outcome of [`Dedup::find`].
+enum Lookup {
+    /// The offset of an equal key.
+    Found(u32),
+    /// No equal key; the key's hash if the lookup needed it, for [`Dedup::insert`].
+    Missing(Option<u32>),
 }
 
 impl Dedup {
-    #[inline(always)]
-    fn slots(&self) -> &[u64] {
-        if self.heap.is_empty() {
-            &self.inline
-        } else {
-            &self.heap
-        }
-    }
-
+    /// Looks up the key that `eq` compares with the key at an entry's offset; `hash` (the key's
+    /// hash) is called only once the set has moved to its table.
     #[inline]
-    fn find(&self, hash: u32, mut eq: impl FnMut(u32) -> bool) -> Option<u32> {
-        if self.len == 0 {
-            return None;
+    fn find(&self, hash: impl FnOnce() -> u32, mut eq: impl FnMut(u32) -> bool) -> Lookup {
+        if self.len <= FEW {
+            return match self.few[..self.len].iter().find(|&&off| eq(off)) {
+                Some(&off) => Lookup::Found(off),
+                None => Lookup::Missing(None),
+            };
         }
-        let slots = self.slots();
-        let mask = slots.len() - 1;
+        let hash = hash();
+        let mask = self.table.len() - 1;
         let mut i = hash as usize & mask;
         loop {
-            let entry = slots[i];
+            let entry = self.table[i];
             if entry == 0 {
-                return None;
+                return Lookup::Missing(Some(hash));
             }
             if (entry >> 32) as u32 == hash && eq(entry as u32) {
-                return Some(entry as u32);
+                return Lookup::Found(entry as u32);
             }
             i = (i + 1) & mask;
         }
     }
 
+    /// Inserts the offset of a key that [`find`](Self::find) missed, with the hash it returned;
+    /// `hash_at` hashes the key at an offset (for the entries that move into the table).
     #[inline]
-    fn insert(&mut self, hash: u32, offset: u32) {
-        if (self.len + 1) * 2 > self.slots().len() {
-            self.grow();
-        }
-        let slots = if self.heap.is_empty() {
-            &mut self.inline[..]
+    fn insert(&mut self, offset: u32, hash: Option<u32>, hash_at: impl Fn(u32) -> u32) {
+        if self.len < FEW {
+            self.few[self.len] = offset;
         } else {
-            &mut self.heap[..]
-        };
-        let mask = slots.len() - 1;
-        let mut i = hash as usize & mask;
-        while slots[i] != 0 {
-            i = (i + 1) & mask;
+            self.insert_in_table(offset, hash, &hash_at);
         }
-        slots[i] = u64::from(hash) << 32 | u64::from(offset);
         self.len += 1;
     }
 
+    /// Inserts past the first `FEW` entries: moves those into the table first (reusing the table
+    /// a `clear` kept), and doubles the table when it would be more than half full.
     #[cold]
-    fn grow(&mut self) {
-        let old: Vec<u64> = self.slots().iter().copied().filter(|&e| e != 0).collect();
-        let new_len = self.slots().len() * 2;
-        self.heap.clear();
-        self.heap.resize(new_len, 0);
-        self.inline = [0; INLINE_SLOTS];
-        self.len = 0;
-        for entry in old {
-            self.insert((entry >> 32) as u32, entry as u32);
+    #[inline(never)]
+    fn insert_in_table(&mut self, offset: u32, hash: Option<u32>, hash_at: &dyn Fn(u32) -> u32) {
+        let entry = |hash: u32, offset: u32| u64::from(hash) << 32 | u64::from(offset);
+        if self.len == FEW {
+            if self.table.is_empty() {
+                self.table = vec![0; 4 * FEW];
+            }
+            for off in self.few {
+                place(&mut self.table, entry(hash_at(off), off));
+            }
+        } else if (self.len + 1) * 2 > self.table.len() {
+            let doubled = vec![0; self.table.len() * 2];
+            let old = core::mem::replace(&mut self.table, doubled);
+            for e in old.into_iter().filter(|&e| e != 0) {
+                place(&mut self.table, e);
+            }
         }
+        let hash = hash.unwrap_or_else(|| hash_at(offset));
+        place(&mut self.table, entry(hash, offset));
     }
 
+    #[inline]
     fn clear(&mut self) {
-        if self.len > 0 {
-            self.inline = [0; INLINE_SLOTS];
-            if !self.heap.is_empty() {
-                self.heap.fill(0);
-            }
-            self.len = 0;
+        if self.len > FEW {
+            self.table.fill(0);
         }
+        self.len = 0;
     }
+}
+
+/// Puts `entry` in the first free slot from its hash on (the table has free slots).
+fn place(table: &mut [u64], entry: u64) {
+    let mask = table.len() - 1;
+    let mut i = (entry >> 32) as usize & mask;
+    while table[i] != 0 {
+        i = (i + 1) & mask;
+    }
+    table[i] = entry;
 }
 
 /// A zeroed buffer of `len` bytes. Small buffers come from `malloc` and are zeroed here: glibc's
@@ -208,22 +221,95 @@ fn copy_bytes(dst: &mut [u8], src: &[u8]) {
     }
 }
 
-/// A fast, well-mixing hash of a short byte string (vtables, shared strings).
+/// The 8 bytes of `b` at `at`, as a little-endian word.
+#[inline(always)]
+fn word8(b: &[u8], at: usize) -> u64 {
+    let mut w = [0; 8];
+    w.copy_from_slice(&b[at..at + 8]);
+    u64::from_le_bytes(w)
+}
+
+/// The 4 bytes of `b` at `at`, as a little-endian word.
+#[inline(always)]
+fn word4(b: &[u8], at: usize) -> u64 {
+    let mut w = [0; 4];
+    w.copy_from_slice(&b[at..at + 4]);
+    u64::from(u32::from_le_bytes(w))
+}
+
+/// Two words that, for a given length up to 16, determine every byte of `b`: loads of its first and
+/// last 8 (or 4) bytes, which overlap when the length is not 16 (or 8), or for 1 to 3 bytes the
+/// first, middle and last byte (which are all of them). Two strings of the same length up to 16 are
+/// equal exactly when their words are, so short strings are hashed and compared without a copy, a
+/// loop or a call.
+#[inline(always)]
+fn short_words(b: &[u8]) -> (u64, u64) {
+    let n = b.len();
+    debug_assert!(n <= 16);
+    if n >= 8 {
+        (word8(b, 0), word8(b, n - 8))
+    } else if n >= 4 {
+        (word4(b, 0), word4(b, n - 4))
+    } else if n > 0 {
+        let (first, mid, last) = (b[0], b[n / 2], b[n - 1]);
+        (
+            u64::from(first) | u64::from(mid) << 8 | u64::from(last) << 16,
+            0,
+        )
+    } else {
+        (0, 0)
+    }
+}
+
+/// `a == b`, short slices compared as their [`short_words`].
+#[inline(always)]
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    if b.len() <= 16 {
+        short_words(a) == short_words(b)
+    } else {
+        a == b
+    }
+}
+
+/// `dst.fill(0)`, with short runs (frame headers before a finished buffer) done as two overlapping
+/// fixed-size stores instead of a `memset` call.
+#[inline(always)]
+fn zero_bytes(dst: &mut [u8]) {
+    let n = dst.len();
+    if (16..=32).contains(&n) {
+        dst[..16].copy_from_slice(&[0; 16]);
+        dst[n - 16..].copy_from_slice(&[0; 16]);
+    } else if (8..16).contains(&n) {
+        dst[..8].copy_from_slice(&[0; 8]);
+        dst[n - 8..].copy_from_slice(&[0; 8]);
+    } else {
+        dst.fill(0);
+    }
+}
+
+/// A fast, well-mixing hash of a byte string (shared strings) that depends on its length and every
+/// byte: the string is read in words (no copy), its last word overlapping the one before it when
+/// the length is not a multiple of 8.
 #[inline]
 fn hash_bytes(bytes: &[u8]) -> u32 {
     const K: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut h = bytes.len() as u64;
-    let mut chunks = bytes.chunks_exact(8);
-    for c in &mut chunks {
-        let mut w = [0; 8];
-        w.copy_from_slice(c);
-        h = (h.rotate_left(23) ^ u64::from_le_bytes(w)).wrapping_mul(K);
-    }
-    let rest = chunks.remainder();
-    if !rest.is_empty() {
-        let mut w = [0; 8];
-        w[..rest.len()].copy_from_slice(rest);
-        h = (h.rotate_left(23) ^ u64::from_le_bytes(w)).wrapping_mul(K);
+    let mix = |h: u64, w: u64| (h.rotate_left(23) ^ w).wrapping_mul(K);
+    let n = bytes.len();
+    let mut h = n as u64;
+    if n <= 16 {
+        let (a, b) = short_words(bytes);
+        h = mix(mix(h, a), b);
+    } else {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            h = mix(h, word8(c, 0));
+        }
+        if !chunks.remainder().is_empty() {
+            h = mix(h, word8(bytes, n - 8));
+        }
     }
     h ^= h >> 29;
     (h.wrapping_mul(K) >> 32) as u32
@@ -243,11 +329,139 @@ fn hash_vtable(head: u32, entries: impl Iterator<Item = u16>) -> u32 {
     (h.wrapping_mul(K) >> 32) as u32
 }
 
+/// The hash of the vtable at offset `off` (from the end) of `buf`: [`hash_vtable`] of its bytes,
+/// which equals the hash of the entries that wrote it.
+fn vtable_hash_at(buf: &[u8], off: u32) -> u32 {
+    let vt = &buf[buf.len() - off as usize..];
+    let head = u32::from_le_bytes([vt[0], vt[1], vt[2], vt[3]]);
+    let entries = vt[4..usize::from(head as u16)].chunks_exact(2);
+    hash_vtable(head, entries.map(|e| u16::from_le_bytes([e[0], e[1]])))
+}
+
+/// The hash of the string at offset `off` (from the end) of `buf`: [`hash_bytes`] of its bytes.
+fn string_hash_at(buf: &[u8], off: u32) -> u32 {
+    let start = buf.len() - off as usize;
+    let len = u32::from_le_bytes([buf[start], buf[start + 1], buf[start + 2], buf[start + 3]]);
+    hash_bytes(&buf[start + 4..start + 4 + len as usize])
+}
+
 /// Options for reading the unfinished buffer, whose start is not yet aligned.
 const UNFINISHED: VerifierOptions = VerifierOptions {
     check_alignment: false,
     ..VerifierOptions::DEFAULT
 };
+
+/// The builder's buffer with the head in a local, apart from the builder's other fields: what
+/// writing into reserved room needs. Stores through the `&mut [u8]` cannot change the head or the
+/// buffer's address (stores through a `Vec`'s pointer could change the builder's fields, as far as
+/// the compiler knows), so both stay in registers across a table's stores.
+struct Room<'a> {
+    buf: &'a mut [u8],
+    /// The data occupies `buf[head..]`.
+    head: usize,
+}
+
+impl Room<'_> {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.buf.len() - self.head
+    }
+
+    /// Writes `pad` zeros (reserved) below the head.
+    #[inline(always)]
+    fn zero_pad(&mut self, pad: usize) {
+        let head = self.head;
+        if pad <= 8 && head >= 8 {
+            // One 8-byte store instead of a `memset` call for a few bytes; the zeros below the
+            // padding land in free space that later writes overwrite.
+            self.buf[head - 8..head].copy_from_slice(&[0; 8]);
+        } else {
+            self.buf[head - pad..head].fill(0);
+        }
+        self.head = head - pad;
+    }
+
+    /// Writes bytes into reserved room.
+    #[inline(always)]
+    fn put_bytes(&mut self, bytes: &[u8]) {
+        self.head -= bytes.len();
+        let head = self.head;
+        copy_bytes(&mut self.buf[head..head + bytes.len()], bytes);
+    }
+
+    /// Writes a scalar into reserved room.
+    #[inline(always)]
+    fn put<T: Scalar>(&mut self, value: T) {
+        self.put_bytes(value.to_le_array().as_ref());
+    }
+
+    /// Writes an offset to `target` into 4 reserved, aligned bytes.
+    #[inline(always)]
+    fn put_offset(&mut self, target: u32) {
+        let here = (self.len() + 4) as u32;
+        self.put::<u32>(here.wrapping_sub(target));
+    }
+
+    /// Writes the vtable of the table whose fields start at offset `start` and whose soffset was
+    /// just written (as 0), or reuses an identical vtable written before, and points the table to
+    /// it. `entries` has 2 bytes per slot: the offset at which the field ends, counted from the
+    /// table's end (that is, the builder's length after writing it, minus `start`), or 0 for an
+    /// absent field. The caller has reserved room for the vtable. Vtables above `floor` (offsets
+    /// from the end) are shared through `vtables`.
+    ///
+    /// The entries are read with 2-byte loads (which store forwarding serves from the 2-byte
+    /// stores that wrote them), turned into the vtable's offsets in registers, hashed, compared
+    /// with the vtables written before, and written to the buffer only if the vtable is new.
+    #[inline]
+    fn write_vtable(
+        &mut self,
+        vtables: &mut Dedup,
+        floor: usize,
+        start: usize,
+        entries: &[u8],
+    ) -> Offset<Table<'static>> {
+        let object = self.len();
+        let size = (object - start) as u16;
+        let len = 4 + entries.len();
+        let head = (len as u32) | u32::from(size) << 16;
+        let voffset = |e: &[u8]| match u16::from_le_bytes([e[0], e[1]]) {
+            0 => 0,
+            at => size - at,
+        };
+        let hash = || hash_vtable(head, entries.chunks_exact(2).map(voffset));
+        let buf = &*self.buf;
+        let found = vtables.find(hash, |off| {
+            let at = buf.len() - off as usize;
+            off as usize > floor
+                && buf.get(at..at + len).is_some_and(|old| {
+                    old[..4] == head.to_le_bytes()
+                        && old[4..]
+                            .chunks_exact(2)
+                            .zip(entries.chunks_exact(2))
+                            .all(|(o, e)| o == voffset(e).to_le_bytes())
+                })
+        });
+        let vt = match found {
+            Lookup::Found(off) => off as usize,
+            Lookup::Missing(hash) => {
+                let at = self.head - len;
+                let dst = &mut self.buf[at..at + len];
+                dst[..4].copy_from_slice(&head.to_le_bytes());
+                for (d, e) in dst[4..].chunks_exact_mut(2).zip(entries.chunks_exact(2)) {
+                    d.copy_from_slice(&voffset(e).to_le_bytes());
+                }
+                self.head = at;
+                let off = self.len();
+                vtables.insert(off as u32, hash, |off| vtable_hash_at(self.buf, off));
+                off
+            }
+        };
+        let soffset = (vt as i64 - object as i64) as i32;
+        let at = self.buf.len() - object;
+        self.buf[at..at + 4].copy_from_slice(&soffset.to_le_bytes());
+        Offset::new(object as u32)
+    }
+}
 
 /// Where a nested flatbuffer started; returned by [`Builder::start_nested`].
 #[derive(Debug)]
@@ -356,6 +570,7 @@ impl Builder {
     }
 
     /// Empties the builder for the next buffer, keeping the allocation (and not zeroing it).
+    #[inline]
     pub fn reset(&mut self) {
         self.head = self.buf.len();
         self.min_align = 1;
@@ -440,17 +655,21 @@ impl Builder {
         Ok(())
     }
 
+    /// Runs `f` on the buffer with the head in a local ([`Room`]), then stores the head back.
+    #[inline(always)]
+    fn with_room<R>(&mut self, f: impl FnOnce(&mut Room<'_>) -> R) -> R {
+        let mut room = Room {
+            buf: &mut self.buf,
+            head: self.head,
+        };
+        let result = f(&mut room);
+        self.head = room.head;
+        result
+    }
+
     #[inline(always)]
     fn zero_pad(&mut self, pad: usize) {
-        let head = self.head;
-        if pad <= 8 && head >= 8 {
-            // One 8-byte store instead of a `memset` call for a few bytes; the zeros below the
-            // padding land in free space that later writes overwrite.
-            self.buf[head - 8..head].copy_from_slice(&[0; 8]);
-        } else {
-            self.buf[head - pad..head].fill(0);
-        }
-        self.head = head - pad;
+        self.with_room(|r| r.zero_pad(pad));
     }
 
     #[cold]
@@ -476,22 +695,19 @@ impl Builder {
     /// Writes bytes into reserved room.
     #[inline(always)]
     fn put_bytes(&mut self, bytes: &[u8]) {
-        self.head -= bytes.len();
-        let head = self.head;
-        copy_bytes(&mut self.buf[head..head + bytes.len()], bytes);
+        self.with_room(|r| r.put_bytes(bytes));
     }
 
     /// Writes a scalar into reserved room.
     #[inline(always)]
     fn put<T: Scalar>(&mut self, value: T) {
-        self.put_bytes(value.to_le_array().as_ref());
+        self.with_room(|r| r.put(value));
     }
 
     /// Writes an offset to `target` into 4 reserved, aligned bytes.
     #[inline(always)]
     fn put_offset(&mut self, target: u32) {
-        let here = (self.len() + 4) as u32;
-        self.put::<u32>(here.wrapping_sub(target));
+        self.with_room(|r| r.put_offset(target));
     }
 
     /// Writes a string (length, UTF-8 bytes, NUL) and returns its offset.
@@ -528,19 +744,23 @@ impl Builder {
     /// # Ok::<(), flatforge::BuildError>(())
     /// ```
     pub fn create_shared_string(&mut self, s: &str) -> Result<Offset<str>, BuildError> {
-        let hash = hash_bytes(s.as_bytes());
+        let hash = || hash_bytes(s.as_bytes());
         let (buf, floor) = (&self.buf, self.floor);
         let found = self.strings.find(hash, |off| {
             let start = buf.len() - off as usize;
             off as usize > floor
-                && buf[start..start + 4] == (s.len() as u32).to_le_bytes()
-                && buf.get(start + 4..start + 4 + s.len()) == Some(s.as_bytes())
+                && buf.get(start..start + 4 + s.len()).is_some_and(|old| {
+                    word4(old, 0) == s.len() as u64 && same_bytes(&old[4..], s.as_bytes())
+                })
         });
-        if let Some(off) = found {
-            return Ok(Offset::new(off));
-        }
+        let hash = match found {
+            Lookup::Found(off) => return Ok(Offset::new(off)),
+            Lookup::Missing(hash) => hash,
+        };
         let off = self.create_string(s)?;
-        self.strings.insert(hash, off.value);
+        let buf = &self.buf;
+        self.strings
+            .insert(off.value, hash, |off| string_hash_at(buf, off));
         Ok(off)
     }
 
@@ -825,64 +1045,18 @@ impl Builder {
             let at = (at as usize - self.table_start) as u16;
             entries[2 * slot..2 * slot + 2].copy_from_slice(&at.to_le_bytes());
         }
-        let result = self
-            .reserve(2, 4 + entries.len(), 0)
-            .map(|()| self.write_vtable(self.table_start, &entries));
+        let result = self.reserve(2, 4 + entries.len(), 0).map(|()| {
+            let (vtables, floor, start) = (&mut self.vtables, self.floor, self.table_start);
+            let mut room = Room {
+                buf: &mut self.buf,
+                head: self.head,
+            };
+            let table = room.write_vtable(vtables, floor, start, &entries);
+            self.head = room.head;
+            table
+        });
         self.vtable = entries;
         result
-    }
-
-    /// Writes the vtable of the table whose fields start at offset `start` and whose soffset was
-    /// just written (as 0), or reuses an identical vtable written before, and points the table to
-    /// it. `entries` has 2 bytes per slot: the offset at which the field ends, counted from the
-    /// table's end (that is, the builder's length after writing it, minus `start`), or 0 for an
-    /// absent field. The caller has reserved room for the vtable.
-    ///
-    /// The entries are read with 2-byte loads (which store forwarding serves from the 2-byte
-    /// stores that wrote them), turned into the vtable's offsets in registers, hashed, compared
-    /// with the vtables written before, and written to the buffer only if the vtable is new.
-    #[inline]
-    fn write_vtable(&mut self, start: usize, entries: &[u8]) -> Offset<Table<'static>> {
-        let object = self.len();
-        let size = (object - start) as u16;
-        let len = 4 + entries.len();
-        let head = (len as u32) | u32::from(size) << 16;
-        let voffset = |e: &[u8]| match u16::from_le_bytes([e[0], e[1]]) {
-            0 => 0,
-            at => size - at,
-        };
-        let hash = hash_vtable(head, entries.chunks_exact(2).map(voffset));
-        let (buf, floor) = (&self.buf, self.floor);
-        let found = self.vtables.find(hash, |off| {
-            let at = buf.len() - off as usize;
-            off as usize > floor
-                && buf.get(at..at + len).is_some_and(|old| {
-                    old[..4] == head.to_le_bytes()
-                        && old[4..]
-                            .chunks_exact(2)
-                            .zip(entries.chunks_exact(2))
-                            .all(|(o, e)| o == voffset(e).to_le_bytes())
-                })
-        });
-        let vt = match found {
-            Some(off) => off as usize,
-            None => {
-                let at = self.head - len;
-                let dst = &mut self.buf[at..at + len];
-                dst[..4].copy_from_slice(&head.to_le_bytes());
-                for (d, e) in dst[4..].chunks_exact_mut(2).zip(entries.chunks_exact(2)) {
-                    d.copy_from_slice(&voffset(e).to_le_bytes());
-                }
-                self.head = at;
-                let off = self.len();
-                self.vtables.insert(hash, off as u32);
-                off
-            }
-        };
-        let soffset = (vt as i64 - object as i64) as i32;
-        let at = self.buf.len() - object;
-        self.buf[at..at + 4].copy_from_slice(&soffset.to_le_bytes());
-        Offset::new(object as u32)
     }
 
     /// Starts writing a table in one shot: reserves room for `max_inline_size` bytes of fields (the
@@ -931,11 +1105,23 @@ impl Builder {
         }
         self.zero_pad(pad);
         let start = self.len();
+        let Builder {
+            buf,
+            head,
+            vtables,
+            floor,
+            force_defaults,
+            ..
+        } = self;
         Ok(TableWriter {
+            room: Room { buf, head: *head },
+            head,
+            vtables,
+            floor: *floor,
+            force_defaults: *force_defaults,
             start,
             slots: 0,
             vtable: [0; VT],
-            b: self,
         })
     }
 
@@ -954,7 +1140,7 @@ impl Builder {
         root: Offset<T>,
         file_identifier: Option<&[u8; 4]>,
     ) -> Result<&[u8], BuildError> {
-        self.finish_root(root.value, file_identifier, false)?;
+        self.finish_root(root.value, file_identifier, false, 0)?;
         Ok(self.finished_data())
     }
 
@@ -972,7 +1158,7 @@ impl Builder {
         root: Offset<T>,
         file_identifier: Option<&[u8; 4]>,
     ) -> Result<&[u8], BuildError> {
-        self.finish_root(root.value, file_identifier, true)?;
+        self.finish_root(root.value, file_identifier, true, 0)?;
         Ok(self.finished_data())
     }
 
@@ -990,31 +1176,33 @@ impl Builder {
     /// assert_eq!(flatforge::root::<&str>(&frame[6..])?, "payload");
     /// # Ok::<(), Box<dyn core::error::Error>>(())
     /// ```
+    #[inline]
     pub fn finish_with_prefix<T: ?Sized>(
         &mut self,
         root: Offset<T>,
         file_identifier: Option<&[u8; 4]>,
         prefix_len: usize,
     ) -> Result<&mut [u8], BuildError> {
-        self.finish_root(root.value, file_identifier, false)?;
-        self.reserve(1, prefix_len, 0)?;
-        let head = self.head - prefix_len;
-        self.buf[head..self.head].fill(0);
-        self.head = head;
+        self.finish_root(root.value, file_identifier, false, prefix_len)?;
+        let head = self.head;
         Ok(&mut self.buf[head..])
     }
 
+    /// Aligns the buffer for its root, writes the file identifier, the root offset and the size
+    /// prefix (each if asked for), then `prefix_len` zeros; all with one check for room.
+    #[inline(always)]
     fn finish_root(
         &mut self,
         root: u32,
         file_identifier: Option<&[u8; 4]>,
         size_prefixed: bool,
+        prefix_len: usize,
     ) -> Result<(), BuildError> {
         assert!(!self.in_table, "finish called while a table is open");
         let align = self.min_align.max(4);
         let ident = if file_identifier.is_some() { 4 } else { 0 };
-        let prefix = if size_prefixed { 4 } else { 0 };
-        self.reserve(align, 4 + ident + prefix, 0)?;
+        let size = if size_prefixed { 4 } else { 0 };
+        self.reserve(align, 4 + ident + size, prefix_len)?;
         if let Some(id) = file_identifier {
             self.put_bytes(id);
         }
@@ -1022,6 +1210,9 @@ impl Builder {
         if size_prefixed {
             self.put::<u32>(self.len() as u32);
         }
+        self.head -= prefix_len;
+        let head = self.head;
+        zero_bytes(&mut self.buf[head..head + prefix_len]);
         Ok(())
     }
 
@@ -1071,7 +1262,7 @@ impl Builder {
         root: Offset<T>,
         file_identifier: Option<&[u8; 4]>,
     ) -> Result<Offset<[u8]>, BuildError> {
-        self.finish_root(root.value, file_identifier, false)?;
+        self.finish_root(root.value, file_identifier, false, 0)?;
         let len = self.len() - start.used;
         self.reserve(4, 0, 4)?;
         self.put::<u32>(len as u32);
@@ -1165,20 +1356,35 @@ impl Builder {
 ///
 /// Fields must be added in descending order of size (alignment), and their total size must not
 /// exceed the `max_inline_size` given to [`Builder::table_writer`].
-#[derive(Debug)]
 pub struct TableWriter<'b, const VT: usize> {
-    b: &'b mut Builder,
+    /// The builder's buffer and head, borrowed apart from its other fields.
+    room: Room<'b>,
+    /// The builder's head, set from `room` by `finish`.
+    head: &'b mut usize,
+    vtables: &'b mut Dedup,
+    floor: usize,
+    force_defaults: bool,
     start: usize,
     slots: usize,
     /// Bytes `4 + 2 * slot`: where the field of `slot` ends, counted from the table's end (0 when
-    /// absent), as [`Builder::write_vtable`] takes them. The first 4 bytes are unused.
+    /// absent), as [`Room::write_vtable`] takes them. The first 4 bytes are unused.
     vtable: [u8; VT],
+}
+
+impl<const VT: usize> fmt::Debug for TableWriter<'_, VT> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TableWriter")
+            .field("start", &self.start)
+            .field("len", &self.room.len())
+            .field("slots", &self.slots)
+            .finish_non_exhaustive()
+    }
 }
 
 impl<const VT: usize> TableWriter<'_, VT> {
     #[inline(always)]
     fn track(&mut self, slot: usize) {
-        let at = (self.b.len() - self.start) as u16;
+        let at = (self.room.len() - self.start) as u16;
         self.vtable[4 + 2 * slot..6 + 2 * slot].copy_from_slice(&at.to_le_bytes());
         if slot >= self.slots {
             self.slots = slot + 1;
@@ -1191,7 +1397,7 @@ impl<const VT: usize> TableWriter<'_, VT> {
     /// If `slot` does not fit `VT`, or the fields exceed the reserved size.
     #[inline(always)]
     pub fn add_scalar<T: Scalar>(&mut self, slot: usize, value: T, default: T) {
-        if !value.is_default(default) || self.b.force_defaults {
+        if !value.is_default(default) || self.force_defaults {
             self.add_scalar_always(slot, value);
         }
     }
@@ -1203,10 +1409,10 @@ impl<const VT: usize> TableWriter<'_, VT> {
     #[inline(always)]
     pub fn add_scalar_always<T: Scalar>(&mut self, slot: usize, value: T) {
         debug_assert!(
-            self.b.len() % T::SIZE == 0,
+            self.room.len() % T::SIZE == 0,
             "fields must be added largest first"
         );
-        self.b.put(value);
+        self.room.put(value);
         self.track(slot);
     }
 
@@ -1217,10 +1423,10 @@ impl<const VT: usize> TableWriter<'_, VT> {
     #[inline(always)]
     pub fn add_struct<S: Struct>(&mut self, slot: usize, value: &S) {
         debug_assert!(
-            self.b.len() % S::ALIGN == 0,
+            self.room.len() % S::ALIGN == 0,
             "fields must be added largest first"
         );
-        self.b.put_bytes(struct_bytes(value));
+        self.room.put_bytes(struct_bytes(value));
         self.track(slot);
     }
 
@@ -1230,8 +1436,11 @@ impl<const VT: usize> TableWriter<'_, VT> {
     /// As [`add_scalar`](Self::add_scalar).
     #[inline(always)]
     pub fn add_offset<T: ?Sized>(&mut self, slot: usize, offset: Offset<T>) {
-        debug_assert!(self.b.len() % 4 == 0, "fields must be added largest first");
-        self.b.put_offset(offset.value);
+        debug_assert!(
+            self.room.len() % 4 == 0,
+            "fields must be added largest first"
+        );
+        self.room.put_offset(offset.value);
         self.track(slot);
     }
 
@@ -1241,14 +1450,19 @@ impl<const VT: usize> TableWriter<'_, VT> {
     /// # Panics
     /// If the fields exceeded the reserved size.
     #[inline(always)]
-    pub fn finish(self) -> Result<Offset<Table<'static>>, BuildError> {
-        let pad = self.b.len().wrapping_neg() & 3;
-        self.b.zero_pad(pad);
-        self.b.put::<i32>(0);
+    pub fn finish(mut self) -> Result<Offset<Table<'static>>, BuildError> {
+        let pad = self.room.len().wrapping_neg() & 3;
+        self.room.zero_pad(pad);
+        self.room.put::<i32>(0);
         // `table_writer` reserved room for the vtable.
-        Ok(self
-            .b
-            .write_vtable(self.start, &self.vtable[4..4 + 2 * self.slots]))
+        let table = self.room.write_vtable(
+            self.vtables,
+            self.floor,
+            self.start,
+            &self.vtable[4..4 + 2 * self.slots],
+        );
+        *self.head = self.room.head;
+        Ok(table)
     }
 }
 
@@ -1256,33 +1470,130 @@ impl<const VT: usize> TableWriter<'_, VT> {
 mod tests {
     use super::*;
 
+    /// `Dedup::find` in a set whose key at offset `i` is `i` itself, hashed by `h`.
+    fn find(d: &Dedup, h: impl Fn(u32) -> u32, key: u32) -> Option<u32> {
+        match d.find(|| h(key), |off| off == key) {
+            Lookup::Found(off) => Some(off),
+            Lookup::Missing(_) => None,
+        }
+    }
+
+    /// Inserts a missing `key` as the builder does: `find`, then `insert` with its hash.
+    fn insert(d: &mut Dedup, h: impl Fn(u32) -> u32, key: u32) {
+        match d.find(|| h(key), |off| off == key) {
+            Lookup::Found(_) => panic!("{key} is already in the set"),
+            Lookup::Missing(hash) => d.insert(key, hash, h),
+        }
+    }
+
     #[test]
     fn dedup_moves_from_inline_to_heap_and_clears() {
         let mut d = Dedup::default();
+        // Colliding hashes exercise linear probing.
+        let h = |i: u32| i % 3;
         for i in 1..=100u32 {
-            // Colliding hashes exercise linear probing.
-            d.insert(i % 3, i);
+            insert(&mut d, h, i);
         }
-        assert!(!d.heap.is_empty());
+        assert!(!d.table.is_empty());
         for i in 1..=100u32 {
-            assert_eq!(d.find(i % 3, |off| off == i), Some(i));
+            assert_eq!(find(&d, h, i), Some(i));
         }
-        assert_eq!(d.find(5, |_| true), None);
+        assert_eq!(find(&d, h, 101), None);
         d.clear();
-        assert_eq!(d.find(1, |_| true), None);
-        d.insert(7, 9);
-        assert_eq!(d.find(7, |off| off == 9), Some(9));
+        assert_eq!(find(&d, h, 1), None);
+        assert!(d.table.iter().all(|&e| e == 0), "kept zeroed for reuse");
+        insert(&mut d, h, 9);
+        assert_eq!(find(&d, h, 9), Some(9));
+    }
+
+    #[test]
+    fn dedup_hashes_only_past_the_inline_entries() {
+        let mut d = Dedup::default();
+        let unused = |_: u32| -> u32 { panic!("no hash needed for the first {FEW} entries") };
+        for i in 1..=FEW as u32 {
+            insert(&mut d, unused, i);
+            assert_eq!(find(&d, unused, i), Some(i));
+        }
+        // The next one moves every entry to the table, hashing each.
+        insert(&mut d, |i| i * 7, FEW as u32 + 1);
+        for i in 1..=FEW as u32 + 1 {
+            assert_eq!(find(&d, |i| i * 7, i), Some(i));
+        }
+    }
+
+    #[test]
+    fn dedup_finds_every_entry_at_every_size_and_after_clear() {
+        let mut d = Dedup::default();
+        for round in 0..3 {
+            for n in 0..=3 * FEW as u32 {
+                d.clear();
+                // Every third hash collides with the previous one.
+                let h = |i: u32| (i - i / 3) ^ round;
+                for i in 1..=n {
+                    assert_eq!(find(&d, h, i), None, "{n} {i}");
+                    insert(&mut d, h, i);
+                }
+                for i in 1..=n {
+                    assert_eq!(find(&d, h, i), Some(i), "{n} {i}");
+                }
+                assert_eq!(find(&d, h, n + 1), None);
+            }
+        }
     }
 
     #[test]
     fn hash_depends_on_every_byte_and_the_length() {
-        let base = hash_bytes(b"0123456789abcdefXYZ");
-        for i in 0..19 {
-            let mut b = *b"0123456789abcdefXYZ";
-            b[i] ^= 1;
-            assert_ne!(hash_bytes(&b), base, "byte {i}");
+        for n in 0..40 {
+            let base: Vec<u8> = (0..n as u8).map(|i| b'a' + i % 26).collect();
+            let h = hash_bytes(&base);
+            for i in 0..n {
+                let mut b = base.clone();
+                b[i] ^= 1;
+                assert_ne!(hash_bytes(&b), h, "length {n}, byte {i}");
+            }
+            assert_ne!(hash_bytes(&vec![0; n]), hash_bytes(&vec![0; n + 1]), "{n}");
         }
-        assert_ne!(hash_bytes(&[0; 3]), hash_bytes(&[0; 4]));
+    }
+
+    #[test]
+    fn same_bytes_sees_every_byte_of_every_length() {
+        for n in 0..40 {
+            let base: Vec<u8> = (0..n as u8).map(|i| i.wrapping_mul(37)).collect();
+            assert!(same_bytes(&base, &base.clone()), "length {n}");
+            for i in 0..n {
+                for flip in [1, 0x80] {
+                    let mut b = base.clone();
+                    b[i] ^= flip;
+                    assert!(!same_bytes(&base, &b), "length {n}, byte {i}");
+                }
+            }
+            assert!(!same_bytes(&base, &base[..n.saturating_sub(1)]) || n == 0);
+        }
+    }
+
+    #[test]
+    fn dedup_grows_from_inline_to_heap_keeping_every_entry() {
+        let mut d = Dedup::default();
+        let h = |i: u32| i.wrapping_mul(0x9E37_79B9);
+        for i in 1..=1000u32 {
+            insert(&mut d, h, i);
+            assert!(d.len <= FEW || d.table.len() >= 2 * d.len);
+        }
+        for i in 1..=1000u32 {
+            assert_eq!(find(&d, h, i), Some(i));
+        }
+        assert_eq!(d.table.iter().filter(|&&e| e != 0).count(), 1000);
+    }
+
+    #[test]
+    fn zero_bytes_zeroes_exactly_the_slice_at_every_length() {
+        for n in 0..40 {
+            let mut buf = vec![0xAA; n + 2];
+            zero_bytes(&mut buf[1..n + 1]);
+            assert_eq!(buf[0], 0xAA);
+            assert!(buf[1..n + 1].iter().all(|&b| b == 0), "length {n}");
+            assert_eq!(buf[n + 1], 0xAA);
+        }
     }
 
     #[test]

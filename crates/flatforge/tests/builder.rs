@@ -505,3 +505,117 @@ fn into_vec_and_from_vec() {
     let expected = finish(&mut b, s);
     assert_eq!(b.into_vec(), expected);
 }
+
+#[test]
+fn shared_strings_of_every_length_differ_in_any_byte() {
+    // Lengths 0..=40 cover each way short strings are hashed and compared (0, 1-3, 4-7, 8-16
+    // bytes) and the long path; 800+ strings move the dedup table to the heap and grow it, and the
+    // buffer, which starts at 256 bytes, grows many times.
+    let mut b = Builder::with_capacity(256);
+    for round in 0..2 {
+        b.reset();
+        let mut all = Vec::new();
+        for n in 0..=40usize {
+            let base: String = (0..n).map(|i| char::from(b'a' + (i % 26) as u8)).collect();
+            let off = b.create_shared_string(&base).unwrap();
+            for i in 0..n {
+                let mut changed = base.clone().into_bytes();
+                changed[i] = b'A' + round;
+                let changed = String::from_utf8(changed).unwrap();
+                let o = b.create_shared_string(&changed).unwrap();
+                assert_ne!(o, off, "length {n}, byte {i}");
+                assert_eq!(b.create_shared_string(&changed).unwrap(), o);
+                all.push((changed, o));
+            }
+            assert_eq!(b.create_shared_string(&base).unwrap(), off, "length {n}");
+            all.push((base, off));
+        }
+        // Every string is still found after the table grew.
+        for (s, off) in &all {
+            assert_eq!(b.create_shared_string(s).unwrap(), *off, "{s:?}");
+        }
+        let offs: Vec<Offset<str>> = all.iter().map(|(_, o)| *o).collect();
+        let v = b.create_vector_of_offsets(&offs).unwrap();
+        let bytes = finish(&mut b, v);
+        let v: Vector<&str> = flatforge::root(&bytes).unwrap();
+        assert!(v.iter().eq(all.iter().map(|(s, _)| s.as_str())));
+    }
+}
+
+#[test]
+fn shared_strings_are_forgotten_by_reset() {
+    let mut b = Builder::with_capacity(256);
+    let first = b.create_shared_string("SharedString").unwrap();
+    b.reset();
+    // Another string now sits where the first one was: it must not be returned for "SharedString".
+    let other = b.create_shared_string("DifferentStr").unwrap();
+    assert_eq!(other, first);
+    let again = b.create_shared_string("SharedString").unwrap();
+    assert_ne!(again, other);
+    let v = b.create_vector_of_offsets(&[other, again]).unwrap();
+    let bytes = finish(&mut b, v);
+    let v: Vector<&str> = flatforge::root(&bytes).unwrap();
+    assert_eq!(
+        v.iter().collect::<Vec<_>>(),
+        ["DifferentStr", "SharedString"]
+    );
+}
+
+#[test]
+fn finish_with_prefix_zeroes_the_prefix_over_old_bytes() {
+    let mut b = Builder::with_capacity(64);
+    for prefix_len in 0..40 {
+        // Fill the buffer with non-zero bytes first, so that the prefix lands on them.
+        b.reset();
+        let junk = b.create_vector(&[0xFFu8; 100]).unwrap();
+        b.finish(junk, None).unwrap();
+        b.reset();
+        let s = b.create_string("payload").unwrap();
+        let frame = b.finish_with_prefix(s, Some(b"PRFX"), prefix_len).unwrap();
+        assert!(frame[..prefix_len].iter().all(|&x| x == 0), "{prefix_len}");
+        let payload = &frame[prefix_len..];
+        assert_eq!(&payload[4..8], b"PRFX");
+        assert_eq!(flatforge::root::<&str>(payload).unwrap(), "payload");
+    }
+}
+
+#[test]
+fn vtables_are_shared_past_the_inline_entries() {
+    // 20 vtable layouts (one u32 in slot k), written three times, with both APIs: the second and
+    // third tables of a layout reuse the first one's vtable, also once the builder's vtable set
+    // has moved from its inline entries (compared without hashing) to its hash table (which
+    // hashes the vtables already written from the buffer).
+    let mut b = Builder::new();
+    let mut tables = Vec::new();
+    for round in 0..3 {
+        for k in 0..20usize {
+            tables.push(if round == 1 {
+                b.start_table();
+                b.add_scalar::<u32>(k, 7 + k as u32, 0).unwrap();
+                b.end_table().unwrap()
+            } else {
+                let mut w = b.table_writer::<{ 4 + 2 * 20 }>(4, 4).unwrap();
+                w.add_scalar::<u32>(k, 7 + k as u32, 0);
+                w.finish().unwrap()
+            });
+        }
+    }
+    let v = b.create_vector_of_offsets(&tables).unwrap();
+    let bytes = finish(&mut b, v);
+    let v: Vector<Table> = flatforge::root(&bytes).unwrap();
+    let vtable = |t: Table| {
+        let pos = t.position();
+        let soffset = i32::from_le_bytes(bytes[pos..pos + 4].try_into().unwrap());
+        (pos as i64 - i64::from(soffset)) as usize
+    };
+    for k in 0..20 {
+        let t = v.get(k).unwrap();
+        assert_eq!(t.get::<u32>(k).unwrap(), Some(7 + k as u32));
+        assert_eq!(vtable(v.get(20 + k).unwrap()), vtable(t), "layout {k}");
+        assert_eq!(vtable(v.get(40 + k).unwrap()), vtable(t), "layout {k}");
+    }
+    let mut distinct: Vec<usize> = v.iter().map(vtable).collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 20);
+}
