@@ -2,7 +2,12 @@
 //! borrowed tape) and the peers: simdnbt (borrowed and owned, nightly only: `--features simdnbt`),
 //! fastnbt (its dynamic `Value`) and valence_nbt.
 //!
-//! Run: `cargo +nightly bench -p flatforge-bench-nbt --features simdnbt` (or without the feature on stable).
+//! Ids are `nbt/<operation>/<workload>/<implementation>` (`nbt/read/complex_player/simdnbt_borrow`): the
+//! report (benchmarks/report) takes `nbt` as the workload section and `<operation>/<workload>` as the
+//! operation, apart from the FlatBuffers `read/...` groups of the other crates.
+//!
+//! Run: `cargo +nightly bench -p flatforge-bench-nbt --features simdnbt` (or without the feature on stable);
+//! `scripts/bench` runs it that way. For instruction counts see `examples/profile.rs`.
 
 use std::hint::black_box;
 #[cfg(feature = "simdnbt")]
@@ -16,7 +21,7 @@ use flatforge_nbt::{Nbt, Variant};
 fn read(c: &mut Criterion) {
     for w in workloads() {
         let data = w.data.as_slice();
-        let mut g = c.benchmark_group(format!("read/{}", w.name));
+        let mut g = c.benchmark_group(format!("nbt/read/{}", w.name));
         g.throughput(Throughput::Bytes(data.len() as u64));
         g.bench_function("flatforge_owned", |b| {
             b.iter(|| Nbt::read(black_box(data), Variant::Java).unwrap())
@@ -46,7 +51,7 @@ fn read(c: &mut Criterion) {
 fn write(c: &mut Criterion) {
     for w in workloads() {
         let data = w.data.as_slice();
-        let mut g = c.benchmark_group(format!("write/{}", w.name));
+        let mut g = c.benchmark_group(format!("nbt/write/{}", w.name));
         g.throughput(Throughput::Bytes(data.len() as u64));
         let mut out = Vec::with_capacity(data.len() * 2);
 
@@ -102,7 +107,7 @@ fn write(c: &mut Criterion) {
 fn round_trip(c: &mut Criterion) {
     for w in workloads() {
         let data = w.data.as_slice();
-        let mut g = c.benchmark_group(format!("roundtrip/{}", w.name));
+        let mut g = c.benchmark_group(format!("nbt/roundtrip/{}", w.name));
         g.throughput(Throughput::Bytes(data.len() as u64));
         let mut out = Vec::with_capacity(data.len() * 2);
         g.bench_function("flatforge_owned", |b| {
