@@ -7,7 +7,11 @@
 //! ```
 //!
 //! Run it with N+1 and with 1 iterations and subtract to get the instructions of one operation (the
-//! setup, reading the workloads and preparing what the writers write, is the same in both runs).
+//! setup, reading the workloads and preparing what the writers write, is the same in both runs):
+//! `scripts/instructions` does that. Without valgrind it prints the time per operation of the fastest
+//! of 200 batches, a wall-clock figure that resists the noise of a loaded machine better than a median;
+//! several implementations separated by commas take turns batch by batch, to compare under the same
+//! load: `profile complex_player read flatforge_borrowed,simdnbt_borrow 100000`.
 //!
 //! Operations: `read`, `write`, `roundtrip`. Implementations: `flatforge_owned`, `flatforge_borrowed`,
 //! `fastnbt_value`, `valence_nbt`, and with `--features simdnbt` (nightly) `simdnbt_borrow` and
@@ -16,6 +20,7 @@
 use std::hint::black_box;
 #[cfg(feature = "simdnbt")]
 use std::io::Cursor;
+use std::time::Instant;
 
 use flatforge_bench_nbt::workloads;
 use flatforge_nbt::borrowed::Document;
@@ -23,8 +28,8 @@ use flatforge_nbt::{Nbt, Variant};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let [_, workload, op, implementation, n] = args.as_slice() else {
-        eprintln!("usage: profile WORKLOAD read|write|roundtrip IMPLEMENTATION ITERATIONS");
+    let [_, workload, op, implementations, n] = args.as_slice() else {
+        eprintln!("usage: profile WORKLOAD read|write|roundtrip IMPLEMENTATION[,IMPLEMENTATION...] ITERATIONS");
         std::process::exit(2);
     };
     let n: usize = n.parse().expect("ITERATIONS is a number");
@@ -34,7 +39,45 @@ fn main() {
         .unwrap_or_else(|| panic!("unknown workload {workload}"));
     let data = w.data.as_slice();
     let mut out = Vec::with_capacity(data.len() * 2);
-    let mut run: Box<dyn FnMut(&mut Vec<u8>)> = match (op.as_str(), implementation.as_str()) {
+    let mut runs: Vec<_> = implementations
+        .split(',')
+        .map(|implementation| {
+            (
+                implementation,
+                runner(data, op, implementation),
+                f64::INFINITY,
+            )
+        })
+        .collect();
+    // A wall-clock figure that resists a loaded machine: each implementation runs its ITERATIONS in 200
+    // batches, the implementations taking turns batch by batch (so that they see the same load); the
+    // fastest batch of each is reported per operation.
+    let batch = n.div_ceil(200).max(1);
+    let mut left = n;
+    while left > 0 {
+        let k = batch.min(left);
+        for (_, run, best) in &mut runs {
+            let start = Instant::now();
+            for _ in 0..k {
+                out.clear();
+                run(&mut out);
+            }
+            *best = best.min(start.elapsed().as_nanos() as f64 / k as f64);
+        }
+        left -= k;
+    }
+    black_box(&out);
+    for (implementation, _, best) in runs {
+        eprintln!("{workload} {op} {implementation}: {best:.1} ns per operation (fastest batch of {batch})");
+    }
+}
+
+/// One benchmark: one operation, writing (if it writes) to the buffer it is given.
+type Run<'a> = Box<dyn FnMut(&mut Vec<u8>) + 'a>;
+
+/// The benchmark `op` of `implementation` on `data`.
+fn runner<'a>(data: &'a [u8], op: &str, implementation: &str) -> Run<'a> {
+    match (op, implementation) {
         ("read", "flatforge_owned") => Box::new(|_| {
             drop(black_box(
                 Nbt::read(black_box(data), Variant::Java).unwrap(),
@@ -127,10 +170,5 @@ fn main() {
             valence_nbt::to_binary(&compound, out, &name).unwrap();
         }),
         (op, implementation) => panic!("unknown benchmark {op} {implementation}"),
-    };
-    for _ in 0..n {
-        out.clear();
-        run(&mut out);
     }
-    black_box(&out);
 }
