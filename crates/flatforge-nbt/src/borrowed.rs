@@ -538,9 +538,15 @@ impl<'a> Document<'a> {
 
     fn write_root<C: Codec>(&self, named: bool, out: &mut Vec<u8>) -> Result<()> {
         let root = &self.tape[0];
-        out.push(root.kind);
-        if named {
-            self.write_name::<C>(self.name_of(root), out)?;
+        if C::ENC == self.enc && C::ENC != Enc::Var && named == self.variant.named_root() {
+            // Same header layout: type byte, then (when named) name length and name, as in the input.
+            let header = if named { 3 + root.name_len as usize } else { 1 };
+            out.extend_from_slice(&self.data[..header]);
+        } else {
+            out.push(root.kind);
+            if named {
+                self.write_name::<C>(self.name_of(root), out)?;
+            }
         }
         self.write_value::<C>(0, out)
     }
@@ -651,8 +657,13 @@ impl<'a> Document<'a> {
                         .map_err(|err| err.in_field_bytes(name.bytes))?;
                     i = self.end(i);
                 }
-                out.extend_from_slice(&self.data[run_start..run_end]);
-                out.push(0);
+                if run_end != 0 {
+                    // The last entry ended the run: the compound's End byte follows it in the input.
+                    debug_assert_eq!(self.data[run_end], 0);
+                    out.extend_from_slice(&self.data[run_start..=run_end]);
+                } else {
+                    out.push(0);
+                }
             }
             _ => {
                 let list = ListRef {

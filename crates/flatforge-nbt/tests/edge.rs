@@ -45,6 +45,74 @@ fn modified_utf8_nul_and_surrogate_pairs() {
     assert_eq!(read(&le, Variant::Bedrock).unwrap(), nbt);
 }
 
+/// Names and strings of every length around the writers' short path (up to 32 bytes), plain or with a
+/// NUL or a character above U+FFFF at each position, are written byte for byte as the format says: modified
+/// UTF-8 in Java, UTF-8 in Bedrock files; by the owned writer and by the borrowed one converting.
+#[test]
+fn names_and_strings_around_the_short_path_are_encoded_exactly() {
+    let mut texts = Vec::new();
+    for len in 0..=40 {
+        let base: String = (0..len)
+            .map(|i| char::from(b'a' + (i % 26) as u8))
+            .collect();
+        texts.push(base.clone());
+        for pos in 0..len {
+            for odd in ["\0", "\u{1F600}", "é"] {
+                let mut t = base.clone();
+                t.replace_range(pos..pos + 1, odd);
+                texts.push(t);
+            }
+        }
+    }
+    for (variant, java) in [(Variant::Java, true), (Variant::Bedrock, false)] {
+        let put = |out: &mut Vec<u8>, text: &str| {
+            let mut bytes = Vec::new();
+            if java {
+                flatforge_nbt::mutf8::encode(text, &mut bytes);
+                out.extend_from_slice(&(bytes.len() as u16).to_be_bytes());
+            } else {
+                bytes.extend_from_slice(text.as_bytes());
+                out.extend_from_slice(&(bytes.len() as u16).to_le_bytes());
+            }
+            out.extend_from_slice(&bytes);
+        };
+        for text in &texts {
+            let mut root = Compound::new();
+            root.push(text.as_str(), 7i32);
+            root.push(text.as_str(), text.as_str());
+            root.push("s", text.as_str());
+            let nbt = Nbt::new(text.as_str(), root);
+            let mut expected = vec![10];
+            put(&mut expected, text);
+            expected.push(3);
+            put(&mut expected, text);
+            expected.extend_from_slice(&if java {
+                7i32.to_be_bytes()
+            } else {
+                7i32.to_le_bytes()
+            });
+            expected.push(8);
+            put(&mut expected, text);
+            put(&mut expected, text);
+            expected.push(8);
+            put(&mut expected, "s");
+            put(&mut expected, text);
+            expected.push(0);
+            assert_eq!(nbt.to_vec(variant).unwrap(), expected, "{variant} {text:?}");
+            let other = if java {
+                Variant::Bedrock
+            } else {
+                Variant::Java
+            };
+            let converted = Document::parse(&nbt.to_vec(other).unwrap(), other)
+                .unwrap()
+                .to_vec(variant)
+                .unwrap();
+            assert_eq!(converted, expected, "{other} to {variant} {text:?}");
+        }
+    }
+}
+
 #[test]
 fn plain_utf8_is_accepted_in_java_strings() {
     // A raw NUL and a 4-byte sequence are not canonical modified UTF-8 but are read as written.
