@@ -8,10 +8,10 @@
 //!
 //! Run it with N+1 and with 1 iterations and subtract to get the instructions of one operation (the
 //! setup, reading the workloads and preparing what the writers write, is the same in both runs):
-//! `scripts/instructions` does that. Without valgrind it prints the time per operation of the fastest
+//! `scripts/instructions` does that. With `--time` last it prints the time per operation of the fastest
 //! of 200 batches, a wall-clock figure that resists the noise of a loaded machine better than a median;
 //! several implementations separated by commas take turns batch by batch, to compare under the same
-//! load: `profile complex_player read flatforge_borrowed,simdnbt_borrow 100000`.
+//! load: `profile complex_player read flatforge_borrowed,simdnbt_borrow 100000 --time`.
 //!
 //! Operations: `read`, `write`, `roundtrip`. Implementations: `flatforge_owned`, `flatforge_borrowed`,
 //! `fastnbt_value`, `valence_nbt`, and with `--features simdnbt` (nightly) `simdnbt_borrow` and
@@ -28,8 +28,14 @@ use flatforge_nbt::{Nbt, Variant};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let [_, workload, op, implementations, n] = args.as_slice() else {
-        eprintln!("usage: profile WORKLOAD read|write|roundtrip IMPLEMENTATION[,IMPLEMENTATION...] ITERATIONS");
+    let (timed, args) = match args.split_last() {
+        Some((last, rest)) if last == "--time" => (true, rest),
+        _ => (false, &args[..]),
+    };
+    let [_, workload, op, implementations, n] = args else {
+        eprintln!(
+            "usage: profile WORKLOAD read|write|roundtrip IMPLEMENTATION[,IMPLEMENTATION...] ITERATIONS [--time]"
+        );
         std::process::exit(2);
     };
     let n: usize = n.parse().expect("ITERATIONS is a number");
@@ -49,10 +55,15 @@ fn main() {
             )
         })
         .collect();
-    // A wall-clock figure that resists a loaded machine: each implementation runs its ITERATIONS in 200
-    // batches, the implementations taking turns batch by batch (so that they see the same load); the
-    // fastest batch of each is reported per operation.
-    let batch = n.div_ceil(200).max(1);
+    // With --time, a wall-clock figure that resists a loaded machine: each implementation runs its
+    // ITERATIONS in 200 batches, the implementations taking turns batch by batch (so that they see the
+    // same load); the fastest batch of each is reported per operation. Without, one batch and no clock,
+    // for instruction counts.
+    let batch = if timed {
+        n.div_ceil(200).max(1)
+    } else {
+        n.max(1)
+    };
     let mut left = n;
     while left > 0 {
         let k = batch.min(left);
@@ -67,8 +78,12 @@ fn main() {
         left -= k;
     }
     black_box(&out);
-    for (implementation, _, best) in runs {
-        eprintln!("{workload} {op} {implementation}: {best:.1} ns per operation (fastest batch of {batch})");
+    if timed {
+        for (implementation, _, best) in runs {
+            eprintln!(
+                "{workload} {op} {implementation}: {best:.1} ns per operation (fastest batch of {batch})"
+            );
+        }
     }
 }
 
