@@ -536,6 +536,7 @@ impl<'a> Document<'a> {
         self.data[off..off + N].try_into().expect("N bytes")
     }
 
+    #[inline]
     fn write_root<C: Codec>(&self, named: bool, out: &mut Vec<u8>) -> Result<()> {
         let root = &self.tape[0];
         if C::ENC == self.enc && C::ENC != Enc::Var && named == self.variant.named_root() {
@@ -598,30 +599,31 @@ impl<'a> Document<'a> {
     /// Writes the payload of entry `idx`; returns the index after its subtree.
     fn write_value<C: Codec>(&self, idx: usize, out: &mut Vec<u8>) -> Result<()> {
         let e = self.tape[idx];
-        let tag = TagRef {
+        // Built only where needed: compounds and lists, the bulk of the calls, do not use it.
+        let tag = || TagRef {
             doc: self,
             e,
             idx: idx as u32,
         };
         match e.kind {
             1 => out.push(self.data[e.a as usize]),
-            2 => C::put_i16(out, tag.short().expect("short")),
-            3 => C::put_i32(out, tag.int().expect("int")),
-            4 => C::put_i64(out, tag.long().expect("long")),
-            5 => C::put_f32(out, tag.float().expect("float")),
-            6 => C::put_f64(out, tag.double().expect("double")),
+            2 => C::put_i16(out, tag().short().expect("short")),
+            3 => C::put_i32(out, tag().int().expect("int")),
+            4 => C::put_i64(out, tag().long().expect("long")),
+            5 => C::put_f32(out, tag().float().expect("float")),
+            6 => C::put_f64(out, tag().double().expect("double")),
             7 => {
                 C::put_len(out, e.b as usize)?;
-                out.extend_from_slice(tag.byte_array().expect("byte array"));
+                out.extend_from_slice(tag().byte_array().expect("byte array"));
             }
-            8 => self.write_str::<C>(tag.string().expect("string"), out)?,
+            8 => self.write_str::<C>(tag().string().expect("string"), out)?,
             11 => {
                 C::put_len(out, e.b as usize)?;
-                self.write_numbers::<C, i32>(tag.int_array().expect("int array"), out);
+                self.write_numbers::<C, i32>(tag().int_array().expect("int array"), out);
             }
             12 => {
                 C::put_len(out, e.b as usize)?;
-                self.write_numbers::<C, i64>(tag.long_array().expect("long array"), out);
+                self.write_numbers::<C, i64>(tag().long_array().expect("long array"), out);
             }
             10 => {
                 let mut i = idx + 1;

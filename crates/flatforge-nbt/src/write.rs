@@ -7,6 +7,7 @@ use crate::read::MAX_DEPTH;
 use crate::tag::{Compound, List, Nbt, Tag};
 
 /// Appends the root tag (type, name when `named`, payload) to `out`.
+#[inline]
 pub(crate) fn write_root<C: Codec>(nbt: &Nbt, named: bool, out: &mut Vec<u8>) -> Result<()> {
     let ty = nbt.tag.tag_type() as u8;
     if named {
