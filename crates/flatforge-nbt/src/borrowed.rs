@@ -178,7 +178,11 @@ impl<'a, C: Codec> Parser<'a, C> {
         let mut count = 0u32;
         loop {
             if C::ENC != Enc::Var {
-                count += self.fast_entries();
+                let (n, ended) = self.fast_entries(depth)?;
+                count += n;
+                if ended {
+                    break;
+                }
             }
             let ty_pos = self.c.pos;
             let ty = self.c.u8()?;
@@ -202,13 +206,14 @@ impl<'a, C: Codec> Parser<'a, C> {
         Ok(())
     }
 
-    /// The fast path of compound entries in the fixed-width variants: consecutive numbers and strings whose
-    /// header, name and payload are all in the input, each checked with one comparison, in a loop that keeps
-    /// its state in registers. Stops (consuming nothing of that entry) at anything else, which the general
-    /// path then handles, errors included. Returns the number of entries read.
+    /// The fast path of compound entries in the fixed-width variants, in a loop that keeps its state in
+    /// registers: numbers and strings whose header, name and payload are all in the input, each checked
+    /// with one comparison; containers and arrays whose header and name are in the input, read by
+    /// [`Parser::value`] (errors get the entry's name); the compound's End. Stops (consuming nothing of
+    /// that entry) at anything else, which the general path then handles, errors included. Returns the
+    /// number of entries read and whether the End was.
     #[inline(always)]
-    fn fast_entries(&mut self) -> u32 {
-        const SIZE: [u8; 16] = [0, 1, 2, 4, 8, 4, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    fn fast_entries(&mut self, depth: usize) -> Result<(u32, bool)> {
         let data = self.c.data;
         let end = data.len();
         let mut pos = self.c.pos;
@@ -221,12 +226,24 @@ impl<'a, C: Codec> Parser<'a, C> {
             }
         };
         while let Some(&[ty, l0, l1]) = data.get(pos..pos + 3) {
+            if ty == 0 {
+                self.c.pos = pos + 1;
+                return Ok((n, true));
+            }
             let name_len = u16_at([l0, l1]);
             let name = pos + 3;
             let payload = name + name_len as usize;
-            let (a, b, next) = if ty < 7 {
-                let size = SIZE[usize::from(ty)] as usize;
-                if size == 0 || payload + size > end {
+            // The size of a number comes from a branch on the type, not from a table: the branch is
+            // predicted, so the next entry's position does not wait for the type byte to be loaded.
+            let size = match ty {
+                1 => 1,
+                2 => 2,
+                3 | 5 => 4,
+                4 | 6 => 8,
+                _ => 0,
+            };
+            let (a, b, next) = if size != 0 {
+                if payload + size > end {
                     break;
                 }
                 (payload, 0, payload + size)
@@ -240,6 +257,14 @@ impl<'a, C: Codec> Parser<'a, C> {
                     break;
                 }
                 (start, len, start + len)
+            } else if matches!(ty, 7 | 9..=12) && payload <= end {
+                self.c.pos = payload;
+                if let Err(e) = self.value(ty, (name as u32, name_len), depth) {
+                    return Err(e.in_field_bytes(&data[name..payload]));
+                }
+                pos = self.c.pos;
+                n += 1;
+                continue;
             } else {
                 break;
             };
@@ -255,7 +280,7 @@ impl<'a, C: Codec> Parser<'a, C> {
             n += 1;
         }
         self.c.pos = pos;
-        n
+        Ok((n, false))
     }
 
     fn list(&mut self, name: (u32, u16), depth: usize) -> Result<()> {

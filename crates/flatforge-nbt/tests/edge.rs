@@ -113,6 +113,65 @@ fn names_and_strings_around_the_short_path_are_encoded_exactly() {
     }
 }
 
+/// Every truncation and many corruptions of a document with compounds in compounds and in lists, lists of
+/// lists, arrays and strings give the same result from both readers: the same value, or the same error
+/// kind, offset and path (the borrowed reader reads most entries on its fast path, the owned one does not).
+/// The exception: the owned reader stops at the first invalid string, while the borrowed one decodes
+/// strings only when asked and may first find a later error in the structure.
+#[test]
+fn readers_agree_on_every_truncation_and_corruption() {
+    let read = |bytes: &[u8], variant| {
+        let owned = Nbt::read(bytes, variant);
+        let borrowed = Document::parse(bytes, variant).and_then(|d| d.to_nbt());
+        match (&owned, &borrowed) {
+            // Compared as bytes: a corrupted float may be a NaN, unequal to itself.
+            (Ok(a), Ok(b)) => assert_eq!(a.to_vec(variant).unwrap(), b.to_vec(variant).unwrap()),
+            (Err(e), _) if matches!(e.kind(), ErrorKind::InvalidString(_)) => {
+                assert!(borrowed.is_err())
+            }
+            _ => assert_eq!(owned, borrowed, "{variant} {bytes:?}"),
+        }
+        owned
+    };
+    let mut item = Compound::new();
+    item.insert("Slot", 3i8);
+    item.insert("id", "minecraft:stone");
+    item.insert("ints", Tag::IntArray(vec![1, -2, 3]));
+    item.insert("bytes", Tag::ByteArray(vec![1, 2]));
+    item.insert("longs", Tag::LongArray(vec![7]));
+    let mut tag = Compound::new();
+    tag.insert("Damage", 5i32);
+    tag.insert(
+        "lists",
+        List::List(vec![List::Short(vec![1, 2]), List::End]),
+    );
+    item.insert("tag", tag);
+    let mut player = Compound::new();
+    player.insert("Health", 20.0f32);
+    player.insert("Inventory", List::Compound(vec![item.clone(), item]));
+    player.insert("Pos", List::Double(vec![0.5, 64.0, -3.25]));
+    player.insert("names", List::String(vec!["a".into(), "bc".into()]));
+    let nbt = Nbt::new("root", [("Player", player)].into_iter().collect());
+    for variant in [Variant::Java, Variant::Bedrock] {
+        let bytes = nbt.to_vec(variant).unwrap();
+        assert_eq!(read(&bytes, variant).unwrap(), nbt);
+        for cut in 0..bytes.len() {
+            assert!(
+                read(&bytes[..cut], variant).is_err(),
+                "{variant} cut at {cut}"
+            );
+        }
+        for at in 0..bytes.len() {
+            for value in [0x00, 0x01, 0x08, 0x09, 0x0A, 0x0D, 0x7F, 0x80, 0xFF] {
+                let mut bad = bytes.clone();
+                bad[at] = value;
+                // `read` asserts that both readers agree; either result is fine here.
+                read(&bad, variant).ok();
+            }
+        }
+    }
+}
+
 #[test]
 fn plain_utf8_is_accepted_in_java_strings() {
     // A raw NUL and a 4-byte sequence are not canonical modified UTF-8 but are read as written.
