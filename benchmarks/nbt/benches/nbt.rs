@@ -2,6 +2,23 @@
 //! borrowed tape) and the peers: simdnbt (borrowed and owned, nightly only: `--features simdnbt`),
 //! fastnbt (its dynamic `Value`) and valence_nbt.
 //!
+//! What each one's read does (all check the structure and every length against the input):
+//! - `flatforge_owned`: a tree of `Tag`s; every name and string validated and decoded from modified
+//!   UTF-8 into a `String`; no byte may follow the root.
+//! - `flatforge_borrowed`: a tape of entries pointing into the input; strings are validated and decoded
+//!   only when asked (`Str::to_str`); no byte may follow the root.
+//! - `simdnbt_borrow`: a tape pointing into the input; strings kept as undecoded `Mutf8Str`, validated
+//!   only when converted; bytes after the root are not looked at.
+//! - `simdnbt_owned`: a tree whose names and strings are copied as undecoded modified UTF-8 bytes.
+//! - `fastnbt_value`: serde into `fastnbt::Value` (hash maps), strings decoded into `String`.
+//! - `valence_nbt`: a `Compound<String>` (sorted maps), strings decoded into `String`.
+//!
+//! And each one's write: `flatforge_owned` encodes `String`s, checking each for characters modified UTF-8
+//! spells differently and every length against its limit; `flatforge_borrowed` writes its tape in the
+//! same variant, copying runs of input bytes; `simdnbt_borrow` writes its tape element by element;
+//! `simdnbt_owned` copies its stored modified UTF-8 without checks; fastnbt and valence_nbt encode
+//! `String`s.
+//!
 //! Ids are `nbt/<operation>/<workload>/<implementation>` (`nbt/read/complex_player/simdnbt_borrow`): the
 //! report (benchmarks/report) takes `nbt` as the workload section and `<operation>/<workload>` as the
 //! operation, apart from the FlatBuffers `read/...` groups of the other crates.
