@@ -2,7 +2,29 @@
 //! borrowed tape) and the peers: simdnbt (borrowed and owned, nightly only: `--features simdnbt`),
 //! fastnbt (its dynamic `Value`) and valence_nbt.
 //!
-//! Run: `cargo +nightly bench -p flatforge-bench-nbt --features simdnbt` (or without the feature on stable).
+//! What each one's read does (all check the structure and every length against the input):
+//! - `flatforge_owned`: a tree of `Tag`s; every name and string validated and decoded from modified
+//!   UTF-8 into a `String`; no byte may follow the root.
+//! - `flatforge_borrowed`: a tape of entries pointing into the input; strings are validated and decoded
+//!   only when asked (`Str::to_str`); no byte may follow the root.
+//! - `simdnbt_borrow`: a tape pointing into the input; strings kept as undecoded `Mutf8Str`, validated
+//!   only when converted; bytes after the root are not looked at.
+//! - `simdnbt_owned`: a tree whose names and strings are copied as undecoded modified UTF-8 bytes.
+//! - `fastnbt_value`: serde into `fastnbt::Value` (hash maps), strings decoded into `String`.
+//! - `valence_nbt`: a `Compound<String>` (sorted maps), strings decoded into `String`.
+//!
+//! And each one's write: `flatforge_owned` encodes `String`s, checking each for characters modified UTF-8
+//! spells differently and every length against its limit; `flatforge_borrowed` writes its tape in the
+//! same variant, copying runs of input bytes; `simdnbt_borrow` writes its tape element by element;
+//! `simdnbt_owned` copies its stored modified UTF-8 without checks; fastnbt and valence_nbt encode
+//! `String`s.
+//!
+//! Ids are `nbt/<operation>/<workload>/<implementation>` (`nbt/read/complex_player/simdnbt_borrow`): the
+//! report (benchmarks/report) takes `nbt` as the workload section and `<operation>/<workload>` as the
+//! operation, apart from the FlatBuffers `read/...` groups of the other crates.
+//!
+//! Run: `cargo +nightly bench -p flatforge-bench-nbt --features simdnbt` (or without the feature on stable);
+//! `scripts/bench` runs it that way. For instruction counts see `examples/profile.rs`.
 
 use std::hint::black_box;
 #[cfg(feature = "simdnbt")]
@@ -16,7 +38,7 @@ use flatforge_nbt::{Nbt, Variant};
 fn read(c: &mut Criterion) {
     for w in workloads() {
         let data = w.data.as_slice();
-        let mut g = c.benchmark_group(format!("read/{}", w.name));
+        let mut g = c.benchmark_group(format!("nbt/read/{}", w.name));
         g.throughput(Throughput::Bytes(data.len() as u64));
         g.bench_function("flatforge_owned", |b| {
             b.iter(|| Nbt::read(black_box(data), Variant::Java).unwrap())
@@ -46,7 +68,7 @@ fn read(c: &mut Criterion) {
 fn write(c: &mut Criterion) {
     for w in workloads() {
         let data = w.data.as_slice();
-        let mut g = c.benchmark_group(format!("write/{}", w.name));
+        let mut g = c.benchmark_group(format!("nbt/write/{}", w.name));
         g.throughput(Throughput::Bytes(data.len() as u64));
         let mut out = Vec::with_capacity(data.len() * 2);
 
@@ -102,7 +124,7 @@ fn write(c: &mut Criterion) {
 fn round_trip(c: &mut Criterion) {
     for w in workloads() {
         let data = w.data.as_slice();
-        let mut g = c.benchmark_group(format!("roundtrip/{}", w.name));
+        let mut g = c.benchmark_group(format!("nbt/roundtrip/{}", w.name));
         g.throughput(Throughput::Bytes(data.len() as u64));
         let mut out = Vec::with_capacity(data.len() * 2);
         g.bench_function("flatforge_owned", |b| {

@@ -178,7 +178,11 @@ impl<'a, C: Codec> Parser<'a, C> {
         let mut count = 0u32;
         loop {
             if C::ENC != Enc::Var {
-                count += self.fast_entries();
+                let (n, ended) = self.fast_entries(depth)?;
+                count += n;
+                if ended {
+                    break;
+                }
             }
             let ty_pos = self.c.pos;
             let ty = self.c.u8()?;
@@ -202,13 +206,14 @@ impl<'a, C: Codec> Parser<'a, C> {
         Ok(())
     }
 
-    /// The fast path of compound entries in the fixed-width variants: consecutive numbers and strings whose
-    /// header, name and payload are all in the input, each checked with one comparison, in a loop that keeps
-    /// its state in registers. Stops (consuming nothing of that entry) at anything else, which the general
-    /// path then handles, errors included. Returns the number of entries read.
+    /// The fast path of compound entries in the fixed-width variants, in a loop that keeps its state in
+    /// registers: numbers and strings whose header, name and payload are all in the input, each checked
+    /// with one comparison; containers and arrays whose header and name are in the input, read by
+    /// [`Parser::value`] (errors get the entry's name); the compound's End. Stops (consuming nothing of
+    /// that entry) at anything else, which the general path then handles, errors included. Returns the
+    /// number of entries read and whether the End was.
     #[inline(always)]
-    fn fast_entries(&mut self) -> u32 {
-        const SIZE: [u8; 16] = [0, 1, 2, 4, 8, 4, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    fn fast_entries(&mut self, depth: usize) -> Result<(u32, bool)> {
         let data = self.c.data;
         let end = data.len();
         let mut pos = self.c.pos;
@@ -221,12 +226,24 @@ impl<'a, C: Codec> Parser<'a, C> {
             }
         };
         while let Some(&[ty, l0, l1]) = data.get(pos..pos + 3) {
+            if ty == 0 {
+                self.c.pos = pos + 1;
+                return Ok((n, true));
+            }
             let name_len = u16_at([l0, l1]);
             let name = pos + 3;
             let payload = name + name_len as usize;
-            let (a, b, next) = if ty < 7 {
-                let size = SIZE[usize::from(ty)] as usize;
-                if size == 0 || payload + size > end {
+            // The size of a number comes from a branch on the type, not from a table: the branch is
+            // predicted, so the next entry's position does not wait for the type byte to be loaded.
+            let size = match ty {
+                1 => 1,
+                2 => 2,
+                3 | 5 => 4,
+                4 | 6 => 8,
+                _ => 0,
+            };
+            let (a, b, next) = if size != 0 {
+                if payload + size > end {
                     break;
                 }
                 (payload, 0, payload + size)
@@ -240,6 +257,14 @@ impl<'a, C: Codec> Parser<'a, C> {
                     break;
                 }
                 (start, len, start + len)
+            } else if matches!(ty, 7 | 9..=12) && payload <= end {
+                self.c.pos = payload;
+                if let Err(e) = self.value(ty, (name as u32, name_len), depth) {
+                    return Err(e.in_field_bytes(&data[name..payload]));
+                }
+                pos = self.c.pos;
+                n += 1;
+                continue;
             } else {
                 break;
             };
@@ -255,7 +280,7 @@ impl<'a, C: Codec> Parser<'a, C> {
             n += 1;
         }
         self.c.pos = pos;
-        n
+        Ok((n, false))
     }
 
     fn list(&mut self, name: (u32, u16), depth: usize) -> Result<()> {
@@ -536,11 +561,18 @@ impl<'a> Document<'a> {
         self.data[off..off + N].try_into().expect("N bytes")
     }
 
+    #[inline]
     fn write_root<C: Codec>(&self, named: bool, out: &mut Vec<u8>) -> Result<()> {
         let root = &self.tape[0];
-        out.push(root.kind);
-        if named {
-            self.write_name::<C>(self.name_of(root), out)?;
+        if C::ENC == self.enc && C::ENC != Enc::Var && named == self.variant.named_root() {
+            // Same header layout: type byte, then (when named) name length and name, as in the input.
+            let header = if named { 3 + root.name_len as usize } else { 1 };
+            out.extend_from_slice(&self.data[..header]);
+        } else {
+            out.push(root.kind);
+            if named {
+                self.write_name::<C>(self.name_of(root), out)?;
+            }
         }
         self.write_value::<C>(0, out)
     }
@@ -592,30 +624,31 @@ impl<'a> Document<'a> {
     /// Writes the payload of entry `idx`; returns the index after its subtree.
     fn write_value<C: Codec>(&self, idx: usize, out: &mut Vec<u8>) -> Result<()> {
         let e = self.tape[idx];
-        let tag = TagRef {
+        // Built only where needed: compounds and lists, the bulk of the calls, do not use it.
+        let tag = || TagRef {
             doc: self,
             e,
             idx: idx as u32,
         };
         match e.kind {
             1 => out.push(self.data[e.a as usize]),
-            2 => C::put_i16(out, tag.short().expect("short")),
-            3 => C::put_i32(out, tag.int().expect("int")),
-            4 => C::put_i64(out, tag.long().expect("long")),
-            5 => C::put_f32(out, tag.float().expect("float")),
-            6 => C::put_f64(out, tag.double().expect("double")),
+            2 => C::put_i16(out, tag().short().expect("short")),
+            3 => C::put_i32(out, tag().int().expect("int")),
+            4 => C::put_i64(out, tag().long().expect("long")),
+            5 => C::put_f32(out, tag().float().expect("float")),
+            6 => C::put_f64(out, tag().double().expect("double")),
             7 => {
                 C::put_len(out, e.b as usize)?;
-                out.extend_from_slice(tag.byte_array().expect("byte array"));
+                out.extend_from_slice(tag().byte_array().expect("byte array"));
             }
-            8 => self.write_str::<C>(tag.string().expect("string"), out)?,
+            8 => self.write_str::<C>(tag().string().expect("string"), out)?,
             11 => {
                 C::put_len(out, e.b as usize)?;
-                self.write_numbers::<C, i32>(tag.int_array().expect("int array"), out);
+                self.write_numbers::<C, i32>(tag().int_array().expect("int array"), out);
             }
             12 => {
                 C::put_len(out, e.b as usize)?;
-                self.write_numbers::<C, i64>(tag.long_array().expect("long array"), out);
+                self.write_numbers::<C, i64>(tag().long_array().expect("long array"), out);
             }
             10 => {
                 let mut i = idx + 1;
@@ -651,8 +684,13 @@ impl<'a> Document<'a> {
                         .map_err(|err| err.in_field_bytes(name.bytes))?;
                     i = self.end(i);
                 }
-                out.extend_from_slice(&self.data[run_start..run_end]);
-                out.push(0);
+                if run_end != 0 {
+                    // The last entry ended the run: the compound's End byte follows it in the input.
+                    debug_assert_eq!(self.data[run_end], 0);
+                    out.extend_from_slice(&self.data[run_start..=run_end]);
+                } else {
+                    out.push(0);
+                }
             }
             _ => {
                 let list = ListRef {

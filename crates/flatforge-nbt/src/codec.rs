@@ -6,6 +6,7 @@ use std::borrow::Cow;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::mutf8;
+use crate::tag::Tag;
 
 /// The NBT binary variants.
 ///
@@ -246,19 +247,40 @@ pub(crate) fn convert<T, const N: usize>(bytes: &[u8], f: impl Fn([u8; N]) -> T)
         .collect()
 }
 
-/// Appends `values` as packed `N`-byte elements in one resize and one vectorisable loop.
+/// Appends `values` as packed `N`-byte elements: the iterator's exact length gives one reservation and a
+/// vectorisable loop that writes each byte once (no zero fill first).
 #[inline]
 pub(crate) fn append<T: Copy, const N: usize>(
     out: &mut Vec<u8>,
     values: &[T],
     f: impl Fn(T) -> [u8; N],
 ) {
+    out.extend(values.iter().flat_map(|&v| f(v)));
+}
+
+/// Room for a short run of output holding an entry with a number: its type byte and name length, a name
+/// of up to [`mutf8::SHORT`] bytes and an 8-byte number.
+const NUMBER_RUN: usize = 48;
+/// Room for a short run holding an entry with a string: type byte, name length and name, then the
+/// string's length and bytes (up to [`mutf8::SHORT`] each).
+const STRING_RUN: usize = 80;
+
+/// Starts a short run of `N` bytes at the end of `out`, to be written in place instead of with a string
+/// of small appends that each check the capacity and copy with a call to `memcpy`: `out` grows by `N`
+/// zeros (one capacity check and a few 16-byte stores). Returns where the run starts; the caller writes
+/// it through [`run_bytes`], then cuts `out` back to the end of what it wrote (or to the start, to
+/// write nothing) with `truncate`.
+#[inline(always)]
+fn open_run<const N: usize>(out: &mut Vec<u8>) -> usize {
     let start = out.len();
-    out.resize(start + values.len() * N, 0);
-    for (dst, &v) in out[start..].chunks_exact_mut(N).zip(values) {
-        let dst: &mut [u8; N] = dst.try_into().expect("chunk of length N");
-        *dst = f(v);
-    }
+    out.extend_from_slice(&[0; N]);
+    start
+}
+
+/// The `N` bytes of the run opened at `start` by [`open_run`].
+#[inline(always)]
+fn run_bytes<const N: usize>(out: &mut [u8], start: usize) -> &mut [u8; N] {
+    (&mut out[start..start + N]).try_into().expect("N bytes")
 }
 
 /// One NBT binary encoding. Implemented by zero-sized types; readers and writers are generic over it.
@@ -302,6 +324,23 @@ pub(crate) trait Codec: Copy + 'static {
     fn put_entry_header(out: &mut Vec<u8>, ty: u8, name: &str) -> Result<()> {
         out.push(ty);
         Self::put_name(out, name)
+    }
+    /// Writes a whole compound entry (type byte, name, payload) when the value is a number or a string and
+    /// returns `true`; returns `false`, having written nothing, for other values.
+    #[inline(always)]
+    fn put_simple_entry(out: &mut Vec<u8>, name: &str, value: &Tag) -> Result<bool> {
+        let header = |out: &mut Vec<u8>| Self::put_entry_header(out, value.tag_type() as u8, name);
+        match *value {
+            Tag::Byte(v) => header(out).map(|()| out.push(v as u8))?,
+            Tag::Short(v) => header(out).map(|()| Self::put_i16(out, v))?,
+            Tag::Int(v) => header(out).map(|()| Self::put_i32(out, v))?,
+            Tag::Long(v) => header(out).map(|()| Self::put_i64(out, v))?,
+            Tag::Float(v) => header(out).map(|()| Self::put_f32(out, v))?,
+            Tag::Double(v) => header(out).map(|()| Self::put_f64(out, v))?,
+            Tag::String(ref s) => header(out).and_then(|()| Self::put_str(out, s))?,
+            _ => return Ok(false),
+        }
+        Ok(true)
     }
     /// Writes a tag name (at most 65,535 bytes in every variant).
     #[inline]
@@ -365,6 +404,74 @@ macro_rules! fixed_codec {
             #[inline(never)]
             fn put_str_slow(out: &mut Vec<u8>, s: &str) -> Result<()> {
                 fixed_codec!(@encode $name, $to, out, s)
+            }
+
+            /// Writes the 2-byte length and the bytes of `s` at `run[at..]` when `s` takes the short path
+            /// ([`mutf8::copy_short`]: at most 32 bytes, as they are in this variant); returns the end.
+            #[inline(always)]
+            fn short_str(run: &mut [u8], at: usize, s: &str) -> Option<usize> {
+                let b = s.as_bytes();
+                let dst = (&mut run[at + 2..at + 2 + mutf8::SHORT]).try_into().expect("SHORT bytes");
+                if !mutf8::copy_short(b, dst, fixed_codec!(@java $name)) {
+                    return None;
+                }
+                run[at..at + 2].copy_from_slice(&(b.len() as u16).$to());
+                Some(at + 2 + b.len())
+            }
+
+            /// Writes an entry's type byte, name length and name at the start of `run` when the name takes
+            /// the short path; returns the end.
+            #[inline(always)]
+            fn short_header(run: &mut [u8], ty: u8, name: &str) -> Option<usize> {
+                run[0] = ty;
+                Self::short_str(run, 1, name)
+            }
+
+            /// An entry's header when the name does not take the short path.
+            #[cold]
+            #[inline(never)]
+            fn put_entry_header_slow(out: &mut Vec<u8>, ty: u8, name: &str) -> Result<()> {
+                out.push(ty);
+                Self::put_str_slow(out, name)
+            }
+
+            /// An entry holding a number: type byte, name and the number's `N` bytes, in one short run
+            /// when the name allows.
+            #[inline(always)]
+            fn put_number_entry<const N: usize>(
+                out: &mut Vec<u8>,
+                ty: u8,
+                name: &str,
+                payload: [u8; N],
+            ) -> Result<()> {
+                let start = open_run::<NUMBER_RUN>(out);
+                let run = run_bytes::<NUMBER_RUN>(out, start);
+                if let Some(end) = Self::short_header(run, ty, name) {
+                    // `end` is at most 3 + 32, and `N` at most 8: within the run.
+                    run[end..end + N].copy_from_slice(&payload);
+                    out.truncate(start + end + N);
+                    return Ok(());
+                }
+                out.truncate(start);
+                Self::put_entry_header_slow(out, ty, name)?;
+                out.extend_from_slice(&payload);
+                Ok(())
+            }
+
+            /// An entry holding a string: header and string in one short run when both allow.
+            #[inline(always)]
+            fn put_string_entry(out: &mut Vec<u8>, name: &str, s: &str) -> Result<()> {
+                let start = open_run::<STRING_RUN>(out);
+                let run = run_bytes::<STRING_RUN>(out, start);
+                if let Some(end) = Self::short_header(run, 8, name) {
+                    if let Some(end) = Self::short_str(run, end, s) {
+                        out.truncate(start + end);
+                        return Ok(());
+                    }
+                }
+                out.truncate(start);
+                Self::put_entry_header(out, 8, name)?;
+                Self::put_str(out, s)
             }
         }
 
@@ -450,20 +557,39 @@ macro_rules! fixed_codec {
                 Ok(())
             }
             #[inline(always)]
+            fn put_simple_entry(out: &mut Vec<u8>, name: &str, value: &Tag) -> Result<bool> {
+                match *value {
+                    Tag::Byte(v) => Self::put_number_entry(out, 1, name, [v as u8])?,
+                    Tag::Short(v) => Self::put_number_entry(out, 2, name, v.$to())?,
+                    Tag::Int(v) => Self::put_number_entry(out, 3, name, v.$to())?,
+                    Tag::Long(v) => Self::put_number_entry(out, 4, name, v.$to())?,
+                    Tag::Float(v) => Self::put_number_entry(out, 5, name, v.$to())?,
+                    Tag::Double(v) => Self::put_number_entry(out, 6, name, v.$to())?,
+                    Tag::String(ref s) => Self::put_string_entry(out, name, s)?,
+                    _ => return Ok(false),
+                }
+                Ok(true)
+            }
+            #[inline(always)]
             fn put_entry_header(out: &mut Vec<u8>, ty: u8, name: &str) -> Result<()> {
-                let b = name.as_bytes();
-                if b.len() <= Self::MAX_STRING && fixed_codec!(@plain $name, name) {
-                    let len = (b.len() as u16).$to();
-                    out.reserve(3 + b.len() + 8);
-                    out.extend_from_slice(&[ty, len[0], len[1]]);
-                    out.extend_from_slice(b);
+                let start = open_run::<NUMBER_RUN>(out);
+                let run = run_bytes::<NUMBER_RUN>(out, start);
+                if let Some(end) = Self::short_header(run, ty, name) {
+                    out.truncate(start + end);
                     return Ok(());
                 }
-                out.push(ty);
-                Self::put_str_slow(out, name)
+                out.truncate(start);
+                Self::put_entry_header_slow(out, ty, name)
             }
             #[inline(always)]
             fn put_str(out: &mut Vec<u8>, s: &str) -> Result<()> {
+                let start = open_run::<NUMBER_RUN>(out);
+                let run = run_bytes::<NUMBER_RUN>(out, start);
+                if let Some(end) = Self::short_str(run, 0, s) {
+                    out.truncate(start + end);
+                    return Ok(());
+                }
+                out.truncate(start);
                 let b = s.as_bytes();
                 if b.len() <= Self::MAX_STRING && fixed_codec!(@plain $name, s) {
                     out.reserve(2 + b.len());
@@ -492,6 +618,8 @@ macro_rules! fixed_codec {
     };
     (@plain BigEndian, $s:ident) => { mutf8::is_plain($s) };
     (@plain LittleEndian, $s:ident) => { true };
+    (@java BigEndian) => { true };
+    (@java LittleEndian) => { false };
     (@enc BigEndian) => { Enc::Be };
     (@enc LittleEndian) => { Enc::Le };
     (@decode BigEndian, $bytes:ident) => { mutf8::decode($bytes) };

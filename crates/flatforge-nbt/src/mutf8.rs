@@ -92,48 +92,108 @@ pub fn encoded_len(s: &str) -> usize {
         .sum()
 }
 
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+const F0: u64 = 0xF0F0_F0F0_F0F0_F0F0;
+/// Padding for short strings: a byte that is neither 0x00 nor 0xF0 or above.
+const SPACES: u64 = 0x2020_2020_2020_2020;
+
+/// Non-zero when a byte of `x` is zero (the high bit of the lowest such byte is set; bits above it may be
+/// set too).
+#[inline(always)]
+fn zero_bytes(x: u64) -> u64 {
+    x.wrapping_sub(ONES) & !x & HIGHS
+}
+
+/// Non-zero when one of the eight bytes of `v` keeps a string from being plain: 0x00, or 0xF0 and above
+/// (whose high four bits, flipped, are zero). Masks of several words can be or-ed and tested once.
+#[inline(always)]
+fn bad_bytes(v: u64) -> u64 {
+    zero_bytes(v) | zero_bytes((v & F0) ^ F0)
+}
+
+#[inline(always)]
+fn bad(v: u64) -> bool {
+    bad_bytes(v) != 0
+}
+
+#[inline(always)]
+fn word(c: &[u8]) -> u64 {
+    u64::from_le_bytes(c.try_into().expect("8 bytes"))
+}
+
+/// The three bytes `b[0]`, `b[n / 2]` and `b[n - 1]` (every byte of a string of one to three bytes) as
+/// one word, padded so that only they can make it [`bad`].
+#[inline(always)]
+fn word_1_to_3(b: &[u8]) -> u64 {
+    let n = b.len();
+    u64::from(b[0]) | u64::from(b[n / 2]) << 8 | u64::from(b[n - 1]) << 16 | SPACES << 24
+}
+
+/// The first and the last four bytes (overlapping: every byte of a string of four to seven bytes) as
+/// one word.
+#[inline(always)]
+fn word_4_to_7(b: &[u8]) -> u64 {
+    let lo = u32::from_le_bytes(b[..4].try_into().expect("4 bytes"));
+    let hi = u32::from_le_bytes(b[b.len() - 4..].try_into().expect("4 bytes"));
+    u64::from(lo) | u64::from(hi) << 32
+}
+
 /// True when the UTF-8 bytes of `s` are already its modified UTF-8 (no NUL, nothing above U+FFFF): no
 /// byte is 0x00 and none is a 4-byte lead (0xF0–0xF7; 0xF8–0xFF cannot occur in UTF-8). Checked eight bytes
 /// at a time; strings under eight bytes (most tag names) with one or two overlapping loads.
 #[inline]
 pub(crate) fn is_plain(s: &str) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    const F0: u64 = 0xF0F0_F0F0_F0F0_F0F0;
-    /// Padding for short strings: a byte that is neither 0x00 nor 0xF0 or above.
-    const SPACES: u64 = 0x2020_2020_2020_2020;
-    #[inline(always)]
-    fn has_zero_byte(x: u64) -> bool {
-        x.wrapping_sub(ONES) & !x & HIGHS != 0
-    }
-    #[inline(always)]
-    fn bad(v: u64) -> bool {
-        has_zero_byte(v) | has_zero_byte((v & F0) ^ F0)
-    }
-    #[inline(always)]
-    fn word(c: &[u8]) -> u64 {
-        u64::from_le_bytes(c.try_into().expect("8 bytes"))
-    }
     let b = s.as_bytes();
     let n = b.len();
     match n {
         0 => true,
-        1..=3 => {
-            // b[0], b[n / 2] and b[n - 1] cover every byte of a string this short.
-            let v = u64::from(b[0]) | u64::from(b[n / 2]) << 8 | u64::from(b[n - 1]) << 16;
-            !bad(v | (SPACES << 24))
-        }
-        4..=7 => {
-            let lo = u32::from_le_bytes(b[..4].try_into().expect("4 bytes"));
-            let hi = u32::from_le_bytes(b[n - 4..].try_into().expect("4 bytes"));
-            !bad(u64::from(lo) | u64::from(hi) << 32)
-        }
+        1..=3 => !bad(word_1_to_3(b)),
+        4..=7 => !bad(word_4_to_7(b)),
         _ => {
             // Whole chunks, then the last eight bytes (overlapping the previous chunk) for the rest.
             let mut chunks = b.chunks_exact(8);
             !(chunks.any(|c| bad(word(c))) || bad(word(&b[n - 8..])))
         }
     }
+}
+
+/// The longest string [`copy_short`] copies.
+pub(crate) const SHORT: usize = 32;
+
+/// Copies `s` to the start of `dst` when it is at most [`SHORT`] bytes long and, if `check` is set, plain
+/// (see [`is_plain`]); returns whether it did (`dst` then holds `s` in its first `s.len()` bytes).
+///
+/// The copy moves a few whole words instead of calling `memcpy`: two that overlap in the middle when the
+/// length is between two word sizes (bytes 0..8 and n-8..n cover a string of 8 to 16 bytes), and the
+/// check reads the words the copy moves.
+#[inline(always)]
+pub(crate) fn copy_short(s: &[u8], dst: &mut [u8; SHORT], check: bool) -> bool {
+    let n = s.len();
+    // Copies the eight bytes at `off`; returns their `bad_bytes` mask.
+    let mut word_at = |off: usize| {
+        let w = &s[off..off + 8];
+        dst[off..off + 8].copy_from_slice(w);
+        bad_bytes(word(w))
+    };
+    let mask = match n {
+        0 => 0,
+        1..=3 => {
+            for i in [0, n / 2, n - 1] {
+                dst[i] = s[i];
+            }
+            bad_bytes(word_1_to_3(s))
+        }
+        4..=7 => {
+            dst[..4].copy_from_slice(&s[..4]);
+            dst[n - 4..n].copy_from_slice(&s[n - 4..]);
+            bad_bytes(word_4_to_7(s))
+        }
+        8..=16 => word_at(0) | word_at(n - 8),
+        17..=SHORT => word_at(0) | word_at(8) | word_at(n - 16) | word_at(n - 8),
+        _ => return false,
+    };
+    !check || mask == 0
 }
 
 /// Appends the modified UTF-8 of `s` to `out`.
@@ -169,7 +229,7 @@ pub fn encode(s: &str, out: &mut Vec<u8>) {
 
 #[cfg(test)]
 mod tests {
-    use super::is_plain;
+    use super::{copy_short, is_plain, SHORT};
 
     #[test]
     fn is_plain_matches_the_bytewise_definition_at_every_length_and_position() {
@@ -185,6 +245,36 @@ mod tests {
                 let mut s = base.clone();
                 s.replace_range(pos..pos + 1, "é\u{FFFF}");
                 assert!(is_plain(&s), "{s:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn copy_short_copies_exactly_the_short_strings_it_accepts() {
+        for len in 0..=SHORT + 8 {
+            let base: String = (0..len)
+                .map(|i| char::from(b'a' + (i % 26) as u8))
+                .collect();
+            let mut bads = vec![base.clone()];
+            for pos in 0..len {
+                for bad in ["\0", "\u{1F600}"] {
+                    let mut s = base.clone();
+                    s.replace_range(pos..pos + 1, bad);
+                    bads.push(s);
+                }
+            }
+            for s in &bads {
+                let b = s.as_bytes();
+                for check in [false, true] {
+                    let mut dst = [0xAA; SHORT];
+                    let fits = b.len() <= SHORT;
+                    let copied = copy_short(b, &mut dst, check);
+                    assert_eq!(copied, fits && (!check || is_plain(s)), "{s:?} {check}");
+                    if copied {
+                        assert_eq!(&dst[..b.len()], b, "{s:?}");
+                        assert!(dst[b.len()..].iter().all(|&x| x == 0xAA), "{s:?}");
+                    }
+                }
             }
         }
     }

@@ -7,10 +7,13 @@ use crate::read::MAX_DEPTH;
 use crate::tag::{Compound, List, Nbt, Tag};
 
 /// Appends the root tag (type, name when `named`, payload) to `out`.
+#[inline]
 pub(crate) fn write_root<C: Codec>(nbt: &Nbt, named: bool, out: &mut Vec<u8>) -> Result<()> {
-    out.push(nbt.tag.tag_type() as u8);
+    let ty = nbt.tag.tag_type() as u8;
     if named {
-        C::put_name(out, &nbt.name)?;
+        C::put_entry_header(out, ty, &nbt.name)?;
+    } else {
+        out.push(ty);
     }
     write_payload::<C>(&nbt.tag, out, 0)
 }
@@ -57,17 +60,15 @@ fn write_compound<C: Codec>(c: &Compound, out: &mut Vec<u8>, depth: usize) -> Re
         return Err(too_deep());
     }
     for (name, value) in c.iter() {
-        C::put_entry_header(out, value.tag_type() as u8, name).map_err(|e| e.in_field(name))?;
-        // Numbers and strings inline; containers and arrays through the recursive writer.
-        match value {
-            Tag::Byte(v) => out.push(*v as u8),
-            Tag::Short(v) => C::put_i16(out, *v),
-            Tag::Int(v) => C::put_i32(out, *v),
-            Tag::Long(v) => C::put_i64(out, *v),
-            Tag::Float(v) => C::put_f32(out, *v),
-            Tag::Double(v) => C::put_f64(out, *v),
-            Tag::String(s) => C::put_str(out, s).map_err(|e| e.in_field(name))?,
-            other => write_payload::<C>(other, out, depth).map_err(|e| e.in_field(name))?,
+        // Numbers and strings whole, by the codec; containers and arrays after their header.
+        if !C::put_simple_entry(out, name, value).map_err(|e| e.in_field(name))? {
+            C::put_entry_header(out, value.tag_type() as u8, name)
+                .and_then(|()| match value {
+                    Tag::Compound(c) => write_compound::<C>(c, out, depth + 1),
+                    Tag::List(l) => write_list::<C>(l, out, depth + 1),
+                    other => write_payload::<C>(other, out, depth),
+                })
+                .map_err(|e| e.in_field(name))?;
         }
     }
     out.push(0);

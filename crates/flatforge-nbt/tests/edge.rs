@@ -45,6 +45,133 @@ fn modified_utf8_nul_and_surrogate_pairs() {
     assert_eq!(read(&le, Variant::Bedrock).unwrap(), nbt);
 }
 
+/// Names and strings of every length around the writers' short path (up to 32 bytes), plain or with a
+/// NUL or a character above U+FFFF at each position, are written byte for byte as the format says: modified
+/// UTF-8 in Java, UTF-8 in Bedrock files; by the owned writer and by the borrowed one converting.
+#[test]
+fn names_and_strings_around_the_short_path_are_encoded_exactly() {
+    let mut texts = Vec::new();
+    for len in 0..=40 {
+        let base: String = (0..len)
+            .map(|i| char::from(b'a' + (i % 26) as u8))
+            .collect();
+        texts.push(base.clone());
+        for pos in 0..len {
+            for odd in ["\0", "\u{1F600}", "é"] {
+                let mut t = base.clone();
+                t.replace_range(pos..pos + 1, odd);
+                texts.push(t);
+            }
+        }
+    }
+    for (variant, java) in [(Variant::Java, true), (Variant::Bedrock, false)] {
+        let put = |out: &mut Vec<u8>, text: &str| {
+            let mut bytes = Vec::new();
+            if java {
+                flatforge_nbt::mutf8::encode(text, &mut bytes);
+                out.extend_from_slice(&(bytes.len() as u16).to_be_bytes());
+            } else {
+                bytes.extend_from_slice(text.as_bytes());
+                out.extend_from_slice(&(bytes.len() as u16).to_le_bytes());
+            }
+            out.extend_from_slice(&bytes);
+        };
+        for text in &texts {
+            let mut root = Compound::new();
+            root.push(text.as_str(), 7i32);
+            root.push(text.as_str(), text.as_str());
+            root.push("s", text.as_str());
+            let nbt = Nbt::new(text.as_str(), root);
+            let mut expected = vec![10];
+            put(&mut expected, text);
+            expected.push(3);
+            put(&mut expected, text);
+            expected.extend_from_slice(&if java {
+                7i32.to_be_bytes()
+            } else {
+                7i32.to_le_bytes()
+            });
+            expected.push(8);
+            put(&mut expected, text);
+            put(&mut expected, text);
+            expected.push(8);
+            put(&mut expected, "s");
+            put(&mut expected, text);
+            expected.push(0);
+            assert_eq!(nbt.to_vec(variant).unwrap(), expected, "{variant} {text:?}");
+            let other = if java {
+                Variant::Bedrock
+            } else {
+                Variant::Java
+            };
+            let converted = Document::parse(&nbt.to_vec(other).unwrap(), other)
+                .unwrap()
+                .to_vec(variant)
+                .unwrap();
+            assert_eq!(converted, expected, "{other} to {variant} {text:?}");
+        }
+    }
+}
+
+/// Every truncation and many corruptions of a document with compounds in compounds and in lists, lists of
+/// lists, arrays and strings give the same result from both readers: the same value, or the same error
+/// kind, offset and path (the borrowed reader reads most entries on its fast path, the owned one does not).
+/// The exception: the owned reader stops at the first invalid string, while the borrowed one decodes
+/// strings only when asked and may first find a later error in the structure.
+#[test]
+fn readers_agree_on_every_truncation_and_corruption() {
+    let read = |bytes: &[u8], variant| {
+        let owned = Nbt::read(bytes, variant);
+        let borrowed = Document::parse(bytes, variant).and_then(|d| d.to_nbt());
+        match (&owned, &borrowed) {
+            // Compared as bytes: a corrupted float may be a NaN, unequal to itself.
+            (Ok(a), Ok(b)) => assert_eq!(a.to_vec(variant).unwrap(), b.to_vec(variant).unwrap()),
+            (Err(e), _) if matches!(e.kind(), ErrorKind::InvalidString(_)) => {
+                assert!(borrowed.is_err())
+            }
+            _ => assert_eq!(owned, borrowed, "{variant} {bytes:?}"),
+        }
+        owned
+    };
+    let mut item = Compound::new();
+    item.insert("Slot", 3i8);
+    item.insert("id", "minecraft:stone");
+    item.insert("ints", Tag::IntArray(vec![1, -2, 3]));
+    item.insert("bytes", Tag::ByteArray(vec![1, 2]));
+    item.insert("longs", Tag::LongArray(vec![7]));
+    let mut tag = Compound::new();
+    tag.insert("Damage", 5i32);
+    tag.insert(
+        "lists",
+        List::List(vec![List::Short(vec![1, 2]), List::End]),
+    );
+    item.insert("tag", tag);
+    let mut player = Compound::new();
+    player.insert("Health", 20.0f32);
+    player.insert("Inventory", List::Compound(vec![item.clone(), item]));
+    player.insert("Pos", List::Double(vec![0.5, 64.0, -3.25]));
+    player.insert("names", List::String(vec!["a".into(), "bc".into()]));
+    let nbt = Nbt::new("root", [("Player", player)].into_iter().collect());
+    for variant in [Variant::Java, Variant::Bedrock] {
+        let bytes = nbt.to_vec(variant).unwrap();
+        assert_eq!(read(&bytes, variant).unwrap(), nbt);
+        for cut in 0..bytes.len() {
+            assert!(
+                read(&bytes[..cut], variant).is_err(),
+                "{variant} cut at {cut}"
+            );
+        }
+        for at in 0..bytes.len() {
+            for value in [0x00, 0x01, 0x08, 0x09, 0x0A, 0x0D, 0x7F, 0x80, 0xFF] {
+                let mut bad = bytes.clone();
+                bad[at] = value;
+                // `read` asserts that both readers agree; either result is fine here.
+                read(&bad, variant).ok();
+            }
+        }
+    }
+}
+
 #[test]
 fn plain_utf8_is_accepted_in_java_strings() {
     // A raw NUL and a 4-byte sequence are not canonical modified UTF-8 but are read as written.
