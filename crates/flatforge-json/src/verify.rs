@@ -11,6 +11,20 @@ use crate::FloatFormat;
 
 use crate::plan::{Elem, Obj, Plan, Ty};
 
+/// An error of `kind` at byte `pos` of the verifier's buffer, counted from the start of the
+/// outermost buffer as the runtime's own errors are (inside a nested flatbuffer, the verifier's
+/// buffer starts further on). The runtime keeps that start to itself, but its errors show it: an
+/// object at byte 0 as large as memory is out of bounds there.
+#[cold]
+#[inline(never)]
+fn error_at(v: &Verifier<'_>, kind: ErrorKind, pos: usize) -> Error {
+    let base = v
+        .check_range(Object::Root, 0, usize::MAX)
+        .err()
+        .map_or(0, |e| e.offset());
+    Error::new(kind, base + pos)
+}
+
 /// Verifies the table whose offset is stored at `pos`.
 pub(crate) fn table_at(
     plan: &Plan,
@@ -179,7 +193,6 @@ fn flex(v: &Verifier<'_>, data: usize, len: usize) -> Result<(), Error> {
                 FlexProblem::Budget => ErrorKind::ApparentSizeLimitExceeded { limit: len * 16 },
                 FlexProblem::Depth => ErrorKind::DepthLimitExceeded { limit: 64 },
             };
-            // Offsets from the start of the verifier's buffer; nested buffers count from theirs.
-            Error::new(kind, data + e.at)
+            error_at(v, kind, data + e.at)
         })
 }

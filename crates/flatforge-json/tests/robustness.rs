@@ -1,8 +1,9 @@
 //! Damaged buffers: flipping or truncating any byte of the Monster buffer must never panic the
 //! schema-driven verifier or the printer, and whatever verifies must print. Also the 22 corrupted
-//! buffers of flatc's annotated_binary tests, each rejected with a path and a byte offset.
+//! buffers of flatc's annotated_binary tests, each rejected with a path and a byte offset, and
+//! errors inside nested flatbuffers, which count from the start of the outer buffer.
 
-use flatforge_json::{Codec, PrintOptions, VerifyOptions};
+use flatforge_json::{Codec, ParseOptions, PrintOptions, VerifyOptions};
 use flatforge_testkit::testdata;
 
 fn monster_schema() -> flatforge_schema::Schema {
@@ -59,6 +60,85 @@ fn every_byte_flip_and_truncation_of_the_monster_is_safe() {
             "{file}: too few flips rejected ({rejected})"
         );
     }
+}
+
+fn field_id(schema: &flatforge_schema::Schema, object: &str, field: &str) -> u16 {
+    let o = &schema[schema.find_object(object).unwrap()];
+    o.field(field).unwrap().id
+}
+
+/// The position of field `id` of the table at `pos`.
+fn field_pos(buf: &[u8], pos: usize, id: u16) -> Option<usize> {
+    let soffset = i32::from_le_bytes(buf[pos..pos + 4].try_into().unwrap());
+    let vt = (pos as i64 - i64::from(soffset)) as usize;
+    let entry = vt + 4 + 2 * usize::from(id);
+    let vt_len = usize::from(u16::from_le_bytes([buf[vt], buf[vt + 1]]));
+    if entry + 2 > vt + vt_len {
+        return None;
+    }
+    let off = usize::from(u16::from_le_bytes([buf[entry], buf[entry + 1]]));
+    (off != 0).then_some(pos + off)
+}
+
+/// Flips every byte of the nested flatbuffer at `outer[start..start + len]`, whose root type is
+/// the outer one's: whenever the nested buffer alone is rejected, the outer one is rejected with
+/// the same error, at the same byte counted from the outer buffer's start. Returns how many flips
+/// were rejected.
+fn nested_errors_count_from_the_outer_start(
+    codec: &Codec<'_>,
+    outer: &[u8],
+    start: usize,
+    len: usize,
+) -> usize {
+    let root = codec.root_type(None).unwrap();
+    let mut opts = VerifyOptions::default();
+    opts.check_identifier = false;
+    let mut rejected = 0;
+    for i in 0..len {
+        for x in [0x01u8, 0x80, 0xFF] {
+            let mut bad = outer.to_vec();
+            bad[start + i] ^= x;
+            let alone = codec.verify(root, &bad[start..start + len], &opts);
+            let within = codec.verify(root, &bad, &opts);
+            if let Err(e) = alone {
+                let w = within.expect_err("rejected alone, accepted nested");
+                assert_eq!(w.kind(), e.kind(), "flip {x:#x} at {i}: {w} / {e}");
+                assert_eq!(
+                    w.offset(),
+                    start + e.offset(),
+                    "flip {x:#x} at {i}: {w} / {e}"
+                );
+                rejected += 1;
+            }
+        }
+    }
+    rejected
+}
+
+/// A nested Monster with a FlexBuffer, whose errors the schema walker reports itself (regression:
+/// they counted from the nested buffer's start).
+#[test]
+fn errors_in_nested_flatbuffers_count_from_the_outer_buffer() {
+    let schema = monster_schema();
+    let codec = Codec::new(&schema);
+    let root = codec.root_type(None).unwrap();
+    let json = r#"{ name: "outer", testnestedflatbuffer: { name: "inner", flex: { a: [1, 2.5, "x"], b: { c: "long enough a string" } } } }"#;
+    let outer = codec
+        .parser(ParseOptions::default())
+        .parse(root, json.as_bytes())
+        .unwrap()
+        .to_vec();
+    let table = u32::from_le_bytes(outer[..4].try_into().unwrap()) as usize;
+    let at = field_pos(
+        &outer,
+        table,
+        field_id(&schema, "MyGame.Example.Monster", "testnestedflatbuffer"),
+    )
+    .unwrap();
+    let v = at + u32::from_le_bytes(outer[at..at + 4].try_into().unwrap()) as usize;
+    let len = u32::from_le_bytes(outer[v..v + 4].try_into().unwrap()) as usize;
+    let rejected = nested_errors_count_from_the_outer_start(&codec, &outer, v + 4, len);
+    assert!(rejected > 100, "{rejected}");
 }
 
 #[test]
