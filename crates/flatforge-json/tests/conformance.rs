@@ -1,6 +1,7 @@
 //! Conformance against the reference flatc on FlatBuffers' own test files, in both directions:
 //!
 //! - JSON -> binary: our buffer is byte-identical to `flatc -b`'s (and flatc prints both alike);
+//!   JSON that flatc rejects must be listed as rejected, and we must reject it too;
 //! - binary -> JSON: with flatc's float text, our output is byte-identical to `flatc -t` (strict,
 //!   non-strict, `--defaults-json`, `--natural-utf8`); with our default (shortest) floats it differs
 //!   only in number lines, where our number reads back to exactly the value in the buffer;
@@ -17,6 +18,10 @@ struct Case {
     schema: &'static str,
     includes: &'static [&'static str],
     json: &'static [&'static str],
+    /// JSON written here (and to a file for flatc), with the test file its buffer must equal.
+    texts: &'static [(&'static str, Option<&'static str>)],
+    /// JSON files that flatc rejects and we must reject too, with a word both errors name.
+    rejected: &'static [(&'static str, &'static str)],
     bins: &'static [&'static str],
     /// Golden files: JSON that must survive parse -> print -> parse -> print; `true` for files that
     /// are flatc's own output (non-strict), which our output must equal.
@@ -35,6 +40,8 @@ const CASES: &[Case] = &[
             "flatbuffers/tests/monsterdata_test.json",
             "flatbuffers/tests/monsterdata_test.golden",
         ],
+        texts: &[],
+        rejected: &[],
         bins: &["flatbuffers/tests/monsterdata_test.mon"],
         goldens: &[("flatbuffers/tests/monsterdata_test.golden", true)],
         byte_exact: true,
@@ -44,6 +51,8 @@ const CASES: &[Case] = &[
         schema: "flatbuffers/tests/monster_test.fbs",
         includes: &["flatbuffers/tests/include_test"],
         json: &["flatbuffers/tests/unicode_test.json"],
+        texts: &[],
+        rejected: &[],
         bins: &["flatbuffers/tests/unicode_test.mon"],
         goldens: &[],
         byte_exact: true,
@@ -56,6 +65,8 @@ const CASES: &[Case] = &[
             "flatbuffers/tests/optional_scalars.json",
             "flatbuffers/tests/optional_scalars_defaults.json",
         ],
+        texts: &[],
+        rejected: &[],
         bins: &[],
         goldens: &[],
         byte_exact: true,
@@ -65,6 +76,8 @@ const CASES: &[Case] = &[
         schema: "flatbuffers/tests/arrays_test.fbs",
         includes: &[],
         json: &["flatbuffers/tests/arrays_test.golden"],
+        texts: &[],
+        rejected: &[],
         bins: &[],
         goldens: &[("flatbuffers/tests/arrays_test.golden", false)],
         byte_exact: true,
@@ -74,6 +87,8 @@ const CASES: &[Case] = &[
         schema: "flatbuffers/tests/union_vector/union_vector.fbs",
         includes: &[],
         json: &["flatbuffers/tests/union_vector/union_vector.json"],
+        texts: &[],
+        rejected: &[],
         bins: &[],
         goldens: &[],
         byte_exact: true,
@@ -83,6 +98,8 @@ const CASES: &[Case] = &[
         schema: "flatbuffers/tests/monster_extra.fbs",
         includes: &[],
         json: &["flatbuffers/tests/monsterdata_extra.json"],
+        texts: &[],
+        rejected: &[],
         bins: &[],
         goldens: &[],
         byte_exact: true,
@@ -91,8 +108,26 @@ const CASES: &[Case] = &[
         name: "alignment",
         schema: "flatbuffers/tests/alignment_test.fbs",
         includes: &[],
-        json: &["flatbuffers/tests/alignment_test.json"],
-        bins: &[],
+        json: &[],
+        // The JSON file of the test suite names a field (`small_structs`) that the schema no longer
+        // has; with `even_structs` the same data gives `alignment_test_after_fix.bin`.
+        texts: &[
+            (
+                r#"{ "even_structs": [{ "var_0": 2, "var_1": 1 }, { "var_0": 3, "var_1": 1 },
+                    { "var_0": 4, "var_1": 1 }] }"#,
+                Some("flatbuffers/tests/alignment_test_after_fix.bin"),
+            ),
+            (
+                r#"{ "odd_structs": [{ "var_0": 1, "var_1": 2, "var_2": 3 },
+                    { "var_0": 4, "var_1": 5, "var_2": 6 }], "even_structs": [] }"#,
+                None,
+            ),
+        ],
+        rejected: &[("flatbuffers/tests/alignment_test.json", "small_structs")],
+        bins: &[
+            "flatbuffers/tests/alignment_test_before_fix.bin",
+            "flatbuffers/tests/alignment_test_after_fix.bin",
+        ],
         goldens: &[],
         byte_exact: true,
     },
@@ -101,6 +136,8 @@ const CASES: &[Case] = &[
         schema: "flatbuffers/tests/annotated_binary/annotated_binary.fbs",
         includes: &[],
         json: &["flatbuffers/tests/annotated_binary/annotated_binary.json"],
+        texts: &[],
+        rejected: &[],
         bins: &["flatbuffers/tests/annotated_binary/annotated_binary.bin"],
         goldens: &[],
         byte_exact: false,
@@ -265,6 +302,43 @@ fn check_print(case: &Case, codec: &Codec<'_>, bin: &[u8], what: &str) {
     );
 }
 
+/// Parses the JSON in `path` with us and with flatc: both must accept it, our buffer must be
+/// flatc's (byte for byte, or as flatc prints it), and `expect`'s bytes if given; then flatc's
+/// buffer must print as flatc prints it.
+fn check_json(case: &Case, codec: &Codec<'_>, path: &Path, what: &str, expect: Option<&str>) {
+    let root = codec.root_type(None).unwrap();
+    let theirs = flatc_bin(case, path, "json");
+    let text = std::fs::read(path).unwrap();
+    let mut opts = ParseOptions::default();
+    opts.unknown_fields = false;
+    let ours = codec.parser(opts).parse(root, &text).map(<[u8]>::to_vec);
+    let (theirs, ours) = match (theirs, ours) {
+        (Ok(theirs), Ok(ours)) => (theirs, ours),
+        (theirs, ours) => panic!(
+            "{what}: flatc and flatforge must both accept it: flatc {:?}, ours {:?}",
+            theirs.map(|b| b.len()),
+            ours.map(|b| b.len())
+        ),
+    };
+    if case.byte_exact {
+        assert!(
+            ours == theirs,
+            "{what}: our buffer differs from flatc -b's ({} vs {} bytes)",
+            ours.len(),
+            theirs.len()
+        );
+    } else {
+        let a = flatc_text(case, &ours, &["--strict-json"], "ours");
+        let b = flatc_text(case, &theirs, &["--strict-json"], "theirs");
+        assert_eq!(a, b, "{what}: flatc reads our buffer differently");
+    }
+    if let Some(bin) = expect {
+        let expected = std::fs::read(testdata(bin)).unwrap();
+        assert!(ours == expected, "{what}: our buffer is not {bin}");
+    }
+    check_print(case, codec, &theirs, what);
+}
+
 #[test]
 fn flatc_test_files() {
     for case in CASES {
@@ -272,33 +346,39 @@ fn flatc_test_files() {
         let codec = Codec::new(&schema);
         let root = codec.root_type(None).unwrap();
         for json in case.json {
+            check_json(case, &codec, &testdata(json), json, None);
+        }
+        for (i, &(text, expect)) in case.texts.iter().enumerate() {
+            let dir = temp_dir(&format!("{}-text-{i}", case.name));
+            let path = dir.join("in.json");
+            std::fs::write(&path, text).unwrap();
+            check_json(
+                case,
+                &codec,
+                &path,
+                &format!("{} text {i}", case.name),
+                expect,
+            );
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+        for &(json, word) in case.rejected {
             let path = testdata(json);
-            let theirs = flatc_bin(case, &path, "json");
+            let theirs = flatc_bin(case, &path, "rejected");
             let text = std::fs::read(&path).unwrap();
-            let mut opts = ParseOptions::default();
-            opts.unknown_fields = false;
-            let ours = codec.parser(opts).parse(root, &text).map(<[u8]>::to_vec);
+            let ours = codec
+                .parser(ParseOptions::default())
+                .parse(root, &text)
+                .map(<[u8]>::to_vec);
             match (theirs, ours) {
-                (Ok(theirs), Ok(ours)) => {
-                    if case.byte_exact {
-                        assert!(
-                            ours == theirs,
-                            "{json}: our buffer differs from flatc -b's ({} vs {} bytes)",
-                            ours.len(),
-                            theirs.len()
-                        );
-                    } else {
-                        let a = flatc_text(case, &ours, &["--strict-json"], "ours");
-                        let b = flatc_text(case, &theirs, &["--strict-json"], "theirs");
-                        assert_eq!(a, b, "{json}: flatc reads our buffer differently");
-                    }
-                    check_print(case, &codec, &theirs, json);
-                }
                 (Err(flatc_err), Err(our_err)) => {
-                    eprintln!("{json}: rejected by both (flatc: {flatc_err}; ours: {our_err})");
+                    let our_err = our_err.to_string();
+                    assert!(
+                        flatc_err.contains(word) && our_err.contains(word),
+                        "{json}: both must reject it for `{word}`: flatc: {flatc_err}; ours: {our_err}"
+                    );
                 }
                 (theirs, ours) => panic!(
-                    "{json}: flatc and flatforge disagree: flatc {:?}, ours {:?}",
+                    "{json}: flatc and flatforge must both reject it: flatc {:?}, ours {:?}",
                     theirs.map(|b| b.len()),
                     ours.map(|b| b.len())
                 ),
