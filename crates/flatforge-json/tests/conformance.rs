@@ -4,7 +4,8 @@
 //!   JSON that flatc rejects must be listed as rejected, and we must reject it too;
 //! - binary -> JSON: with flatc's float text, our output is byte-identical to `flatc -t` (strict,
 //!   non-strict, `--defaults-json`, `--natural-utf8`); with our default (shortest) floats it differs
-//!   only in number lines, where our number reads back to exactly the value in the buffer;
+//!   only in number lines, and every float we print reads back (`str::parse`) to exactly the bits
+//!   in the buffer;
 //! - round trips: golden files parse and print back to themselves.
 
 use std::path::{Path, PathBuf};
@@ -12,6 +13,8 @@ use std::process::Command;
 
 use flatforge_json::{Codec, FloatFormat, NonFinite, ParseOptions, PrintOptions};
 use flatforge_testkit::{flatc_path, testdata};
+
+mod exact_floats;
 
 struct Case {
     name: &'static str,
@@ -290,6 +293,10 @@ fn check_print(case: &Case, codec: &Codec<'_>, bin: &[u8], what: &str) {
             "{what}: {a} vs {b} are not the same number"
         );
     }
+    // Every float reads back to exactly the bits in the buffer.
+    let schema = codec.schema();
+    let root_id = schema.root_table.expect("root_type");
+    exact_floats::check(schema, root_id, bin, &ours, what);
     // Ours reads back to the very same values: print(parse(ours)) == ours.
     let mut parser = codec.parser(ParseOptions::default());
     let again = parser.parse(root, ours.as_bytes()).unwrap().to_vec();
