@@ -1,5 +1,5 @@
 //! Schemas shared by the JSON and schema-driven verifier fuzz targets: FlatBuffers' own test
-//! schemas, compiled once, with their root types.
+//! schemas (among them one with 64-bit offsets), compiled once, with their root types.
 
 use std::sync::OnceLock;
 
@@ -14,6 +14,7 @@ const FILES: &[(&str, &str)] = &[
     ("optional_scalars.fbs", include_str!("../../../shared/testdata/flatbuffers/tests/optional_scalars.fbs")),
     ("monster_extra.fbs", include_str!("../../../shared/testdata/flatbuffers/tests/monster_extra.fbs")),
     ("annotated_binary.fbs", include_str!("../../../shared/testdata/flatbuffers/tests/annotated_binary/annotated_binary.fbs")),
+    ("64bit/test_64bit.fbs", include_str!("../../../shared/testdata/flatbuffers/tests/64bit/test_64bit.fbs")),
 ];
 
 /// The root schemas, in a fixed order (a fuzz input's first byte picks one).
@@ -24,6 +25,7 @@ const ROOTS: &[&str] = &[
     "optional_scalars.fbs",
     "monster_extra.fbs",
     "annotated_binary.fbs",
+    "64bit/test_64bit.fbs",
 ];
 
 pub fn schemas() -> &'static [Schema] {

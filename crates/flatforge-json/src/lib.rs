@@ -41,6 +41,10 @@
 //!   name or full name (`"Color.Red"`, `"Game.Color.Red"`).
 //! - **Natural UTF-8 output** still escapes control characters (flatc writes them raw, which is not
 //!   JSON).
+//! - **64-bit offsets** (`offset64`, `vector64`) are verified, printed and parsed as flatc's C++
+//!   library defines them. flatc 25.12.19 itself cannot print `vector64` fields, and its JSON
+//!   parser writes some of them so that they do not hold the JSON (see the parser's notes); where
+//!   it gets them right, our buffers are its buffers.
 //!
 //! Modules: `plan` (the schema compiled for JSON), `verify` (schema-driven verifier), `print`
 //! (binary to JSON), `parse` (JSON to binary), `number` (number text), `escape` (string escapes).

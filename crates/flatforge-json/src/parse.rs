@@ -6,7 +6,12 @@
 //! object closes, its pending fields are added in flatc's order (largest first, then highest id
 //! first) and the table is ended. Vectors collect their elements the same way (scalars and structs
 //! as bytes in an arena, offsets on a stack) and are written when the array closes. Buffers come
-//! out byte for byte as flatc writes them, except that struct members of unions are 4-aligned.
+//! out byte for byte as flatc writes them, except that struct members of unions are 4-aligned, and
+//! that `vector64` fields are laid out as flatc's C++ library lays them out (its JSON parser leaves
+//! padding between the length and the data of some, sorts keyed structs in them 4 bytes off and
+//! gives nested flatbuffers in them a 32-bit length). Strings and vectors behind 64-bit offsets are
+//! written where they come in the JSON, as flatc's parser writes them (its C++ `FlatBufferBuilder64`
+//! would put them at the end of the buffer; readers accept both).
 //!
 //! A union value whose `_type` field comes later in the object is handled as flatc does: the
 //! parser looks ahead in the object for the type, then comes back and parses the value in place.
@@ -25,7 +30,7 @@ use flatforge_schema::HashKind;
 
 use crate::flex::FlexBuilder;
 use crate::number::{fast_decimal, int_range, parse_float, parse_integer, NumError};
-use crate::plan::{arr, lanes, Elem, Field, Obj, Plan, Sc, Ty};
+use crate::plan::{arr, lanes, Elem, Far, Field, Obj, Plan, Sc, Ty};
 use crate::ParseOptions;
 
 /// What is wrong with the JSON.
@@ -260,13 +265,10 @@ enum Value {
         default: u64,
         always: bool,
     },
-    Offset(u32),
+    /// An offset to the object at this offset: 64-bit (`offset64`, `vector64`) if `true`.
+    Offset(u32, bool),
     /// Struct bytes in the arena.
-    Struct {
-        start: u32,
-        len: u32,
-        align: u32,
-    },
+    Struct { start: u32, len: u32, align: u32 },
 }
 
 /// Buffers reused from one parse to the next.
@@ -1030,7 +1032,8 @@ impl<'a> P<'a, '_> {
             let p = self.s.pending[i];
             let slot = usize::from(p.slot);
             let r = match p.value {
-                Value::Offset(o) => self.b.add_offset(slot, Offset::<()>::new(o)),
+                Value::Offset(o, false) => self.b.add_offset(slot, Offset::<()>::new(o)),
+                Value::Offset(o, true) => add_offset64(self.b, slot, o),
                 Value::Struct { start, len, align } => {
                     let (start, len) = (start as usize, len as usize);
                     self.b
@@ -1098,7 +1101,7 @@ impl<'a> P<'a, '_> {
                     return Err(self.unexpected("a string"));
                 }
                 let s = self.string()?;
-                Value::Offset(self.create_string(s, f.shared)?)
+                Value::Offset(self.create_string(s, f.shared)?, false)
             }
             Ty::Struct(s) => {
                 let obj = &self.plan.objects[s as usize];
@@ -1112,7 +1115,7 @@ impl<'a> P<'a, '_> {
                     align: obj.minalign as u32,
                 }
             }
-            Ty::Table(t) => Value::Offset(self.table(t)?),
+            Ty::Table(t) => Value::Offset(self.table(t)?, false),
             Ty::Union(u) => {
                 let sib = &o.fields[usize::from(f.sibling)];
                 let ty = match self.pending_scalar(frame, sib.slot) {
@@ -1133,22 +1136,25 @@ impl<'a> P<'a, '_> {
                         }
                     },
                 };
-                Value::Offset(self.union_value(f, u, ty)?)
+                Value::Offset(self.union_value(f, u, ty)?, false)
             }
-            Ty::Vector => Value::Offset(self.vector(f, f.elem)?),
-            Ty::UTypeVector(u) => Value::Offset(self.vector(f, Elem::Scalar(Sc::U8, Some(u)))?),
+            Ty::Vector => Value::Offset(self.vector(f, f.elem)?, false),
+            Ty::UTypeVector(u) => {
+                Value::Offset(self.vector(f, Elem::Scalar(Sc::U8, Some(u)))?, false)
+            }
             Ty::UnionVector(u) => {
                 let sib = &o.fields[usize::from(f.sibling)];
                 let types = self.union_types(frame, sib)?;
-                Value::Offset(self.union_vector(f, u, &types)?)
+                Value::Offset(self.union_vector(f, u, &types)?, false)
             }
-            Ty::Nested(t) => Value::Offset(self.nested(f, t)?),
-            Ty::Flex => Value::Offset(self.flex()?),
-            Ty::Offset64 | Ty::Array => {
+            Ty::Nested(t) => Value::Offset(self.nested(f, t)?, false),
+            Ty::Flex => Value::Offset(self.flex()?, false),
+            Ty::Far(far) => Value::Offset(self.far(f, far)?, true),
+            Ty::Unsupported | Ty::Array => {
                 return Err(self.err_at(
                     value_at,
                     ParseErrorKind::Unsupported {
-                        what: "64-bit offsets (offset64, vector64)",
+                        what: "a type without a JSON form",
                         field: f.name.to_string(),
                     },
                 ))
@@ -1160,6 +1166,29 @@ impl<'a> P<'a, '_> {
             value,
         });
         Ok(())
+    }
+
+    /// Parses the value of field `f`, a string or vector behind a 64-bit offset, and writes it;
+    /// returns its offset. Out of line: such fields are rare, and the common ones parse faster
+    /// without this code.
+    #[inline(never)]
+    fn far(&mut self, f: &Field, far: Far) -> R<u32> {
+        let off = match far {
+            Far::String => {
+                if !matches!(self.peek(), b'"' | b'\'') {
+                    return Err(self.unexpected("a string"));
+                }
+                let s = self.string()?;
+                self.create_string(s, f.shared)?
+            }
+            Far::Vector => self.vector(f, f.elem)?,
+            Far::Vector64 => self.vector64(f, f.elem)?,
+            Far::Nested(t) | Far::Nested64(t) => self.nested(f, t)?,
+            Far::Flex => self.flex()?,
+        };
+        // The field itself is 8-aligned.
+        self.track_align(8);
+        Ok(off)
     }
 
     /// Refuses a union type without its value, and a vector of union types whose length differs
@@ -1179,7 +1208,7 @@ impl<'a> P<'a, '_> {
             }
             _ => {
                 let len = |p: Option<&Pending>| match p.map(|p| p.value) {
-                    Some(Value::Offset(off)) => {
+                    Some(Value::Offset(off, false)) => {
                         let data = self.b.finished_data();
                         let pos = data.len() - off as usize;
                         u32::from_le_bytes(arr(data, pos)) as usize
@@ -1218,7 +1247,7 @@ impl<'a> P<'a, '_> {
             .iter()
             .find(|p| p.slot == sib.slot)
             .and_then(|p| match p.value {
-                Value::Offset(o) => Some(o),
+                Value::Offset(o, false) => Some(o),
                 _ => None,
             });
         if let Some(off) = written {
@@ -1977,6 +2006,38 @@ impl<'a> P<'a, '_> {
         Ok(self.b.end_vector::<u8>(count).value())
     }
 
+    /// Parses a vector of `elem` with a 64-bit length (`vector64`) and writes it; returns its
+    /// offset. [`vector`](Self::vector) parses (and sorts, for keyed structs) the elements into a
+    /// builder of its own as an ordinary vector; they are copied from there behind the 64-bit
+    /// length.
+    #[inline(never)]
+    fn vector64(&mut self, f: &Field, elem: Elem) -> R<u32> {
+        let mut nb = self.s.nested.pop().unwrap_or_default();
+        nb.reset();
+        nb.set_max_size(self.opts.max_size);
+        std::mem::swap(self.b, &mut nb);
+        let parsed = self.vector(f, elem);
+        std::mem::swap(self.b, &mut nb);
+        let result = parsed.and_then(|off| {
+            let data = nb.finished_data();
+            let at = data.len() - off as usize;
+            let count = u32::from_le_bytes(arr(data, at)) as usize;
+            let (size, align) = elem.layout(self.plan);
+            // As for other vectors, an empty one aligns nothing but its length.
+            let align = if count == 0 {
+                1
+            } else {
+                align.max(usize::from(f.force_align))
+            };
+            let elements = &data[at + 4..at + 4 + count * size];
+            let r = write_vector64(self.b, elements, count, size, align);
+            self.track_align(align.max(8));
+            self.build(r)
+        });
+        self.s.nested.push(nb);
+        result
+    }
+
     /// Sorts `count` structs at `arena[mark..]` by their scalar key, as flatc does.
     fn sort_structs(&mut self, obj: &Obj, key: &Field, mark: usize, count: usize) {
         let Ty::Scalar(sc, _) = key.ty else {
@@ -2013,10 +2074,15 @@ impl<'a> P<'a, '_> {
         let table = |o: Offset<()>| data.len() - o.value() as usize;
         let cell = std::cell::RefCell::new(offs);
         match key.ty {
-            Ty::String => {
+            Ty::String | Ty::Far(Far::String) => {
+                let far = key.ty != Ty::String;
                 let key_of = |o: Offset<()>| {
                     built_field(data, table(o), slot).map(|p| {
-                        let s = p + u32::from_le_bytes(arr(data, p)) as usize;
+                        let s = p + if far {
+                            u64::from_le_bytes(arr(data, p)) as usize
+                        } else {
+                            u32::from_le_bytes(arr(data, p)) as usize
+                        };
                         let len = u32::from_le_bytes(arr(data, s)) as usize;
                         &data[s + 4..s + 4 + len]
                     })
@@ -2084,6 +2150,7 @@ impl<'a> P<'a, '_> {
 
     /// Parses any JSON value as a FlexBuffer and writes it as a `[ubyte]` aligned to 8, as flatc
     /// does.
+    #[inline(always)]
     fn flex(&mut self) -> R<u32> {
         let mut fb = std::mem::take(&mut self.s.flex);
         fb.clear();
@@ -2172,7 +2239,12 @@ impl<'a> P<'a, '_> {
                     "an object (nested flatbuffers given as bytes need --json-nested-bytes)",
                 ));
             }
-            return self.vector(f, Elem::Scalar(Sc::U8, None));
+            let bytes = Elem::Scalar(Sc::U8, None);
+            return if let Ty::Far(Far::Nested64(_)) = f.ty {
+                self.vector64(f, bytes)
+            } else {
+                self.vector(f, bytes)
+            };
         }
         let mut nb = self.s.nested.pop().unwrap_or_default();
         nb.reset();
@@ -2188,15 +2260,52 @@ impl<'a> P<'a, '_> {
         let inner_align = std::mem::replace(&mut self.align, outer_align).max(4);
         std::mem::swap(self.b, &mut nb);
         let result = finished.and_then(|()| {
-            let r = self
-                .b
-                .create_nested_flatbuffer(nb.finished_data(), inner_align);
-            self.build(r).map(Offset::value)
+            let bytes = nb.finished_data();
+            let r = if let Ty::Far(Far::Nested64(_)) = f.ty {
+                write_vector64(self.b, bytes, bytes.len(), 1, inner_align)
+            } else {
+                self.b
+                    .create_nested_flatbuffer(bytes, inner_align)
+                    .map(Offset::value)
+            };
+            self.build(r)
         });
         self.track_align(inner_align);
         self.s.nested.push(nb);
         result
     }
+}
+
+/// Adds a 64-bit offset to the object at `target` to the open table, as flatc's `AddOffset` of an
+/// `Offset64` does: the field 8-aligned, its value the distance from the field to the object.
+/// Out of line: such fields are rare, and the common ones are added faster without this code.
+#[inline(never)]
+fn add_offset64(b: &mut Builder, slot: usize, target: u32) -> Result<(), BuildError> {
+    // Where the field will end, counted from the end of the buffer as offsets are: after the
+    // padding that aligns it to 8, and its 8 bytes.
+    let end = b.len().next_multiple_of(8) + 8;
+    let value = (end - target as usize) as u64;
+    b.add_bytes(slot, &value.to_le_bytes(), 8)
+}
+
+/// Writes a vector with a 64-bit length (`vector64`) of `count` elements of `size` bytes, `data`
+/// in order, as flatc lays it out: the elements aligned to `align` and to 8 (an empty vector
+/// aligns none), right after the length, which is therefore 8-aligned too. Returns its offset.
+fn write_vector64(
+    b: &mut Builder,
+    data: &[u8],
+    count: usize,
+    size: usize,
+    align: usize,
+) -> Result<u32, BuildError> {
+    b.start_vector(count, size, align.max(8))?;
+    push_rev(b, data);
+    // The builder made room for a 32-bit length after the elements. The high half of the 64-bit
+    // one goes there (zero: a buffer stays under 2 GiB), then the room of an empty vector (which
+    // needs no padding, being 4-aligned already) takes the low half.
+    b.push(0u32);
+    b.start_vector(0, 1, 1)?;
+    Ok(b.end_vector::<u8>(count).value())
 }
 
 /// Whether number text that failed as an integer looks like a float (for the error message).

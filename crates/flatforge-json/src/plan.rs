@@ -130,8 +130,30 @@ pub(crate) enum Ty {
     Nested(u32),
     /// A `[ubyte]` holding a FlexBuffer.
     Flex,
-    /// 64-bit offsets (`offset64`, `vector64`), which the runtime does not support.
-    Offset64,
+    /// A string or vector behind a 64-bit offset (`offset64`, `vector64`).
+    Far(Far),
+    /// A type no schema read from text gives a table field (only a schema built by hand can): the
+    /// verifier checks that a required one is present, the printer and the parser refuse it.
+    Unsupported,
+}
+
+/// What a 64-bit offset (an 8-byte, 8-aligned field) points to. flatc allows `offset64` on strings
+/// and on vectors of scalars and structs; `vector64` also gives the vector a 64-bit length, whose
+/// data follows it (so both are 8-aligned).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Far {
+    /// An ordinary string.
+    String,
+    /// An ordinary vector (32-bit length) of [`Field::elem`].
+    Vector,
+    /// A vector of [`Field::elem`] with a 64-bit length (`vector64`).
+    Vector64,
+    /// An ordinary `[ubyte]` holding a flatbuffer whose root is this table.
+    Nested(u32),
+    /// A `[ubyte]` with a 64-bit length holding a flatbuffer whose root is this table.
+    Nested64(u32),
+    /// An ordinary `[ubyte]` holding a FlexBuffer.
+    Flex,
 }
 
 /// Vector and array elements.
@@ -143,6 +165,21 @@ pub(crate) enum Elem {
     Table(u32),
     /// Not an element (the field is not a vector or array).
     None,
+}
+
+impl Elem {
+    /// Size and alignment of one element in a vector (offsets for strings and tables).
+    pub(crate) fn layout(self, plan: &Plan) -> (usize, usize) {
+        match self {
+            Elem::Scalar(sc, _) => (sc.size(), sc.size()),
+            Elem::Struct(s) => {
+                let o = &plan.objects[s as usize];
+                (o.bytesize, o.minalign)
+            }
+            Elem::String | Elem::Table(_) => (4, 4),
+            Elem::None => (1, 1),
+        }
+    }
 }
 
 /// One field, with everything the printer and the parser need.
@@ -190,7 +227,8 @@ impl Field {
                 let o = &plan.objects[s as usize];
                 (o.bytesize, o.minalign)
             }
-            Ty::Offset64 => (8, 8),
+            Ty::Far(_) => (8, 8),
+            Ty::Unsupported => (0, 1),
             _ => (4, 4),
         }
     }
@@ -371,8 +409,14 @@ fn field_plan(schema: &Schema, obj: &Object, f: &flatforge_schema::Field) -> Fie
     let ty = f.ty;
     let en = ty.enum_id().map(|e| e.0);
     let mut elem = Elem::None;
-    let kind = if f.offset64 {
-        Ty::Offset64
+    let kind = if f.offset64 || ty.base_type == BaseType::Vector64 {
+        match far_plan(schema, f) {
+            Some((far, e)) => {
+                elem = e;
+                Ty::Far(far)
+            }
+            None => Ty::Unsupported,
+        }
     } else {
         match ty.base_type {
             BaseType::UType => Ty::UType(en.unwrap_or(0)),
@@ -380,7 +424,7 @@ fn field_plan(schema: &Schema, obj: &Object, f: &flatforge_schema::Field) -> Fie
             BaseType::Obj => match ty.object() {
                 Some(o) if schema[o].is_struct => Ty::Struct(o.0),
                 Some(o) => Ty::Table(o.0),
-                None => Ty::Offset64,
+                None => Ty::Unsupported,
             },
             BaseType::Union => Ty::Union(en.unwrap_or(0)),
             BaseType::Vector => match ty.element {
@@ -399,10 +443,9 @@ fn field_plan(schema: &Schema, obj: &Object, f: &flatforge_schema::Field) -> Fie
                 elem = elem_of(schema, ty.element, ty.index);
                 Ty::Array
             }
-            BaseType::Vector64 => Ty::Offset64,
             b => match Sc::from_base(b) {
                 Some(sc) => Ty::Scalar(sc, en),
-                None => Ty::Offset64,
+                None => Ty::Unsupported,
             },
         }
     };
@@ -452,13 +495,40 @@ fn field_plan(schema: &Schema, obj: &Object, f: &flatforge_schema::Field) -> Fie
     }
 }
 
+/// What a field with a 64-bit offset points to, and its element kind; `None` for what flatc does
+/// not allow (vectors of strings, tables or unions; `vector64` FlexBuffers).
+fn far_plan(schema: &Schema, f: &flatforge_schema::Field) -> Option<(Far, Elem)> {
+    let ty = f.ty;
+    let len64 = match ty.base_type {
+        BaseType::String => return Some((Far::String, Elem::None)),
+        BaseType::Vector => false,
+        BaseType::Vector64 => true,
+        _ => return None,
+    };
+    if f.flexbuffer {
+        return (!len64).then_some((Far::Flex, Elem::None));
+    }
+    if let Some(o) = f.nested_flatbuffer {
+        let far = if len64 {
+            Far::Nested64(o.0)
+        } else {
+            Far::Nested(o.0)
+        };
+        return Some((far, Elem::None));
+    }
+    let elem = elem_of(schema, ty.element, ty.index);
+    let far = if len64 { Far::Vector64 } else { Far::Vector };
+    matches!(elem, Elem::Scalar(..) | Elem::Struct(_)).then_some((far, elem))
+}
+
 /// The size class flatc orders table fields by (`SizeOf` of the base type): 0 for 8 bytes, 1 for
-/// 4 (offsets and structs too), 2 for 2, 3 for 1.
+/// 4 (offsets and structs too), 2 for 2, 3 for 1. A string or an ordinary vector behind a 64-bit
+/// offset is in the class of 4 (its base type's), though its field takes 8 bytes.
 fn size_rank(ty: Ty) -> u32 {
     let size = match ty {
         Ty::Scalar(sc, _) => sc.size(),
         Ty::UType(_) => 1,
-        Ty::Offset64 => 8,
+        Ty::Far(Far::Vector64 | Far::Nested64(_)) => 8,
         _ => 4,
     };
     match size {

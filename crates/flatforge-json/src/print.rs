@@ -1,11 +1,12 @@
 //! Binary to JSON: prints a verified buffer in `flatc -t` layout (2-space indentation, fields in id
 //! order, enums by name, bit flags as `"A B"`, unions as `x_type` + `x`, nested flatbuffers as
-//! objects). Only buffers the schema-driven verifier accepted reach this module, so reads need no
-//! checks beyond the slice bounds, which cannot fail for verified data.
+//! objects; strings and vectors behind 64-bit offsets print as the ordinary ones). Only buffers the
+//! schema-driven verifier accepted reach this module, so reads need no checks beyond the slice
+//! bounds, which cannot fail for verified data.
 
 use crate::flex::FlexPrinter;
 use crate::number::{write_f32, write_f64};
-use crate::plan::{arr, Elem, Field, Obj, Plan, Sc, Ty};
+use crate::plan::{arr, Elem, Far, Field, Obj, Plan, Sc, Ty};
 use crate::{FloatFormat, NonFinite, PrintError, PrintOptions};
 
 /// A newline and spaces for indentation, sliced as needed (one copy per line).
@@ -26,6 +27,12 @@ pub(crate) struct Printer<'p, 'o> {
 #[inline(always)]
 fn u32_at(buf: &[u8], at: usize) -> usize {
     u32::from_le_bytes(arr(buf, at)) as usize
+}
+
+/// A 64-bit length or offset (verified, so it fits a `usize`).
+#[inline(always)]
+fn u64_at(buf: &[u8], at: usize) -> usize {
+    u64::from_le_bytes(arr(buf, at)) as usize
 }
 
 /// The position the offset at `at` points to.
@@ -199,29 +206,100 @@ impl<'p, 'o> Printer<'p, 'o> {
             }
             Ty::Nested(t) => {
                 let v = deref(buf, at);
-                let len = u32_at(buf, v);
-                let nested = &buf[v + 4..v + 4 + len];
-                self.table(nested, t, deref(nested, 0), indent)?;
+                self.nested(buf, t, v + 4, u32_at(buf, v), indent)?;
             }
             Ty::Flex => {
                 let v = deref(buf, at);
-                let len = u32_at(buf, v);
-                let bytes = &buf[v + 4..v + 4 + len];
-                let mut p = FlexPrinter::new(bytes, self.opts.strict_json, self.opts.float_format);
-                p.root(self.out).map_err(|e| PrintError::Unsupported {
-                    what: e.describe(),
-                    field: f.name.to_string(),
-                })?;
+                self.flex(buf, f, v + 4, u32_at(buf, v))?;
             }
-            Ty::Offset64 => {
+            Ty::Far(far) => self.far(buf, f, far, at, indent)?,
+            Ty::Unsupported => {
                 return Err(PrintError::Unsupported {
-                    what: "64-bit offsets (offset64, vector64)",
+                    what: "a type without a JSON form",
                     field: f.name.to_string(),
                 })
             }
             Ty::Array => {}
         }
         Ok(())
+    }
+
+    /// Prints the string or vector that the 64-bit offset at `at` (the value of field `f`) points
+    /// to. Out of line: such fields are rare, and the common ones print faster without this code.
+    #[inline(never)]
+    fn far(
+        &mut self,
+        buf: &[u8],
+        f: &Field,
+        far: Far,
+        at: usize,
+        indent: usize,
+    ) -> Result<(), PrintError> {
+        let v = at + u64_at(buf, at);
+        match far {
+            Far::String => {
+                self.string(buf, v);
+                Ok(())
+            }
+            Far::Vector => self.far_vector(buf, f.elem, v + 4, u32_at(buf, v), indent),
+            Far::Vector64 => self.far_vector(buf, f.elem, v + 8, u64_at(buf, v), indent),
+            Far::Nested(t) => self.nested(buf, t, v + 4, u32_at(buf, v), indent),
+            Far::Nested64(t) => self.nested(buf, t, v + 8, u64_at(buf, v), indent),
+            Far::Flex => self.flex(buf, f, v + 4, u32_at(buf, v)),
+        }
+    }
+
+    /// Prints the `len` elements from `data` of a vector behind a 64-bit offset: scalars or structs,
+    /// the only elements such vectors have. (Kept apart from [`vector`](Self::vector), whose code
+    /// the common vectors run, so that this rare path does not change how that code compiles.)
+    fn far_vector(
+        &mut self,
+        buf: &[u8],
+        elem: Elem,
+        data: usize,
+        len: usize,
+        indent: usize,
+    ) -> Result<(), PrintError> {
+        match elem {
+            Elem::Scalar(sc, en) => self.list(len, indent, |p, i, _| {
+                p.scalar(sc, en, sc.read(buf, data + i * sc.size()));
+                Ok(())
+            }),
+            Elem::Struct(s) => {
+                let size = self.plan.objects[s as usize].bytesize;
+                self.list(len, indent, |p, i, inner| {
+                    p.structure(buf, s, data + i * size, inner)
+                })
+            }
+            Elem::String | Elem::Table(_) | Elem::None => self.list(0, indent, |_, _, _| Ok(())),
+        }
+    }
+
+    /// Prints the nested flatbuffer of `len` bytes at `data`, whose root is a `t`. Inlined into
+    /// both its callers, so that the common one compiles as it did before the other came.
+    #[inline(always)]
+    fn nested(
+        &mut self,
+        buf: &[u8],
+        t: u32,
+        data: usize,
+        len: usize,
+        indent: usize,
+    ) -> Result<(), PrintError> {
+        let nested = &buf[data..data + len];
+        self.table(nested, t, deref(nested, 0), indent)
+    }
+
+    /// Prints the FlexBuffer of `len` bytes at `data` (the value of field `f`). Inlined as
+    /// [`nested`](Self::nested) is.
+    #[inline(always)]
+    fn flex(&mut self, buf: &[u8], f: &Field, data: usize, len: usize) -> Result<(), PrintError> {
+        let bytes = &buf[data..data + len];
+        let mut p = FlexPrinter::new(bytes, self.opts.strict_json, self.opts.float_format);
+        p.root(self.out).map_err(|e| PrintError::Unsupported {
+            what: e.describe(),
+            field: f.name.to_string(),
+        })
     }
 
     /// Prints the union member of type `ty` whose offset is at `at`.

@@ -1,15 +1,30 @@
 //! The schema-driven verifier: walks any buffer against any table of any schema with the runtime's
 //! verifier primitives, checking everything generated verifiers check (bounds, alignment, vtables,
 //! strings, vectors, required fields, unions and vectors of unions, structs, nested flatbuffers,
-//! FlexBuffers, depth and the table and apparent-size budgets). Errors carry the path and the byte
-//! offset. The printer runs it before reading anything.
+//! FlexBuffers, strings and vectors behind 64-bit offsets, depth and the table and apparent-size
+//! budgets). Errors carry the path and the byte offset. The printer runs it before reading
+//! anything.
 
 use flatforge::{Error, ErrorKind, Object, TableVerifier, Verifier};
 
 use crate::flex::{FlexPrinter, FlexProblem};
 use crate::FloatFormat;
 
-use crate::plan::{Elem, Obj, Plan, Ty};
+use crate::plan::{arr, Elem, Far, Obj, Plan, Ty};
+
+/// An error of `kind` at byte `pos` of the verifier's buffer, counted from the start of the
+/// outermost buffer as the runtime's own errors are (inside a nested flatbuffer, the verifier's
+/// buffer starts further on). The runtime keeps that start to itself, but its errors show it: an
+/// object at byte 0 as large as memory is out of bounds there.
+#[cold]
+#[inline(never)]
+fn error_at(v: &Verifier<'_>, kind: ErrorKind, pos: usize) -> Error {
+    let base = v
+        .check_range(Object::Root, 0, usize::MAX)
+        .err()
+        .map_or(0, |e| e.offset());
+    Error::new(kind, base + pos)
+}
 
 /// Verifies the table whose offset is stored at `pos`.
 pub(crate) fn table_at(
@@ -84,14 +99,107 @@ fn field(
                 flex(v, data, len).map_err(|e| e.in_field(name))?;
             }
         }
-        Ty::Offset64 => {
-            // The field's bytes are checked; what they point to is not supported (the printer
-            // refuses such fields when present).
-            t.inline_field(slot, 8, 8, name, f.required)?;
+        Ty::Far(far) => {
+            if let Some(p) = t.inline_field(slot, 8, 8, name, f.required)? {
+                far_field(plan, t.verifier(), far, f.elem, p).map_err(|e| e.in_field(name))?;
+            }
+        }
+        // Its size is not known: only a required one's presence is checked.
+        Ty::Unsupported => {
+            t.inline_field(slot, 0, 1, name, f.required)?;
         }
         Ty::Array => {}
     }
     Ok(())
+}
+
+/// Verifies what the 64-bit offset at `pos` (its 8 bytes checked) points to, with flatc's checks:
+/// `VerifyOffset64`, then `VerifyString`, or `VerifyVector` with a 32- or 64-bit length (and
+/// nested flatbuffers as their own roots), plus the element alignment [`aligned_vector`] checks.
+/// Out of line: such fields are rare, and the common ones verify faster without this code.
+#[inline(never)]
+fn far_field(
+    plan: &Plan,
+    v: &mut Verifier<'_>,
+    far: Far,
+    elem: Elem,
+    pos: usize,
+) -> Result<(), Error> {
+    let target = offset64(v, pos)?;
+    // Vectors behind 64-bit offsets hold scalars or structs.
+    let (size, align) = elem.layout(plan);
+    match far {
+        Far::String => v.string(target).map(|_| ()),
+        Far::Vector => aligned_vector(v, target, size, align),
+        Far::Vector64 => vector64(v, target, size, align).map(|_| ()),
+        Far::Nested(inner) => {
+            let (data, len) = v.vector_raw(target, 1, 1)?;
+            v.nested(data, len, |v| table_at(plan, v, inner, 0))
+        }
+        Far::Nested64(inner) => {
+            let (data, len) = vector64(v, target, 1, 1)?;
+            v.nested(data, len, |v| table_at(plan, v, inner, 0))
+        }
+        Far::Flex => {
+            let (data, len) = v.vector_raw(target, 1, 1)?;
+            flex(v, data, len)
+        }
+    }
+}
+
+/// Checks the 64-bit offset at `pos`, whose 8 bytes lie in the buffer, as flatc's
+/// `VerifyOffset<uoffset64_t>` does: not zero, not negative as a signed offset, pointing inside
+/// the buffer. Returns the position it points to.
+fn offset64(v: &Verifier<'_>, pos: usize) -> Result<usize, Error> {
+    let buf = v.buffer();
+    let value = u64::from_le_bytes(arr(buf, pos));
+    if value == 0 {
+        return Err(error_at(v, ErrorKind::InvalidOffset { value: 0 }, pos));
+    }
+    // `pos < buf.len()`, so the room left is positive; a value past `i64::MAX` is past it too, and
+    // shows as the negative offset flatc reads it as.
+    if value >= (buf.len() - pos) as u64 {
+        let kind = ErrorKind::OffsetOutOfBounds {
+            value: value as i64,
+        };
+        return Err(error_at(v, kind, pos));
+    }
+    Ok(pos + value as usize)
+}
+
+/// Checks the vector with a 64-bit length at `pos` whose elements are `size` bytes aligned to
+/// `align`: the length 8-aligned and in the buffer, then the elements (which follow it, so are
+/// 8-aligned; a larger `align` is checked as [`aligned_vector`] does). The length cannot wrap the
+/// byte count: one that does is reported as a vector larger than any buffer; and every element
+/// counts as at least a byte, so that elements of no size (which only a schema built by hand can
+/// have) cannot make a length larger than the buffer. Returns the position of the first element
+/// and the element count.
+fn vector64(
+    v: &mut Verifier<'_>,
+    pos: usize,
+    size: usize,
+    align: usize,
+) -> Result<(usize, usize), Error> {
+    v.check_alignment(Object::Vector, pos, 8)?;
+    v.check_range(Object::Vector, pos, 8)?;
+    let len = u64::from_le_bytes(arr(v.buffer(), pos));
+    let bytes = len
+        .checked_mul(size.max(1) as u64)
+        .and_then(|b| b.checked_add(8))
+        .and_then(|b| usize::try_from(b).ok())
+        .unwrap_or(usize::MAX);
+    v.check_range(Object::Vector, pos, bytes)?;
+    // The vector fits the buffer, which is under 2 GiB: the length fits a `usize`, and its low
+    // half (the first 4 bytes) is all of it.
+    let (data, len) = (pos + 8, len as usize);
+    if align > 8 && len > 0 {
+        v.check_alignment(Object::Vector, data, align)?;
+    }
+    // The runtime charges the apparent-size budget only in its own checks: read as a vector with
+    // a 32-bit length, the same bytes pass every check above again and charge the elements and 4
+    // of the 8 bytes of the length.
+    v.vector_raw(pos, size, 1)?;
+    Ok((data, len))
 }
 
 /// Checks a vector of `size`-byte elements aligned to `align`. An empty vector's data need not be
@@ -164,7 +272,9 @@ fn union_member(
 }
 
 /// Checks the FlexBuffer in `len` bytes at `data` by reading all of it. Its problems are reported
-/// with the nearest runtime error kinds, at the byte where they are.
+/// with the nearest runtime error kinds, at the byte where they are. Inlined into both its
+/// callers, so that the common one compiles as it did before the other came.
+#[inline(always)]
 fn flex(v: &Verifier<'_>, data: usize, len: usize) -> Result<(), Error> {
     let bytes = &v.buffer()[data..data + len];
     let mut sink = Vec::new();
@@ -179,7 +289,6 @@ fn flex(v: &Verifier<'_>, data: usize, len: usize) -> Result<(), Error> {
                 FlexProblem::Budget => ErrorKind::ApparentSizeLimitExceeded { limit: len * 16 },
                 FlexProblem::Depth => ErrorKind::DepthLimitExceeded { limit: 64 },
             };
-            // Offsets from the start of the verifier's buffer; nested buffers count from theirs.
-            Error::new(kind, data + e.at)
+            error_at(v, kind, data + e.at)
         })
 }

@@ -202,17 +202,10 @@ fn strings_of_every_length_with_a_special_byte_anywhere() {
     }
 }
 
-#[test]
-fn mutated_json_gives_an_error_or_a_buffer_that_verifies() {
-    let dir = flatforge_testkit::testdata("flatbuffers/tests");
-    let schema = flatforge_schema::Compiler::new(flatforge_schema::FsLoader)
-        .include_dir(dir.join("include_test"))
-        .compile(dir.join("monster_test.fbs"))
-        .unwrap()
-        .schema;
-    let codec = Codec::new(&schema);
+/// Parses 3000 random mutations of `base`: each gives an error, or a buffer that verifies and
+/// prints. Returns how many parsed.
+fn mutations_parse_or_fail(codec: &Codec<'_>, base: &[u8]) -> usize {
     let root = codec.root_type(None).unwrap();
-    let base = std::fs::read(dir.join("monsterdata_test.golden")).unwrap();
     let alphabet = b" \n\t{}[]:,\"'\\/*-+.0123456789eExab_\x01\xff";
     let mut s = 0x9E37_79B9_7F4A_7C15u64;
     let mut next = move |n: usize| {
@@ -225,7 +218,7 @@ fn mutated_json_gives_an_error_or_a_buffer_that_verifies() {
     let mut printer = codec.printer(Default::default());
     let mut parsed = 0;
     for _ in 0..3000 {
-        let mut json = base.clone();
+        let mut json = base.to_vec();
         for _ in 0..1 + next(3) {
             if json.is_empty() {
                 break;
@@ -246,6 +239,27 @@ fn mutated_json_gives_an_error_or_a_buffer_that_verifies() {
             parsed += 1;
         }
     }
+    parsed
+}
+
+#[test]
+fn mutated_json_gives_an_error_or_a_buffer_that_verifies() {
+    let dir = flatforge_testkit::testdata("flatbuffers/tests");
+    let schema = flatforge_schema::Compiler::new(flatforge_schema::FsLoader)
+        .include_dir(dir.join("include_test"))
+        .compile(dir.join("monster_test.fbs"))
+        .unwrap()
+        .schema;
+    let base = std::fs::read(dir.join("monsterdata_test.golden")).unwrap();
+    let parsed = mutations_parse_or_fail(&Codec::new(&schema), &base);
     // Some mutations (in whitespace, digits, strings) still parse.
+    assert!(parsed > 100, "{parsed}");
+    // Strings and vectors behind 64-bit offsets.
+    let schema = flatforge_schema::Compiler::new(flatforge_schema::FsLoader)
+        .compile(dir.join("64bit/test_64bit.fbs"))
+        .unwrap()
+        .schema;
+    let base = std::fs::read(dir.join("64bit/test_64bit.json")).unwrap();
+    let parsed = mutations_parse_or_fail(&Codec::new(&schema), &base);
     assert!(parsed > 100, "{parsed}");
 }

@@ -1,8 +1,10 @@
-//! Damaged buffers: flipping or truncating any byte of the Monster buffer must never panic the
-//! schema-driven verifier or the printer, and whatever verifies must print. Also the 22 corrupted
-//! buffers of flatc's annotated_binary tests, each rejected with a path and a byte offset.
+//! Damaged buffers: flipping or truncating any byte of the Monster buffer, or of buffers with
+//! 64-bit offsets, must never panic the schema-driven verifier or the printer, and whatever
+//! verifies must print. Also the 22 corrupted buffers of flatc's annotated_binary tests, each
+//! rejected with a path and a byte offset, and errors inside nested flatbuffers, which count from
+//! the start of the outer buffer.
 
-use flatforge_json::{Codec, PrintOptions, VerifyOptions};
+use flatforge_json::{Codec, ParseOptions, PrintOptions, VerifyOptions};
 use flatforge_testkit::testdata;
 
 fn monster_schema() -> flatforge_schema::Schema {
@@ -42,23 +44,222 @@ fn every_byte_flip_and_truncation_of_the_monster_is_safe() {
     for file in ["monsterdata_test.mon", "unicode_test.mon"] {
         let good = std::fs::read(testdata(&format!("flatbuffers/tests/{file}"))).unwrap();
         assert!(check(&codec, &good), "{file} must verify");
-        let mut rejected = 0;
-        for i in 0..good.len() {
-            for x in [0x01u8, 0x80, 0xFF, 0x7F] {
-                let mut bad = good.clone();
-                bad[i] ^= x;
-                if !check(&codec, &bad) {
-                    rejected += 1;
-                }
-            }
-            // Cutting only trailing padding may leave a valid buffer; it must then print.
-            check(&codec, &good[..i]);
-        }
+        let rejected = flip_and_cut(&codec, &good);
         assert!(
             rejected > good.len(),
             "{file}: too few flips rejected ({rejected})"
         );
     }
+}
+
+/// Flips and cuts every byte of `good`; returns how many flips were rejected.
+fn flip_and_cut(codec: &Codec<'_>, good: &[u8]) -> usize {
+    let mut rejected = 0;
+    for i in 0..good.len() {
+        for x in [0x01u8, 0x80, 0xFF, 0x7F] {
+            let mut bad = good.to_vec();
+            bad[i] ^= x;
+            if !check(codec, &bad) {
+                rejected += 1;
+            }
+        }
+        // Cutting only trailing padding may leave a valid buffer; it must then print.
+        check(codec, &good[..i]);
+    }
+    rejected
+}
+
+fn schema_64bit() -> flatforge_schema::Schema {
+    flatforge_schema::Compiler::new(flatforge_schema::FsLoader)
+        .compile(testdata("flatbuffers/tests/64bit/test_64bit.fbs"))
+        .expect("test_64bit.fbs compiles")
+        .schema
+}
+
+/// Buffers written by flatc's C++ `FlatBufferBuilder64` (see `tests/data/64bit/ref64.cpp`).
+fn builder64(name: &str) -> Vec<u8> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/64bit")
+        .join(name);
+    std::fs::read(path).unwrap()
+}
+
+#[test]
+fn every_byte_flip_and_truncation_of_64_bit_offsets_is_safe() {
+    let schema = schema_64bit();
+    let codec = Codec::new(&schema);
+    let files = [
+        (
+            "test_64bit.bin",
+            std::fs::read(testdata("flatbuffers/tests/64bit/test_64bit.bin")).unwrap(),
+        ),
+        ("builder64_full.bin", builder64("builder64_full.bin")),
+        ("builder64_empty.bin", builder64("builder64_empty.bin")),
+        (
+            "builder64_offset64.bin",
+            builder64("builder64_offset64.bin"),
+        ),
+    ];
+    for (file, good) in files {
+        assert!(check(&codec, &good), "{file} must verify");
+        let rejected = flip_and_cut(&codec, &good);
+        assert!(
+            rejected > good.len(),
+            "{file}: too few flips rejected ({rejected})"
+        );
+    }
+}
+
+/// A 64-bit offset or length that is damaged is rejected where it is, with the field's path.
+#[test]
+fn damaged_64_bit_offsets_and_lengths_are_rejected_at_their_byte() {
+    let schema = schema_64bit();
+    let codec = Codec::new(&schema);
+    let root = codec.root_type(None).unwrap();
+    let good = std::fs::read(testdata("flatbuffers/tests/64bit/test_64bit.bin")).unwrap();
+    let table = u32::from_le_bytes(good[..4].try_into().unwrap()) as usize;
+    let field = |name: &str| field_pos(&good, table, field_id(&schema, "RootTable", name)).unwrap();
+    let far_vector = field("far_vector");
+    let big_vector = field("big_vector");
+    let big_vector_len = big_vector + u64_at(&good, big_vector);
+    let cases: [(usize, u64, &str, &str); 6] = [
+        (far_vector, 0, "RootTable.far_vector", "offset 0 is invalid"),
+        (
+            far_vector,
+            1 << 32,
+            "RootTable.far_vector",
+            "points outside",
+        ),
+        (
+            far_vector,
+            1 << 63,
+            "RootTable.far_vector",
+            "points outside",
+        ),
+        (
+            far_vector,
+            good.len() as u64,
+            "RootTable.far_vector",
+            "points outside",
+        ),
+        (big_vector, 4, "RootTable.big_vector", "not aligned to 8"),
+        (
+            big_vector_len,
+            u64::MAX / 2,
+            "RootTable.big_vector",
+            "extends past the end",
+        ),
+    ];
+    for (at, value, path, message) in cases {
+        let mut bad = good.clone();
+        bad[at..at + 8].copy_from_slice(&value.to_le_bytes());
+        let err = codec
+            .verify(root, &bad, &VerifyOptions::default())
+            .expect_err(path);
+        assert_eq!(err.path_string(), path, "{err}");
+        assert!(err.to_string().contains(message), "{err}");
+        let expected = if message == "not aligned to 8" {
+            at + u64_at(&bad, at)
+        } else {
+            at
+        };
+        assert_eq!(err.offset(), expected, "{err}");
+    }
+}
+
+fn u64_at(buf: &[u8], at: usize) -> usize {
+    u64::from_le_bytes(buf[at..at + 8].try_into().unwrap()) as usize
+}
+
+fn field_id(schema: &flatforge_schema::Schema, object: &str, field: &str) -> u16 {
+    let o = &schema[schema.find_object(object).unwrap()];
+    o.field(field).unwrap().id
+}
+
+/// The position of field `id` of the table at `pos`.
+fn field_pos(buf: &[u8], pos: usize, id: u16) -> Option<usize> {
+    let soffset = i32::from_le_bytes(buf[pos..pos + 4].try_into().unwrap());
+    let vt = (pos as i64 - i64::from(soffset)) as usize;
+    let entry = vt + 4 + 2 * usize::from(id);
+    let vt_len = usize::from(u16::from_le_bytes([buf[vt], buf[vt + 1]]));
+    if entry + 2 > vt + vt_len {
+        return None;
+    }
+    let off = usize::from(u16::from_le_bytes([buf[entry], buf[entry + 1]]));
+    (off != 0).then_some(pos + off)
+}
+
+/// Flips every byte of the nested flatbuffer at `outer[start..start + len]`, whose root type is
+/// the outer one's: whenever the nested buffer alone is rejected, the outer one is rejected with
+/// the same error, at the same byte counted from the outer buffer's start. Returns how many flips
+/// were rejected.
+fn nested_errors_count_from_the_outer_start(
+    codec: &Codec<'_>,
+    outer: &[u8],
+    start: usize,
+    len: usize,
+) -> usize {
+    let root = codec.root_type(None).unwrap();
+    let mut opts = VerifyOptions::default();
+    opts.check_identifier = false;
+    let mut rejected = 0;
+    for i in 0..len {
+        for x in [0x01u8, 0x80, 0xFF] {
+            let mut bad = outer.to_vec();
+            bad[start + i] ^= x;
+            let alone = codec.verify(root, &bad[start..start + len], &opts);
+            let within = codec.verify(root, &bad, &opts);
+            if let Err(e) = alone {
+                let w = within.expect_err("rejected alone, accepted nested");
+                assert_eq!(w.kind(), e.kind(), "flip {x:#x} at {i}: {w} / {e}");
+                assert_eq!(
+                    w.offset(),
+                    start + e.offset(),
+                    "flip {x:#x} at {i}: {w} / {e}"
+                );
+                rejected += 1;
+            }
+        }
+    }
+    rejected
+}
+
+/// Errors the schema walker makes itself (64-bit offsets and lengths, FlexBuffers) inside nested
+/// flatbuffers count from the outer buffer's start (regression: FlexBuffer errors counted from the
+/// nested buffer's).
+#[test]
+fn errors_in_nested_flatbuffers_count_from_the_outer_buffer() {
+    // A `vector64` nested flatbuffer whose own fields have 64-bit offsets.
+    let schema = schema_64bit();
+    let codec = Codec::new(&schema);
+    let full = builder64("builder64_full.bin");
+    let table = u32::from_le_bytes(full[..4].try_into().unwrap()) as usize;
+    let at = field_pos(&full, table, field_id(&schema, "RootTable", "nested_root")).unwrap();
+    let v = at + u64_at(&full, at);
+    let rejected = nested_errors_count_from_the_outer_start(&codec, &full, v + 8, u64_at(&full, v));
+    assert!(rejected > 100, "{rejected}");
+
+    // A nested Monster with a FlexBuffer.
+    let schema = monster_schema();
+    let codec = Codec::new(&schema);
+    let root = codec.root_type(None).unwrap();
+    let json = r#"{ name: "outer", testnestedflatbuffer: { name: "inner", flex: { a: [1, 2.5, "x"], b: { c: "long enough a string" } } } }"#;
+    let outer = codec
+        .parser(ParseOptions::default())
+        .parse(root, json.as_bytes())
+        .unwrap()
+        .to_vec();
+    let table = u32::from_le_bytes(outer[..4].try_into().unwrap()) as usize;
+    let at = field_pos(
+        &outer,
+        table,
+        field_id(&schema, "MyGame.Example.Monster", "testnestedflatbuffer"),
+    )
+    .unwrap();
+    let v = at + u32::from_le_bytes(outer[at..at + 4].try_into().unwrap()) as usize;
+    let len = u32::from_le_bytes(outer[v..v + 4].try_into().unwrap()) as usize;
+    let rejected = nested_errors_count_from_the_outer_start(&codec, &outer, v + 4, len);
+    assert!(rejected > 100, "{rejected}");
 }
 
 #[test]
