@@ -445,12 +445,15 @@ impl<'s> Analyzer<'s> {
         self.files[span.file.index()].text.text(span)
     }
 
-    fn qual_text(&self, q: &QualName) -> Cow<'s, str> {
-        if q.rest.is_empty() {
-            return Cow::Borrowed(self.text(q.first));
+    /// The dotted text of a name of `ast`: borrowed when written without spaces or comments.
+    fn qual_text(&self, ast: &FileAst, q: &QualName) -> Cow<'s, str> {
+        let rest = ast.get(q.rest);
+        if rest.iter().map(|p| p.len() + 1).sum::<usize>() + q.first.len() == q.span.len() {
+            // Only one `.` between consecutive components.
+            return Cow::Borrowed(self.text(q.span));
         }
         let mut s = self.text(q.first).to_string();
-        for part in &q.rest {
+        for part in rest {
             s.push('.');
             s.push_str(self.text(*part));
         }
@@ -736,10 +739,10 @@ impl<'s> Analyzer<'s> {
         self.root = None;
         for decl in &ast.decls {
             match decl {
-                Decl::Namespace(parts) => self.set_namespace(parts),
+                Decl::Namespace(parts) => self.set_namespace(ast.get(*parts)),
                 Decl::Object(o) => self.object(ast, o),
                 Decl::Enum(e) => self.enum_decl(ast, e),
-                Decl::RootType(name) => self.root_type(name),
+                Decl::RootType(name) => self.root_type(ast, name),
                 Decl::FileIdentifier(lit) => {
                     let v = self.str_value(ast, *lit);
                     if v.len() != 4 {
@@ -775,9 +778,9 @@ impl<'s> Analyzer<'s> {
         self.files[self.file.index()].root = self.root;
     }
 
-    fn root_type(&mut self, name: &QualName) {
-        let text = self.qual_text(name);
-        let span = name.span();
+    fn root_type(&mut self, ast: &FileAst, name: &QualName) {
+        let text = self.qual_text(ast, name);
+        let span = name.span;
         // flatc's SetRootType: the name as written, then in the current namespace (no parents).
         let slot = match self.struct_named(&text) {
             Some(slot) => Some(slot),
@@ -1017,6 +1020,7 @@ impl<'s> Analyzer<'s> {
                     );
                     return None;
                 }
+                let arg = ast.item(*arg);
                 let arg_const = self.default_value(ast, arg, ty, field, false)?;
                 let x = match parse_f64(&arg_const.text()) {
                     Some(x) => x,
@@ -1348,7 +1352,7 @@ impl<'s> Analyzer<'s> {
 
     // ----- types -----
 
-    fn resolve_type(&mut self, ty: &TypeAst) -> Option<DType> {
+    fn resolve_type(&mut self, ast: &FileAst, ty: &TypeAst) -> Option<DType> {
         match ty {
             TypeAst::Named(q) => {
                 if q.rest.is_empty() {
@@ -1356,11 +1360,11 @@ impl<'s> Analyzer<'s> {
                         return Some(DType::scalar(b));
                     }
                 }
-                let name = self.qual_text(q);
-                Some(self.type_ident(name, q.span()))
+                let name = self.qual_text(ast, q);
+                Some(self.type_ident(name, q.span))
             }
             TypeAst::Vector(inner, span) | TypeAst::Array(inner, _, span) => {
-                let sub = self.resolve_type(inner)?;
+                let sub = self.resolve_type(ast, ast.item(*inner))?;
                 if sub.is_series() {
                     self.error(
                         Code::InvalidFieldType,
@@ -1478,13 +1482,13 @@ impl<'s> Analyzer<'s> {
             s.span = o.name;
             s.fixed = o.is_struct;
             s.docs = o.docs;
-            s.fields.reserve_exact(o.fields.len());
+            s.fields.reserve_exact(ast.get(o.fields).len());
         }
         let file = self.file.index();
         self.files[file].structs.push(ObjectId(slot as u32));
-        let attrs = self.attributes(ast, &o.attrs);
+        let attrs = self.attributes(ast, ast.get(o.attrs));
         self.structs[slot].attrs = attrs;
-        for f in &o.fields {
+        for f in ast.get(o.fields) {
             self.field(ast, slot, f);
         }
         let fixed = o.is_struct;
@@ -1492,7 +1496,7 @@ impl<'s> Analyzer<'s> {
             let force = self.structs[slot]
                 .attrs
                 .get("force_align")
-                .map(|a| (attr_text(a).into_owned(), value_span(&o.attrs, a)));
+                .map(|a| (attr_text(a).into_owned(), value_span(ast.get(o.attrs), a)));
             if let Some((text, span)) = force {
                 let natural = self.structs[slot].minalign;
                 match parse_int_for(&text, BaseType::UByte) {
@@ -1547,7 +1551,7 @@ impl<'s> Analyzer<'s> {
             .help
             .push("rename the field (field names are usually snake_case)".into());
         }
-        let Some(ty) = self.resolve_type(&f.ty) else {
+        let Some(ty) = self.resolve_type(ast, &f.ty) else {
             return;
         };
         let ty_span = f.ty.span();
@@ -1691,7 +1695,7 @@ impl<'s> Analyzer<'s> {
                 ok = false;
             }
         }
-        let attrs = self.attributes(ast, &f.attrs);
+        let attrs = self.attributes(ast, ast.get(f.attrs));
         let deprecated = attrs.get("deprecated").is_some();
         let mut hash = None;
         if let Some(h) = attrs.get("hash") {
@@ -1723,7 +1727,7 @@ impl<'s> Analyzer<'s> {
                             format!(
                                 "unknown hashing algorithm `{hname}` for {bits}-bit field `{name}`"
                             ),
-                            value_span(&f.attrs, h),
+                            value_span(ast.get(f.attrs), h),
                         );
                         d.help
                             .push(format!("use `{}` or `{}`", options[0], options[1]));
@@ -1991,7 +1995,7 @@ impl<'s> Analyzer<'s> {
                 self.error(
                     Code::InvalidAttribute,
                     "`nested_flatbuffer` needs the name of the root table as a string: `nested_flatbuffer: \"Monster\"`",
-                    value_span(&f.attrs, a),
+                    value_span(ast.get(f.attrs), a),
                 );
             } else if !ty.is_vector() || ty.element != BaseType::UByte {
                 self.error(
@@ -2001,7 +2005,7 @@ impl<'s> Analyzer<'s> {
                 );
             } else {
                 let target = Cow::Owned(attr_text(a).into_owned());
-                nested = self.lookup_struct_use(target, value_span(&f.attrs, a), true);
+                nested = self.lookup_struct_use(target, value_span(ast.get(f.attrs), a), true);
                 if let Some(s) = nested {
                     if !self.structs[s].predecl {
                         let file = self.structs[s].file;
@@ -2023,7 +2027,7 @@ impl<'s> Analyzer<'s> {
                 self.structs[slot].fields[t].presence = presence;
             }
             if let Some(id) = attrs.get("id") {
-                let id_span = value_span(&f.attrs, id);
+                let id_span = value_span(ast.get(f.attrs), id);
                 match attr_int(id, BaseType::UShort) {
                     Ok(v) if v > 0 => {
                         // The type field's id: one less, with the type of the union field's.
@@ -2053,7 +2057,7 @@ impl<'s> Analyzer<'s> {
             }
         }
         if let Some(id) = attrs.get("id") {
-            let id_span = value_span(&f.attrs, id);
+            let id_span = value_span(ast.get(f.attrs), id);
             self.structs[slot].id_spans.push((fi, id_span));
         }
         let docs = self.docs(ast, f.docs);
@@ -2333,7 +2337,7 @@ impl<'s> Analyzer<'s> {
                 }
             }
             Some(t) => {
-                if let Some(u) = self.resolve_type(t) {
+                if let Some(u) = self.resolve_type(ast, t) {
                     if !u.base.is_integer() || u.base == BaseType::Bool || u.base == BaseType::UType
                     {
                         self.error(
@@ -2361,7 +2365,7 @@ impl<'s> Analyzer<'s> {
             return;
         }
         underlying.target = Target::Enum(slot);
-        let attrs = self.attributes(ast, &e.attrs);
+        let attrs = self.attributes(ast, ast.get(e.attrs));
         let bit_flags = attrs.get("bit_flags").is_some();
         if bit_flags && !underlying.base.is_unsigned() {
             let span = attrs.get("bit_flags").map_or(e.name, |a| a.span);
@@ -2407,19 +2411,19 @@ impl<'s> Analyzer<'s> {
                 span: e.open,
             });
         }
-        for v in &e.values {
+        for v in ast.get(e.values) {
             // A union member written `A.B.T` is named `A_B_T` (flatc's union value namespacing).
             let vname: Cow<'s, str> = if v.name.rest.is_empty() {
                 Cow::Borrowed(self.text(v.name.first))
             } else {
-                Cow::Owned(self.qual_text(&v.name).replace('.', "_"))
+                Cow::Owned(self.qual_text(ast, &v.name).replace('.', "_"))
             };
-            let vspan = v.name.span();
+            let vspan = v.name.span;
             let mut union_type = None;
             if e.is_union {
                 match &v.alias_type {
                     Some(t) => {
-                        if let Some(ut) = self.resolve_type(t) {
+                        if let Some(ut) = self.resolve_type(ast, t) {
                             if ut.base != BaseType::Obj && ut.base != BaseType::String {
                                 self.error(
                                     Code::InvalidEnum,
@@ -2433,7 +2437,7 @@ impl<'s> Analyzer<'s> {
                         }
                     }
                     None => {
-                        let full_name = self.qual_text(&v.name);
+                        let full_name = self.qual_text(ast, &v.name);
                         let s = self.lookup_struct_use(full_name, vspan, true).unwrap_or(0);
                         if !self.structs[s].predecl {
                             let f = self.structs[s].file;
@@ -2503,7 +2507,7 @@ impl<'s> Analyzer<'s> {
                 continue;
             }
             let value = next as i64;
-            let attrs = self.attributes(ast, &v.attrs);
+            let attrs = self.attributes(ast, ast.get(v.attrs));
             if let Some(prev) = self.enums[slot].vals.iter().find(|x| x.name == vname) {
                 let first = prev.span;
                 self.error(
@@ -2640,12 +2644,12 @@ impl<'s> Analyzer<'s> {
             return;
         }
         self.names.entry(full.clone()).or_default().service_span = Some(s.name);
-        let attrs = self.attributes(ast, &s.attrs);
+        let attrs = self.attributes(ast, ast.get(s.attrs));
         let mut calls: Vec<DCall<'s>> = Vec::new();
-        for c in &s.calls {
+        for c in ast.get(s.calls) {
             let cname: &'s str = self.text(c.name);
-            let req = self.rpc_type(&c.request);
-            let resp = self.rpc_type(&c.response);
+            let req = self.rpc_type(ast, &c.request);
+            let resp = self.rpc_type(ast, &c.response);
             if let Some(prev) = calls.iter().find(|x| x.name == cname) {
                 let first = prev.span;
                 self.error(
@@ -2656,7 +2660,7 @@ impl<'s> Analyzer<'s> {
                 .with_secondary_owned(first, "first defined here");
                 continue;
             }
-            let attrs = self.attributes(ast, &c.attrs);
+            let attrs = self.attributes(ast, ast.get(c.attrs));
             if let (Some(request), Some(response)) = (req, resp) {
                 calls.push(DCall {
                     name: Cow::Borrowed(cname),
@@ -2682,8 +2686,8 @@ impl<'s> Analyzer<'s> {
         self.files[file].services.push(ServiceId(slot as u32));
     }
 
-    fn rpc_type(&mut self, q: &QualName) -> Option<usize> {
-        let t = self.type_ident(self.qual_text(q), q.span());
+    fn rpc_type(&mut self, ast: &FileAst, q: &QualName) -> Option<usize> {
+        let t = self.type_ident(self.qual_text(ast, q), q.span);
         let slot = match t.target {
             Target::Struct(s) if t.base == BaseType::Obj && !self.structs[s].fixed => Some(s),
             _ => None,
@@ -2696,11 +2700,11 @@ impl<'s> Analyzer<'s> {
             } else {
                 "an enum"
             };
-            let name = self.qual_text(q);
+            let name = self.qual_text(ast, q);
             self.error(
                 Code::InvalidDeclaration,
                 format!("rpc request and response types must be tables, but `{name}` is {what}"),
-                q.span(),
+                q.span,
             );
         }
         slot
@@ -3268,6 +3272,26 @@ mod tests {
         for name in ["", "ID", "idx", "priority", "native", "cpp", "hash_"] {
             assert!(!is_builtin_attribute(name), "{name}");
         }
+    }
+
+    #[test]
+    fn dotted_names_are_the_same_with_spaces_and_comments() {
+        for name in ["A.B.T", "A . B.T", "A./* c */B\n.T"] {
+            let src = format!(
+                "namespace A.B; table T {{}} namespace C; union Un {{ {name} }} \
+                 table U {{ t: {name}; v: [{name}]; u: Un; }} root_type {name};"
+            );
+            let schema = crate::compile_str("a.fbs", &src).expect(&src);
+            let t = schema.find_object("A.B.T");
+            let u = &schema[schema.find_object("C.U").expect("C.U")];
+            assert_eq!(u.fields[0].ty.object(), t, "{src}");
+            assert_eq!(u.fields[1].ty.object(), t, "{src}");
+            assert_eq!(schema.root_table, t, "{src}");
+            let un = &schema[schema.find_enum("C.Un").expect("C.Un")];
+            assert_eq!(un.values[1].name, "A_B_T", "{src}");
+        }
+        let err = crate::compile_str("a.fbs", "table U { t: A . B; }").unwrap_err();
+        assert!(err.render(false).contains("unknown type `A.B`"));
     }
 
     #[test]
