@@ -109,13 +109,16 @@ fn is_builtin_attribute(name: &str) -> bool {
 }
 
 /// Runs the analysis over the `files` of a compilation (indexed by [`FileId`], the root file
-/// first). Returns the schema (when there were no errors) and all diagnostics. The schema's
-/// [`SchemaFile::path`]s are left empty for the caller, which owns the paths.
-pub(crate) fn analyze<'s>(files: &'s OneOrMany<Loaded<'s>>) -> (Option<Schema>, Vec<Diagnostic>) {
+/// first). Returns the schema when there were no errors, and appends all diagnostics to
+/// `diagnostics`. The schema's [`SchemaFile::path`]s are left empty for the caller, which owns
+/// the paths.
+pub(crate) fn analyze<'s>(
+    files: &'s OneOrMany<Loaded<'s>>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Schema> {
     let mut a = Analyzer::new(files);
     a.file_and_includes(FileId(0));
-    let schema = a.finish();
-    (schema, a.diags)
+    a.finish(diagnostics)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -2731,7 +2734,9 @@ impl<'s> Analyzer<'s> {
 
     // ----- the end: unresolved names, then the model -----
 
-    fn finish(&mut self) -> Option<Schema> {
+    /// The last checks, then the model (unless there were errors); the diagnostics go to
+    /// `diagnostics`.
+    fn finish(&mut self, diagnostics: &mut Vec<Diagnostic>) -> Option<Schema> {
         // Types used but never defined.
         let pending: Vec<usize> = (0..self.structs.len())
             .filter(|&i| self.structs[i].predecl)
@@ -2794,7 +2799,9 @@ impl<'s> Analyzer<'s> {
                 }
             }
         }
-        if self.diags.iter().any(Diagnostic::is_error) {
+        let failed = self.diags.iter().any(Diagnostic::is_error);
+        diagnostics.append(&mut self.diags);
+        if failed {
             return None;
         }
         Some(self.build())

@@ -357,8 +357,13 @@ impl FileAst {
     }
 }
 
-/// Parses one file. Returns the tree and the syntax errors (empty when the file is valid).
-pub(crate) fn parse(src: &[u8], file: FileId) -> (FileAst, Vec<Diagnostic>) {
+/// Parses one file into `ast` (an empty tree), and appends its syntax errors to `diagnostics`.
+pub(crate) fn parse(
+    src: &[u8],
+    file: FileId,
+    ast: &mut FileAst,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
     let mut p = Parser {
         src,
         lexer: Lexer::new(src, file),
@@ -374,7 +379,7 @@ pub(crate) fn parse(src: &[u8], file: FileId) -> (FileAst, Vec<Diagnostic>) {
         depth: 0,
         nesting: 0,
         suppress: false,
-        ast: FileAst::default(),
+        ast,
     };
     if let Err(e) = p.lexer.skip_bom() {
         p.lex_error(e);
@@ -391,10 +396,9 @@ pub(crate) fn parse(src: &[u8], file: FileId) -> (FileAst, Vec<Diagnostic>) {
     } else {
         p.file();
     }
-    let mut ast = p.ast;
-    ast.docs = p.lexer.docs;
-    ast.strings = p.lexer.strings;
-    (ast, p.errors)
+    p.ast.docs = p.lexer.docs;
+    p.ast.strings = p.lexer.strings;
+    diagnostics.append(&mut p.errors);
 }
 
 /// The words that start statements and declarations.
@@ -419,7 +423,7 @@ struct Failed;
 
 type PResult<T> = Result<T, Failed>;
 
-struct Parser<'s> {
+struct Parser<'s, 'a> {
     src: &'s [u8],
     lexer: Lexer<'s>,
     tok: Token,
@@ -433,10 +437,10 @@ struct Parser<'s> {
     /// (they would only be consequences of the bad token).
     suppress: bool,
     /// The tree being built.
-    ast: FileAst,
+    ast: &'a mut FileAst,
 }
 
-impl<'s> Parser<'s> {
+impl Parser<'_, '_> {
     fn file(&mut self) {
         loop {
             if self.errors.len() >= MAX_ERRORS {
@@ -1095,14 +1099,21 @@ impl<'s> Parser<'s> {
 mod tests {
     use super::*;
 
+    fn parse_text(src: &[u8]) -> (FileAst, Vec<Diagnostic>) {
+        let mut ast = FileAst::default();
+        let mut errors = Vec::new();
+        parse(src, FileId(0), &mut ast, &mut errors);
+        (ast, errors)
+    }
+
     fn ok(src: &str) -> FileAst {
-        let (ast, errors) = parse(src.as_bytes(), FileId(0));
+        let (ast, errors) = parse_text(src.as_bytes());
         assert!(errors.is_empty(), "{src}: {errors:?}");
         ast
     }
 
     fn errors(src: &str) -> Vec<String> {
-        parse(src.as_bytes(), FileId(0))
+        parse_text(src.as_bytes())
             .1
             .into_iter()
             .map(|d| d.message)
@@ -1237,7 +1248,7 @@ mod tests {
 
     #[test]
     fn a_function_needs_the_parenthesis_right_after_the_name() {
-        let (_, errs) = parse(b"table T { x: float = rad (180); }", FileId(0));
+        let (_, errs) = parse_text(b"table T { x: float = rad (180); }");
         assert!(!errs.is_empty());
     }
 
