@@ -9,9 +9,9 @@
 //! rule of flatc's parser at the same point. Unlike flatc it does not stop at the first error:
 //! it records the diagnostic and goes on, so all errors of a run are reported.
 //!
-//! flatc's tables of structs, enums, types and services share one hash table keyed by name
-//! (borrowed from the source where possible), with a small filter that skips lookups that cannot
-//! succeed. Fields, attributes and per-file definition lists are built as model values from the
+//! flatc's tables of structs, enums, types and services share one table keyed by name (borrowed
+//! from the source where possible; a few names inline, more in a hash map), with a small filter
+//! that skips lookups that cannot succeed. Built-in attributes are recognized once, as bits. Fields, attributes and per-file definition lists are built as model values from the
 //! start, so the end of the analysis moves them into the [`Schema`] rather than copying them.
 //!
 //! Struct layout (offsets, padding, size, alignment, `force_align`) is computed as fields are
@@ -43,69 +43,88 @@ use crate::Loaded;
 /// flatc's largest `force_align` (`FLATBUFFERS_MAX_ALIGNMENT`).
 const MAX_ALIGNMENT: u32 = 32;
 
-/// Attributes flatc knows without an `attribute` declaration.
-const BUILTIN_ATTRIBUTES: &[&str] = &[
-    "deprecated",
-    "required",
-    "key",
-    "shared",
-    "hash",
-    "id",
-    "force_align",
-    "bit_flags",
-    "original_order",
-    "nested_flatbuffer",
-    "csharp_partial",
-    "streaming",
-    "idempotent",
-    "cpp_type",
-    "cpp_ptr_type",
-    "cpp_ptr_type_get",
-    "cpp_str_type",
-    "cpp_str_flex_ctor",
-    "native_inline",
-    "native_custom_alloc",
-    "native_type",
-    "native_type_pack_name",
-    "native_default",
-    "flexbuffer",
-    "private",
-    "offset64",
-    "vector64",
-];
+/// Defines [`Builtin`] from its variants and their names, in flatc's order.
+macro_rules! builtins {
+    ($($variant:ident = $name:literal,)*) => {
+        /// An attribute flatc knows without an `attribute` declaration.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        enum Builtin {
+            $($variant,)*
+        }
 
-/// Whether `name` is one of [`BUILTIN_ATTRIBUTES`] (a `match`, which compares one candidate).
-fn is_builtin_attribute(name: &str) -> bool {
-    matches!(
-        name,
-        "deprecated"
-            | "required"
-            | "key"
-            | "shared"
-            | "hash"
-            | "id"
-            | "force_align"
-            | "bit_flags"
-            | "original_order"
-            | "nested_flatbuffer"
-            | "csharp_partial"
-            | "streaming"
-            | "idempotent"
-            | "cpp_type"
-            | "cpp_ptr_type"
-            | "cpp_ptr_type_get"
-            | "cpp_str_type"
-            | "cpp_str_flex_ctor"
-            | "native_inline"
-            | "native_custom_alloc"
-            | "native_type"
-            | "native_type_pack_name"
-            | "native_default"
-            | "flexbuffer"
-            | "private"
-            | "offset64"
-            | "vector64"
-    )
+        impl Builtin {
+            /// All of them, in flatc's order.
+            const ALL: &[Builtin] = &[$(Builtin::$variant,)*];
+
+            fn name(self) -> &'static str {
+                match self {
+                    $(Builtin::$variant => $name,)*
+                }
+            }
+
+            /// The built-in attribute `name` (a `match`, which compares one candidate).
+            fn from_name(name: &str) -> Option<Builtin> {
+                match name {
+                    $($name => Some(Builtin::$variant),)*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+builtins! {
+    Deprecated = "deprecated",
+    Required = "required",
+    Key = "key",
+    Shared = "shared",
+    Hash = "hash",
+    Id = "id",
+    ForceAlign = "force_align",
+    BitFlags = "bit_flags",
+    OriginalOrder = "original_order",
+    NestedFlatbuffer = "nested_flatbuffer",
+    CsharpPartial = "csharp_partial",
+    Streaming = "streaming",
+    Idempotent = "idempotent",
+    CppType = "cpp_type",
+    CppPtrType = "cpp_ptr_type",
+    CppPtrTypeGet = "cpp_ptr_type_get",
+    CppStrType = "cpp_str_type",
+    CppStrFlexCtor = "cpp_str_flex_ctor",
+    NativeInline = "native_inline",
+    NativeCustomAlloc = "native_custom_alloc",
+    NativeType = "native_type",
+    NativeTypePackName = "native_type_pack_name",
+    NativeDefault = "native_default",
+    Flexbuffer = "flexbuffer",
+    Private = "private",
+    Offset64 = "offset64",
+    Vector64 = "vector64",
+}
+
+/// The built-in attributes a definition has (one bit per [`Builtin`]), to test for them without
+/// looking through its [`Attributes`].
+#[derive(Clone, Copy, Debug, Default)]
+struct Known(u32);
+
+impl Known {
+    fn insert(&mut self, b: Builtin) {
+        self.0 |= 1 << b as u32;
+    }
+
+    fn has(self, b: Builtin) -> bool {
+        self.0 & (1 << b as u32) != 0
+    }
+
+    /// The attribute `b` of `attrs`, the attributes these bits describe.
+    fn get(self, attrs: &Attributes, b: Builtin) -> Option<&Attribute> {
+        if self.has(b) {
+            attrs.get(b.name())
+        } else {
+            None
+        }
+    }
 }
 
 /// Runs the analysis over the `files` of a compilation (indexed by [`FileId`], the root file
@@ -117,6 +136,9 @@ pub(crate) fn analyze<'s>(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<Schema> {
     let mut a = Analyzer::new(files);
+    // Definitions give most names (uses of types not defined yet give a few more).
+    a.names
+        .reserve(files.iter().map(|f| f.ast.decls.len()).sum());
     a.file_and_includes(FileId(0));
     a.finish(diagnostics)
 }
@@ -351,6 +373,91 @@ struct Names {
     service_span: Option<Span>,
 }
 
+/// The shared table of [`Names`]. Most compilations define a handful of names: up to
+/// [`INLINE_NAMES`] entries are kept inline and found by comparing names in turn (no allocation,
+/// no hashing); a compilation that needs more uses a hash map.
+#[allow(
+    clippy::large_enum_variant,
+    reason = "the inline entries are the point: the table lives in the analyzer, unmoved"
+)]
+enum NameTable<'s> {
+    Inline {
+        len: usize,
+        entries: [Option<(Cow<'s, str>, Names)>; INLINE_NAMES],
+    },
+    Map(FxHashMap<Cow<'s, str>, Names>),
+}
+
+/// How many entries a [`NameTable`] keeps inline.
+const INLINE_NAMES: usize = 8;
+
+impl<'s> NameTable<'s> {
+    /// An empty table.
+    const EMPTY: NameTable<'s> = NameTable::Inline {
+        len: 0,
+        entries: [const { None }; INLINE_NAMES],
+    };
+
+    /// Makes room for about `capacity` names (an empty table only).
+    fn reserve(&mut self, capacity: usize) {
+        if capacity > INLINE_NAMES {
+            *self = NameTable::Map(FxHashMap::with_capacity_and_hasher(
+                capacity,
+                Default::default(),
+            ));
+        }
+    }
+
+    fn get(&self, name: &str) -> Option<&Names> {
+        match self {
+            NameTable::Inline { len, entries } => entries[..*len]
+                .iter()
+                .flatten()
+                .find(|(key, _)| key == name)
+                .map(|(_, names)| names),
+            NameTable::Map(map) => map.get(name),
+        }
+    }
+
+    fn get_mut(&mut self, name: &str) -> Option<&mut Names> {
+        match self {
+            NameTable::Inline { len, entries } => entries[..*len]
+                .iter_mut()
+                .flatten()
+                .find(|(key, _)| key == name)
+                .map(|(_, names)| names),
+            NameTable::Map(map) => map.get_mut(name),
+        }
+    }
+
+    /// The entry for `name`, added (empty) if missing.
+    fn entry(&mut self, name: Cow<'s, str>) -> &mut Names {
+        let full = matches!(self, NameTable::Inline { len, .. } if *len == INLINE_NAMES);
+        if full && self.get(&name).is_none() {
+            if let NameTable::Inline { entries, .. } = self {
+                let map = entries.iter_mut().filter_map(Option::take).collect();
+                *self = NameTable::Map(map);
+            }
+        }
+        match self {
+            NameTable::Inline { len, entries } => {
+                let found = entries[..*len]
+                    .iter()
+                    .position(|e| e.as_ref().is_some_and(|(key, _)| *key == name));
+                let i = found.unwrap_or_else(|| {
+                    // Not full: a full table without `name` became a map above.
+                    entries[*len] = Some((name, Names::default()));
+                    *len += 1;
+                    *len - 1
+                });
+                // The first `len` entries are all `Some`.
+                &mut entries[i].get_or_insert_default().1
+            }
+            NameTable::Map(map) => map.entry(name).or_default(),
+        }
+    }
+}
+
 struct Analyzer<'s> {
     /// The files of the compilation, as loaded.
     inputs: &'s [Loaded<'s>],
@@ -359,7 +466,7 @@ struct Analyzer<'s> {
     enums: Vec<EnumSlot<'s>>,
     services: Vec<ServiceSlot<'s>>,
     /// flatc's symbol tables, by name.
-    names: FxHashMap<Cow<'s, str>, Names>,
+    names: NameTable<'s>,
     /// The number of names with a `struct_slot` and with an `enum_slot`.
     struct_names: usize,
     enum_names: usize,
@@ -411,11 +518,7 @@ impl<'s> Analyzer<'s> {
             structs: Vec::new(),
             enums: Vec::new(),
             services: Vec::new(),
-            // Definitions give most names (uses of types not defined yet give a few more).
-            names: FxHashMap::with_capacity_and_hasher(
-                inputs.iter().map(|f| f.ast.decls.len()).sum(),
-                Default::default(),
-            ),
+            names: NameTable::EMPTY,
             struct_names: 0,
             enum_names: 0,
             struct_filter: NameFilter::default(),
@@ -554,7 +657,7 @@ impl<'s> Analyzer<'s> {
     /// flatc's `structs_.Add` (replacing any slot under the same name).
     fn set_struct_name(&mut self, name: Cow<'s, str>, slot: usize) {
         self.struct_filter.insert(&name);
-        let entry = self.names.entry(name).or_default();
+        let entry = self.names.entry(name);
         if entry.struct_slot.replace(slot).is_none() {
             self.struct_names += 1;
         }
@@ -842,10 +945,21 @@ impl<'s> Analyzer<'s> {
 
     // ----- attributes and values -----
 
-    /// The attributes of a declaration, checked. (`builtin` is settled by [`Analyzer::build`],
-    /// when all `attribute` declarations are known.)
-    fn attributes(&mut self, ast: &'s FileAst, list: &[AttrAst]) -> Attributes {
+    /// The attributes of a declaration, checked, and which built-in ones are among them.
+    /// (`builtin` is settled by [`Analyzer::build`], when all `attribute` declarations are
+    /// known.)
+    #[inline]
+    fn attributes(&mut self, ast: &'s FileAst, list: &[AttrAst]) -> (Attributes, Known) {
+        if list.is_empty() {
+            return (Attributes::default(), Known::default());
+        }
+        self.attribute_list(ast, list)
+    }
+
+    /// [`Analyzer::attributes`] of a list that is not empty.
+    fn attribute_list(&mut self, ast: &'s FileAst, list: &[AttrAst]) -> (Attributes, Known) {
         let mut out = Attributes::default();
+        let mut known = Known::default();
         for attr in list {
             let name: Cow<'s, str> = if attr.name_is_string {
                 self.str_value(
@@ -858,10 +972,10 @@ impl<'s> Analyzer<'s> {
             } else {
                 Cow::Borrowed(self.text(attr.name))
             };
-            let builtin = is_builtin_attribute(&name);
+            let builtin = Builtin::from_name(&name);
             let declared = self.declared_attrs.get(name.as_ref()).copied();
-            if !builtin && declared.is_none() {
-                let mut candidates: Vec<&str> = BUILTIN_ATTRIBUTES.to_vec();
+            if builtin.is_none() && declared.is_none() {
+                let mut candidates: Vec<&str> = Builtin::ALL.iter().map(|b| b.name()).collect();
                 let declared_names: Vec<String> =
                     self.declared_attrs.keys().map(|k| k.to_string()).collect();
                 candidates.extend(declared_names.iter().map(String::as_str));
@@ -901,6 +1015,9 @@ impl<'s> Analyzer<'s> {
                 );
                 continue;
             }
+            if let Some(b) = builtin {
+                known.insert(b);
+            }
             out.list.push(Attribute {
                 name: name.into_owned(),
                 value,
@@ -908,7 +1025,7 @@ impl<'s> Analyzer<'s> {
                 span: attr.name,
             });
         }
-        out
+        (out, known)
     }
 
     /// An attribute value: flatc accepts an integer constant (that fits 32 bits) or a string.
@@ -974,6 +1091,7 @@ impl<'s> Analyzer<'s> {
     /// flatc's `ParseSingleValue` for a field default (`check_now`): which tokens a type accepts
     /// and how the constant is normalized. `ty` is the field type (for enum-typed fields, the
     /// underlying integer type with the enum as target).
+    #[inline]
     fn default_value(
         &mut self,
         ast: &'s FileAst,
@@ -982,9 +1100,8 @@ impl<'s> Analyzer<'s> {
         field: &str,
         check_now: bool,
     ) -> Option<Constant<'s>> {
-        let in_type = ty.base;
         // The common case, an integer constant for an integer field, when it fits: what the
-        // general path below computes, without its steps.
+        // general path computes, without its steps.
         if let ValueAst::Token {
             kind: Tok::Int,
             span,
@@ -992,12 +1109,25 @@ impl<'s> Analyzer<'s> {
             ..
         } = v
         {
-            if check_now && in_type.is_integer() {
-                if let Ok(value) = parse_int_for(self.text(*span), in_type) {
+            if check_now && ty.base.is_integer() {
+                if let Ok(value) = parse_int_for(self.text(*span), ty.base) {
                     return Some(Constant::Int(value));
                 }
             }
         }
+        self.any_default_value(ast, v, ty, field, check_now)
+    }
+
+    /// [`Analyzer::default_value`] for any value.
+    fn any_default_value(
+        &mut self,
+        ast: &'s FileAst,
+        v: &ValueAst,
+        ty: &DType,
+        field: &str,
+        check_now: bool,
+    ) -> Option<Constant<'s>> {
+        let in_type = ty.base;
         let type_name = type_display(ty);
         match v {
             ValueAst::EmptyVector(span) => {
@@ -1489,16 +1619,15 @@ impl<'s> Analyzer<'s> {
         }
         let file = self.file.index();
         self.files[file].structs.push(ObjectId(slot as u32));
-        let attrs = self.attributes(ast, ast.get(o.attrs));
+        let (attrs, known) = self.attributes(ast, ast.get(o.attrs));
         self.structs[slot].attrs = attrs;
         for f in ast.get(o.fields) {
             self.field(ast, slot, f);
         }
         let fixed = o.is_struct;
         if fixed {
-            let force = self.structs[slot]
-                .attrs
-                .get("force_align")
+            let force = known
+                .get(&self.structs[slot].attrs, Builtin::ForceAlign)
                 .map(|a| (attr_text(a).into_owned(), value_span(ast.get(o.attrs), a)));
             if let Some((text, span)) = force {
                 let natural = self.structs[slot].minalign;
@@ -1698,10 +1827,10 @@ impl<'s> Analyzer<'s> {
                 ok = false;
             }
         }
-        let attrs = self.attributes(ast, ast.get(f.attrs));
-        let deprecated = attrs.get("deprecated").is_some();
+        let (attrs, known) = self.attributes(ast, ast.get(f.attrs));
+        let deprecated = known.has(Builtin::Deprecated);
         let mut hash = None;
-        if let Some(h) = attrs.get("hash") {
+        if let Some(h) = known.get(&attrs, Builtin::Hash) {
             let t = if ty.is_vector() { ty.element } else { ty.base };
             let bits = match t {
                 BaseType::Short | BaseType::UShort => 16,
@@ -1739,7 +1868,7 @@ impl<'s> Analyzer<'s> {
             }
         }
         let mut offset64 = false;
-        if let Some(a) = attrs.get("vector64") {
+        if let Some(a) = known.get(&attrs, Builtin::Vector64) {
             if !ty.is_vector() {
                 self.error(
                     Code::InvalidAttribute,
@@ -1755,7 +1884,7 @@ impl<'s> Analyzer<'s> {
                 offset64 = true;
             }
         }
-        if let Some(a) = attrs.get("offset64") {
+        if let Some(a) = known.get(&attrs, Builtin::Offset64) {
             if ty.base == BaseType::Vector64 {
                 self.warn(
                     Code::Questionable,
@@ -1766,9 +1895,9 @@ impl<'s> Analyzer<'s> {
             offset64 = true;
         }
         if offset64 {
-            let span = attrs
-                .get("offset64")
-                .or_else(|| attrs.get("vector64"))
+            let span = known
+                .get(&attrs, Builtin::Offset64)
+                .or_else(|| known.get(&attrs, Builtin::Vector64))
                 .map_or(f.name, |a| a.span);
             if ty.base != BaseType::String && !ty.is_vector() {
                 self.error(
@@ -1789,8 +1918,8 @@ impl<'s> Analyzer<'s> {
             }
         }
         // Presence: required, optional, or default.
-        let key = attrs.get("key").is_some();
-        let required = attrs.get("required").is_some() || (ty.base == BaseType::String && key);
+        let key = known.has(Builtin::Key);
+        let required = known.has(Builtin::Required) || (ty.base == BaseType::String && key);
         let default_str_or_vec =
             (ty.base == BaseType::String || ty.is_vector()) && !constant.is_zero();
         // Struct fields are always present (flatc 25.12.19 marks no struct field optional).
@@ -1814,7 +1943,9 @@ impl<'s> Analyzer<'s> {
             Presence::Default
         };
         if required && (fixed || ty.base.is_scalar()) {
-            let span = attrs.get("required").map_or(f.name, |a| a.span);
+            let span = known
+                .get(&attrs, Builtin::Required)
+                .map_or(f.name, |a| a.span);
             let d = self.error(
                 Code::InvalidRequired,
                 format!("field `{name}` cannot be `required`: only non-scalar fields of tables can be required"),
@@ -1826,7 +1957,7 @@ impl<'s> Analyzer<'s> {
             }
         }
         if key {
-            let key_span = attrs.get("key").map_or(f.name, |a| a.span);
+            let key_span = known.get(&attrs, Builtin::Key).map_or(f.name, |a| a.span);
             if self.structs[slot].has_key {
                 let sname = self.structs[slot].name.to_string();
                 self.error(
@@ -1865,7 +1996,7 @@ impl<'s> Analyzer<'s> {
                 self.error(
                     Code::InvalidKey,
                     format!("optional field `{name}` cannot be a key"),
-                    attrs.get("key").map_or(f.name, |a| a.span),
+                    known.get(&attrs, Builtin::Key).map_or(f.name, |a| a.span),
                 );
             }
         }
@@ -1933,24 +2064,26 @@ impl<'s> Analyzer<'s> {
             self.error(
                 Code::InvalidStruct,
                 format!("struct field `{name}` cannot be deprecated"),
-                attrs.get("deprecated").map_or(f.name, |a| a.span),
+                known
+                    .get(&attrs, Builtin::Deprecated)
+                    .map_or(f.name, |a| a.span),
             )
             .notes
             .push("struct layouts cannot change; only table fields can be deprecated".into());
         }
         let mut attrs = attrs;
-        if let Some(ct) = attrs.get("cpp_type") {
+        if let Some(ct) = known.get(&attrs, Builtin::CppType) {
             let span = ct.span;
             // flatc's `cpp_ptr_type: "naked"`, with the type of `cpp_type`'s value.
             let naked = value_like(&ct.value, "naked".to_string());
-            if hash.is_none() && attrs.get("hash").is_none() {
+            if hash.is_none() && !known.has(Builtin::Hash) {
                 self.error(
                     Code::InvalidAttribute,
                     format!("`cpp_type` on field `{name}` needs a `hash` attribute"),
                     span,
                 );
             }
-            if attrs.get("cpp_ptr_type").is_none() {
+            if !known.has(Builtin::CppPtrType) {
                 attrs.list.push(Attribute {
                     name: "cpp_ptr_type".into(),
                     value: naked,
@@ -1959,7 +2092,7 @@ impl<'s> Analyzer<'s> {
                 });
             }
         }
-        let shared = attrs.get("shared").is_some();
+        let shared = known.has(Builtin::Shared);
         if shared && ty.base != BaseType::String {
             self.error(
                 Code::InvalidAttribute,
@@ -1967,17 +2100,19 @@ impl<'s> Analyzer<'s> {
                     "`shared` applies only to strings, but field `{name}` has type `{}`",
                     self.type_name(&ty)
                 ),
-                attrs.get("shared").map_or(f.name, |a| a.span),
+                known
+                    .get(&attrs, Builtin::Shared)
+                    .map_or(f.name, |a| a.span),
             );
         }
-        if let Some(a) = attrs.get("native_custom_alloc") {
+        if let Some(a) = known.get(&attrs, Builtin::NativeCustomAlloc) {
             self.error(
                 Code::InvalidAttribute,
                 "`native_custom_alloc` applies only to tables and structs, not to fields",
                 a.span,
             );
         }
-        if let Some(a) = attrs.get("native_inline") {
+        if let Some(a) = known.get(&attrs, Builtin::NativeInline) {
             let elem = ty.element_type();
             let is_table = |t: &DType| {
                 t.base == BaseType::Obj && t.struct_slot().is_some_and(|s| !self.structs[s].fixed)
@@ -1993,7 +2128,7 @@ impl<'s> Analyzer<'s> {
             }
         }
         let mut nested = None;
-        if let Some(a) = attrs.get("nested_flatbuffer") {
+        if let Some(a) = known.get(&attrs, Builtin::NestedFlatbuffer) {
             if !matches!(a.value, Some(AttrValue::String(_))) {
                 self.error(
                     Code::InvalidAttribute,
@@ -2017,19 +2152,19 @@ impl<'s> Analyzer<'s> {
                 }
             }
         }
-        let flexbuffer = attrs.get("flexbuffer").is_some();
+        let flexbuffer = known.has(Builtin::Flexbuffer);
         if flexbuffer && (ty.base != BaseType::Vector || ty.element != BaseType::UByte) {
             self.error(
                 Code::InvalidAttribute,
                 format!("`flexbuffer` applies only to `[ubyte]` fields, but field `{name}` has type `{}`", self.type_name(&ty)),
-                attrs.get("flexbuffer").map_or(f.name, |a| a.span),
+                known.get(&attrs, Builtin::Flexbuffer).map_or(f.name, |a| a.span),
             );
         }
         if let Some(t) = typefield {
             if !self.structs[slot].fields[t].ty.base_type.is_scalar() {
                 self.structs[slot].fields[t].presence = presence;
             }
-            if let Some(id) = attrs.get("id") {
+            if let Some(id) = known.get(&attrs, Builtin::Id) {
                 let id_span = value_span(ast.get(f.attrs), id);
                 match attr_int(id, BaseType::UShort) {
                     Ok(v) if v > 0 => {
@@ -2059,7 +2194,7 @@ impl<'s> Analyzer<'s> {
                 self.structs[slot].fields[t].deprecated = true;
             }
         }
-        if let Some(id) = attrs.get("id") {
+        if let Some(id) = known.get(&attrs, Builtin::Id) {
             let id_span = value_span(ast.get(f.attrs), id);
             self.structs[slot].id_spans.push((fi, id_span));
         }
@@ -2368,17 +2503,19 @@ impl<'s> Analyzer<'s> {
             return;
         }
         underlying.target = Target::Enum(slot);
-        let attrs = self.attributes(ast, ast.get(e.attrs));
-        let bit_flags = attrs.get("bit_flags").is_some();
+        let (attrs, known) = self.attributes(ast, ast.get(e.attrs));
+        let bit_flags = known.has(Builtin::BitFlags);
         if bit_flags && !underlying.base.is_unsigned() {
-            let span = attrs.get("bit_flags").map_or(e.name, |a| a.span);
+            let span = known
+                .get(&attrs, Builtin::BitFlags)
+                .map_or(e.name, |a| a.span);
             self.warn(
                 Code::Questionable,
                 format!("the underlying type of bit_flags enum `{name}` should be unsigned"),
                 span,
             );
         }
-        if let Some(a) = attrs.get("force_align") {
+        if let Some(a) = known.get(&attrs, Builtin::ForceAlign) {
             let span = a.span;
             self.error(
                 Code::InvalidAttribute,
@@ -2387,7 +2524,7 @@ impl<'s> Analyzer<'s> {
             );
         }
         self.enum_filter.insert(&full);
-        self.names.entry(full.clone()).or_default().enum_slot = Some(slot);
+        self.names.entry(full.clone()).enum_slot = Some(slot);
         self.enum_names += 1;
         self.enums.push(EnumSlot {
             name: Cow::Borrowed(name),
@@ -2510,7 +2647,7 @@ impl<'s> Analyzer<'s> {
                 continue;
             }
             let value = next as i64;
-            let attrs = self.attributes(ast, ast.get(v.attrs));
+            let (attrs, _) = self.attributes(ast, ast.get(v.attrs));
             if let Some(prev) = self.enums[slot].vals.iter().find(|x| x.name == vname) {
                 let first = prev.span;
                 self.error(
@@ -2623,11 +2760,7 @@ impl<'s> Analyzer<'s> {
             }
             Some(names) => names.type_span = Some(span),
             None => {
-                let names = Names {
-                    type_span: Some(span),
-                    ..Names::default()
-                };
-                self.names.insert(Cow::Owned(full.to_string()), names);
+                self.names.entry(Cow::Owned(full.to_string())).type_span = Some(span);
             }
         }
     }
@@ -2646,8 +2779,8 @@ impl<'s> Analyzer<'s> {
             .with_secondary_owned(first, "first defined here");
             return;
         }
-        self.names.entry(full.clone()).or_default().service_span = Some(s.name);
-        let attrs = self.attributes(ast, ast.get(s.attrs));
+        self.names.entry(full.clone()).service_span = Some(s.name);
+        let (attrs, _) = self.attributes(ast, ast.get(s.attrs));
         let mut calls: Vec<DCall<'s>> = Vec::new();
         for c in ast.get(s.calls) {
             let cname: &'s str = self.text(c.name);
@@ -2663,7 +2796,7 @@ impl<'s> Analyzer<'s> {
                 .with_secondary_owned(first, "first defined here");
                 continue;
             }
-            let attrs = self.attributes(ast, ast.get(c.attrs));
+            let (attrs, _) = self.attributes(ast, ast.get(c.attrs));
             if let (Some(request), Some(response)) = (req, resp) {
                 calls.push(DCall {
                     name: Cow::Borrowed(cname),
@@ -3151,7 +3284,8 @@ fn attr_text(a: &Attribute) -> Cow<'_, str> {
 /// Marks the built-in attributes that no `attribute` declaration redeclares.
 fn settle_builtin(attrs: &mut Attributes, declared: &FxHashMap<Cow<'_, str>, FileId>) {
     for a in &mut attrs.list {
-        a.builtin = is_builtin_attribute(&a.name) && !declared.contains_key(a.name.as_str());
+        a.builtin =
+            Builtin::from_name(&a.name).is_some() && !declared.contains_key(a.name.as_str());
     }
 }
 
@@ -3272,13 +3406,47 @@ mod tests {
     use super::*;
 
     #[test]
-    fn builtin_attributes_are_the_listed_ones() {
-        for name in BUILTIN_ATTRIBUTES {
-            assert!(is_builtin_attribute(name), "{name}");
+    fn builtin_attributes_are_named_and_numbered() {
+        assert_eq!(Builtin::ALL.len(), 27);
+        for (i, &b) in Builtin::ALL.iter().enumerate() {
+            assert_eq!(Builtin::from_name(b.name()), Some(b), "{b:?}");
+            assert_eq!(b as usize, i, "{b:?}");
         }
         for name in ["", "ID", "idx", "priority", "native", "cpp", "hash_"] {
-            assert!(!is_builtin_attribute(name), "{name}");
+            assert_eq!(Builtin::from_name(name), None, "{name}");
         }
+    }
+
+    #[test]
+    fn the_name_table_keeps_its_entries_when_it_grows() {
+        let names: Vec<String> = (0..3 * INLINE_NAMES).map(|i| format!("N{i}")).collect();
+        let mut table = NameTable::EMPTY;
+        for (i, name) in names.iter().enumerate() {
+            assert!(table.get(name).is_none());
+            let entry = table.entry(Cow::Borrowed(name.as_str()));
+            assert!(entry.struct_slot.is_none());
+            entry.struct_slot = Some(i);
+            assert!(matches!(table, NameTable::Inline { .. }) == (i < INLINE_NAMES));
+            for (j, earlier) in names[..=i].iter().enumerate() {
+                assert_eq!(table.get(earlier).and_then(|n| n.struct_slot), Some(j));
+                assert_eq!(table.entry(Cow::Borrowed(earlier)).struct_slot, Some(j));
+            }
+        }
+        if let Some(n) = table.get_mut("N1") {
+            n.enum_slot = Some(7);
+        }
+        assert_eq!(table.get("N1").and_then(|n| n.enum_slot), Some(7));
+        assert!(table.get("N").is_none() && table.get_mut("N10x").is_none());
+        // A full inline table takes a name it has without growing.
+        let mut table = NameTable::EMPTY;
+        for name in &names[..INLINE_NAMES] {
+            table.entry(Cow::Borrowed(name.as_str()));
+        }
+        table.entry(Cow::Borrowed("N0")).type_span = Some(Span::new(FileId(0), 1, 2));
+        assert!(matches!(table, NameTable::Inline { .. }));
+        let mut big = NameTable::EMPTY;
+        big.reserve(INLINE_NAMES + 1);
+        assert!(matches!(big, NameTable::Map(_)));
     }
 
     #[test]

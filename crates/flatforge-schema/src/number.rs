@@ -77,10 +77,18 @@ fn detect_base(s: &[u8]) -> u32 {
 /// The value of plain decimal digits (as most constants are), when there are few enough of them
 /// that they fit any 64-bit type; `None` for anything else.
 fn plain_decimal(s: &[u8]) -> Option<u64> {
-    if s.is_empty() || s.len() > 18 || !s.iter().all(u8::is_ascii_digit) {
+    if s.is_empty() || s.len() > 18 {
         return None;
     }
-    Some(s.iter().fold(0, |v, &d| v * 10 + u64::from(d - b'0')))
+    let mut value = 0;
+    for &b in s {
+        let digit = b.wrapping_sub(b'0');
+        if digit > 9 {
+            return None;
+        }
+        value = value * 10 + u64::from(digit);
+    }
+    Some(value)
 }
 
 /// `StringToNumber<int64_t>`.
