@@ -19,6 +19,7 @@
 //! reference (a slot during the analysis) becomes an index (see [`crate::model`]).
 
 use std::borrow::Cow;
+use std::cmp::Ordering;
 use std::path::PathBuf;
 
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -33,8 +34,8 @@ use crate::model::{
 use crate::number::{int_range, parse_f64, parse_i64, parse_int_for, parse_u64, IntError};
 use crate::one_or_many::OneOrMany;
 use crate::parser::{
-    AttrAst, Decl, Docs, EnumDecl, FileAst, HeaderItem, ObjectDecl, QualName, ServiceDecl, StrLit,
-    TypeAst, ValueAst,
+    AttrAst, Decl, Docs, EnumDecl, FieldDecl, FileAst, HeaderItem, ObjectDecl, QualName,
+    ServiceDecl, StrLit, TypeAst, ValueAst,
 };
 use crate::source::{FileId, FileText, Span};
 use crate::suggest::closest;
@@ -115,6 +116,22 @@ impl Known {
 
     fn has(self, b: Builtin) -> bool {
         self.0 & (1 << b as u32) != 0
+    }
+
+    /// The bits of the attributes in `list`.
+    const fn of(list: &[Builtin]) -> Known {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < list.len() {
+            bits |= 1 << list[i] as u32;
+            i += 1;
+        }
+        Known(bits)
+    }
+
+    /// Whether any of the attributes of `other` is among these.
+    fn any(self, other: Known) -> bool {
+        self.0 & other.0 != 0
     }
 
     /// The attribute `b` of `attrs`, the attributes these bits describe.
@@ -357,6 +374,26 @@ fn namespace_of<'a>(full: &'a str, name: &str) -> &'a str {
     full.len()
         .checked_sub(name.len() + 1)
         .map_or("", |end| &full[..end])
+}
+
+/// What the less common attributes of a field give (see [`Analyzer::other_field_attributes`]).
+#[derive(Default)]
+struct OtherFieldAttrs {
+    shared: bool,
+    nested: Option<usize>,
+    flexbuffer: bool,
+}
+
+impl OtherFieldAttrs {
+    /// The attributes it covers.
+    const ATTRIBUTES: Known = Known::of(&[
+        Builtin::CppType,
+        Builtin::Shared,
+        Builtin::NativeCustomAlloc,
+        Builtin::NativeInline,
+        Builtin::NestedFlatbuffer,
+        Builtin::Flexbuffer,
+    ]);
 }
 
 /// What a name denotes in flatc's symbol tables `structs_`, `enums_`, `types_` and `services_`.
@@ -1667,29 +1704,175 @@ impl<'s> Analyzer<'s> {
         self.structs[slot].full = full;
     }
 
-    fn field(&mut self, ast: &'s FileAst, slot: usize, f: &crate::parser::FieldDecl) {
+    /// A field of the table or struct in `slot`: its type, layout, default, attributes and
+    /// presence, with flatc's checks in flatc's order. Most fields have no built-in attribute:
+    /// the checks of each one are behind a test of its bit.
+    fn field(&mut self, ast: &'s FileAst, slot: usize, f: &FieldDecl) {
         let name: &'s str = self.text(f.name);
         let fixed = self.structs[slot].fixed;
-        if self.struct_filter.may_contain(name)
-            && self
-                .lookup_struct_use(Cow::Borrowed(name), f.name, false)
-                .is_some()
-        {
-            self.error(
-                Code::NameClash,
-                format!("field `{name}` has the same name as a table or struct"),
-                f.name,
-            )
-            .help
-            .push("rename the field (field names are usually snake_case)".into());
+        if self.struct_filter.may_contain(name) {
+            self.check_field_name(name, f.name);
         }
         let Some(ty) = self.resolve_type(ast, &f.ty) else {
             return;
         };
-        let ty_span = f.ty.span();
+        let mut ok = true;
+        if fixed || ty.base == BaseType::Array {
+            ok = self.check_inline_field_type(slot, name, &ty, f.ty.span(), fixed);
+        }
+        // A union field is preceded by its `_type` field.
+        let typefield =
+            if ty.base == BaseType::Union || (ty.is_vector() && ty.element == BaseType::Union) {
+                self.add_union_type_field(slot, name, &ty, f.name)
+            } else {
+                None
+            };
+        let Some(fi) = self.add_field(slot, Cow::Borrowed(name), ty, f.name, false) else {
+            return;
+        };
+        if let Some(t) = typefield {
+            self.structs[slot].fields[t].union_sibling = Some(fi as u16);
+            self.structs[slot].fields[fi].union_sibling = Some(t as u16);
+        }
+        let mut ty = ty;
+        let mut constant = Constant::Zero;
+        if let Some(default) = &f.default {
+            match self.field_default(ast, name, &ty, default, fixed) {
+                Some(value) => constant = value,
+                None => ok = false,
+            }
+        }
+        let (mut attrs, known) = self.attributes(ast, ast.get(f.attrs));
+        let deprecated = known.has(Builtin::Deprecated);
+        let hash = if known.has(Builtin::Hash) {
+            self.field_hash(ast, f, name, &ty, &attrs, known)
+        } else {
+            None
+        };
+        let mut offset64 = false;
+        if known.any(Known::of(&[Builtin::Vector64, Builtin::Offset64])) {
+            let vector64;
+            (offset64, vector64) = self.field_offset64(f, name, &ty, &attrs, known);
+            if vector64 {
+                ty.base = BaseType::Vector64;
+                self.structs[slot].fields[fi].ty = model_type(&ty);
+            }
+        }
+        // Presence: required, optional, or default.
+        let key = known.has(Builtin::Key);
+        let required = known.has(Builtin::Required) || (ty.base == BaseType::String && key);
+        let default_str_or_vec =
+            (ty.base == BaseType::String || ty.is_vector()) && !constant.is_zero();
+        // Struct fields are always present (flatc 25.12.19 marks no struct field optional).
+        let optional = if ty.base.is_scalar() {
+            constant == Constant::Null
+        } else {
+            !(required || default_str_or_vec || fixed)
+        };
+        if required {
+            let span = known
+                .get(&attrs, Builtin::Required)
+                .map_or(f.name, |a| a.span);
+            self.check_required(f, name, &ty, optional, fixed, span);
+        }
+        let presence = if required {
+            Presence::Required
+        } else if optional {
+            Presence::Optional
+        } else {
+            Presence::Default
+        };
+        if key {
+            self.check_key(slot, f, name, &ty, &attrs, known);
+        }
+        if ty.base.is_scalar() && constant == Constant::Null {
+            self.null_default(f, name, &ty, key, &attrs, known);
+        }
+        if ty.enum_slot().is_some() {
+            self.check_enum_field_default(f, name, &ty, &constant, optional, ok);
+        }
+        if deprecated && fixed {
+            self.error(
+                Code::InvalidStruct,
+                format!("struct field `{name}` cannot be deprecated"),
+                known
+                    .get(&attrs, Builtin::Deprecated)
+                    .map_or(f.name, |a| a.span),
+            )
+            .notes
+            .push("struct layouts cannot change; only table fields can be deprecated".into());
+        }
+        let mut other = OtherFieldAttrs::default();
+        if known.any(OtherFieldAttrs::ATTRIBUTES) {
+            other = self.other_field_attributes(ast, f, name, &ty, &mut attrs, known);
+        }
+        if let Some(t) = typefield {
+            let type_field = &mut self.structs[slot].fields[t];
+            if !type_field.ty.base_type.is_scalar() {
+                type_field.presence = presence;
+            }
+            type_field.deprecated |= deprecated;
+            if let Some(id) = known.get(&attrs, Builtin::Id) {
+                self.union_type_field_id(ast, slot, t, f, id);
+            }
+        }
+        if let Some(id) = known.get(&attrs, Builtin::Id) {
+            let id_span = value_span(ast.get(f.attrs), id);
+            self.structs[slot].id_spans.push((fi, id_span));
+        }
+        let docs = self.docs(ast, f.docs);
+        let field = &mut self.structs[slot].fields[fi];
+        field.default = default_value(&ty, constant);
+        field.presence = presence;
+        field.deprecated = deprecated;
+        field.key = key;
+        field.nested_flatbuffer = other.nested.map(|s| ObjectId(s as u32));
+        field.flexbuffer = other.flexbuffer;
+        field.hash = hash;
+        field.shared = other.shared;
+        field.offset64 = offset64;
+        field.attributes = attrs;
+        field.docs = docs;
+        if deprecated && required {
+            let span = f.name;
+            self.warn(
+                Code::Questionable,
+                format!("field `{name}` is both deprecated and required"),
+                span,
+            )
+            .notes
+            .push("readers reject buffers without a required field, but writers are told not to write a deprecated one; flatc accepts this".into());
+        }
+    }
+
+    /// A field named like a table or struct declared so far.
+    fn check_field_name(&mut self, name: &'s str, span: Span) {
+        if self
+            .lookup_struct_use(Cow::Borrowed(name), span, false)
+            .is_some()
+        {
+            self.error(
+                Code::NameClash,
+                format!("field `{name}` has the same name as a table or struct"),
+                span,
+            )
+            .help
+            .push("rename the field (field names are usually snake_case)".into());
+        }
+    }
+
+    /// The type of a struct field (`fixed`), or of an array field: whether it is valid.
+    fn check_inline_field_type(
+        &mut self,
+        slot: usize,
+        name: &str,
+        ty: &DType,
+        ty_span: Span,
+        fixed: bool,
+    ) -> bool {
         let mut ok = true;
         if fixed {
-            let incomplete = self.is_incomplete(&ty)
+            let incomplete = self.is_incomplete(ty)
                 || (ty.base == BaseType::Array && self.is_incomplete(&ty.element_type()));
             let self_ref = ty.struct_slot() == Some(slot)
                 && (ty.base == BaseType::Obj || ty.base == BaseType::Array);
@@ -1708,7 +1891,7 @@ impl<'s> Analyzer<'s> {
                 let target = if ty.base == BaseType::Array {
                     ty.element_type()
                 } else {
-                    ty
+                    *ty
                 };
                 let tname = self.structs[target.struct_slot().unwrap_or(0)]
                     .name
@@ -1722,13 +1905,13 @@ impl<'s> Analyzer<'s> {
                 ok = false;
             } else {
                 let valid = ty.base.is_scalar()
-                    || self.is_struct_type(&ty)
+                    || self.is_struct_type(ty)
                     || (ty.base == BaseType::Array
                         && (ty.element.is_scalar() || self.is_struct_type(&ty.element_type())));
                 if !valid {
                     let d = self.error(
                         Code::InvalidFieldType,
-                        format!("struct field `{name}` has type `{}`, but structs may contain only scalars, structs and fixed-size arrays of them", self.type_name(&ty)),
+                        format!("struct field `{name}` has type `{}`, but structs may contain only scalars, structs and fixed-size arrays of them", self.type_name(ty)),
                         ty_span,
                     );
                     d.help
@@ -1751,15 +1934,24 @@ impl<'s> Analyzer<'s> {
             self.advanced
                 .insert(AdvancedFeatures::ADVANCED_ARRAY_FEATURES);
         }
-        // A union field is preceded by its `_type` field.
-        let mut typefield: Option<usize> = None;
+        ok
+    }
+
+    /// The hidden `NAME_type` field before a union field (or vector of unions) `name`.
+    fn add_union_type_field(
+        &mut self,
+        slot: usize,
+        name: &str,
+        ty: &DType,
+        span: Span,
+    ) -> Option<usize> {
         if ty.base == BaseType::Union {
             let e = ty.enum_slot().unwrap_or(0);
             let mut ut = self.enums[e].underlying;
             ut.base = BaseType::UType;
             ut.target = Target::Enum(e);
-            typefield = self.add_field(slot, Cow::Owned(format!("{name}_type")), ut, f.name, true);
-        } else if ty.is_vector() && ty.element == BaseType::Union {
+            self.add_field(slot, Cow::Owned(format!("{name}_type")), ut, span, true)
+        } else {
             self.advanced
                 .insert(AdvancedFeatures::ADVANCED_UNION_FEATURES);
             let ut = DType {
@@ -1768,20 +1960,23 @@ impl<'s> Analyzer<'s> {
                 target: ty.target,
                 fixed_length: 0,
             };
-            typefield = self.add_field(slot, Cow::Owned(format!("{name}_type")), ut, f.name, true);
+            self.add_field(slot, Cow::Owned(format!("{name}_type")), ut, span, true)
         }
-        let Some(fi) = self.add_field(slot, Cow::Borrowed(name), ty, f.name, false) else {
-            return;
-        };
-        if let Some(t) = typefield {
-            self.structs[slot].fields[t].union_sibling = Some(fi as u16);
-            self.structs[slot].fields[fi].union_sibling = Some(t as u16);
-        }
-        let mut ty = ty;
-        let mut constant = Constant::Zero;
-        if let (Some(default), BaseType::Obj) = (&f.default, ty.base) {
-            let tname = self.type_name(&ty);
-            let pending = self.is_incomplete(&ty);
+    }
+
+    /// The default written for field `name` of type `ty` (in a struct when `fixed`): its
+    /// constant, or `None` when it is invalid (already reported).
+    fn field_default(
+        &mut self,
+        ast: &'s FileAst,
+        name: &str,
+        ty: &DType,
+        default: &ValueAst,
+        fixed: bool,
+    ) -> Option<Constant<'s>> {
+        if ty.base == BaseType::Obj {
+            let tname = self.type_name(ty);
+            let pending = self.is_incomplete(ty);
             let d = self.error(
                 Code::InvalidDefault,
                 format!("field `{name}` has type `{tname}`, a table or struct, which cannot have a default"),
@@ -1790,85 +1985,101 @@ impl<'s> Analyzer<'s> {
             if pending {
                 d.notes.push(format!("`{tname}` is not declared yet, so it is taken for a table or struct; an enum must be declared before it is used"));
             }
-            ok = false;
-        } else if let Some(default) = &f.default {
-            if let Some(value) = self.default_value(ast, default, &ty, name, true) {
-                let dspan = default.span();
-                if self.is_struct_type(&ty) {
-                    self.error(
-                        Code::InvalidDefault,
-                        format!("struct-typed field `{name}` cannot have a default"),
-                        dspan,
-                    );
-                } else if fixed && !value.is_zero() {
-                    self.error(
-                        Code::InvalidDefault,
-                        format!("field `{name}` of a struct cannot have a default value"),
-                        dspan,
-                    )
-                    .notes
-                    .push(
-                        "struct fields are always stored; only table fields have defaults".into(),
-                    );
-                }
-                if ty.base == BaseType::String || ty.is_vector() {
-                    self.advanced
-                        .insert(AdvancedFeatures::DEFAULT_VECTORS_AND_STRINGS);
-                }
-                if ty.is_vector() && !value.is_zero() && value != Constant::EmptyVector {
-                    self.error(
-                        Code::InvalidDefault,
-                        format!("the only supported default for vector field `{name}` is `[]`"),
-                        dspan,
-                    );
-                }
-                constant = value;
-            } else {
-                ok = false;
-            }
+            return None;
         }
-        let (attrs, known) = self.attributes(ast, ast.get(f.attrs));
-        let deprecated = known.has(Builtin::Deprecated);
-        let mut hash = None;
-        if let Some(h) = known.get(&attrs, Builtin::Hash) {
-            let t = if ty.is_vector() { ty.element } else { ty.base };
-            let bits = match t {
-                BaseType::Short | BaseType::UShort => 16,
-                BaseType::Int | BaseType::UInt => 32,
-                BaseType::Long | BaseType::ULong => 64,
-                _ => 0,
-            };
-            let hname = attr_text(h);
-            if bits == 0 {
-                self.error(
+        let value = self.default_value(ast, default, ty, name, true)?;
+        let dspan = default.span();
+        if self.is_struct_type(ty) {
+            self.error(
+                Code::InvalidDefault,
+                format!("struct-typed field `{name}` cannot have a default"),
+                dspan,
+            );
+        } else if fixed && !value.is_zero() {
+            self.error(
+                Code::InvalidDefault,
+                format!("field `{name}` of a struct cannot have a default value"),
+                dspan,
+            )
+            .notes
+            .push("struct fields are always stored; only table fields have defaults".into());
+        }
+        if ty.base == BaseType::String || ty.is_vector() {
+            self.advanced
+                .insert(AdvancedFeatures::DEFAULT_VECTORS_AND_STRINGS);
+        }
+        if ty.is_vector() && !value.is_zero() && value != Constant::EmptyVector {
+            self.error(
+                Code::InvalidDefault,
+                format!("the only supported default for vector field `{name}` is `[]`"),
+                dspan,
+            );
+        }
+        Some(value)
+    }
+
+    /// The `hash` attribute of field `name` (there is one): its algorithm, when it is valid.
+    fn field_hash(
+        &mut self,
+        ast: &FileAst,
+        f: &FieldDecl,
+        name: &str,
+        ty: &DType,
+        attrs: &Attributes,
+        known: Known,
+    ) -> Option<HashKind> {
+        let h = known.get(attrs, Builtin::Hash)?;
+        let t = if ty.is_vector() { ty.element } else { ty.base };
+        let bits = match t {
+            BaseType::Short | BaseType::UShort => 16,
+            BaseType::Int | BaseType::UInt => 32,
+            BaseType::Long | BaseType::ULong => 64,
+            _ => 0,
+        };
+        let hname = attr_text(h);
+        if bits == 0 {
+            self.error(
+                Code::InvalidAttribute,
+                format!("field `{name}` has type `{}`, but only short, ushort, int, uint, long and ulong fields (or vectors of them) can be hashed", self.type_name(ty)),
+                h.span,
+            );
+            return None;
+        }
+        match HashKind::from_name(&hname) {
+            Some(k) if k.bits() == bits => Some(k),
+            _ => {
+                let options = match bits {
+                    16 => ["fnv1_16", "fnv1a_16"],
+                    32 => ["fnv1_32", "fnv1a_32"],
+                    _ => ["fnv1_64", "fnv1a_64"],
+                };
+                let d = self.error(
                     Code::InvalidAttribute,
-                    format!("field `{name}` has type `{}`, but only short, ushort, int, uint, long and ulong fields (or vectors of them) can be hashed", self.type_name(&ty)),
-                    h.span,
+                    format!("unknown hashing algorithm `{hname}` for {bits}-bit field `{name}`"),
+                    value_span(ast.get(f.attrs), h),
                 );
-            } else {
-                match HashKind::from_name(&hname) {
-                    Some(k) if k.bits() == bits => hash = Some(k),
-                    _ => {
-                        let options = match bits {
-                            16 => ["fnv1_16", "fnv1a_16"],
-                            32 => ["fnv1_32", "fnv1a_32"],
-                            _ => ["fnv1_64", "fnv1a_64"],
-                        };
-                        let d = self.error(
-                            Code::InvalidAttribute,
-                            format!(
-                                "unknown hashing algorithm `{hname}` for {bits}-bit field `{name}`"
-                            ),
-                            value_span(ast.get(f.attrs), h),
-                        );
-                        d.help
-                            .push(format!("use `{}` or `{}`", options[0], options[1]));
-                    }
-                }
+                d.help
+                    .push(format!("use `{}` or `{}`", options[0], options[1]));
+                None
             }
         }
+    }
+
+    /// The `vector64` and `offset64` attributes of field `name` of type `ty` (it has one of
+    /// them): whether the field uses a 64-bit offset, and whether `vector64` makes its type a
+    /// `Vector64`.
+    fn field_offset64(
+        &mut self,
+        f: &FieldDecl,
+        name: &str,
+        ty: &DType,
+        attrs: &Attributes,
+        known: Known,
+    ) -> (bool, bool) {
+        let mut ty = *ty;
         let mut offset64 = false;
-        if let Some(a) = known.get(&attrs, Builtin::Vector64) {
+        let mut vector64 = false;
+        if let Some(a) = known.get(attrs, Builtin::Vector64) {
             if !ty.is_vector() {
                 self.error(
                     Code::InvalidAttribute,
@@ -1880,11 +2091,11 @@ impl<'s> Analyzer<'s> {
                 );
             } else {
                 ty.base = BaseType::Vector64;
-                self.structs[slot].fields[fi].ty = model_type(&ty);
+                vector64 = true;
                 offset64 = true;
             }
         }
-        if let Some(a) = known.get(&attrs, Builtin::Offset64) {
+        if let Some(a) = known.get(attrs, Builtin::Offset64) {
             if ty.base == BaseType::Vector64 {
                 self.warn(
                     Code::Questionable,
@@ -1896,8 +2107,8 @@ impl<'s> Analyzer<'s> {
         }
         if offset64 {
             let span = known
-                .get(&attrs, Builtin::Offset64)
-                .or_else(|| known.get(&attrs, Builtin::Vector64))
+                .get(attrs, Builtin::Offset64)
+                .or_else(|| known.get(attrs, Builtin::Vector64))
                 .map_or(f.name, |a| a.span);
             if ty.base != BaseType::String && !ty.is_vector() {
                 self.error(
@@ -1917,35 +2128,28 @@ impl<'s> Analyzer<'s> {
                 }
             }
         }
-        // Presence: required, optional, or default.
-        let key = known.has(Builtin::Key);
-        let required = known.has(Builtin::Required) || (ty.base == BaseType::String && key);
-        let default_str_or_vec =
-            (ty.base == BaseType::String || ty.is_vector()) && !constant.is_zero();
-        // Struct fields are always present (flatc 25.12.19 marks no struct field optional).
-        let optional = if ty.base.is_scalar() {
-            constant == Constant::Null
-        } else {
-            !(required || default_str_or_vec || fixed)
-        };
-        if required && optional {
+        (offset64, vector64)
+    }
+
+    /// A required field (`required`, or a string `key`): whether it may be. `span` is its
+    /// `required` attribute (or its name).
+    fn check_required(
+        &mut self,
+        f: &FieldDecl,
+        name: &str,
+        ty: &DType,
+        optional: bool,
+        fixed: bool,
+        span: Span,
+    ) {
+        if optional {
             self.error(
                 Code::InvalidRequired,
                 format!("field `{name}` cannot be both optional (`= null`) and required"),
                 f.name,
             );
         }
-        let presence = if required {
-            Presence::Required
-        } else if optional {
-            Presence::Optional
-        } else {
-            Presence::Default
-        };
-        if required && (fixed || ty.base.is_scalar()) {
-            let span = known
-                .get(&attrs, Builtin::Required)
-                .map_or(f.name, |a| a.span);
+        if fixed || ty.base.is_scalar() {
             let d = self.error(
                 Code::InvalidRequired,
                 format!("field `{name}` cannot be `required`: only non-scalar fields of tables can be required"),
@@ -1956,127 +2160,162 @@ impl<'s> Analyzer<'s> {
                     .push("a scalar field always has a value: its default when absent".into());
             }
         }
-        if key {
-            let key_span = known.get(&attrs, Builtin::Key).map_or(f.name, |a| a.span);
-            if self.structs[slot].has_key {
-                let sname = self.structs[slot].name.to_string();
-                self.error(
-                    Code::InvalidKey,
-                    format!("`{sname}` already has a `key` field; only one field may be the key"),
-                    key_span,
-                );
-            }
-            self.structs[slot].has_key = true;
-            let mut valid =
-                ty.base.is_scalar() || ty.base == BaseType::String || self.is_struct_type(&ty);
-            if ty.base == BaseType::Array {
-                valid |= ty.element.is_scalar() || self.is_struct_type(&ty.element_type());
-            }
-            if !valid {
-                self.error(
-                    Code::InvalidKey,
-                    format!("key field `{name}` has type `{}`, but a key must be a string, a scalar, a struct or a fixed-size array of them", self.type_name(&ty)),
-                    key_span,
-                );
-            }
-        }
-        if ty.base.is_scalar() && constant == Constant::Null {
-            self.advanced.insert(AdvancedFeatures::OPTIONAL_SCALARS);
-            if let Some(e) = ty.enum_slot() {
-                if self.enums[e].vals.iter().any(|v| v.name == "null") {
-                    let en = self.enums[e].name.to_string();
-                    self.error(
-                        Code::InvalidDefault,
-                        format!("the default `null` of field `{name}` conflicts with the value `null` of enum `{en}`"),
-                        f.name,
-                    );
-                }
-            }
-            if key {
-                self.error(
-                    Code::InvalidKey,
-                    format!("optional field `{name}` cannot be a key"),
-                    known.get(&attrs, Builtin::Key).map_or(f.name, |a| a.span),
-                );
-            }
-        }
-        if let Some(e) = ty.enum_slot() {
-            let dspan = f.default.as_ref().map_or(f.name, |d| d.span());
-            if ty.base == BaseType::Union {
-                if !constant.is_zero() {
-                    self.error(
-                        Code::InvalidDefault,
-                        format!("union field `{name}` cannot have a default (it is always NONE)"),
-                        dspan,
-                    );
-                }
-            } else if ty.is_vector() {
-                if !constant.is_zero() && constant != Constant::EmptyVector {
-                    self.error(
-                        Code::InvalidDefault,
-                        format!("the only supported default for vector field `{name}` is `[]`"),
-                        dspan,
-                    );
-                }
-            } else if ty.base == BaseType::Array {
-                if !constant.is_zero() {
-                    self.error(
-                        Code::InvalidDefault,
-                        format!("array field `{name}` cannot have a default"),
-                        dspan,
-                    );
-                }
-            } else if ty.base.is_integer() && !optional && !self.enums[e].bit_flags && ok {
-                let value = match &constant {
-                    Constant::Int(v) => *v,
-                    _ => 0,
-                };
-                let unsigned64 = self.enums[e].underlying.base == BaseType::ULong;
-                let found = self.enums[e].vals.iter().any(|v| {
-                    if unsigned64 {
-                        i128::from(v.value as u64) == value
-                    } else {
-                        i128::from(v.value) == value
-                    }
-                });
-                if !found {
-                    let en = self.enums[e].name.to_string();
-                    let first = self.enums[e].vals.first().map(|v| v.name.to_string());
-                    let d = self.error(
-                        Code::InvalidDefault,
-                        format!(
-                            "default value {value} of field `{name}` is not a value of enum `{en}`"
-                        ),
-                        dspan,
-                    );
-                    if f.default.is_none() {
-                        d.notes.push(format!(
-                            "without `= ...` the default is 0, and `{en}` has no value 0"
-                        ));
-                    }
-                    if let Some(first) = first {
-                        d.help.push(format!("give the field a default that is a value of the enum, for example `= {first}`"));
-                    }
-                }
-            }
-        }
-        if deprecated && fixed {
+    }
+
+    /// A `key` field of the table or struct in `slot`: whether it may be.
+    fn check_key(
+        &mut self,
+        slot: usize,
+        f: &FieldDecl,
+        name: &str,
+        ty: &DType,
+        attrs: &Attributes,
+        known: Known,
+    ) {
+        let key_span = known.get(attrs, Builtin::Key).map_or(f.name, |a| a.span);
+        if self.structs[slot].has_key {
+            let sname = self.structs[slot].name.to_string();
             self.error(
-                Code::InvalidStruct,
-                format!("struct field `{name}` cannot be deprecated"),
-                known
-                    .get(&attrs, Builtin::Deprecated)
-                    .map_or(f.name, |a| a.span),
-            )
-            .notes
-            .push("struct layouts cannot change; only table fields can be deprecated".into());
+                Code::InvalidKey,
+                format!("`{sname}` already has a `key` field; only one field may be the key"),
+                key_span,
+            );
         }
-        let mut attrs = attrs;
-        if let Some(ct) = known.get(&attrs, Builtin::CppType) {
+        self.structs[slot].has_key = true;
+        let mut valid =
+            ty.base.is_scalar() || ty.base == BaseType::String || self.is_struct_type(ty);
+        if ty.base == BaseType::Array {
+            valid |= ty.element.is_scalar() || self.is_struct_type(&ty.element_type());
+        }
+        if !valid {
+            self.error(
+                Code::InvalidKey,
+                format!("key field `{name}` has type `{}`, but a key must be a string, a scalar, a struct or a fixed-size array of them", self.type_name(ty)),
+                key_span,
+            );
+        }
+    }
+
+    /// A scalar field with default `null` (an optional scalar).
+    fn null_default(
+        &mut self,
+        f: &FieldDecl,
+        name: &str,
+        ty: &DType,
+        key: bool,
+        attrs: &Attributes,
+        known: Known,
+    ) {
+        self.advanced.insert(AdvancedFeatures::OPTIONAL_SCALARS);
+        if let Some(e) = ty.enum_slot() {
+            if self.enums[e].vals.iter().any(|v| v.name == "null") {
+                let en = self.enums[e].name.to_string();
+                self.error(
+                    Code::InvalidDefault,
+                    format!("the default `null` of field `{name}` conflicts with the value `null` of enum `{en}`"),
+                    f.name,
+                );
+            }
+        }
+        if key {
+            self.error(
+                Code::InvalidKey,
+                format!("optional field `{name}` cannot be a key"),
+                known.get(attrs, Builtin::Key).map_or(f.name, |a| a.span),
+            );
+        }
+    }
+
+    /// The default of a field whose type involves an enum or union.
+    fn check_enum_field_default(
+        &mut self,
+        f: &FieldDecl,
+        name: &str,
+        ty: &DType,
+        constant: &Constant<'_>,
+        optional: bool,
+        ok: bool,
+    ) {
+        let Some(e) = ty.enum_slot() else {
+            return;
+        };
+        let dspan = f.default.as_ref().map_or(f.name, |d| d.span());
+        if ty.base == BaseType::Union {
+            if !constant.is_zero() {
+                self.error(
+                    Code::InvalidDefault,
+                    format!("union field `{name}` cannot have a default (it is always NONE)"),
+                    dspan,
+                );
+            }
+        } else if ty.is_vector() {
+            if !constant.is_zero() && *constant != Constant::EmptyVector {
+                self.error(
+                    Code::InvalidDefault,
+                    format!("the only supported default for vector field `{name}` is `[]`"),
+                    dspan,
+                );
+            }
+        } else if ty.base == BaseType::Array {
+            if !constant.is_zero() {
+                self.error(
+                    Code::InvalidDefault,
+                    format!("array field `{name}` cannot have a default"),
+                    dspan,
+                );
+            }
+        } else if ty.base.is_integer() && !optional && !self.enums[e].bit_flags && ok {
+            let value = match constant {
+                Constant::Int(v) => *v,
+                _ => 0,
+            };
+            let unsigned64 = self.enums[e].underlying.base == BaseType::ULong;
+            let found = self.enums[e].vals.iter().any(|v| {
+                if unsigned64 {
+                    i128::from(v.value as u64) == value
+                } else {
+                    i128::from(v.value) == value
+                }
+            });
+            if !found {
+                let en = self.enums[e].name.to_string();
+                let first = self.enums[e].vals.first().map(|v| v.name.to_string());
+                let d = self.error(
+                    Code::InvalidDefault,
+                    format!(
+                        "default value {value} of field `{name}` is not a value of enum `{en}`"
+                    ),
+                    dspan,
+                );
+                if f.default.is_none() {
+                    d.notes.push(format!(
+                        "without `= ...` the default is 0, and `{en}` has no value 0"
+                    ));
+                }
+                if let Some(first) = first {
+                    d.help.push(format!("give the field a default that is a value of the enum, for example `= {first}`"));
+                }
+            }
+        }
+    }
+
+    /// The attributes of field `name` among [`OtherFieldAttrs::ATTRIBUTES`] (it has one of
+    /// them), in flatc's order. `cpp_type` adds flatc's implicit `cpp_ptr_type` to `attrs`.
+    fn other_field_attributes(
+        &mut self,
+        ast: &FileAst,
+        f: &FieldDecl,
+        name: &str,
+        ty: &DType,
+        attrs: &mut Attributes,
+        known: Known,
+    ) -> OtherFieldAttrs {
+        if let Some(ct) = known.get(attrs, Builtin::CppType) {
             let span = ct.span;
             // flatc's `cpp_ptr_type: "naked"`, with the type of `cpp_type`'s value.
             let naked = value_like(&ct.value, "naked".to_string());
-            if hash.is_none() && !known.has(Builtin::Hash) {
+            // (A `hash` attribute, valid or not, is enough.)
+            if !known.has(Builtin::Hash) {
                 self.error(
                     Code::InvalidAttribute,
                     format!("`cpp_type` on field `{name}` needs a `hash` attribute"),
@@ -2098,26 +2337,24 @@ impl<'s> Analyzer<'s> {
                 Code::InvalidAttribute,
                 format!(
                     "`shared` applies only to strings, but field `{name}` has type `{}`",
-                    self.type_name(&ty)
+                    self.type_name(ty)
                 ),
-                known
-                    .get(&attrs, Builtin::Shared)
-                    .map_or(f.name, |a| a.span),
+                known.get(attrs, Builtin::Shared).map_or(f.name, |a| a.span),
             );
         }
-        if let Some(a) = known.get(&attrs, Builtin::NativeCustomAlloc) {
+        if let Some(a) = known.get(attrs, Builtin::NativeCustomAlloc) {
             self.error(
                 Code::InvalidAttribute,
                 "`native_custom_alloc` applies only to tables and structs, not to fields",
                 a.span,
             );
         }
-        if let Some(a) = known.get(&attrs, Builtin::NativeInline) {
+        if let Some(a) = known.get(attrs, Builtin::NativeInline) {
             let elem = ty.element_type();
             let is_table = |t: &DType| {
                 t.base == BaseType::Obj && t.struct_slot().is_some_and(|s| !self.structs[s].fixed)
             };
-            let valid = self.is_struct_type(&ty)
+            let valid = self.is_struct_type(ty)
                 || (ty.is_vector() && (self.is_struct_type(&elem) || is_table(&elem)));
             if !valid {
                 self.error(
@@ -2128,7 +2365,7 @@ impl<'s> Analyzer<'s> {
             }
         }
         let mut nested = None;
-        if let Some(a) = known.get(&attrs, Builtin::NestedFlatbuffer) {
+        if let Some(a) = known.get(attrs, Builtin::NestedFlatbuffer) {
             if !matches!(a.value, Some(AttrValue::String(_))) {
                 self.error(
                     Code::InvalidAttribute,
@@ -2138,7 +2375,7 @@ impl<'s> Analyzer<'s> {
             } else if !ty.is_vector() || ty.element != BaseType::UByte {
                 self.error(
                     Code::InvalidAttribute,
-                    format!("`nested_flatbuffer` applies only to `[ubyte]` fields, but field `{name}` has type `{}`", self.type_name(&ty)),
+                    format!("`nested_flatbuffer` applies only to `[ubyte]` fields, but field `{name}` has type `{}`", self.type_name(ty)),
                     a.span,
                 );
             } else {
@@ -2156,70 +2393,50 @@ impl<'s> Analyzer<'s> {
         if flexbuffer && (ty.base != BaseType::Vector || ty.element != BaseType::UByte) {
             self.error(
                 Code::InvalidAttribute,
-                format!("`flexbuffer` applies only to `[ubyte]` fields, but field `{name}` has type `{}`", self.type_name(&ty)),
-                known.get(&attrs, Builtin::Flexbuffer).map_or(f.name, |a| a.span),
+                format!("`flexbuffer` applies only to `[ubyte]` fields, but field `{name}` has type `{}`", self.type_name(ty)),
+                known.get(attrs, Builtin::Flexbuffer).map_or(f.name, |a| a.span),
             );
         }
-        if let Some(t) = typefield {
-            if !self.structs[slot].fields[t].ty.base_type.is_scalar() {
-                self.structs[slot].fields[t].presence = presence;
-            }
-            if let Some(id) = known.get(&attrs, Builtin::Id) {
-                let id_span = value_span(ast.get(f.attrs), id);
-                match attr_int(id, BaseType::UShort) {
-                    Ok(v) if v > 0 => {
-                        // The type field's id: one less, with the type of the union field's.
-                        let value = value_like(&id.value, (v - 1).to_string());
-                        let s = &mut self.structs[slot];
-                        s.fields[t].attributes.list.push(Attribute {
-                            name: "id".into(),
-                            value,
-                            builtin: false,
-                            span: id.span,
-                        });
-                        s.id_spans.push((t, id_span));
-                    }
-                    _ => {
-                        let text = attr_text(id);
-                        let d = self.error(
-                            Code::InvalidId,
-                            format!("union field `{name}` has id {text}, but a union takes two ids: the hidden `{name}_type` field gets the id before it"),
-                            id_span,
-                        );
-                        d.help.push("give the union field an id of at least 1, one more than the id reserved for its type field".into());
-                    }
-                }
-            }
-            if deprecated {
-                self.structs[slot].fields[t].deprecated = true;
-            }
+        OtherFieldAttrs {
+            shared,
+            nested,
+            flexbuffer,
         }
-        if let Some(id) = known.get(&attrs, Builtin::Id) {
-            let id_span = value_span(ast.get(f.attrs), id);
-            self.structs[slot].id_spans.push((fi, id_span));
-        }
-        let docs = self.docs(ast, f.docs);
-        let field = &mut self.structs[slot].fields[fi];
-        field.default = default_value(&ty, constant);
-        field.presence = presence;
-        field.deprecated = deprecated;
-        field.key = key;
-        field.nested_flatbuffer = nested.map(|s| ObjectId(s as u32));
-        field.flexbuffer = flexbuffer;
-        field.hash = hash;
-        field.shared = shared;
-        field.offset64 = offset64;
-        field.attributes = attrs;
-        field.docs = docs;
-        if deprecated && required {
-            let span = f.name;
-            self.warn(
-                Code::Questionable,
-                format!("field `{name}` is both deprecated and required"),
-                span,
-            )
-            .notes
-            .push("readers reject buffers without a required field, but writers are told not to write a deprecated one; flatc accepts this".into());
+    }
+
+    /// The hidden `NAME_type` field `t` of union field `f`, which has `id`: the id before it.
+    fn union_type_field_id(
+        &mut self,
+        ast: &FileAst,
+        slot: usize,
+        t: usize,
+        f: &FieldDecl,
+        id: &Attribute,
+    ) {
+        let name = self.text(f.name);
+        let id_span = value_span(ast.get(f.attrs), id);
+        match attr_int(id, BaseType::UShort) {
+            Ok(v) if v > 0 => {
+                // The type field's id: one less, with the type of the union field's.
+                let value = value_like(&id.value, (v - 1).to_string());
+                let s = &mut self.structs[slot];
+                s.fields[t].attributes.list.push(Attribute {
+                    name: "id".into(),
+                    value,
+                    builtin: false,
+                    span: id.span,
+                });
+                s.id_spans.push((t, id_span));
+            }
+            _ => {
+                let text = attr_text(id);
+                let d = self.error(
+                    Code::InvalidId,
+                    format!("union field `{name}` has id {text}, but a union takes two ids: the hidden `{name}_type` field gets the id before it"),
+                    id_span,
+                );
+                d.help.push("give the union field an id of at least 1, one more than the id reserved for its type field".into());
+            }
         }
     }
 
@@ -3009,8 +3226,9 @@ impl<'s> Analyzer<'s> {
             }
             let mut fields_by_name: Vec<u16> = (0..fields.len() as u16).collect();
             // Field names are unique, so the unstable sort is deterministic.
-            fields_by_name
-                .sort_unstable_by(|&a, &b| fields[a as usize].name.cmp(&fields[b as usize].name));
+            fields_by_name.sort_unstable_by(|&a, &b| {
+                cmp_names(&fields[a as usize].name, &fields[b as usize].name)
+            });
             let key_field = fields.iter().position(|f| f.key).map(|k| k as u16);
             objects.push(Object {
                 namespace: namespace_of(&s.full, &s.name).to_string(),
@@ -3045,8 +3263,9 @@ impl<'s> Analyzer<'s> {
                 .collect();
             let mut values_by_name: Vec<u32> = (0..values.len() as u32).collect();
             // Value names are unique, so the unstable sort is deterministic.
-            values_by_name
-                .sort_unstable_by(|&a, &b| values[a as usize].name.cmp(&values[b as usize].name));
+            values_by_name.sort_unstable_by(|&a, &b| {
+                cmp_names(&values[a as usize].name, &values[b as usize].name)
+            });
             out_enums.push(Enum {
                 namespace: namespace_of(&e.full, &e.name).to_string(),
                 name: std::mem::take(&mut e.name).into_owned(),
@@ -3131,6 +3350,15 @@ impl<'s> Analyzer<'s> {
     }
 }
 
+/// `a.cmp(b)` (byte-wise), decided by the first bytes when they differ, as names mostly do,
+/// without comparing the rest.
+fn cmp_names(a: &str, b: &str) -> Ordering {
+    match (a.as_bytes().first(), b.as_bytes().first()) {
+        (Some(x), Some(y)) if x != y => x.cmp(y),
+        _ => a.cmp(b),
+    }
+}
+
 /// Definitions in the order of their fully qualified names (byte-wise, as flatc sorts them).
 enum NameOrder {
     /// The slots are in name order already (always so for a single definition).
@@ -3141,12 +3369,15 @@ enum NameOrder {
 
 impl NameOrder {
     fn new<T>(slots: &[T], full: impl Fn(&T) -> &str) -> NameOrder {
-        if slots.windows(2).all(|w| full(&w[0]) <= full(&w[1])) {
+        if slots
+            .windows(2)
+            .all(|w| cmp_names(full(&w[0]), full(&w[1])).is_le())
+        {
             return NameOrder::Identity(slots.len());
         }
         let mut order: Vec<u32> = (0..slots.len() as u32).collect();
         // Stable, so equal names (which only a failed compilation has) keep their order.
-        order.sort_by(|&a, &b| full(&slots[a as usize]).cmp(full(&slots[b as usize])));
+        order.sort_by(|&a, &b| cmp_names(full(&slots[a as usize]), full(&slots[b as usize])));
         let mut index = vec![0u32; slots.len()];
         for (new, &old) in order.iter().enumerate() {
             index[old as usize] = new as u32;
@@ -3414,6 +3645,18 @@ mod tests {
         }
         for name in ["", "ID", "idx", "priority", "native", "cpp", "hash_"] {
             assert_eq!(Builtin::from_name(name), None, "{name}");
+        }
+    }
+
+    #[test]
+    fn names_compare_as_strings_do() {
+        let names = [
+            "", "a", "A", "ab", "abc", "b", "ba", "_", "a_b", "é", "e", "z9", "zz",
+        ];
+        for a in names {
+            for b in names {
+                assert_eq!(cmp_names(a, b), a.cmp(b), "{a:?} {b:?}");
+            }
         }
     }
 
