@@ -1522,14 +1522,25 @@ impl<'s> Analyzer<'s> {
 
     // ----- types -----
 
+    /// The type `ty` of `ast` (a file's tree) as written in the current file: a built-in type
+    /// at once, anything else by [`Analyzer::resolve_named_type`].
+    #[inline]
     fn resolve_type(&mut self, ast: &FileAst, ty: &TypeAst) -> Option<DType> {
+        if let TypeAst::Named(q) = ty {
+            if q.rest.is_empty() {
+                let range = q.first.range();
+                if let Some(b) = self.file_text.bytes().get(range).and_then(builtin_type) {
+                    return Some(DType::scalar(b));
+                }
+            }
+        }
+        self.resolve_named_type(ast, ty)
+    }
+
+    /// [`Analyzer::resolve_type`] for a type that is not a built-in name.
+    fn resolve_named_type(&mut self, ast: &FileAst, ty: &TypeAst) -> Option<DType> {
         match ty {
             TypeAst::Named(q) => {
-                if q.rest.is_empty() {
-                    if let Some(b) = builtin_type(self.text(q.first)) {
-                        return Some(DType::scalar(b));
-                    }
-                }
                 let name = self.qual_text(ast, q);
                 Some(self.type_ident(name, q.span))
             }
@@ -1710,7 +1721,8 @@ impl<'s> Analyzer<'s> {
     fn field(&mut self, ast: &'s FileAst, slot: usize, f: &FieldDecl) {
         let name: &'s str = self.text(f.name);
         let fixed = self.structs[slot].fixed;
-        if self.struct_filter.may_contain(name) {
+        // (A field name is an identifier.)
+        if self.struct_filter.may_contain_ident(name) {
             self.check_field_name(name, f.name);
         }
         let Some(ty) = self.resolve_type(ast, &f.ty) else {
@@ -3417,6 +3429,11 @@ impl NameFilter {
             Some(dot) => &bytes[dot + 1..],
             None => bytes,
         };
+        Self::component_bit(last)
+    }
+
+    /// The bit of a last component.
+    fn component_bit(last: &[u8]) -> usize {
         let first = usize::from(last.first().copied().unwrap_or(0));
         let end = usize::from(last.last().copied().unwrap_or(0));
         (last.len().wrapping_mul(37) ^ first.wrapping_mul(7) ^ end) & 255
@@ -3428,7 +3445,16 @@ impl NameFilter {
     }
 
     fn may_contain(&self, name: &str) -> bool {
-        let bit = Self::bit(name);
+        self.has_bit(Self::bit(name))
+    }
+
+    /// [`NameFilter::may_contain`] for an identifier (a name without dots), without looking for
+    /// them.
+    fn may_contain_ident(&self, ident: &str) -> bool {
+        self.has_bit(Self::component_bit(ident.as_bytes()))
+    }
+
+    fn has_bit(&self, bit: usize) -> bool {
         self.0[bit / 64] & (1 << (bit % 64)) != 0
     }
 }
@@ -3529,35 +3555,65 @@ fn pad_last_field(s: &mut StructSlot<'_>, align: u32) {
     }
 }
 
-fn builtin_type(name: &str) -> Option<BaseType> {
-    let b = name.as_bytes();
-    // Told apart by length and first and last byte, then checked in full.
-    let (t, full): (BaseType, &str) = match (b.len(), *b.first()?, b[b.len() - 1]) {
-        (4, b'b', b'l') => (BaseType::Bool, "bool"),
-        (4, b'b', b'e') => (BaseType::Byte, "byte"),
-        (4, b'i', b'8') => (BaseType::Byte, "int8"),
-        (5, b'u', b'e') => (BaseType::UByte, "ubyte"),
-        (5, b'u', b'8') => (BaseType::UByte, "uint8"),
-        (5, b's', b't') => (BaseType::Short, "short"),
-        (5, b'i', b'6') => (BaseType::Short, "int16"),
-        (6, b'u', b't') => (BaseType::UShort, "ushort"),
-        (6, b'u', b'6') => (BaseType::UShort, "uint16"),
-        (3, b'i', b't') => (BaseType::Int, "int"),
-        (5, b'i', b'2') => (BaseType::Int, "int32"),
-        (4, b'u', b't') => (BaseType::UInt, "uint"),
-        (6, b'u', b'2') => (BaseType::UInt, "uint32"),
-        (4, b'l', b'g') => (BaseType::Long, "long"),
-        (5, b'i', b'4') => (BaseType::Long, "int64"),
-        (5, b'u', b'g') => (BaseType::ULong, "ulong"),
-        (6, b'u', b'4') => (BaseType::ULong, "uint64"),
-        (5, b'f', b't') => (BaseType::Float, "float"),
-        (7, b'f', b'2') => (BaseType::Float, "float32"),
-        (6, b'd', b'e') => (BaseType::Double, "double"),
-        (7, b'f', b'4') => (BaseType::Double, "float64"),
-        (6, b's', b'g') => (BaseType::String, "string"),
+/// The built-in type named `name` (`int`, `float64`, `string`...).
+fn builtin_type(name: &[u8]) -> Option<BaseType> {
+    // The names are 3 to 7 bytes long: compared as one word each, the bytes in order from the
+    // low end and the length in the high byte.
+    let mut word = [0u8; 8];
+    match name.len() {
+        3 => word[..3].copy_from_slice(name),
+        4 => word[..4].copy_from_slice(name),
+        5 => word[..5].copy_from_slice(name),
+        6 => word[..6].copy_from_slice(name),
+        7 => word[..7].copy_from_slice(name),
         _ => return None,
-    };
-    (name == full).then_some(t)
+    }
+    word[7] = name.len() as u8;
+    let word = u64::from_le_bytes(word);
+    macro_rules! by_word {
+        ($($name:literal => $t:ident,)*) => {
+            match word {
+                $(w if w == name_word($name) => Some(BaseType::$t),)*
+                _ => None,
+            }
+        };
+    }
+    by_word! {
+        "bool" => Bool,
+        "byte" => Byte,
+        "int8" => Byte,
+        "ubyte" => UByte,
+        "uint8" => UByte,
+        "short" => Short,
+        "int16" => Short,
+        "ushort" => UShort,
+        "uint16" => UShort,
+        "int" => Int,
+        "int32" => Int,
+        "uint" => UInt,
+        "uint32" => UInt,
+        "long" => Long,
+        "int64" => Long,
+        "ulong" => ULong,
+        "uint64" => ULong,
+        "float" => Float,
+        "float32" => Float,
+        "double" => Double,
+        "float64" => Double,
+        "string" => String,
+    }
+}
+
+/// The word [`builtin_type`] compares a name of 3 to 7 bytes as.
+const fn name_word(name: &str) -> u64 {
+    let b = name.as_bytes();
+    let mut word = 0;
+    let mut i = b.len();
+    while i > 0 {
+        i -= 1;
+        word = word << 8 | b[i] as u64;
+    }
+    word | (b.len() as u64) << 56
 }
 
 /// How a field type is named in messages about defaults (formatted only when one is reported).
@@ -3739,12 +3795,26 @@ mod tests {
             ("string", BaseType::String),
         ];
         for (name, t) in names {
-            assert_eq!(builtin_type(name), Some(t), "{name}");
+            assert_eq!(builtin_type(name.as_bytes()), Some(t), "{name}");
         }
         for name in [
-            "", "b", "bolt", "Int", "int0", "uint128", "strinG", "floatxx", "Monster",
+            "",
+            "b",
+            "in",
+            "bolt",
+            "Int",
+            "int0",
+            "uint128",
+            "strinG",
+            "floatxx",
+            "Monster",
+            "float32x",
+            "float64\0",
+            "stringss",
+            "éint",
+            "int\0",
         ] {
-            assert_eq!(builtin_type(name), None, "{name}");
+            assert_eq!(builtin_type(name.as_bytes()), None, "{name}");
         }
     }
 }
