@@ -2643,27 +2643,45 @@ impl<'s> Analyzer<'s> {
             ("_byte_vector", BaseType::String),
             ("ByteVector", BaseType::String),
         ];
+        let fields = &self.structs[slot].fields;
+        // (rule, field) for the names with a suffix: no suffix ends another, so a name has at
+        // most one, and the last byte tells which two rules to try.
+        let mut suffixed: Vec<(usize, usize)> = Vec::new();
+        for (i, f) in fields.iter().enumerate() {
+            let rules = match f.name.as_bytes().last() {
+                Some(b'e') => 0..2,
+                Some(b'h') => 2..4,
+                Some(b'r') => 4..6,
+                _ => continue,
+            };
+            for r in rules {
+                let suffix = RULES[r].0;
+                if f.name.len() > suffix.len()
+                    && f.name.ends_with(suffix)
+                    && f.ty.base_type != BaseType::UType
+                {
+                    suffixed.push((r, i));
+                }
+            }
+        }
+        if suffixed.is_empty() {
+            return;
+        }
+        // Reported rule by rule, then in field order.
+        suffixed.sort_by_key(|&(r, _)| r);
         let mut found = Vec::new();
-        {
-            let fields = &self.structs[slot].fields;
-            for (suffix, base) in RULES {
-                for f in fields {
-                    if f.name.len() > suffix.len()
-                        && f.name.ends_with(suffix)
-                        && f.ty.base_type != BaseType::UType
-                    {
-                        let stem = &f.name[..f.name.len() - suffix.len()];
-                        if let Some(other) = fields.iter().find(|g| g.name == stem) {
-                            if other.ty.base_type == base {
-                                found.push((
-                                    f.name.to_string(),
-                                    f.span,
-                                    other.name.to_string(),
-                                    other.span,
-                                ));
-                            }
-                        }
-                    }
+        for (r, i) in suffixed {
+            let (suffix, base) = RULES[r];
+            let f = &fields[i];
+            let stem = &f.name[..f.name.len() - suffix.len()];
+            if let Some(other) = fields.iter().find(|g| g.name == stem) {
+                if other.ty.base_type == base {
+                    found.push((
+                        f.name.to_string(),
+                        f.span,
+                        other.name.to_string(),
+                        other.span,
+                    ));
                 }
             }
         }
@@ -3702,6 +3720,38 @@ mod tests {
         for name in ["", "ID", "idx", "priority", "native", "cpp", "hash_"] {
             assert_eq!(Builtin::from_name(name), None, "{name}");
         }
+    }
+
+    #[test]
+    fn generated_accessor_clashes_are_found_for_each_suffix() {
+        let src = "table T {} union U { T } table X { \
+            a: U; a_type: int; aType: int; v: [int]; v_length: int; vLength: int; \
+            s: string; s_byte_vector: int; sByteVector: int; \
+            w: int; w_type: int; wLength: int; sType: int; e: U; type: int; }";
+        let err = crate::compile_str("a.fbs", src).unwrap_err();
+        let clashes: Vec<&str> = err
+            .diagnostics
+            .iter()
+            .filter(|d| d.code == Code::NameClash)
+            .map(|d| d.message.as_str())
+            .collect();
+        // (`a_type` is the hidden type field of union field `a`: declared again, it is a
+        // duplicate.)
+        assert!(err
+            .diagnostics
+            .iter()
+            .any(|d| d.message == "field `a_type` is defined twice in `X`"));
+        let expected: Vec<String> = [
+            ("aType", "a"),
+            ("v_length", "v"),
+            ("vLength", "v"),
+            ("s_byte_vector", "s"),
+            ("sByteVector", "s"),
+        ]
+        .iter()
+        .map(|(f, o)| format!("field `{f}` would clash with code generated for field `{o}`"))
+        .collect();
+        assert_eq!(clashes, expected);
     }
 
     #[test]
