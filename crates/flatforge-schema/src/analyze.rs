@@ -3202,15 +3202,15 @@ impl<'s> Analyzer<'s> {
     }
 
     /// The model: definitions sorted by fully qualified name, slots turned into indices. The
-    /// slots are emptied: their names move into the model.
+    /// slots are emptied: their names, fields and attributes move into the model.
     fn build(&mut self) -> Schema {
-        let structs = std::mem::take(&mut self.structs);
-        let enums = std::mem::take(&mut self.enums);
-        let services = std::mem::take(&mut self.services);
-        let struct_order = NameOrder::new(&structs, |s| &s.full);
-        let enum_order = NameOrder::new(&enums, |e| &e.full);
-        let service_order = NameOrder::new(&services, |s| &s.full);
+        let struct_order = NameOrder::new(&self.structs, |s| &s.full);
+        let enum_order = NameOrder::new(&self.enums, |e| &e.full);
+        let service_order = NameOrder::new(&self.services, |s| &s.full);
+        // Type references need new indices only when some definitions were not in name order.
+        let renumbered = !(struct_order.is_identity() && enum_order.is_identity());
         let files = &self.files;
+        let declared = &self.declared_attrs;
 
         let docs = |file: FileId, d: Docs| -> Vec<String> {
             if d.0 == d.1 {
@@ -3237,20 +3237,21 @@ impl<'s> Analyzer<'s> {
             renumber(&mut out);
             out
         };
-        let declared = &self.declared_attrs;
         let conv_attrs = |mut attrs: Attributes| {
             settle_builtin(&mut attrs, declared);
             attrs
         };
-        let mut structs = structs;
-        let mut objects = Vec::with_capacity(structs.len());
+
+        let mut objects = Vec::with_capacity(self.structs.len());
         for old in struct_order.iter() {
-            let s = &mut structs[old];
+            let s = &mut self.structs[old];
             let mut fields = std::mem::take(&mut s.fields);
             for f in &mut fields {
-                renumber(&mut f.ty);
-                if let Some(n) = &mut f.nested_flatbuffer {
-                    n.0 = struct_order.index(n.0 as usize);
+                if renumbered {
+                    renumber(&mut f.ty);
+                    if let Some(n) = &mut f.nested_flatbuffer {
+                        n.0 = struct_order.index(n.0 as usize);
+                    }
                 }
                 settle_builtin(&mut f.attributes, declared);
             }
@@ -3276,10 +3277,9 @@ impl<'s> Analyzer<'s> {
                 span: s.span,
             });
         }
-        let mut enums = enums;
-        let mut out_enums = Vec::with_capacity(enums.len());
+        let mut out_enums = Vec::with_capacity(self.enums.len());
         for old in enum_order.iter() {
-            let e = &mut enums[old];
+            let e = &mut self.enums[old];
             let values: Vec<EnumVal> = std::mem::take(&mut e.vals)
                 .into_iter()
                 .map(|v| EnumVal {
@@ -3311,10 +3311,9 @@ impl<'s> Analyzer<'s> {
                 span: e.span,
             });
         }
-        let mut services = services;
-        let mut out_services = Vec::with_capacity(services.len());
+        let mut out_services = Vec::with_capacity(self.services.len());
         for old in service_order.iter() {
-            let s = &mut services[old];
+            let s = &mut self.services[old];
             out_services.push(Service {
                 namespace: namespace_of(&s.full, &s.name).to_string(),
                 name: std::mem::take(&mut s.name).into_owned(),
@@ -3336,36 +3335,39 @@ impl<'s> Analyzer<'s> {
                 span: s.span,
             });
         }
-        let files: Vec<SchemaFile> = self
-            .files
-            .iter_mut()
-            .map(|f| {
-                let mut objects = std::mem::take(&mut f.structs);
+        let mut schema_files = Vec::with_capacity(self.files.len());
+        for f in self.files.iter_mut() {
+            let mut objects = std::mem::take(&mut f.structs);
+            if !struct_order.is_identity() {
                 for id in &mut objects {
                     id.0 = struct_order.index(id.0 as usize);
                 }
-                let mut enums = std::mem::take(&mut f.enums);
+            }
+            let mut enums = std::mem::take(&mut f.enums);
+            if !enum_order.is_identity() {
                 for id in &mut enums {
                     id.0 = enum_order.index(id.0 as usize);
                 }
-                let mut services = std::mem::take(&mut f.services);
+            }
+            let mut services = std::mem::take(&mut f.services);
+            if !service_order.is_identity() {
                 for id in &mut services {
                     id.0 = service_order.index(id.0 as usize);
                 }
-                SchemaFile {
-                    path: PathBuf::new(),
-                    includes: std::mem::take(&mut f.includes),
-                    native_includes: std::mem::take(&mut f.native_includes),
-                    objects,
-                    enums,
-                    services,
-                    root_table: f.root.map(|r| ObjectId(struct_order.index(r))),
-                    file_identifier: f.file_identifier.take(),
-                    file_extension: f.file_extension.take(),
-                }
-            })
-            .collect();
-        let root = &files[0];
+            }
+            schema_files.push(SchemaFile {
+                path: PathBuf::new(),
+                includes: std::mem::take(&mut f.includes),
+                native_includes: std::mem::take(&mut f.native_includes),
+                objects,
+                enums,
+                services,
+                root_table: f.root.map(|r| ObjectId(struct_order.index(r))),
+                file_identifier: f.file_identifier.take(),
+                file_extension: f.file_extension.take(),
+            });
+        }
+        let root = &schema_files[0];
         Schema {
             root_table: root.root_table,
             file_identifier: root.file_identifier.clone(),
@@ -3373,7 +3375,7 @@ impl<'s> Analyzer<'s> {
             objects,
             enums: out_enums,
             services: out_services,
-            files,
+            files: schema_files,
             declared_attributes: std::mem::take(&mut self.declared_order),
             advanced_features: self.advanced,
         }
@@ -3413,6 +3415,11 @@ impl NameOrder {
             index[old as usize] = new as u32;
         }
         NameOrder::Sorted { order, index }
+    }
+
+    /// Whether the slots are in name order already.
+    fn is_identity(&self) -> bool {
+        matches!(self, NameOrder::Identity(_))
     }
 
     /// The final index of slot `old`.
