@@ -1739,13 +1739,15 @@ impl<'s> Analyzer<'s> {
             } else {
                 None
             };
-        let Some(fi) = self.add_field(slot, Cow::Borrowed(name), ty, f.name, false) else {
+        if !self.check_new_field(slot, name, f.name, false) {
             return;
-        };
+        }
+        // The field is appended when complete, at the end; nothing is appended before it.
+        let fi = self.structs[slot].fields.len();
         if let Some(t) = typefield {
             self.structs[slot].fields[t].union_sibling = Some(fi as u16);
-            self.structs[slot].fields[fi].union_sibling = Some(t as u16);
         }
+        let declared_ty = ty;
         let mut ty = ty;
         let mut constant = Constant::Zero;
         if let Some(default) = &f.default {
@@ -1767,7 +1769,6 @@ impl<'s> Analyzer<'s> {
             (offset64, vector64) = self.field_offset64(f, name, &ty, &attrs, known);
             if vector64 {
                 ty.base = BaseType::Vector64;
-                self.structs[slot].fields[fi].ty = model_type(&ty);
             }
         }
         // Presence: required, optional, or default.
@@ -1832,19 +1833,28 @@ impl<'s> Analyzer<'s> {
             let id_span = value_span(ast.get(f.attrs), id);
             self.structs[slot].id_spans.push((fi, id_span));
         }
-        let docs = self.docs(ast, f.docs);
-        let field = &mut self.structs[slot].fields[fi];
-        field.default = default_value(&ty, constant);
-        field.presence = presence;
-        field.deprecated = deprecated;
-        field.key = key;
-        field.nested_flatbuffer = other.nested.map(|s| ObjectId(s as u32));
-        field.flexbuffer = other.flexbuffer;
-        field.hash = hash;
-        field.shared = other.shared;
-        field.offset64 = offset64;
-        field.attributes = attrs;
-        field.docs = docs;
+        let field = Field {
+            name: name.to_owned(),
+            ty: model_type(&ty),
+            id: 0,
+            offset: 0,
+            default: default_value(&ty, constant),
+            presence,
+            deprecated,
+            key,
+            padding: 0,
+            nested_flatbuffer: other.nested.map(|s| ObjectId(s as u32)),
+            flexbuffer: other.flexbuffer,
+            hash,
+            shared: other.shared,
+            offset64,
+            synthesized: false,
+            union_sibling: typefield.map(|t| t as u16),
+            attributes: attrs,
+            docs: self.docs(ast, f.docs),
+            span: f.name,
+        };
+        self.push_field(slot, field, &declared_ty);
         if deprecated && required {
             let span = f.name;
             self.warn(
@@ -2452,9 +2462,8 @@ impl<'s> Analyzer<'s> {
         }
     }
 
-    /// flatc's `AddField`: appends a field, laying it out if the object is a struct. A
-    /// `synthesized` field (a union's type field) gets its default (0) here; the caller sets the
-    /// default of a declared one.
+    /// flatc's `AddField` for a hidden `NAME_type` field (`synthesized`, default 0): appends it
+    /// unless the name is taken (reported). Returns its index.
     fn add_field(
         &mut self,
         slot: usize,
@@ -2463,48 +2472,15 @@ impl<'s> Analyzer<'s> {
         span: Span,
         synthesized: bool,
     ) -> Option<usize> {
-        let (size, align) = if self.structs[slot].fixed {
-            self.inline_size_align(&ty)
-        } else {
-            (0, 1)
-        };
-        let s = &mut self.structs[slot];
-        if let Some(existing) = s.fields.iter().find(|f| f.name == name) {
-            let first = existing.span;
-            let sname = s.name.to_string();
-            let d = self.error(
-                Code::Duplicate,
-                format!("field `{name}` is defined twice in `{sname}`"),
-                span,
-            );
-            d.secondary.push(crate::diagnostic::Label {
-                span: first,
-                message: "first defined here".into(),
-            });
-            if synthesized || name.ends_with("_type") {
-                d.notes
-                    .push("a union field `x` adds a hidden field `x_type`".into());
-            }
+        if !self.check_new_field(slot, &name, span, synthesized) {
             return None;
         }
-        let mut offset = (4 + 2 * s.fields.len()).min(u16::MAX as usize) as u16;
-        if s.fixed {
-            s.minalign = s.minalign.max(align);
-            pad_last_field(s, align);
-            offset = s.bytesize.min(u32::from(u16::MAX)) as u16;
-            s.bytesize = s.bytesize.saturating_add(size);
-        }
-        let id = s.fields.len() as u16;
-        s.fields.push(Field {
+        let field = Field {
             name: name.into_owned(),
             ty: model_type(&ty),
-            id,
-            offset,
-            default: if synthesized {
-                default_value(&ty, Constant::Zero)
-            } else {
-                DefaultValue::None
-            },
+            id: 0,
+            offset: 0,
+            default: default_value(&ty, Constant::Zero),
             presence: Presence::Default,
             deprecated: false,
             key: false,
@@ -2519,8 +2495,56 @@ impl<'s> Analyzer<'s> {
             attributes: Attributes::default(),
             docs: Vec::new(),
             span,
+        };
+        Some(self.push_field(slot, field, &ty))
+    }
+
+    /// The first half of flatc's `AddField`: whether the table or struct in `slot` has no field
+    /// `name` yet (a duplicate is reported).
+    fn check_new_field(&mut self, slot: usize, name: &str, span: Span, synthesized: bool) -> bool {
+        let s = &self.structs[slot];
+        let Some(existing) = s.fields.iter().find(|f| f.name == name) else {
+            return true;
+        };
+        let first = existing.span;
+        let sname = s.name.to_string();
+        let d = self.error(
+            Code::Duplicate,
+            format!("field `{name}` is defined twice in `{sname}`"),
+            span,
+        );
+        d.secondary.push(crate::diagnostic::Label {
+            span: first,
+            message: "first defined here".into(),
         });
-        Some(s.fields.len() - 1)
+        if synthesized || name.ends_with("_type") {
+            d.notes
+                .push("a union field `x` adds a hidden field `x_type`".into());
+        }
+        false
+    }
+
+    /// The second half of flatc's `AddField`: appends `field` (its `id` and `offset` set here) to
+    /// the table or struct in `slot`, laying it out by its type as declared, `ty`, if the object
+    /// is a struct. Returns its index.
+    fn push_field(&mut self, slot: usize, mut field: Field, ty: &DType) -> usize {
+        let (size, align) = if self.structs[slot].fixed {
+            self.inline_size_align(ty)
+        } else {
+            (0, 1)
+        };
+        let s = &mut self.structs[slot];
+        let mut offset = (4 + 2 * s.fields.len()).min(u16::MAX as usize) as u16;
+        if s.fixed {
+            s.minalign = s.minalign.max(align);
+            pad_last_field(s, align);
+            offset = s.bytesize.min(u32::from(u16::MAX)) as u16;
+            s.bytesize = s.bytesize.saturating_add(size);
+        }
+        field.id = s.fields.len() as u16;
+        field.offset = offset;
+        s.fields.push(field);
+        s.fields.len() - 1
     }
 
     /// Tables: all fields or none have `id`; ids are 0, 1, 2... in some order. Fields are then
