@@ -694,6 +694,18 @@ impl<'s> Analyzer<'s> {
     /// flatc's `structs_.Add` (replacing any slot under the same name).
     fn set_struct_name(&mut self, name: Cow<'s, str>, slot: usize) {
         self.struct_filter.insert(&name);
+        self.set_struct_entry(name, slot);
+    }
+
+    /// [`Analyzer::set_struct_name`] for a definition: `qualified` is `ident` in the current
+    /// namespace.
+    fn set_definition_name(&mut self, qualified: Cow<'s, str>, ident: &str, slot: usize) {
+        self.struct_filter.insert_ident(ident);
+        self.set_struct_entry(qualified, slot);
+    }
+
+    /// The table part of [`Analyzer::set_struct_name`].
+    fn set_struct_entry(&mut self, name: Cow<'s, str>, slot: usize) {
         let entry = self.names.entry(name);
         if entry.struct_slot.replace(slot).is_none() {
             self.struct_names += 1;
@@ -800,15 +812,22 @@ impl<'s> Analyzer<'s> {
     /// Returns the slot and the qualified name.
     fn lookup_struct_definition(&mut self, name: &'s str, span: Span) -> (usize, Cow<'s, str>) {
         let qualified = self.qualify(name);
-        if let Some(slot) = self.struct_named(name) {
+        let as_written = self.struct_named(name);
+        if let Some(slot) = as_written {
             if self.structs[slot].predecl {
                 self.remove_struct_name(name);
-                self.set_struct_name(qualified.clone(), slot);
+                self.set_definition_name(qualified.clone(), name, slot);
                 self.claim_uses(slot);
                 return (slot, qualified);
             }
         }
-        if let Some(slot) = self.struct_named(&qualified) {
+        // In the global namespace the qualified name is the name as written.
+        let found = if self.ns.is_empty() {
+            as_written
+        } else {
+            self.struct_named(&qualified)
+        };
+        if let Some(slot) = found {
             if self.structs[slot].predecl {
                 self.claim_uses(slot);
             }
@@ -817,7 +836,7 @@ impl<'s> Analyzer<'s> {
         let slot = self.structs.len();
         let pending = StructSlot::pending(Cow::Borrowed(name), self.file, span, Vec::new());
         self.structs.push(pending);
-        self.set_struct_name(qualified.clone(), slot);
+        self.set_definition_name(qualified.clone(), name, slot);
         (slot, qualified)
     }
 
@@ -2794,7 +2813,8 @@ impl<'s> Analyzer<'s> {
                 span,
             );
         }
-        self.enum_filter.insert(&full);
+        // (`full` is `name` in the current namespace.)
+        self.enum_filter.insert_ident(name);
         self.names.entry(full.clone()).enum_slot = Some(slot);
         self.enum_names += 1;
         self.enums.push(EnumSlot {
@@ -3489,7 +3509,15 @@ impl NameFilter {
     }
 
     fn insert(&mut self, name: &str) {
-        let bit = Self::bit(name);
+        self.set_bit(Self::bit(name));
+    }
+
+    /// [`NameFilter::insert`] for an identifier (a name without dots).
+    fn insert_ident(&mut self, ident: &str) {
+        self.set_bit(Self::component_bit(ident.as_bytes()));
+    }
+
+    fn set_bit(&mut self, bit: usize) {
         self.0[bit / 64] |= 1 << (bit % 64);
     }
 
