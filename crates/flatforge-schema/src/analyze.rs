@@ -3299,11 +3299,7 @@ impl<'s> Analyzer<'s> {
                 }
                 settle_builtin(&mut f.attributes, declared);
             }
-            let mut fields_by_name: Vec<u16> = (0..fields.len() as u16).collect();
-            // Field names are unique, so the unstable sort is deterministic.
-            fields_by_name.sort_unstable_by(|&a, &b| {
-                cmp_names(&fields[a as usize].name, &fields[b as usize].name)
-            });
+            let fields_by_name = name_order(&fields, |f| &f.name);
             let key_field = fields.iter().position(|f| f.key).map(|k| k as u16);
             objects.push(Object {
                 namespace: namespace_of(&s.full, &s.name).to_string(),
@@ -3424,6 +3420,34 @@ impl<'s> Analyzer<'s> {
             advanced_features: self.advanced,
         }
     }
+}
+
+/// The indices of `items` in the order of their `name`s, which are unique (so the order is
+/// deterministic): an insertion sort for the few items most tables have, a sort beyond.
+fn name_order<T>(items: &[T], name: impl Fn(&T) -> &str) -> Vec<u16> {
+    let mut order: Vec<u16> = (0..items.len() as u16).collect();
+    if order.len() > 16 {
+        order.sort_unstable_by(|&a, &b| {
+            cmp_names(name(&items[a as usize]), name(&items[b as usize]))
+        });
+        return order;
+    }
+    for i in 1..order.len() {
+        let this = order[i];
+        let mut j = i;
+        while j > 0
+            && cmp_names(
+                name(&items[order[j - 1] as usize]),
+                name(&items[this as usize]),
+            )
+            .is_gt()
+        {
+            order[j] = order[j - 1];
+            j -= 1;
+        }
+        order[j] = this;
+    }
+    order
 }
 
 /// `a.cmp(b)` (byte-wise), decided by the first bytes when they differ, as names mostly do,
@@ -3811,6 +3835,20 @@ mod tests {
         .map(|(f, o)| format!("field `{f}` would clash with code generated for field `{o}`"))
         .collect();
         assert_eq!(clashes, expected);
+    }
+
+    #[test]
+    fn name_order_sorts_by_name() {
+        // Distinct names in a scrambled order, for sizes on both sides of the insertion sort.
+        for n in 0..40usize {
+            let names: Vec<String> = (0..n)
+                .map(|i| format!("{}{}", ["b", "a", "ab", "_", "B"][i % 5], (i * 7919) % 41))
+                .collect();
+            let order = name_order(&names, |s| s.as_str());
+            let mut expected: Vec<u16> = (0..n as u16).collect();
+            expected.sort_by(|&a, &b| names[a as usize].cmp(&names[b as usize]));
+            assert_eq!(order, expected, "{names:?}");
+        }
     }
 
     #[test]
