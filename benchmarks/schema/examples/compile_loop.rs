@@ -1,4 +1,4 @@
-//! Compiles one benchmark workload N times in a loop, for instruction counts with callgrind:
+//! Runs one benchmark workload N times in a loop, for instruction counts with callgrind:
 //!
 //! ```text
 //! cargo build --release -p flatforge-bench-schema --example compile_loop
@@ -6,12 +6,15 @@
 //! valgrind --tool=callgrind --dump-instr=no target/release/examples/compile_loop small 1
 //! ```
 //!
-//! The difference of the two totals, divided by 1000, is the cost of one compilation (the
-//! workloads are `small` and `monster_test`).
+//! The difference of the two totals, divided by 1000, is the cost of one run. The workloads are
+//! `small` and `monster_test` (compilations, as the `schema/parse_resolve` benchmarks) and
+//! `codegen` (Rust code for the small schema, compiled once, as `schema/code_generate`).
 
 use std::hint::black_box;
 
-use flatforge_bench_schema::{monster_test_compiler, MONSTER_SMALL, MONSTER_TEST_PATH};
+use flatforge_bench_schema::{
+    monster_test_compiler, small_monster_compiled, MONSTER_SMALL, MONSTER_TEST_PATH,
+};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -38,6 +41,20 @@ fn main() {
                 );
             }
         }
-        other => panic!("unknown workload `{other}` (small or monster_test)"),
+        "codegen" => {
+            let compiled = small_monster_compiled();
+            let options = flatforge_codegen::Options::new();
+            for _ in 0..n {
+                black_box(
+                    flatforge_codegen::generate(
+                        black_box(&compiled.schema),
+                        &compiled.sources,
+                        &options,
+                    )
+                    .expect("generates"),
+                );
+            }
+        }
+        other => panic!("unknown workload `{other}` (small, monster_test or codegen)"),
     }
 }

@@ -1,11 +1,12 @@
-//! Criterion benchmarks of the schema front end (`flatforge-schema`); see `benches/schema.rs`.
+//! Criterion benchmarks of the schema front end (`flatforge-schema`) and of Rust code generation
+//! from a compiled schema (`flatforge-codegen`); see `benches/schema.rs`.
 //!
 //! This library only provides the benchmark inputs, so the numbers can be reproduced with
 //! `cargo bench -p flatforge-bench-schema`, and instruction counts with the `compile_loop`
 //! example under callgrind (see `examples/compile_loop.rs`).
 #![deny(missing_docs)]
 
-use flatforge_schema::{Compiler, MemoryLoader};
+use flatforge_schema::{Compiled, Compiler, MemoryLoader};
 
 /// The MoonBit workload schema (WORKLOADS.md, schema_parse): a table with three fields.
 ///
@@ -13,6 +14,28 @@ use flatforge_schema::{Compiler, MemoryLoader};
 /// assert!(flatforge_bench_schema::MONSTER_SMALL.contains("table Monster"));
 /// ```
 pub const MONSTER_SMALL: &str = "table Monster { name:string; hp:short = 100; mana:short = 50; }";
+
+/// The path [`small_monster_compiled`] compiles [`MONSTER_SMALL`] as.
+pub const MONSTER_SMALL_PATH: &str = "monster.fbs";
+
+/// [`MONSTER_SMALL`] compiled, with its source kept (the code generator quotes `file:line` of
+/// each definition), as `flatforge rust` has it before generating code.
+///
+/// # Panics
+/// Never: the schema is valid.
+///
+/// ```
+/// let compiled = flatforge_bench_schema::small_monster_compiled();
+/// assert_eq!(compiled.schema.objects[0].fields.len(), 3);
+/// assert_eq!(compiled.sources.files.len(), 1);
+/// ```
+pub fn small_monster_compiled() -> Compiled {
+    let mut loader = MemoryLoader::new();
+    loader.insert(MONSTER_SMALL_PATH, MONSTER_SMALL);
+    Compiler::new(loader)
+        .compile(MONSTER_SMALL_PATH)
+        .expect("the small monster schema compiles")
+}
 
 /// The path to compile with [`monster_test_compiler`].
 pub const MONSTER_TEST_PATH: &str = "tests/monster_test.fbs";

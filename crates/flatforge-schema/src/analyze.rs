@@ -9,9 +9,9 @@
 //! rule of flatc's parser at the same point. Unlike flatc it does not stop at the first error:
 //! it records the diagnostic and goes on, so all errors of a run are reported.
 //!
-//! flatc's tables of structs, enums, types and services share one hash table keyed by name
-//! (borrowed from the source where possible), with a small filter that skips lookups that cannot
-//! succeed. Fields, attributes and per-file definition lists are built as model values from the
+//! flatc's tables of structs, enums, types and services share one table keyed by name (borrowed
+//! from the source where possible; a few names inline, more in a hash map), with a small filter
+//! that skips lookups that cannot succeed. Built-in attributes are recognized once, as bits. Fields, attributes and per-file definition lists are built as model values from the
 //! start, so the end of the analysis moves them into the [`Schema`] rather than copying them.
 //!
 //! Struct layout (offsets, padding, size, alignment, `force_align`) is computed as fields are
@@ -19,6 +19,7 @@
 //! reference (a slot during the analysis) becomes an index (see [`crate::model`]).
 
 use std::borrow::Cow;
+use std::cmp::Ordering;
 use std::path::PathBuf;
 
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -33,8 +34,8 @@ use crate::model::{
 use crate::number::{int_range, parse_f64, parse_i64, parse_int_for, parse_u64, IntError};
 use crate::one_or_many::OneOrMany;
 use crate::parser::{
-    AttrAst, Decl, Docs, EnumDecl, FileAst, HeaderItem, ObjectDecl, QualName, ServiceDecl, StrLit,
-    TypeAst, ValueAst,
+    AttrAst, Decl, Docs, EnumDecl, FieldDecl, FileAst, HeaderItem, ObjectDecl, QualName,
+    ServiceDecl, StrLit, TypeAst, ValueAst,
 };
 use crate::source::{FileId, FileText, Span};
 use crate::suggest::closest;
@@ -43,79 +44,120 @@ use crate::Loaded;
 /// flatc's largest `force_align` (`FLATBUFFERS_MAX_ALIGNMENT`).
 const MAX_ALIGNMENT: u32 = 32;
 
-/// Attributes flatc knows without an `attribute` declaration.
-const BUILTIN_ATTRIBUTES: &[&str] = &[
-    "deprecated",
-    "required",
-    "key",
-    "shared",
-    "hash",
-    "id",
-    "force_align",
-    "bit_flags",
-    "original_order",
-    "nested_flatbuffer",
-    "csharp_partial",
-    "streaming",
-    "idempotent",
-    "cpp_type",
-    "cpp_ptr_type",
-    "cpp_ptr_type_get",
-    "cpp_str_type",
-    "cpp_str_flex_ctor",
-    "native_inline",
-    "native_custom_alloc",
-    "native_type",
-    "native_type_pack_name",
-    "native_default",
-    "flexbuffer",
-    "private",
-    "offset64",
-    "vector64",
-];
+/// Defines [`Builtin`] from its variants and their names, in flatc's order.
+macro_rules! builtins {
+    ($($variant:ident = $name:literal,)*) => {
+        /// An attribute flatc knows without an `attribute` declaration.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        enum Builtin {
+            $($variant,)*
+        }
 
-/// Whether `name` is one of [`BUILTIN_ATTRIBUTES`] (a `match`, which compares one candidate).
-fn is_builtin_attribute(name: &str) -> bool {
-    matches!(
-        name,
-        "deprecated"
-            | "required"
-            | "key"
-            | "shared"
-            | "hash"
-            | "id"
-            | "force_align"
-            | "bit_flags"
-            | "original_order"
-            | "nested_flatbuffer"
-            | "csharp_partial"
-            | "streaming"
-            | "idempotent"
-            | "cpp_type"
-            | "cpp_ptr_type"
-            | "cpp_ptr_type_get"
-            | "cpp_str_type"
-            | "cpp_str_flex_ctor"
-            | "native_inline"
-            | "native_custom_alloc"
-            | "native_type"
-            | "native_type_pack_name"
-            | "native_default"
-            | "flexbuffer"
-            | "private"
-            | "offset64"
-            | "vector64"
-    )
+        impl Builtin {
+            /// All of them, in flatc's order.
+            const ALL: &[Builtin] = &[$(Builtin::$variant,)*];
+
+            fn name(self) -> &'static str {
+                match self {
+                    $(Builtin::$variant => $name,)*
+                }
+            }
+
+            /// The built-in attribute `name` (a `match`, which compares one candidate).
+            fn from_name(name: &str) -> Option<Builtin> {
+                match name {
+                    $($name => Some(Builtin::$variant),)*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+builtins! {
+    Deprecated = "deprecated",
+    Required = "required",
+    Key = "key",
+    Shared = "shared",
+    Hash = "hash",
+    Id = "id",
+    ForceAlign = "force_align",
+    BitFlags = "bit_flags",
+    OriginalOrder = "original_order",
+    NestedFlatbuffer = "nested_flatbuffer",
+    CsharpPartial = "csharp_partial",
+    Streaming = "streaming",
+    Idempotent = "idempotent",
+    CppType = "cpp_type",
+    CppPtrType = "cpp_ptr_type",
+    CppPtrTypeGet = "cpp_ptr_type_get",
+    CppStrType = "cpp_str_type",
+    CppStrFlexCtor = "cpp_str_flex_ctor",
+    NativeInline = "native_inline",
+    NativeCustomAlloc = "native_custom_alloc",
+    NativeType = "native_type",
+    NativeTypePackName = "native_type_pack_name",
+    NativeDefault = "native_default",
+    Flexbuffer = "flexbuffer",
+    Private = "private",
+    Offset64 = "offset64",
+    Vector64 = "vector64",
+}
+
+/// The built-in attributes a definition has (one bit per [`Builtin`]), to test for them without
+/// looking through its [`Attributes`].
+#[derive(Clone, Copy, Debug, Default)]
+struct Known(u32);
+
+impl Known {
+    fn insert(&mut self, b: Builtin) {
+        self.0 |= 1 << b as u32;
+    }
+
+    fn has(self, b: Builtin) -> bool {
+        self.0 & (1 << b as u32) != 0
+    }
+
+    /// The bits of the attributes in `list`.
+    const fn of(list: &[Builtin]) -> Known {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < list.len() {
+            bits |= 1 << list[i] as u32;
+            i += 1;
+        }
+        Known(bits)
+    }
+
+    /// Whether any of the attributes of `other` is among these.
+    fn any(self, other: Known) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    /// The attribute `b` of `attrs`, the attributes these bits describe.
+    fn get(self, attrs: &Attributes, b: Builtin) -> Option<&Attribute> {
+        if self.has(b) {
+            attrs.get(b.name())
+        } else {
+            None
+        }
+    }
 }
 
 /// Runs the analysis over the `files` of a compilation (indexed by [`FileId`], the root file
-/// first). Returns the schema (when there were no errors) and all diagnostics. The schema's
-/// [`SchemaFile::path`]s are left empty for the caller, which owns the paths.
-pub(crate) fn analyze<'s>(files: &'s OneOrMany<Loaded<'s>>) -> (Option<Schema>, Vec<Diagnostic>) {
+/// first). Returns the schema when there were no errors, and appends all diagnostics to
+/// `diagnostics`. The schema's [`SchemaFile::path`]s are left empty for the caller, which owns
+/// the paths.
+pub(crate) fn analyze<'s>(
+    files: &'s OneOrMany<Loaded<'s>>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Schema> {
     let mut a = Analyzer::new(files);
+    // Definitions give most names (uses of types not defined yet give a few more).
+    a.names
+        .reserve(files.iter().map(|f| f.ast.decls.len()).sum());
     a.file_and_includes(FileId(0));
-    let schema = a.finish();
-    (schema, a.diags)
+    a.finish(diagnostics)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -334,6 +376,26 @@ fn namespace_of<'a>(full: &'a str, name: &str) -> &'a str {
         .map_or("", |end| &full[..end])
 }
 
+/// What the less common attributes of a field give (see [`Analyzer::other_field_attributes`]).
+#[derive(Default)]
+struct OtherFieldAttrs {
+    shared: bool,
+    nested: Option<usize>,
+    flexbuffer: bool,
+}
+
+impl OtherFieldAttrs {
+    /// The attributes it covers.
+    const ATTRIBUTES: Known = Known::of(&[
+        Builtin::CppType,
+        Builtin::Shared,
+        Builtin::NativeCustomAlloc,
+        Builtin::NativeInline,
+        Builtin::NestedFlatbuffer,
+        Builtin::Flexbuffer,
+    ]);
+}
+
 /// What a name denotes in flatc's symbol tables `structs_`, `enums_`, `types_` and `services_`.
 /// They are keyed by (mostly) the same fully qualified names, so they share one hash table.
 #[derive(Clone, Copy, Debug, Default)]
@@ -348,6 +410,91 @@ struct Names {
     service_span: Option<Span>,
 }
 
+/// The shared table of [`Names`]. Most compilations define a handful of names: up to
+/// [`INLINE_NAMES`] entries are kept inline and found by comparing names in turn (no allocation,
+/// no hashing); a compilation that needs more uses a hash map.
+#[allow(
+    clippy::large_enum_variant,
+    reason = "the inline entries are the point: the table lives in the analyzer, unmoved"
+)]
+enum NameTable<'s> {
+    Inline {
+        len: usize,
+        entries: [Option<(Cow<'s, str>, Names)>; INLINE_NAMES],
+    },
+    Map(FxHashMap<Cow<'s, str>, Names>),
+}
+
+/// How many entries a [`NameTable`] keeps inline.
+const INLINE_NAMES: usize = 8;
+
+impl<'s> NameTable<'s> {
+    /// An empty table.
+    const EMPTY: NameTable<'s> = NameTable::Inline {
+        len: 0,
+        entries: [const { None }; INLINE_NAMES],
+    };
+
+    /// Makes room for about `capacity` names (an empty table only).
+    fn reserve(&mut self, capacity: usize) {
+        if capacity > INLINE_NAMES {
+            *self = NameTable::Map(FxHashMap::with_capacity_and_hasher(
+                capacity,
+                Default::default(),
+            ));
+        }
+    }
+
+    fn get(&self, name: &str) -> Option<&Names> {
+        match self {
+            NameTable::Inline { len, entries } => entries[..*len]
+                .iter()
+                .flatten()
+                .find(|(key, _)| key == name)
+                .map(|(_, names)| names),
+            NameTable::Map(map) => map.get(name),
+        }
+    }
+
+    fn get_mut(&mut self, name: &str) -> Option<&mut Names> {
+        match self {
+            NameTable::Inline { len, entries } => entries[..*len]
+                .iter_mut()
+                .flatten()
+                .find(|(key, _)| key == name)
+                .map(|(_, names)| names),
+            NameTable::Map(map) => map.get_mut(name),
+        }
+    }
+
+    /// The entry for `name`, added (empty) if missing.
+    fn entry(&mut self, name: Cow<'s, str>) -> &mut Names {
+        let full = matches!(self, NameTable::Inline { len, .. } if *len == INLINE_NAMES);
+        if full && self.get(&name).is_none() {
+            if let NameTable::Inline { entries, .. } = self {
+                let map = entries.iter_mut().filter_map(Option::take).collect();
+                *self = NameTable::Map(map);
+            }
+        }
+        match self {
+            NameTable::Inline { len, entries } => {
+                let found = entries[..*len]
+                    .iter()
+                    .position(|e| e.as_ref().is_some_and(|(key, _)| *key == name));
+                let i = found.unwrap_or_else(|| {
+                    // Not full: a full table without `name` became a map above.
+                    entries[*len] = Some((name, Names::default()));
+                    *len += 1;
+                    *len - 1
+                });
+                // The first `len` entries are all `Some`.
+                &mut entries[i].get_or_insert_default().1
+            }
+            NameTable::Map(map) => map.entry(name).or_default(),
+        }
+    }
+}
+
 struct Analyzer<'s> {
     /// The files of the compilation, as loaded.
     inputs: &'s [Loaded<'s>],
@@ -356,7 +503,7 @@ struct Analyzer<'s> {
     enums: Vec<EnumSlot<'s>>,
     services: Vec<ServiceSlot<'s>>,
     /// flatc's symbol tables, by name.
-    names: FxHashMap<Cow<'s, str>, Names>,
+    names: NameTable<'s>,
     /// The number of names with a `struct_slot` and with an `enum_slot`.
     struct_names: usize,
     enum_names: usize,
@@ -408,11 +555,7 @@ impl<'s> Analyzer<'s> {
             structs: Vec::new(),
             enums: Vec::new(),
             services: Vec::new(),
-            // Definitions give most names (uses of types not defined yet give a few more).
-            names: FxHashMap::with_capacity_and_hasher(
-                inputs.iter().map(|f| f.ast.decls.len()).sum(),
-                Default::default(),
-            ),
+            names: NameTable::EMPTY,
             struct_names: 0,
             enum_names: 0,
             struct_filter: NameFilter::default(),
@@ -445,12 +588,15 @@ impl<'s> Analyzer<'s> {
         self.files[span.file.index()].text.text(span)
     }
 
-    fn qual_text(&self, q: &QualName) -> Cow<'s, str> {
-        if q.rest.is_empty() {
-            return Cow::Borrowed(self.text(q.first));
+    /// The dotted text of a name of `ast`: borrowed when written without spaces or comments.
+    fn qual_text(&self, ast: &FileAst, q: &QualName) -> Cow<'s, str> {
+        let rest = ast.get(q.rest);
+        if rest.iter().map(|p| p.len() + 1).sum::<usize>() + q.first.len() == q.span.len() {
+            // Only one `.` between consecutive components.
+            return Cow::Borrowed(self.text(q.span));
         }
         let mut s = self.text(q.first).to_string();
-        for part in &q.rest {
+        for part in rest {
             s.push('.');
             s.push_str(self.text(*part));
         }
@@ -548,7 +694,19 @@ impl<'s> Analyzer<'s> {
     /// flatc's `structs_.Add` (replacing any slot under the same name).
     fn set_struct_name(&mut self, name: Cow<'s, str>, slot: usize) {
         self.struct_filter.insert(&name);
-        let entry = self.names.entry(name).or_default();
+        self.set_struct_entry(name, slot);
+    }
+
+    /// [`Analyzer::set_struct_name`] for a definition: `qualified` is `ident` in the current
+    /// namespace.
+    fn set_definition_name(&mut self, qualified: Cow<'s, str>, ident: &str, slot: usize) {
+        self.struct_filter.insert_ident(ident);
+        self.set_struct_entry(qualified, slot);
+    }
+
+    /// The table part of [`Analyzer::set_struct_name`].
+    fn set_struct_entry(&mut self, name: Cow<'s, str>, slot: usize) {
+        let entry = self.names.entry(name);
         if entry.struct_slot.replace(slot).is_none() {
             self.struct_names += 1;
         }
@@ -654,15 +812,22 @@ impl<'s> Analyzer<'s> {
     /// Returns the slot and the qualified name.
     fn lookup_struct_definition(&mut self, name: &'s str, span: Span) -> (usize, Cow<'s, str>) {
         let qualified = self.qualify(name);
-        if let Some(slot) = self.struct_named(name) {
+        let as_written = self.struct_named(name);
+        if let Some(slot) = as_written {
             if self.structs[slot].predecl {
                 self.remove_struct_name(name);
-                self.set_struct_name(qualified.clone(), slot);
+                self.set_definition_name(qualified.clone(), name, slot);
                 self.claim_uses(slot);
                 return (slot, qualified);
             }
         }
-        if let Some(slot) = self.struct_named(&qualified) {
+        // In the global namespace the qualified name is the name as written.
+        let found = if self.ns.is_empty() {
+            as_written
+        } else {
+            self.struct_named(&qualified)
+        };
+        if let Some(slot) = found {
             if self.structs[slot].predecl {
                 self.claim_uses(slot);
             }
@@ -671,7 +836,7 @@ impl<'s> Analyzer<'s> {
         let slot = self.structs.len();
         let pending = StructSlot::pending(Cow::Borrowed(name), self.file, span, Vec::new());
         self.structs.push(pending);
-        self.set_struct_name(qualified.clone(), slot);
+        self.set_definition_name(qualified.clone(), name, slot);
         (slot, qualified)
     }
 
@@ -736,10 +901,10 @@ impl<'s> Analyzer<'s> {
         self.root = None;
         for decl in &ast.decls {
             match decl {
-                Decl::Namespace(parts) => self.set_namespace(parts),
+                Decl::Namespace(parts) => self.set_namespace(ast.get(*parts)),
                 Decl::Object(o) => self.object(ast, o),
                 Decl::Enum(e) => self.enum_decl(ast, e),
-                Decl::RootType(name) => self.root_type(name),
+                Decl::RootType(name) => self.root_type(ast, name),
                 Decl::FileIdentifier(lit) => {
                     let v = self.str_value(ast, *lit);
                     if v.len() != 4 {
@@ -775,9 +940,9 @@ impl<'s> Analyzer<'s> {
         self.files[self.file.index()].root = self.root;
     }
 
-    fn root_type(&mut self, name: &QualName) {
-        let text = self.qual_text(name);
-        let span = name.span();
+    fn root_type(&mut self, ast: &FileAst, name: &QualName) {
+        let text = self.qual_text(ast, name);
+        let span = name.span;
         // flatc's SetRootType: the name as written, then in the current namespace (no parents).
         let slot = match self.struct_named(&text) {
             Some(slot) => Some(slot),
@@ -836,10 +1001,21 @@ impl<'s> Analyzer<'s> {
 
     // ----- attributes and values -----
 
-    /// The attributes of a declaration, checked. (`builtin` is settled by [`Analyzer::build`],
-    /// when all `attribute` declarations are known.)
-    fn attributes(&mut self, ast: &'s FileAst, list: &[AttrAst]) -> Attributes {
+    /// The attributes of a declaration, checked, and which built-in ones are among them.
+    /// (`builtin` is settled by [`Analyzer::build`], when all `attribute` declarations are
+    /// known.)
+    #[inline]
+    fn attributes(&mut self, ast: &'s FileAst, list: &[AttrAst]) -> (Attributes, Known) {
+        if list.is_empty() {
+            return (Attributes::default(), Known::default());
+        }
+        self.attribute_list(ast, list)
+    }
+
+    /// [`Analyzer::attributes`] of a list that is not empty.
+    fn attribute_list(&mut self, ast: &'s FileAst, list: &[AttrAst]) -> (Attributes, Known) {
         let mut out = Attributes::default();
+        let mut known = Known::default();
         for attr in list {
             let name: Cow<'s, str> = if attr.name_is_string {
                 self.str_value(
@@ -852,10 +1028,10 @@ impl<'s> Analyzer<'s> {
             } else {
                 Cow::Borrowed(self.text(attr.name))
             };
-            let builtin = is_builtin_attribute(&name);
+            let builtin = Builtin::from_name(&name);
             let declared = self.declared_attrs.get(name.as_ref()).copied();
-            if !builtin && declared.is_none() {
-                let mut candidates: Vec<&str> = BUILTIN_ATTRIBUTES.to_vec();
+            if builtin.is_none() && declared.is_none() {
+                let mut candidates: Vec<&str> = Builtin::ALL.iter().map(|b| b.name()).collect();
                 let declared_names: Vec<String> =
                     self.declared_attrs.keys().map(|k| k.to_string()).collect();
                 candidates.extend(declared_names.iter().map(String::as_str));
@@ -895,6 +1071,9 @@ impl<'s> Analyzer<'s> {
                 );
                 continue;
             }
+            if let Some(b) = builtin {
+                known.insert(b);
+            }
             out.list.push(Attribute {
                 name: name.into_owned(),
                 value,
@@ -902,7 +1081,7 @@ impl<'s> Analyzer<'s> {
                 span: attr.name,
             });
         }
-        out
+        (out, known)
     }
 
     /// An attribute value: flatc accepts an integer constant (that fits 32 bits) or a string.
@@ -968,6 +1147,7 @@ impl<'s> Analyzer<'s> {
     /// flatc's `ParseSingleValue` for a field default (`check_now`): which tokens a type accepts
     /// and how the constant is normalized. `ty` is the field type (for enum-typed fields, the
     /// underlying integer type with the enum as target).
+    #[inline]
     fn default_value(
         &mut self,
         ast: &'s FileAst,
@@ -976,9 +1156,8 @@ impl<'s> Analyzer<'s> {
         field: &str,
         check_now: bool,
     ) -> Option<Constant<'s>> {
-        let in_type = ty.base;
         // The common case, an integer constant for an integer field, when it fits: what the
-        // general path below computes, without its steps.
+        // general path computes, without its steps.
         if let ValueAst::Token {
             kind: Tok::Int,
             span,
@@ -986,12 +1165,25 @@ impl<'s> Analyzer<'s> {
             ..
         } = v
         {
-            if check_now && in_type.is_integer() {
-                if let Ok(value) = parse_int_for(self.text(*span), in_type) {
+            if check_now && ty.base.is_integer() {
+                if let Ok(value) = parse_int_for(self.text(*span), ty.base) {
                     return Some(Constant::Int(value));
                 }
             }
         }
+        self.any_default_value(ast, v, ty, field, check_now)
+    }
+
+    /// [`Analyzer::default_value`] for any value.
+    fn any_default_value(
+        &mut self,
+        ast: &'s FileAst,
+        v: &ValueAst,
+        ty: &DType,
+        field: &str,
+        check_now: bool,
+    ) -> Option<Constant<'s>> {
+        let in_type = ty.base;
         let type_name = type_display(ty);
         match v {
             ValueAst::EmptyVector(span) => {
@@ -1017,6 +1209,7 @@ impl<'s> Analyzer<'s> {
                     );
                     return None;
                 }
+                let arg = ast.item(*arg);
                 let arg_const = self.default_value(ast, arg, ty, field, false)?;
                 let x = match parse_f64(&arg_const.text()) {
                     Some(x) => x,
@@ -1348,19 +1541,30 @@ impl<'s> Analyzer<'s> {
 
     // ----- types -----
 
-    fn resolve_type(&mut self, ty: &TypeAst) -> Option<DType> {
+    /// The type `ty` of `ast` (a file's tree) as written in the current file: a built-in type
+    /// at once, anything else by [`Analyzer::resolve_named_type`].
+    #[inline]
+    fn resolve_type(&mut self, ast: &FileAst, ty: &TypeAst) -> Option<DType> {
+        if let TypeAst::Named(q) = ty {
+            if q.rest.is_empty() {
+                let range = q.first.range();
+                if let Some(b) = self.file_text.bytes().get(range).and_then(builtin_type) {
+                    return Some(DType::scalar(b));
+                }
+            }
+        }
+        self.resolve_named_type(ast, ty)
+    }
+
+    /// [`Analyzer::resolve_type`] for a type that is not a built-in name.
+    fn resolve_named_type(&mut self, ast: &FileAst, ty: &TypeAst) -> Option<DType> {
         match ty {
             TypeAst::Named(q) => {
-                if q.rest.is_empty() {
-                    if let Some(b) = builtin_type(self.text(q.first)) {
-                        return Some(DType::scalar(b));
-                    }
-                }
-                let name = self.qual_text(q);
-                Some(self.type_ident(name, q.span()))
+                let name = self.qual_text(ast, q);
+                Some(self.type_ident(name, q.span))
             }
             TypeAst::Vector(inner, span) | TypeAst::Array(inner, _, span) => {
-                let sub = self.resolve_type(inner)?;
+                let sub = self.resolve_type(ast, ast.item(*inner))?;
                 if sub.is_series() {
                     self.error(
                         Code::InvalidFieldType,
@@ -1478,21 +1682,20 @@ impl<'s> Analyzer<'s> {
             s.span = o.name;
             s.fixed = o.is_struct;
             s.docs = o.docs;
-            s.fields.reserve_exact(o.fields.len());
+            s.fields.reserve_exact(ast.get(o.fields).len());
         }
         let file = self.file.index();
         self.files[file].structs.push(ObjectId(slot as u32));
-        let attrs = self.attributes(ast, &o.attrs);
+        let (attrs, known) = self.attributes(ast, ast.get(o.attrs));
         self.structs[slot].attrs = attrs;
-        for f in &o.fields {
+        for f in ast.get(o.fields) {
             self.field(ast, slot, f);
         }
         let fixed = o.is_struct;
         if fixed {
-            let force = self.structs[slot]
-                .attrs
-                .get("force_align")
-                .map(|a| (attr_text(a).into_owned(), value_span(&o.attrs, a)));
+            let force = known
+                .get(&self.structs[slot].attrs, Builtin::ForceAlign)
+                .map(|a| (attr_text(a).into_owned(), value_span(ast.get(o.attrs), a)));
             if let Some((text, span)) = force {
                 let natural = self.structs[slot].minalign;
                 match parse_int_for(&text, BaseType::UByte) {
@@ -1531,29 +1734,186 @@ impl<'s> Analyzer<'s> {
         self.structs[slot].full = full;
     }
 
-    fn field(&mut self, ast: &'s FileAst, slot: usize, f: &crate::parser::FieldDecl) {
+    /// A field of the table or struct in `slot`: its type, layout, default, attributes and
+    /// presence, with flatc's checks in flatc's order. Most fields have no built-in attribute:
+    /// the checks of each one are behind a test of its bit.
+    fn field(&mut self, ast: &'s FileAst, slot: usize, f: &FieldDecl) {
         let name: &'s str = self.text(f.name);
         let fixed = self.structs[slot].fixed;
-        if self.struct_filter.may_contain(name)
-            && self
-                .lookup_struct_use(Cow::Borrowed(name), f.name, false)
-                .is_some()
+        // (A field name is an identifier.)
+        if self.struct_filter.may_contain_ident(name) {
+            self.check_field_name(name, f.name);
+        }
+        let Some(ty) = self.resolve_type(ast, &f.ty) else {
+            return;
+        };
+        let mut ok = true;
+        if fixed || ty.base == BaseType::Array {
+            ok = self.check_inline_field_type(slot, name, &ty, f.ty.span(), fixed);
+        }
+        // A union field is preceded by its `_type` field.
+        let typefield =
+            if ty.base == BaseType::Union || (ty.is_vector() && ty.element == BaseType::Union) {
+                self.add_union_type_field(slot, name, &ty, f.name)
+            } else {
+                None
+            };
+        if !self.check_new_field(slot, name, f.name, false) {
+            return;
+        }
+        // The field is appended when complete, at the end; nothing is appended before it.
+        let fi = self.structs[slot].fields.len();
+        if let Some(t) = typefield {
+            self.structs[slot].fields[t].union_sibling = Some(fi as u16);
+        }
+        let declared_ty = ty;
+        let mut ty = ty;
+        let mut constant = Constant::Zero;
+        if let Some(default) = &f.default {
+            match self.field_default(ast, name, &ty, default, fixed) {
+                Some(value) => constant = value,
+                None => ok = false,
+            }
+        }
+        let (mut attrs, known) = self.attributes(ast, ast.get(f.attrs));
+        let deprecated = known.has(Builtin::Deprecated);
+        let hash = if known.has(Builtin::Hash) {
+            self.field_hash(ast, f, name, &ty, &attrs, known)
+        } else {
+            None
+        };
+        let mut offset64 = false;
+        if known.any(Known::of(&[Builtin::Vector64, Builtin::Offset64])) {
+            let vector64;
+            (offset64, vector64) = self.field_offset64(f, name, &ty, &attrs, known);
+            if vector64 {
+                ty.base = BaseType::Vector64;
+            }
+        }
+        // Presence: required, optional, or default.
+        let key = known.has(Builtin::Key);
+        let required = known.has(Builtin::Required) || (ty.base == BaseType::String && key);
+        let default_str_or_vec =
+            (ty.base == BaseType::String || ty.is_vector()) && !constant.is_zero();
+        // Struct fields are always present (flatc 25.12.19 marks no struct field optional).
+        let optional = if ty.base.is_scalar() {
+            constant == Constant::Null
+        } else {
+            !(required || default_str_or_vec || fixed)
+        };
+        if required {
+            let span = known
+                .get(&attrs, Builtin::Required)
+                .map_or(f.name, |a| a.span);
+            self.check_required(f, name, &ty, optional, fixed, span);
+        }
+        let presence = if required {
+            Presence::Required
+        } else if optional {
+            Presence::Optional
+        } else {
+            Presence::Default
+        };
+        if key {
+            self.check_key(slot, f, name, &ty, &attrs, known);
+        }
+        if ty.base.is_scalar() && constant == Constant::Null {
+            self.null_default(f, name, &ty, key, &attrs, known);
+        }
+        if ty.enum_slot().is_some() {
+            self.check_enum_field_default(f, name, &ty, &constant, optional, ok);
+        }
+        if deprecated && fixed {
+            self.error(
+                Code::InvalidStruct,
+                format!("struct field `{name}` cannot be deprecated"),
+                known
+                    .get(&attrs, Builtin::Deprecated)
+                    .map_or(f.name, |a| a.span),
+            )
+            .notes
+            .push("struct layouts cannot change; only table fields can be deprecated".into());
+        }
+        let mut other = OtherFieldAttrs::default();
+        if known.any(OtherFieldAttrs::ATTRIBUTES) {
+            other = self.other_field_attributes(ast, f, name, &ty, &mut attrs, known);
+        }
+        if let Some(t) = typefield {
+            let type_field = &mut self.structs[slot].fields[t];
+            if !type_field.ty.base_type.is_scalar() {
+                type_field.presence = presence;
+            }
+            type_field.deprecated |= deprecated;
+            if let Some(id) = known.get(&attrs, Builtin::Id) {
+                self.union_type_field_id(ast, slot, t, f, id);
+            }
+        }
+        if let Some(id) = known.get(&attrs, Builtin::Id) {
+            let id_span = value_span(ast.get(f.attrs), id);
+            self.structs[slot].id_spans.push((fi, id_span));
+        }
+        let field = Field {
+            name: name.to_owned(),
+            ty: model_type(&ty),
+            id: 0,
+            offset: 0,
+            default: default_value(&ty, constant),
+            presence,
+            deprecated,
+            key,
+            padding: 0,
+            nested_flatbuffer: other.nested.map(|s| ObjectId(s as u32)),
+            flexbuffer: other.flexbuffer,
+            hash,
+            shared: other.shared,
+            offset64,
+            synthesized: false,
+            union_sibling: typefield.map(|t| t as u16),
+            attributes: attrs,
+            docs: self.docs(ast, f.docs),
+            span: f.name,
+        };
+        self.push_field(slot, field, &declared_ty);
+        if deprecated && required {
+            let span = f.name;
+            self.warn(
+                Code::Questionable,
+                format!("field `{name}` is both deprecated and required"),
+                span,
+            )
+            .notes
+            .push("readers reject buffers without a required field, but writers are told not to write a deprecated one; flatc accepts this".into());
+        }
+    }
+
+    /// A field named like a table or struct declared so far.
+    fn check_field_name(&mut self, name: &'s str, span: Span) {
+        if self
+            .lookup_struct_use(Cow::Borrowed(name), span, false)
+            .is_some()
         {
             self.error(
                 Code::NameClash,
                 format!("field `{name}` has the same name as a table or struct"),
-                f.name,
+                span,
             )
             .help
             .push("rename the field (field names are usually snake_case)".into());
         }
-        let Some(ty) = self.resolve_type(&f.ty) else {
-            return;
-        };
-        let ty_span = f.ty.span();
+    }
+
+    /// The type of a struct field (`fixed`), or of an array field: whether it is valid.
+    fn check_inline_field_type(
+        &mut self,
+        slot: usize,
+        name: &str,
+        ty: &DType,
+        ty_span: Span,
+        fixed: bool,
+    ) -> bool {
         let mut ok = true;
         if fixed {
-            let incomplete = self.is_incomplete(&ty)
+            let incomplete = self.is_incomplete(ty)
                 || (ty.base == BaseType::Array && self.is_incomplete(&ty.element_type()));
             let self_ref = ty.struct_slot() == Some(slot)
                 && (ty.base == BaseType::Obj || ty.base == BaseType::Array);
@@ -1572,7 +1932,7 @@ impl<'s> Analyzer<'s> {
                 let target = if ty.base == BaseType::Array {
                     ty.element_type()
                 } else {
-                    ty
+                    *ty
                 };
                 let tname = self.structs[target.struct_slot().unwrap_or(0)]
                     .name
@@ -1586,13 +1946,13 @@ impl<'s> Analyzer<'s> {
                 ok = false;
             } else {
                 let valid = ty.base.is_scalar()
-                    || self.is_struct_type(&ty)
+                    || self.is_struct_type(ty)
                     || (ty.base == BaseType::Array
                         && (ty.element.is_scalar() || self.is_struct_type(&ty.element_type())));
                 if !valid {
                     let d = self.error(
                         Code::InvalidFieldType,
-                        format!("struct field `{name}` has type `{}`, but structs may contain only scalars, structs and fixed-size arrays of them", self.type_name(&ty)),
+                        format!("struct field `{name}` has type `{}`, but structs may contain only scalars, structs and fixed-size arrays of them", self.type_name(ty)),
                         ty_span,
                     );
                     d.help
@@ -1615,15 +1975,24 @@ impl<'s> Analyzer<'s> {
             self.advanced
                 .insert(AdvancedFeatures::ADVANCED_ARRAY_FEATURES);
         }
-        // A union field is preceded by its `_type` field.
-        let mut typefield: Option<usize> = None;
+        ok
+    }
+
+    /// The hidden `NAME_type` field before a union field (or vector of unions) `name`.
+    fn add_union_type_field(
+        &mut self,
+        slot: usize,
+        name: &str,
+        ty: &DType,
+        span: Span,
+    ) -> Option<usize> {
         if ty.base == BaseType::Union {
             let e = ty.enum_slot().unwrap_or(0);
             let mut ut = self.enums[e].underlying;
             ut.base = BaseType::UType;
             ut.target = Target::Enum(e);
-            typefield = self.add_field(slot, Cow::Owned(format!("{name}_type")), ut, f.name, true);
-        } else if ty.is_vector() && ty.element == BaseType::Union {
+            self.add_field(slot, Cow::Owned(format!("{name}_type")), ut, span, true)
+        } else {
             self.advanced
                 .insert(AdvancedFeatures::ADVANCED_UNION_FEATURES);
             let ut = DType {
@@ -1632,20 +2001,23 @@ impl<'s> Analyzer<'s> {
                 target: ty.target,
                 fixed_length: 0,
             };
-            typefield = self.add_field(slot, Cow::Owned(format!("{name}_type")), ut, f.name, true);
+            self.add_field(slot, Cow::Owned(format!("{name}_type")), ut, span, true)
         }
-        let Some(fi) = self.add_field(slot, Cow::Borrowed(name), ty, f.name, false) else {
-            return;
-        };
-        if let Some(t) = typefield {
-            self.structs[slot].fields[t].union_sibling = Some(fi as u16);
-            self.structs[slot].fields[fi].union_sibling = Some(t as u16);
-        }
-        let mut ty = ty;
-        let mut constant = Constant::Zero;
-        if let (Some(default), BaseType::Obj) = (&f.default, ty.base) {
-            let tname = self.type_name(&ty);
-            let pending = self.is_incomplete(&ty);
+    }
+
+    /// The default written for field `name` of type `ty` (in a struct when `fixed`): its
+    /// constant, or `None` when it is invalid (already reported).
+    fn field_default(
+        &mut self,
+        ast: &'s FileAst,
+        name: &str,
+        ty: &DType,
+        default: &ValueAst,
+        fixed: bool,
+    ) -> Option<Constant<'s>> {
+        if ty.base == BaseType::Obj {
+            let tname = self.type_name(ty);
+            let pending = self.is_incomplete(ty);
             let d = self.error(
                 Code::InvalidDefault,
                 format!("field `{name}` has type `{tname}`, a table or struct, which cannot have a default"),
@@ -1654,85 +2026,101 @@ impl<'s> Analyzer<'s> {
             if pending {
                 d.notes.push(format!("`{tname}` is not declared yet, so it is taken for a table or struct; an enum must be declared before it is used"));
             }
-            ok = false;
-        } else if let Some(default) = &f.default {
-            if let Some(value) = self.default_value(ast, default, &ty, name, true) {
-                let dspan = default.span();
-                if self.is_struct_type(&ty) {
-                    self.error(
-                        Code::InvalidDefault,
-                        format!("struct-typed field `{name}` cannot have a default"),
-                        dspan,
-                    );
-                } else if fixed && !value.is_zero() {
-                    self.error(
-                        Code::InvalidDefault,
-                        format!("field `{name}` of a struct cannot have a default value"),
-                        dspan,
-                    )
-                    .notes
-                    .push(
-                        "struct fields are always stored; only table fields have defaults".into(),
-                    );
-                }
-                if ty.base == BaseType::String || ty.is_vector() {
-                    self.advanced
-                        .insert(AdvancedFeatures::DEFAULT_VECTORS_AND_STRINGS);
-                }
-                if ty.is_vector() && !value.is_zero() && value != Constant::EmptyVector {
-                    self.error(
-                        Code::InvalidDefault,
-                        format!("the only supported default for vector field `{name}` is `[]`"),
-                        dspan,
-                    );
-                }
-                constant = value;
-            } else {
-                ok = false;
-            }
+            return None;
         }
-        let attrs = self.attributes(ast, &f.attrs);
-        let deprecated = attrs.get("deprecated").is_some();
-        let mut hash = None;
-        if let Some(h) = attrs.get("hash") {
-            let t = if ty.is_vector() { ty.element } else { ty.base };
-            let bits = match t {
-                BaseType::Short | BaseType::UShort => 16,
-                BaseType::Int | BaseType::UInt => 32,
-                BaseType::Long | BaseType::ULong => 64,
-                _ => 0,
-            };
-            let hname = attr_text(h);
-            if bits == 0 {
-                self.error(
+        let value = self.default_value(ast, default, ty, name, true)?;
+        let dspan = default.span();
+        if self.is_struct_type(ty) {
+            self.error(
+                Code::InvalidDefault,
+                format!("struct-typed field `{name}` cannot have a default"),
+                dspan,
+            );
+        } else if fixed && !value.is_zero() {
+            self.error(
+                Code::InvalidDefault,
+                format!("field `{name}` of a struct cannot have a default value"),
+                dspan,
+            )
+            .notes
+            .push("struct fields are always stored; only table fields have defaults".into());
+        }
+        if ty.base == BaseType::String || ty.is_vector() {
+            self.advanced
+                .insert(AdvancedFeatures::DEFAULT_VECTORS_AND_STRINGS);
+        }
+        if ty.is_vector() && !value.is_zero() && value != Constant::EmptyVector {
+            self.error(
+                Code::InvalidDefault,
+                format!("the only supported default for vector field `{name}` is `[]`"),
+                dspan,
+            );
+        }
+        Some(value)
+    }
+
+    /// The `hash` attribute of field `name` (there is one): its algorithm, when it is valid.
+    fn field_hash(
+        &mut self,
+        ast: &FileAst,
+        f: &FieldDecl,
+        name: &str,
+        ty: &DType,
+        attrs: &Attributes,
+        known: Known,
+    ) -> Option<HashKind> {
+        let h = known.get(attrs, Builtin::Hash)?;
+        let t = if ty.is_vector() { ty.element } else { ty.base };
+        let bits = match t {
+            BaseType::Short | BaseType::UShort => 16,
+            BaseType::Int | BaseType::UInt => 32,
+            BaseType::Long | BaseType::ULong => 64,
+            _ => 0,
+        };
+        let hname = attr_text(h);
+        if bits == 0 {
+            self.error(
+                Code::InvalidAttribute,
+                format!("field `{name}` has type `{}`, but only short, ushort, int, uint, long and ulong fields (or vectors of them) can be hashed", self.type_name(ty)),
+                h.span,
+            );
+            return None;
+        }
+        match HashKind::from_name(&hname) {
+            Some(k) if k.bits() == bits => Some(k),
+            _ => {
+                let options = match bits {
+                    16 => ["fnv1_16", "fnv1a_16"],
+                    32 => ["fnv1_32", "fnv1a_32"],
+                    _ => ["fnv1_64", "fnv1a_64"],
+                };
+                let d = self.error(
                     Code::InvalidAttribute,
-                    format!("field `{name}` has type `{}`, but only short, ushort, int, uint, long and ulong fields (or vectors of them) can be hashed", self.type_name(&ty)),
-                    h.span,
+                    format!("unknown hashing algorithm `{hname}` for {bits}-bit field `{name}`"),
+                    value_span(ast.get(f.attrs), h),
                 );
-            } else {
-                match HashKind::from_name(&hname) {
-                    Some(k) if k.bits() == bits => hash = Some(k),
-                    _ => {
-                        let options = match bits {
-                            16 => ["fnv1_16", "fnv1a_16"],
-                            32 => ["fnv1_32", "fnv1a_32"],
-                            _ => ["fnv1_64", "fnv1a_64"],
-                        };
-                        let d = self.error(
-                            Code::InvalidAttribute,
-                            format!(
-                                "unknown hashing algorithm `{hname}` for {bits}-bit field `{name}`"
-                            ),
-                            value_span(&f.attrs, h),
-                        );
-                        d.help
-                            .push(format!("use `{}` or `{}`", options[0], options[1]));
-                    }
-                }
+                d.help
+                    .push(format!("use `{}` or `{}`", options[0], options[1]));
+                None
             }
         }
+    }
+
+    /// The `vector64` and `offset64` attributes of field `name` of type `ty` (it has one of
+    /// them): whether the field uses a 64-bit offset, and whether `vector64` makes its type a
+    /// `Vector64`.
+    fn field_offset64(
+        &mut self,
+        f: &FieldDecl,
+        name: &str,
+        ty: &DType,
+        attrs: &Attributes,
+        known: Known,
+    ) -> (bool, bool) {
+        let mut ty = *ty;
         let mut offset64 = false;
-        if let Some(a) = attrs.get("vector64") {
+        let mut vector64 = false;
+        if let Some(a) = known.get(attrs, Builtin::Vector64) {
             if !ty.is_vector() {
                 self.error(
                     Code::InvalidAttribute,
@@ -1744,11 +2132,11 @@ impl<'s> Analyzer<'s> {
                 );
             } else {
                 ty.base = BaseType::Vector64;
-                self.structs[slot].fields[fi].ty = model_type(&ty);
+                vector64 = true;
                 offset64 = true;
             }
         }
-        if let Some(a) = attrs.get("offset64") {
+        if let Some(a) = known.get(attrs, Builtin::Offset64) {
             if ty.base == BaseType::Vector64 {
                 self.warn(
                     Code::Questionable,
@@ -1759,9 +2147,9 @@ impl<'s> Analyzer<'s> {
             offset64 = true;
         }
         if offset64 {
-            let span = attrs
-                .get("offset64")
-                .or_else(|| attrs.get("vector64"))
+            let span = known
+                .get(attrs, Builtin::Offset64)
+                .or_else(|| known.get(attrs, Builtin::Vector64))
                 .map_or(f.name, |a| a.span);
             if ty.base != BaseType::String && !ty.is_vector() {
                 self.error(
@@ -1781,33 +2169,28 @@ impl<'s> Analyzer<'s> {
                 }
             }
         }
-        // Presence: required, optional, or default.
-        let key = attrs.get("key").is_some();
-        let required = attrs.get("required").is_some() || (ty.base == BaseType::String && key);
-        let default_str_or_vec =
-            (ty.base == BaseType::String || ty.is_vector()) && !constant.is_zero();
-        // Struct fields are always present (flatc 25.12.19 marks no struct field optional).
-        let optional = if ty.base.is_scalar() {
-            constant == Constant::Null
-        } else {
-            !(required || default_str_or_vec || fixed)
-        };
-        if required && optional {
+        (offset64, vector64)
+    }
+
+    /// A required field (`required`, or a string `key`): whether it may be. `span` is its
+    /// `required` attribute (or its name).
+    fn check_required(
+        &mut self,
+        f: &FieldDecl,
+        name: &str,
+        ty: &DType,
+        optional: bool,
+        fixed: bool,
+        span: Span,
+    ) {
+        if optional {
             self.error(
                 Code::InvalidRequired,
                 format!("field `{name}` cannot be both optional (`= null`) and required"),
                 f.name,
             );
         }
-        let presence = if required {
-            Presence::Required
-        } else if optional {
-            Presence::Optional
-        } else {
-            Presence::Default
-        };
-        if required && (fixed || ty.base.is_scalar()) {
-            let span = attrs.get("required").map_or(f.name, |a| a.span);
+        if fixed || ty.base.is_scalar() {
             let d = self.error(
                 Code::InvalidRequired,
                 format!("field `{name}` cannot be `required`: only non-scalar fields of tables can be required"),
@@ -1818,132 +2201,169 @@ impl<'s> Analyzer<'s> {
                     .push("a scalar field always has a value: its default when absent".into());
             }
         }
-        if key {
-            let key_span = attrs.get("key").map_or(f.name, |a| a.span);
-            if self.structs[slot].has_key {
-                let sname = self.structs[slot].name.to_string();
-                self.error(
-                    Code::InvalidKey,
-                    format!("`{sname}` already has a `key` field; only one field may be the key"),
-                    key_span,
-                );
-            }
-            self.structs[slot].has_key = true;
-            let mut valid =
-                ty.base.is_scalar() || ty.base == BaseType::String || self.is_struct_type(&ty);
-            if ty.base == BaseType::Array {
-                valid |= ty.element.is_scalar() || self.is_struct_type(&ty.element_type());
-            }
-            if !valid {
-                self.error(
-                    Code::InvalidKey,
-                    format!("key field `{name}` has type `{}`, but a key must be a string, a scalar, a struct or a fixed-size array of them", self.type_name(&ty)),
-                    key_span,
-                );
-            }
-        }
-        if ty.base.is_scalar() && constant == Constant::Null {
-            self.advanced.insert(AdvancedFeatures::OPTIONAL_SCALARS);
-            if let Some(e) = ty.enum_slot() {
-                if self.enums[e].vals.iter().any(|v| v.name == "null") {
-                    let en = self.enums[e].name.to_string();
-                    self.error(
-                        Code::InvalidDefault,
-                        format!("the default `null` of field `{name}` conflicts with the value `null` of enum `{en}`"),
-                        f.name,
-                    );
-                }
-            }
-            if key {
-                self.error(
-                    Code::InvalidKey,
-                    format!("optional field `{name}` cannot be a key"),
-                    attrs.get("key").map_or(f.name, |a| a.span),
-                );
-            }
-        }
-        if let Some(e) = ty.enum_slot() {
-            let dspan = f.default.as_ref().map_or(f.name, |d| d.span());
-            if ty.base == BaseType::Union {
-                if !constant.is_zero() {
-                    self.error(
-                        Code::InvalidDefault,
-                        format!("union field `{name}` cannot have a default (it is always NONE)"),
-                        dspan,
-                    );
-                }
-            } else if ty.is_vector() {
-                if !constant.is_zero() && constant != Constant::EmptyVector {
-                    self.error(
-                        Code::InvalidDefault,
-                        format!("the only supported default for vector field `{name}` is `[]`"),
-                        dspan,
-                    );
-                }
-            } else if ty.base == BaseType::Array {
-                if !constant.is_zero() {
-                    self.error(
-                        Code::InvalidDefault,
-                        format!("array field `{name}` cannot have a default"),
-                        dspan,
-                    );
-                }
-            } else if ty.base.is_integer() && !optional && !self.enums[e].bit_flags && ok {
-                let value = match &constant {
-                    Constant::Int(v) => *v,
-                    _ => 0,
-                };
-                let unsigned64 = self.enums[e].underlying.base == BaseType::ULong;
-                let found = self.enums[e].vals.iter().any(|v| {
-                    if unsigned64 {
-                        i128::from(v.value as u64) == value
-                    } else {
-                        i128::from(v.value) == value
-                    }
-                });
-                if !found {
-                    let en = self.enums[e].name.to_string();
-                    let first = self.enums[e].vals.first().map(|v| v.name.to_string());
-                    let d = self.error(
-                        Code::InvalidDefault,
-                        format!(
-                            "default value {value} of field `{name}` is not a value of enum `{en}`"
-                        ),
-                        dspan,
-                    );
-                    if f.default.is_none() {
-                        d.notes.push(format!(
-                            "without `= ...` the default is 0, and `{en}` has no value 0"
-                        ));
-                    }
-                    if let Some(first) = first {
-                        d.help.push(format!("give the field a default that is a value of the enum, for example `= {first}`"));
-                    }
-                }
-            }
-        }
-        if deprecated && fixed {
+    }
+
+    /// A `key` field of the table or struct in `slot`: whether it may be.
+    fn check_key(
+        &mut self,
+        slot: usize,
+        f: &FieldDecl,
+        name: &str,
+        ty: &DType,
+        attrs: &Attributes,
+        known: Known,
+    ) {
+        let key_span = known.get(attrs, Builtin::Key).map_or(f.name, |a| a.span);
+        if self.structs[slot].has_key {
+            let sname = self.structs[slot].name.to_string();
             self.error(
-                Code::InvalidStruct,
-                format!("struct field `{name}` cannot be deprecated"),
-                attrs.get("deprecated").map_or(f.name, |a| a.span),
-            )
-            .notes
-            .push("struct layouts cannot change; only table fields can be deprecated".into());
+                Code::InvalidKey,
+                format!("`{sname}` already has a `key` field; only one field may be the key"),
+                key_span,
+            );
         }
-        let mut attrs = attrs;
-        if let Some(ct) = attrs.get("cpp_type") {
+        self.structs[slot].has_key = true;
+        let mut valid =
+            ty.base.is_scalar() || ty.base == BaseType::String || self.is_struct_type(ty);
+        if ty.base == BaseType::Array {
+            valid |= ty.element.is_scalar() || self.is_struct_type(&ty.element_type());
+        }
+        if !valid {
+            self.error(
+                Code::InvalidKey,
+                format!("key field `{name}` has type `{}`, but a key must be a string, a scalar, a struct or a fixed-size array of them", self.type_name(ty)),
+                key_span,
+            );
+        }
+    }
+
+    /// A scalar field with default `null` (an optional scalar).
+    fn null_default(
+        &mut self,
+        f: &FieldDecl,
+        name: &str,
+        ty: &DType,
+        key: bool,
+        attrs: &Attributes,
+        known: Known,
+    ) {
+        self.advanced.insert(AdvancedFeatures::OPTIONAL_SCALARS);
+        if let Some(e) = ty.enum_slot() {
+            if self.enums[e].vals.iter().any(|v| v.name == "null") {
+                let en = self.enums[e].name.to_string();
+                self.error(
+                    Code::InvalidDefault,
+                    format!("the default `null` of field `{name}` conflicts with the value `null` of enum `{en}`"),
+                    f.name,
+                );
+            }
+        }
+        if key {
+            self.error(
+                Code::InvalidKey,
+                format!("optional field `{name}` cannot be a key"),
+                known.get(attrs, Builtin::Key).map_or(f.name, |a| a.span),
+            );
+        }
+    }
+
+    /// The default of a field whose type involves an enum or union.
+    fn check_enum_field_default(
+        &mut self,
+        f: &FieldDecl,
+        name: &str,
+        ty: &DType,
+        constant: &Constant<'_>,
+        optional: bool,
+        ok: bool,
+    ) {
+        let Some(e) = ty.enum_slot() else {
+            return;
+        };
+        let dspan = f.default.as_ref().map_or(f.name, |d| d.span());
+        if ty.base == BaseType::Union {
+            if !constant.is_zero() {
+                self.error(
+                    Code::InvalidDefault,
+                    format!("union field `{name}` cannot have a default (it is always NONE)"),
+                    dspan,
+                );
+            }
+        } else if ty.is_vector() {
+            if !constant.is_zero() && *constant != Constant::EmptyVector {
+                self.error(
+                    Code::InvalidDefault,
+                    format!("the only supported default for vector field `{name}` is `[]`"),
+                    dspan,
+                );
+            }
+        } else if ty.base == BaseType::Array {
+            if !constant.is_zero() {
+                self.error(
+                    Code::InvalidDefault,
+                    format!("array field `{name}` cannot have a default"),
+                    dspan,
+                );
+            }
+        } else if ty.base.is_integer() && !optional && !self.enums[e].bit_flags && ok {
+            let value = match constant {
+                Constant::Int(v) => *v,
+                _ => 0,
+            };
+            let unsigned64 = self.enums[e].underlying.base == BaseType::ULong;
+            let found = self.enums[e].vals.iter().any(|v| {
+                if unsigned64 {
+                    i128::from(v.value as u64) == value
+                } else {
+                    i128::from(v.value) == value
+                }
+            });
+            if !found {
+                let en = self.enums[e].name.to_string();
+                let first = self.enums[e].vals.first().map(|v| v.name.to_string());
+                let d = self.error(
+                    Code::InvalidDefault,
+                    format!(
+                        "default value {value} of field `{name}` is not a value of enum `{en}`"
+                    ),
+                    dspan,
+                );
+                if f.default.is_none() {
+                    d.notes.push(format!(
+                        "without `= ...` the default is 0, and `{en}` has no value 0"
+                    ));
+                }
+                if let Some(first) = first {
+                    d.help.push(format!("give the field a default that is a value of the enum, for example `= {first}`"));
+                }
+            }
+        }
+    }
+
+    /// The attributes of field `name` among [`OtherFieldAttrs::ATTRIBUTES`] (it has one of
+    /// them), in flatc's order. `cpp_type` adds flatc's implicit `cpp_ptr_type` to `attrs`.
+    fn other_field_attributes(
+        &mut self,
+        ast: &FileAst,
+        f: &FieldDecl,
+        name: &str,
+        ty: &DType,
+        attrs: &mut Attributes,
+        known: Known,
+    ) -> OtherFieldAttrs {
+        if let Some(ct) = known.get(attrs, Builtin::CppType) {
             let span = ct.span;
             // flatc's `cpp_ptr_type: "naked"`, with the type of `cpp_type`'s value.
             let naked = value_like(&ct.value, "naked".to_string());
-            if hash.is_none() && attrs.get("hash").is_none() {
+            // (A `hash` attribute, valid or not, is enough.)
+            if !known.has(Builtin::Hash) {
                 self.error(
                     Code::InvalidAttribute,
                     format!("`cpp_type` on field `{name}` needs a `hash` attribute"),
                     span,
                 );
             }
-            if attrs.get("cpp_ptr_type").is_none() {
+            if !known.has(Builtin::CppPtrType) {
                 attrs.list.push(Attribute {
                     name: "cpp_ptr_type".into(),
                     value: naked,
@@ -1952,30 +2372,30 @@ impl<'s> Analyzer<'s> {
                 });
             }
         }
-        let shared = attrs.get("shared").is_some();
+        let shared = known.has(Builtin::Shared);
         if shared && ty.base != BaseType::String {
             self.error(
                 Code::InvalidAttribute,
                 format!(
                     "`shared` applies only to strings, but field `{name}` has type `{}`",
-                    self.type_name(&ty)
+                    self.type_name(ty)
                 ),
-                attrs.get("shared").map_or(f.name, |a| a.span),
+                known.get(attrs, Builtin::Shared).map_or(f.name, |a| a.span),
             );
         }
-        if let Some(a) = attrs.get("native_custom_alloc") {
+        if let Some(a) = known.get(attrs, Builtin::NativeCustomAlloc) {
             self.error(
                 Code::InvalidAttribute,
                 "`native_custom_alloc` applies only to tables and structs, not to fields",
                 a.span,
             );
         }
-        if let Some(a) = attrs.get("native_inline") {
+        if let Some(a) = known.get(attrs, Builtin::NativeInline) {
             let elem = ty.element_type();
             let is_table = |t: &DType| {
                 t.base == BaseType::Obj && t.struct_slot().is_some_and(|s| !self.structs[s].fixed)
             };
-            let valid = self.is_struct_type(&ty)
+            let valid = self.is_struct_type(ty)
                 || (ty.is_vector() && (self.is_struct_type(&elem) || is_table(&elem)));
             if !valid {
                 self.error(
@@ -1986,22 +2406,22 @@ impl<'s> Analyzer<'s> {
             }
         }
         let mut nested = None;
-        if let Some(a) = attrs.get("nested_flatbuffer") {
+        if let Some(a) = known.get(attrs, Builtin::NestedFlatbuffer) {
             if !matches!(a.value, Some(AttrValue::String(_))) {
                 self.error(
                     Code::InvalidAttribute,
                     "`nested_flatbuffer` needs the name of the root table as a string: `nested_flatbuffer: \"Monster\"`",
-                    value_span(&f.attrs, a),
+                    value_span(ast.get(f.attrs), a),
                 );
             } else if !ty.is_vector() || ty.element != BaseType::UByte {
                 self.error(
                     Code::InvalidAttribute,
-                    format!("`nested_flatbuffer` applies only to `[ubyte]` fields, but field `{name}` has type `{}`", self.type_name(&ty)),
+                    format!("`nested_flatbuffer` applies only to `[ubyte]` fields, but field `{name}` has type `{}`", self.type_name(ty)),
                     a.span,
                 );
             } else {
                 let target = Cow::Owned(attr_text(a).into_owned());
-                nested = self.lookup_struct_use(target, value_span(&f.attrs, a), true);
+                nested = self.lookup_struct_use(target, value_span(ast.get(f.attrs), a), true);
                 if let Some(s) = nested {
                     if !self.structs[s].predecl {
                         let file = self.structs[s].file;
@@ -2010,80 +2430,59 @@ impl<'s> Analyzer<'s> {
                 }
             }
         }
-        let flexbuffer = attrs.get("flexbuffer").is_some();
+        let flexbuffer = known.has(Builtin::Flexbuffer);
         if flexbuffer && (ty.base != BaseType::Vector || ty.element != BaseType::UByte) {
             self.error(
                 Code::InvalidAttribute,
-                format!("`flexbuffer` applies only to `[ubyte]` fields, but field `{name}` has type `{}`", self.type_name(&ty)),
-                attrs.get("flexbuffer").map_or(f.name, |a| a.span),
+                format!("`flexbuffer` applies only to `[ubyte]` fields, but field `{name}` has type `{}`", self.type_name(ty)),
+                known.get(attrs, Builtin::Flexbuffer).map_or(f.name, |a| a.span),
             );
         }
-        if let Some(t) = typefield {
-            if !self.structs[slot].fields[t].ty.base_type.is_scalar() {
-                self.structs[slot].fields[t].presence = presence;
-            }
-            if let Some(id) = attrs.get("id") {
-                let id_span = value_span(&f.attrs, id);
-                match attr_int(id, BaseType::UShort) {
-                    Ok(v) if v > 0 => {
-                        // The type field's id: one less, with the type of the union field's.
-                        let value = value_like(&id.value, (v - 1).to_string());
-                        let s = &mut self.structs[slot];
-                        s.fields[t].attributes.list.push(Attribute {
-                            name: "id".into(),
-                            value,
-                            builtin: false,
-                            span: id.span,
-                        });
-                        s.id_spans.push((t, id_span));
-                    }
-                    _ => {
-                        let text = attr_text(id);
-                        let d = self.error(
-                            Code::InvalidId,
-                            format!("union field `{name}` has id {text}, but a union takes two ids: the hidden `{name}_type` field gets the id before it"),
-                            id_span,
-                        );
-                        d.help.push("give the union field an id of at least 1, one more than the id reserved for its type field".into());
-                    }
-                }
-            }
-            if deprecated {
-                self.structs[slot].fields[t].deprecated = true;
-            }
-        }
-        if let Some(id) = attrs.get("id") {
-            let id_span = value_span(&f.attrs, id);
-            self.structs[slot].id_spans.push((fi, id_span));
-        }
-        let docs = self.docs(ast, f.docs);
-        let field = &mut self.structs[slot].fields[fi];
-        field.default = default_value(&ty, constant);
-        field.presence = presence;
-        field.deprecated = deprecated;
-        field.key = key;
-        field.nested_flatbuffer = nested.map(|s| ObjectId(s as u32));
-        field.flexbuffer = flexbuffer;
-        field.hash = hash;
-        field.shared = shared;
-        field.offset64 = offset64;
-        field.attributes = attrs;
-        field.docs = docs;
-        if deprecated && required {
-            let span = f.name;
-            self.warn(
-                Code::Questionable,
-                format!("field `{name}` is both deprecated and required"),
-                span,
-            )
-            .notes
-            .push("readers reject buffers without a required field, but writers are told not to write a deprecated one; flatc accepts this".into());
+        OtherFieldAttrs {
+            shared,
+            nested,
+            flexbuffer,
         }
     }
 
-    /// flatc's `AddField`: appends a field, laying it out if the object is a struct. A
-    /// `synthesized` field (a union's type field) gets its default (0) here; the caller sets the
-    /// default of a declared one.
+    /// The hidden `NAME_type` field `t` of union field `f`, which has `id`: the id before it.
+    fn union_type_field_id(
+        &mut self,
+        ast: &FileAst,
+        slot: usize,
+        t: usize,
+        f: &FieldDecl,
+        id: &Attribute,
+    ) {
+        let name = self.text(f.name);
+        let id_span = value_span(ast.get(f.attrs), id);
+        match attr_int(id, BaseType::UShort) {
+            Ok(v) if v > 0 => {
+                // The type field's id: one less, with the type of the union field's.
+                let value = value_like(&id.value, (v - 1).to_string());
+                let s = &mut self.structs[slot];
+                s.fields[t].attributes.list.push(Attribute {
+                    name: "id".into(),
+                    value,
+                    builtin: false,
+                    span: id.span,
+                });
+                s.id_spans.push((t, id_span));
+            }
+            _ => {
+                let text = attr_text(id);
+                let d = self.error(
+                    Code::InvalidId,
+                    format!("union field `{name}` has id {text}, but a union takes two ids: the hidden `{name}_type` field gets the id before it"),
+                    id_span,
+                );
+                d.help.push("give the union field an id of at least 1, one more than the id reserved for its type field".into());
+            }
+        }
+    }
+
+    /// flatc's `AddField` for a hidden `NAME_type` field (`synthesized`, default 0): appends it
+    /// unless the name is taken (reported). Returns its index.
     fn add_field(
         &mut self,
         slot: usize,
@@ -2092,48 +2491,15 @@ impl<'s> Analyzer<'s> {
         span: Span,
         synthesized: bool,
     ) -> Option<usize> {
-        let (size, align) = if self.structs[slot].fixed {
-            self.inline_size_align(&ty)
-        } else {
-            (0, 1)
-        };
-        let s = &mut self.structs[slot];
-        if let Some(existing) = s.fields.iter().find(|f| f.name == name) {
-            let first = existing.span;
-            let sname = s.name.to_string();
-            let d = self.error(
-                Code::Duplicate,
-                format!("field `{name}` is defined twice in `{sname}`"),
-                span,
-            );
-            d.secondary.push(crate::diagnostic::Label {
-                span: first,
-                message: "first defined here".into(),
-            });
-            if synthesized || name.ends_with("_type") {
-                d.notes
-                    .push("a union field `x` adds a hidden field `x_type`".into());
-            }
+        if !self.check_new_field(slot, &name, span, synthesized) {
             return None;
         }
-        let mut offset = (4 + 2 * s.fields.len()).min(u16::MAX as usize) as u16;
-        if s.fixed {
-            s.minalign = s.minalign.max(align);
-            pad_last_field(s, align);
-            offset = s.bytesize.min(u32::from(u16::MAX)) as u16;
-            s.bytesize = s.bytesize.saturating_add(size);
-        }
-        let id = s.fields.len() as u16;
-        s.fields.push(Field {
+        let field = Field {
             name: name.into_owned(),
             ty: model_type(&ty),
-            id,
-            offset,
-            default: if synthesized {
-                default_value(&ty, Constant::Zero)
-            } else {
-                DefaultValue::None
-            },
+            id: 0,
+            offset: 0,
+            default: default_value(&ty, Constant::Zero),
             presence: Presence::Default,
             deprecated: false,
             key: false,
@@ -2148,8 +2514,56 @@ impl<'s> Analyzer<'s> {
             attributes: Attributes::default(),
             docs: Vec::new(),
             span,
+        };
+        Some(self.push_field(slot, field, &ty))
+    }
+
+    /// The first half of flatc's `AddField`: whether the table or struct in `slot` has no field
+    /// `name` yet (a duplicate is reported).
+    fn check_new_field(&mut self, slot: usize, name: &str, span: Span, synthesized: bool) -> bool {
+        let s = &self.structs[slot];
+        let Some(existing) = s.fields.iter().find(|f| f.name == name) else {
+            return true;
+        };
+        let first = existing.span;
+        let sname = s.name.to_string();
+        let d = self.error(
+            Code::Duplicate,
+            format!("field `{name}` is defined twice in `{sname}`"),
+            span,
+        );
+        d.secondary.push(crate::diagnostic::Label {
+            span: first,
+            message: "first defined here".into(),
         });
-        Some(s.fields.len() - 1)
+        if synthesized || name.ends_with("_type") {
+            d.notes
+                .push("a union field `x` adds a hidden field `x_type`".into());
+        }
+        false
+    }
+
+    /// The second half of flatc's `AddField`: appends `field` (its `id` and `offset` set here) to
+    /// the table or struct in `slot`, laying it out by its type as declared, `ty`, if the object
+    /// is a struct. Returns its index.
+    fn push_field(&mut self, slot: usize, mut field: Field, ty: &DType) -> usize {
+        let (size, align) = if self.structs[slot].fixed {
+            self.inline_size_align(ty)
+        } else {
+            (0, 1)
+        };
+        let s = &mut self.structs[slot];
+        let mut offset = (4 + 2 * s.fields.len()).min(u16::MAX as usize) as u16;
+        if s.fixed {
+            s.minalign = s.minalign.max(align);
+            pad_last_field(s, align);
+            offset = s.bytesize.min(u32::from(u16::MAX)) as u16;
+            s.bytesize = s.bytesize.saturating_add(size);
+        }
+        field.id = s.fields.len() as u16;
+        field.offset = offset;
+        s.fields.push(field);
+        s.fields.len() - 1
     }
 
     /// Tables: all fields or none have `id`; ids are 0, 1, 2... in some order. Fields are then
@@ -2272,27 +2686,45 @@ impl<'s> Analyzer<'s> {
             ("_byte_vector", BaseType::String),
             ("ByteVector", BaseType::String),
         ];
+        let fields = &self.structs[slot].fields;
+        // (rule, field) for the names with a suffix: no suffix ends another, so a name has at
+        // most one, and the last byte tells which two rules to try.
+        let mut suffixed: Vec<(usize, usize)> = Vec::new();
+        for (i, f) in fields.iter().enumerate() {
+            let rules = match f.name.as_bytes().last() {
+                Some(b'e') => 0..2,
+                Some(b'h') => 2..4,
+                Some(b'r') => 4..6,
+                _ => continue,
+            };
+            for r in rules {
+                let suffix = RULES[r].0;
+                if f.name.len() > suffix.len()
+                    && f.name.ends_with(suffix)
+                    && f.ty.base_type != BaseType::UType
+                {
+                    suffixed.push((r, i));
+                }
+            }
+        }
+        if suffixed.is_empty() {
+            return;
+        }
+        // Reported rule by rule, then in field order.
+        suffixed.sort_by_key(|&(r, _)| r);
         let mut found = Vec::new();
-        {
-            let fields = &self.structs[slot].fields;
-            for (suffix, base) in RULES {
-                for f in fields {
-                    if f.name.len() > suffix.len()
-                        && f.name.ends_with(suffix)
-                        && f.ty.base_type != BaseType::UType
-                    {
-                        let stem = &f.name[..f.name.len() - suffix.len()];
-                        if let Some(other) = fields.iter().find(|g| g.name == stem) {
-                            if other.ty.base_type == base {
-                                found.push((
-                                    f.name.to_string(),
-                                    f.span,
-                                    other.name.to_string(),
-                                    other.span,
-                                ));
-                            }
-                        }
-                    }
+        for (r, i) in suffixed {
+            let (suffix, base) = RULES[r];
+            let f = &fields[i];
+            let stem = &f.name[..f.name.len() - suffix.len()];
+            if let Some(other) = fields.iter().find(|g| g.name == stem) {
+                if other.ty.base_type == base {
+                    found.push((
+                        f.name.to_string(),
+                        f.span,
+                        other.name.to_string(),
+                        other.span,
+                    ));
                 }
             }
         }
@@ -2333,7 +2765,7 @@ impl<'s> Analyzer<'s> {
                 }
             }
             Some(t) => {
-                if let Some(u) = self.resolve_type(t) {
+                if let Some(u) = self.resolve_type(ast, t) {
                     if !u.base.is_integer() || u.base == BaseType::Bool || u.base == BaseType::UType
                     {
                         self.error(
@@ -2361,17 +2793,19 @@ impl<'s> Analyzer<'s> {
             return;
         }
         underlying.target = Target::Enum(slot);
-        let attrs = self.attributes(ast, &e.attrs);
-        let bit_flags = attrs.get("bit_flags").is_some();
+        let (attrs, known) = self.attributes(ast, ast.get(e.attrs));
+        let bit_flags = known.has(Builtin::BitFlags);
         if bit_flags && !underlying.base.is_unsigned() {
-            let span = attrs.get("bit_flags").map_or(e.name, |a| a.span);
+            let span = known
+                .get(&attrs, Builtin::BitFlags)
+                .map_or(e.name, |a| a.span);
             self.warn(
                 Code::Questionable,
                 format!("the underlying type of bit_flags enum `{name}` should be unsigned"),
                 span,
             );
         }
-        if let Some(a) = attrs.get("force_align") {
+        if let Some(a) = known.get(&attrs, Builtin::ForceAlign) {
             let span = a.span;
             self.error(
                 Code::InvalidAttribute,
@@ -2379,8 +2813,9 @@ impl<'s> Analyzer<'s> {
                 span,
             );
         }
-        self.enum_filter.insert(&full);
-        self.names.entry(full.clone()).or_default().enum_slot = Some(slot);
+        // (`full` is `name` in the current namespace.)
+        self.enum_filter.insert_ident(name);
+        self.names.entry(full.clone()).enum_slot = Some(slot);
         self.enum_names += 1;
         self.enums.push(EnumSlot {
             name: Cow::Borrowed(name),
@@ -2407,19 +2842,19 @@ impl<'s> Analyzer<'s> {
                 span: e.open,
             });
         }
-        for v in &e.values {
+        for v in ast.get(e.values) {
             // A union member written `A.B.T` is named `A_B_T` (flatc's union value namespacing).
             let vname: Cow<'s, str> = if v.name.rest.is_empty() {
                 Cow::Borrowed(self.text(v.name.first))
             } else {
-                Cow::Owned(self.qual_text(&v.name).replace('.', "_"))
+                Cow::Owned(self.qual_text(ast, &v.name).replace('.', "_"))
             };
-            let vspan = v.name.span();
+            let vspan = v.name.span;
             let mut union_type = None;
             if e.is_union {
                 match &v.alias_type {
                     Some(t) => {
-                        if let Some(ut) = self.resolve_type(t) {
+                        if let Some(ut) = self.resolve_type(ast, t) {
                             if ut.base != BaseType::Obj && ut.base != BaseType::String {
                                 self.error(
                                     Code::InvalidEnum,
@@ -2433,7 +2868,7 @@ impl<'s> Analyzer<'s> {
                         }
                     }
                     None => {
-                        let full_name = self.qual_text(&v.name);
+                        let full_name = self.qual_text(ast, &v.name);
                         let s = self.lookup_struct_use(full_name, vspan, true).unwrap_or(0);
                         if !self.structs[s].predecl {
                             let f = self.structs[s].file;
@@ -2503,7 +2938,7 @@ impl<'s> Analyzer<'s> {
                 continue;
             }
             let value = next as i64;
-            let attrs = self.attributes(ast, &v.attrs);
+            let (attrs, _) = self.attributes(ast, ast.get(v.attrs));
             if let Some(prev) = self.enums[slot].vals.iter().find(|x| x.name == vname) {
                 let first = prev.span;
                 self.error(
@@ -2616,11 +3051,7 @@ impl<'s> Analyzer<'s> {
             }
             Some(names) => names.type_span = Some(span),
             None => {
-                let names = Names {
-                    type_span: Some(span),
-                    ..Names::default()
-                };
-                self.names.insert(Cow::Owned(full.to_string()), names);
+                self.names.entry(Cow::Owned(full.to_string())).type_span = Some(span);
             }
         }
     }
@@ -2639,13 +3070,13 @@ impl<'s> Analyzer<'s> {
             .with_secondary_owned(first, "first defined here");
             return;
         }
-        self.names.entry(full.clone()).or_default().service_span = Some(s.name);
-        let attrs = self.attributes(ast, &s.attrs);
+        self.names.entry(full.clone()).service_span = Some(s.name);
+        let (attrs, _) = self.attributes(ast, ast.get(s.attrs));
         let mut calls: Vec<DCall<'s>> = Vec::new();
-        for c in &s.calls {
+        for c in ast.get(s.calls) {
             let cname: &'s str = self.text(c.name);
-            let req = self.rpc_type(&c.request);
-            let resp = self.rpc_type(&c.response);
+            let req = self.rpc_type(ast, &c.request);
+            let resp = self.rpc_type(ast, &c.response);
             if let Some(prev) = calls.iter().find(|x| x.name == cname) {
                 let first = prev.span;
                 self.error(
@@ -2656,7 +3087,7 @@ impl<'s> Analyzer<'s> {
                 .with_secondary_owned(first, "first defined here");
                 continue;
             }
-            let attrs = self.attributes(ast, &c.attrs);
+            let (attrs, _) = self.attributes(ast, ast.get(c.attrs));
             if let (Some(request), Some(response)) = (req, resp) {
                 calls.push(DCall {
                     name: Cow::Borrowed(cname),
@@ -2682,8 +3113,8 @@ impl<'s> Analyzer<'s> {
         self.files[file].services.push(ServiceId(slot as u32));
     }
 
-    fn rpc_type(&mut self, q: &QualName) -> Option<usize> {
-        let t = self.type_ident(self.qual_text(q), q.span());
+    fn rpc_type(&mut self, ast: &FileAst, q: &QualName) -> Option<usize> {
+        let t = self.type_ident(self.qual_text(ast, q), q.span);
         let slot = match t.target {
             Target::Struct(s) if t.base == BaseType::Obj && !self.structs[s].fixed => Some(s),
             _ => None,
@@ -2696,11 +3127,11 @@ impl<'s> Analyzer<'s> {
             } else {
                 "an enum"
             };
-            let name = self.qual_text(q);
+            let name = self.qual_text(ast, q);
             self.error(
                 Code::InvalidDeclaration,
                 format!("rpc request and response types must be tables, but `{name}` is {what}"),
-                q.span(),
+                q.span,
             );
         }
         slot
@@ -2727,7 +3158,9 @@ impl<'s> Analyzer<'s> {
 
     // ----- the end: unresolved names, then the model -----
 
-    fn finish(&mut self) -> Option<Schema> {
+    /// The last checks, then the model (unless there were errors); the diagnostics go to
+    /// `diagnostics`.
+    fn finish(&mut self, diagnostics: &mut Vec<Diagnostic>) -> Option<Schema> {
         // Types used but never defined.
         let pending: Vec<usize> = (0..self.structs.len())
             .filter(|&i| self.structs[i].predecl)
@@ -2790,7 +3223,9 @@ impl<'s> Analyzer<'s> {
                 }
             }
         }
-        if self.diags.iter().any(Diagnostic::is_error) {
+        let failed = self.diags.iter().any(Diagnostic::is_error);
+        diagnostics.append(&mut self.diags);
+        if failed {
             return None;
         }
         Some(self.build())
@@ -2811,15 +3246,15 @@ impl<'s> Analyzer<'s> {
     }
 
     /// The model: definitions sorted by fully qualified name, slots turned into indices. The
-    /// slots are emptied: their names move into the model.
+    /// slots are emptied: their names, fields and attributes move into the model.
     fn build(&mut self) -> Schema {
-        let structs = std::mem::take(&mut self.structs);
-        let enums = std::mem::take(&mut self.enums);
-        let services = std::mem::take(&mut self.services);
-        let struct_order = NameOrder::new(&structs, |s| &s.full);
-        let enum_order = NameOrder::new(&enums, |e| &e.full);
-        let service_order = NameOrder::new(&services, |s| &s.full);
+        let struct_order = NameOrder::new(&self.structs, |s| &s.full);
+        let enum_order = NameOrder::new(&self.enums, |e| &e.full);
+        let service_order = NameOrder::new(&self.services, |s| &s.full);
+        // Type references need new indices only when some definitions were not in name order.
+        let renumbered = !(struct_order.is_identity() && enum_order.is_identity());
         let files = &self.files;
+        let declared = &self.declared_attrs;
 
         let docs = |file: FileId, d: Docs| -> Vec<String> {
             if d.0 == d.1 {
@@ -2846,27 +3281,25 @@ impl<'s> Analyzer<'s> {
             renumber(&mut out);
             out
         };
-        let declared = &self.declared_attrs;
         let conv_attrs = |mut attrs: Attributes| {
             settle_builtin(&mut attrs, declared);
             attrs
         };
-        let mut structs = structs;
-        let mut objects = Vec::with_capacity(structs.len());
+
+        let mut objects = Vec::with_capacity(self.structs.len());
         for old in struct_order.iter() {
-            let s = &mut structs[old];
+            let s = &mut self.structs[old];
             let mut fields = std::mem::take(&mut s.fields);
             for f in &mut fields {
-                renumber(&mut f.ty);
-                if let Some(n) = &mut f.nested_flatbuffer {
-                    n.0 = struct_order.index(n.0 as usize);
+                if renumbered {
+                    renumber(&mut f.ty);
+                    if let Some(n) = &mut f.nested_flatbuffer {
+                        n.0 = struct_order.index(n.0 as usize);
+                    }
                 }
                 settle_builtin(&mut f.attributes, declared);
             }
-            let mut fields_by_name: Vec<u16> = (0..fields.len() as u16).collect();
-            // Field names are unique, so the unstable sort is deterministic.
-            fields_by_name
-                .sort_unstable_by(|&a, &b| fields[a as usize].name.cmp(&fields[b as usize].name));
+            let fields_by_name = name_order(&fields, |f| &f.name);
             let key_field = fields.iter().position(|f| f.key).map(|k| k as u16);
             objects.push(Object {
                 namespace: namespace_of(&s.full, &s.name).to_string(),
@@ -2884,10 +3317,9 @@ impl<'s> Analyzer<'s> {
                 span: s.span,
             });
         }
-        let mut enums = enums;
-        let mut out_enums = Vec::with_capacity(enums.len());
+        let mut out_enums = Vec::with_capacity(self.enums.len());
         for old in enum_order.iter() {
-            let e = &mut enums[old];
+            let e = &mut self.enums[old];
             let values: Vec<EnumVal> = std::mem::take(&mut e.vals)
                 .into_iter()
                 .map(|v| EnumVal {
@@ -2901,8 +3333,9 @@ impl<'s> Analyzer<'s> {
                 .collect();
             let mut values_by_name: Vec<u32> = (0..values.len() as u32).collect();
             // Value names are unique, so the unstable sort is deterministic.
-            values_by_name
-                .sort_unstable_by(|&a, &b| values[a as usize].name.cmp(&values[b as usize].name));
+            values_by_name.sort_unstable_by(|&a, &b| {
+                cmp_names(&values[a as usize].name, &values[b as usize].name)
+            });
             out_enums.push(Enum {
                 namespace: namespace_of(&e.full, &e.name).to_string(),
                 name: std::mem::take(&mut e.name).into_owned(),
@@ -2918,10 +3351,9 @@ impl<'s> Analyzer<'s> {
                 span: e.span,
             });
         }
-        let mut services = services;
-        let mut out_services = Vec::with_capacity(services.len());
+        let mut out_services = Vec::with_capacity(self.services.len());
         for old in service_order.iter() {
-            let s = &mut services[old];
+            let s = &mut self.services[old];
             out_services.push(Service {
                 namespace: namespace_of(&s.full, &s.name).to_string(),
                 name: std::mem::take(&mut s.name).into_owned(),
@@ -2943,36 +3375,39 @@ impl<'s> Analyzer<'s> {
                 span: s.span,
             });
         }
-        let files: Vec<SchemaFile> = self
-            .files
-            .iter_mut()
-            .map(|f| {
-                let mut objects = std::mem::take(&mut f.structs);
+        let mut schema_files = Vec::with_capacity(self.files.len());
+        for f in self.files.iter_mut() {
+            let mut objects = std::mem::take(&mut f.structs);
+            if !struct_order.is_identity() {
                 for id in &mut objects {
                     id.0 = struct_order.index(id.0 as usize);
                 }
-                let mut enums = std::mem::take(&mut f.enums);
+            }
+            let mut enums = std::mem::take(&mut f.enums);
+            if !enum_order.is_identity() {
                 for id in &mut enums {
                     id.0 = enum_order.index(id.0 as usize);
                 }
-                let mut services = std::mem::take(&mut f.services);
+            }
+            let mut services = std::mem::take(&mut f.services);
+            if !service_order.is_identity() {
                 for id in &mut services {
                     id.0 = service_order.index(id.0 as usize);
                 }
-                SchemaFile {
-                    path: PathBuf::new(),
-                    includes: std::mem::take(&mut f.includes),
-                    native_includes: std::mem::take(&mut f.native_includes),
-                    objects,
-                    enums,
-                    services,
-                    root_table: f.root.map(|r| ObjectId(struct_order.index(r))),
-                    file_identifier: f.file_identifier.take(),
-                    file_extension: f.file_extension.take(),
-                }
-            })
-            .collect();
-        let root = &files[0];
+            }
+            schema_files.push(SchemaFile {
+                path: PathBuf::new(),
+                includes: std::mem::take(&mut f.includes),
+                native_includes: std::mem::take(&mut f.native_includes),
+                objects,
+                enums,
+                services,
+                root_table: f.root.map(|r| ObjectId(struct_order.index(r))),
+                file_identifier: f.file_identifier.take(),
+                file_extension: f.file_extension.take(),
+            });
+        }
+        let root = &schema_files[0];
         Schema {
             root_table: root.root_table,
             file_identifier: root.file_identifier.clone(),
@@ -2980,10 +3415,47 @@ impl<'s> Analyzer<'s> {
             objects,
             enums: out_enums,
             services: out_services,
-            files,
+            files: schema_files,
             declared_attributes: std::mem::take(&mut self.declared_order),
             advanced_features: self.advanced,
         }
+    }
+}
+
+/// The indices of `items` in the order of their `name`s, which are unique (so the order is
+/// deterministic): an insertion sort for the few items most tables have, a sort beyond.
+fn name_order<T>(items: &[T], name: impl Fn(&T) -> &str) -> Vec<u16> {
+    let mut order: Vec<u16> = (0..items.len() as u16).collect();
+    if order.len() > 16 {
+        order.sort_unstable_by(|&a, &b| {
+            cmp_names(name(&items[a as usize]), name(&items[b as usize]))
+        });
+        return order;
+    }
+    for i in 1..order.len() {
+        let this = order[i];
+        let mut j = i;
+        while j > 0
+            && cmp_names(
+                name(&items[order[j - 1] as usize]),
+                name(&items[this as usize]),
+            )
+            .is_gt()
+        {
+            order[j] = order[j - 1];
+            j -= 1;
+        }
+        order[j] = this;
+    }
+    order
+}
+
+/// `a.cmp(b)` (byte-wise), decided by the first bytes when they differ, as names mostly do,
+/// without comparing the rest.
+fn cmp_names(a: &str, b: &str) -> Ordering {
+    match (a.as_bytes().first(), b.as_bytes().first()) {
+        (Some(x), Some(y)) if x != y => x.cmp(y),
+        _ => a.cmp(b),
     }
 }
 
@@ -2997,17 +3469,25 @@ enum NameOrder {
 
 impl NameOrder {
     fn new<T>(slots: &[T], full: impl Fn(&T) -> &str) -> NameOrder {
-        if slots.windows(2).all(|w| full(&w[0]) <= full(&w[1])) {
+        if slots
+            .windows(2)
+            .all(|w| cmp_names(full(&w[0]), full(&w[1])).is_le())
+        {
             return NameOrder::Identity(slots.len());
         }
         let mut order: Vec<u32> = (0..slots.len() as u32).collect();
         // Stable, so equal names (which only a failed compilation has) keep their order.
-        order.sort_by(|&a, &b| full(&slots[a as usize]).cmp(full(&slots[b as usize])));
+        order.sort_by(|&a, &b| cmp_names(full(&slots[a as usize]), full(&slots[b as usize])));
         let mut index = vec![0u32; slots.len()];
         for (new, &old) in order.iter().enumerate() {
             index[old as usize] = new as u32;
         }
         NameOrder::Sorted { order, index }
+    }
+
+    /// Whether the slots are in name order already.
+    fn is_identity(&self) -> bool {
+        matches!(self, NameOrder::Identity(_))
     }
 
     /// The final index of slot `old`.
@@ -3042,18 +3522,40 @@ impl NameFilter {
             Some(dot) => &bytes[dot + 1..],
             None => bytes,
         };
+        Self::component_bit(last)
+    }
+
+    /// The bit of a last component.
+    fn component_bit(last: &[u8]) -> usize {
         let first = usize::from(last.first().copied().unwrap_or(0));
         let end = usize::from(last.last().copied().unwrap_or(0));
         (last.len().wrapping_mul(37) ^ first.wrapping_mul(7) ^ end) & 255
     }
 
     fn insert(&mut self, name: &str) {
-        let bit = Self::bit(name);
+        self.set_bit(Self::bit(name));
+    }
+
+    /// [`NameFilter::insert`] for an identifier (a name without dots).
+    fn insert_ident(&mut self, ident: &str) {
+        self.set_bit(Self::component_bit(ident.as_bytes()));
+    }
+
+    fn set_bit(&mut self, bit: usize) {
         self.0[bit / 64] |= 1 << (bit % 64);
     }
 
     fn may_contain(&self, name: &str) -> bool {
-        let bit = Self::bit(name);
+        self.has_bit(Self::bit(name))
+    }
+
+    /// [`NameFilter::may_contain`] for an identifier (a name without dots), without looking for
+    /// them.
+    fn may_contain_ident(&self, ident: &str) -> bool {
+        self.has_bit(Self::component_bit(ident.as_bytes()))
+    }
+
+    fn has_bit(&self, bit: usize) -> bool {
         self.0[bit / 64] & (1 << (bit % 64)) != 0
     }
 }
@@ -3140,7 +3642,8 @@ fn attr_text(a: &Attribute) -> Cow<'_, str> {
 /// Marks the built-in attributes that no `attribute` declaration redeclares.
 fn settle_builtin(attrs: &mut Attributes, declared: &FxHashMap<Cow<'_, str>, FileId>) {
     for a in &mut attrs.list {
-        a.builtin = is_builtin_attribute(&a.name) && !declared.contains_key(a.name.as_str());
+        a.builtin =
+            Builtin::from_name(&a.name).is_some() && !declared.contains_key(a.name.as_str());
     }
 }
 
@@ -3153,35 +3656,65 @@ fn pad_last_field(s: &mut StructSlot<'_>, align: u32) {
     }
 }
 
-fn builtin_type(name: &str) -> Option<BaseType> {
-    let b = name.as_bytes();
-    // Told apart by length and first and last byte, then checked in full.
-    let (t, full): (BaseType, &str) = match (b.len(), *b.first()?, b[b.len() - 1]) {
-        (4, b'b', b'l') => (BaseType::Bool, "bool"),
-        (4, b'b', b'e') => (BaseType::Byte, "byte"),
-        (4, b'i', b'8') => (BaseType::Byte, "int8"),
-        (5, b'u', b'e') => (BaseType::UByte, "ubyte"),
-        (5, b'u', b'8') => (BaseType::UByte, "uint8"),
-        (5, b's', b't') => (BaseType::Short, "short"),
-        (5, b'i', b'6') => (BaseType::Short, "int16"),
-        (6, b'u', b't') => (BaseType::UShort, "ushort"),
-        (6, b'u', b'6') => (BaseType::UShort, "uint16"),
-        (3, b'i', b't') => (BaseType::Int, "int"),
-        (5, b'i', b'2') => (BaseType::Int, "int32"),
-        (4, b'u', b't') => (BaseType::UInt, "uint"),
-        (6, b'u', b'2') => (BaseType::UInt, "uint32"),
-        (4, b'l', b'g') => (BaseType::Long, "long"),
-        (5, b'i', b'4') => (BaseType::Long, "int64"),
-        (5, b'u', b'g') => (BaseType::ULong, "ulong"),
-        (6, b'u', b'4') => (BaseType::ULong, "uint64"),
-        (5, b'f', b't') => (BaseType::Float, "float"),
-        (7, b'f', b'2') => (BaseType::Float, "float32"),
-        (6, b'd', b'e') => (BaseType::Double, "double"),
-        (7, b'f', b'4') => (BaseType::Double, "float64"),
-        (6, b's', b'g') => (BaseType::String, "string"),
+/// The built-in type named `name` (`int`, `float64`, `string`...).
+fn builtin_type(name: &[u8]) -> Option<BaseType> {
+    // The names are 3 to 7 bytes long: compared as one word each, the bytes in order from the
+    // low end and the length in the high byte.
+    let mut word = [0u8; 8];
+    match name.len() {
+        3 => word[..3].copy_from_slice(name),
+        4 => word[..4].copy_from_slice(name),
+        5 => word[..5].copy_from_slice(name),
+        6 => word[..6].copy_from_slice(name),
+        7 => word[..7].copy_from_slice(name),
         _ => return None,
-    };
-    (name == full).then_some(t)
+    }
+    word[7] = name.len() as u8;
+    let word = u64::from_le_bytes(word);
+    macro_rules! by_word {
+        ($($name:literal => $t:ident,)*) => {
+            match word {
+                $(w if w == name_word($name) => Some(BaseType::$t),)*
+                _ => None,
+            }
+        };
+    }
+    by_word! {
+        "bool" => Bool,
+        "byte" => Byte,
+        "int8" => Byte,
+        "ubyte" => UByte,
+        "uint8" => UByte,
+        "short" => Short,
+        "int16" => Short,
+        "ushort" => UShort,
+        "uint16" => UShort,
+        "int" => Int,
+        "int32" => Int,
+        "uint" => UInt,
+        "uint32" => UInt,
+        "long" => Long,
+        "int64" => Long,
+        "ulong" => ULong,
+        "uint64" => ULong,
+        "float" => Float,
+        "float32" => Float,
+        "double" => Double,
+        "float64" => Double,
+        "string" => String,
+    }
+}
+
+/// The word [`builtin_type`] compares a name of 3 to 7 bytes as.
+const fn name_word(name: &str) -> u64 {
+    let b = name.as_bytes();
+    let mut word = 0;
+    let mut i = b.len();
+    while i > 0 {
+        i -= 1;
+        word = word << 8 | b[i] as u64;
+    }
+    word | (b.len() as u64) << 56
 }
 
 /// How a field type is named in messages about defaults (formatted only when one is reported).
@@ -3261,13 +3794,125 @@ mod tests {
     use super::*;
 
     #[test]
-    fn builtin_attributes_are_the_listed_ones() {
-        for name in BUILTIN_ATTRIBUTES {
-            assert!(is_builtin_attribute(name), "{name}");
+    fn builtin_attributes_are_named_and_numbered() {
+        assert_eq!(Builtin::ALL.len(), 27);
+        for (i, &b) in Builtin::ALL.iter().enumerate() {
+            assert_eq!(Builtin::from_name(b.name()), Some(b), "{b:?}");
+            assert_eq!(b as usize, i, "{b:?}");
         }
         for name in ["", "ID", "idx", "priority", "native", "cpp", "hash_"] {
-            assert!(!is_builtin_attribute(name), "{name}");
+            assert_eq!(Builtin::from_name(name), None, "{name}");
         }
+    }
+
+    #[test]
+    fn generated_accessor_clashes_are_found_for_each_suffix() {
+        let src = "table T {} union U { T } table X { \
+            a: U; a_type: int; aType: int; v: [int]; v_length: int; vLength: int; \
+            s: string; s_byte_vector: int; sByteVector: int; \
+            w: int; w_type: int; wLength: int; sType: int; e: U; type: int; }";
+        let err = crate::compile_str("a.fbs", src).unwrap_err();
+        let clashes: Vec<&str> = err
+            .diagnostics
+            .iter()
+            .filter(|d| d.code == Code::NameClash)
+            .map(|d| d.message.as_str())
+            .collect();
+        // (`a_type` is the hidden type field of union field `a`: declared again, it is a
+        // duplicate.)
+        assert!(err
+            .diagnostics
+            .iter()
+            .any(|d| d.message == "field `a_type` is defined twice in `X`"));
+        let expected: Vec<String> = [
+            ("aType", "a"),
+            ("v_length", "v"),
+            ("vLength", "v"),
+            ("s_byte_vector", "s"),
+            ("sByteVector", "s"),
+        ]
+        .iter()
+        .map(|(f, o)| format!("field `{f}` would clash with code generated for field `{o}`"))
+        .collect();
+        assert_eq!(clashes, expected);
+    }
+
+    #[test]
+    fn name_order_sorts_by_name() {
+        // Distinct names in a scrambled order, for sizes on both sides of the insertion sort.
+        for n in 0..40usize {
+            let names: Vec<String> = (0..n)
+                .map(|i| format!("{}{}", ["b", "a", "ab", "_", "B"][i % 5], (i * 7919) % 41))
+                .collect();
+            let order = name_order(&names, |s| s.as_str());
+            let mut expected: Vec<u16> = (0..n as u16).collect();
+            expected.sort_by(|&a, &b| names[a as usize].cmp(&names[b as usize]));
+            assert_eq!(order, expected, "{names:?}");
+        }
+    }
+
+    #[test]
+    fn names_compare_as_strings_do() {
+        let names = [
+            "", "a", "A", "ab", "abc", "b", "ba", "_", "a_b", "é", "e", "z9", "zz",
+        ];
+        for a in names {
+            for b in names {
+                assert_eq!(cmp_names(a, b), a.cmp(b), "{a:?} {b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_name_table_keeps_its_entries_when_it_grows() {
+        let names: Vec<String> = (0..3 * INLINE_NAMES).map(|i| format!("N{i}")).collect();
+        let mut table = NameTable::EMPTY;
+        for (i, name) in names.iter().enumerate() {
+            assert!(table.get(name).is_none());
+            let entry = table.entry(Cow::Borrowed(name.as_str()));
+            assert!(entry.struct_slot.is_none());
+            entry.struct_slot = Some(i);
+            assert!(matches!(table, NameTable::Inline { .. }) == (i < INLINE_NAMES));
+            for (j, earlier) in names[..=i].iter().enumerate() {
+                assert_eq!(table.get(earlier).and_then(|n| n.struct_slot), Some(j));
+                assert_eq!(table.entry(Cow::Borrowed(earlier)).struct_slot, Some(j));
+            }
+        }
+        if let Some(n) = table.get_mut("N1") {
+            n.enum_slot = Some(7);
+        }
+        assert_eq!(table.get("N1").and_then(|n| n.enum_slot), Some(7));
+        assert!(table.get("N").is_none() && table.get_mut("N10x").is_none());
+        // A full inline table takes a name it has without growing.
+        let mut table = NameTable::EMPTY;
+        for name in &names[..INLINE_NAMES] {
+            table.entry(Cow::Borrowed(name.as_str()));
+        }
+        table.entry(Cow::Borrowed("N0")).type_span = Some(Span::new(FileId(0), 1, 2));
+        assert!(matches!(table, NameTable::Inline { .. }));
+        let mut big = NameTable::EMPTY;
+        big.reserve(INLINE_NAMES + 1);
+        assert!(matches!(big, NameTable::Map(_)));
+    }
+
+    #[test]
+    fn dotted_names_are_the_same_with_spaces_and_comments() {
+        for name in ["A.B.T", "A . B.T", "A./* c */B\n.T"] {
+            let src = format!(
+                "namespace A.B; table T {{}} namespace C; union Un {{ {name} }} \
+                 table U {{ t: {name}; v: [{name}]; u: Un; }} root_type {name};"
+            );
+            let schema = crate::compile_str("a.fbs", &src).expect(&src);
+            let t = schema.find_object("A.B.T");
+            let u = &schema[schema.find_object("C.U").expect("C.U")];
+            assert_eq!(u.fields[0].ty.object(), t, "{src}");
+            assert_eq!(u.fields[1].ty.object(), t, "{src}");
+            assert_eq!(schema.root_table, t, "{src}");
+            let un = &schema[schema.find_enum("C.Un").expect("C.Un")];
+            assert_eq!(un.values[1].name, "A_B_T", "{src}");
+        }
+        let err = crate::compile_str("a.fbs", "table U { t: A . B; }").unwrap_err();
+        assert!(err.render(false).contains("unknown type `A.B`"));
     }
 
     #[test]
@@ -3297,12 +3942,26 @@ mod tests {
             ("string", BaseType::String),
         ];
         for (name, t) in names {
-            assert_eq!(builtin_type(name), Some(t), "{name}");
+            assert_eq!(builtin_type(name.as_bytes()), Some(t), "{name}");
         }
         for name in [
-            "", "b", "bolt", "Int", "int0", "uint128", "strinG", "floatxx", "Monster",
+            "",
+            "b",
+            "in",
+            "bolt",
+            "Int",
+            "int0",
+            "uint128",
+            "strinG",
+            "floatxx",
+            "Monster",
+            "float32x",
+            "float64\0",
+            "stringss",
+            "éint",
+            "int\0",
         ] {
-            assert_eq!(builtin_type(name), None, "{name}");
+            assert_eq!(builtin_type(name.as_bytes()), None, "{name}");
         }
     }
 }

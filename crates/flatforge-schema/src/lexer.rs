@@ -597,17 +597,27 @@ impl<'s> Lexer<'s> {
 fn first_nul(src: &[u8]) -> Option<usize> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let mut chunks = src.chunks_exact(8);
-    let mut offset = 0;
-    for chunk in &mut chunks {
+    // Nonzero exactly when some byte of the word is zero.
+    let has_zero = |chunk: &[u8]| {
         let mut word = [0u8; 8];
         word.copy_from_slice(chunk);
         let x = u64::from_le_bytes(word);
-        // Nonzero exactly when some byte of `x` is zero.
-        if x.wrapping_sub(ONES) & !x & HIGHS != 0 {
+        x.wrapping_sub(ONES) & !x & HIGHS != 0
+    };
+    let mut chunks = src.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in &mut chunks {
+        if has_zero(chunk) {
             break;
         }
         offset += 8;
+    }
+    // The last bytes, as the last eight bytes of the input when there are that many.
+    if offset == src.len() - chunks.remainder().len()
+        && src.len() >= 8
+        && !has_zero(&src[src.len() - 8..])
+    {
+        return None;
     }
     src[offset..]
         .iter()

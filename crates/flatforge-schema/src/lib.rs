@@ -112,15 +112,16 @@ impl CompileError {
 /// ```
 pub fn compile_str(path: &str, text: &str) -> Result<Schema, CompileError> {
     let compiler = Compiler::new(MemoryLoader::new());
-    let (mut files, result) = compiler.run(Path::new(path), Cow::Borrowed(text.as_bytes()));
-    match result {
-        Ok((mut schema, _warnings)) => {
+    let mut files = Loaded::root(Path::new(path), Cow::Borrowed(text.as_bytes()));
+    let mut diagnostics = Vec::new();
+    match compiler.run(&mut files, &mut diagnostics) {
+        Some(mut schema) => {
             for (file, loaded) in schema.files.iter_mut().zip(files.iter_mut()) {
                 file.path = std::mem::take(&mut loaded.path);
             }
             Ok(schema)
         }
-        Err(diagnostics) => Err(CompileError {
+        None => Err(CompileError {
             diagnostics,
             sources: source_map(&mut files),
         }),
@@ -230,64 +231,53 @@ impl<L: SourceLoader> Compiler<L> {
 
     /// [`Compiler::run`], keeping the files for the result.
     fn run_owned(&self, root_path: &Path, bytes: Cow<'_, [u8]>) -> Result<Compiled, CompileError> {
-        let (mut files, result) = self.run(root_path, bytes);
-        match result {
-            Ok((mut schema, warnings)) => {
+        let mut files = Loaded::root(root_path, bytes);
+        let mut diagnostics = Vec::new();
+        match self.run(&mut files, &mut diagnostics) {
+            Some(mut schema) => {
                 for (file, loaded) in schema.files.iter_mut().zip(files.iter()) {
                     file.path = loaded.path.clone();
                 }
                 Ok(Compiled {
                     schema,
-                    warnings,
+                    warnings: diagnostics,
                     sources: source_map(&mut files),
                 })
             }
-            Err(diagnostics) => Err(CompileError {
+            None => Err(CompileError {
                 diagnostics,
                 sources: source_map(&mut files),
             }),
         }
     }
 
-    /// Loads the root file and its includes (the files returned, indexed by [`FileId`]), then
-    /// analyzes them. The schema's file paths are left empty: the caller moves or copies them
-    /// from the files, which it keeps (for the diagnostics) either way.
-    fn run<'t>(
+    /// Loads the includes of the root file (`files` holds the root file, and gets the others,
+    /// indexed by [`FileId`]), then analyzes them all. Diagnostics are appended to
+    /// `diagnostics` (warnings only, when a schema comes back). The schema's file paths are left
+    /// empty: the caller moves or copies them from the files, which it keeps (for the
+    /// diagnostics) either way.
+    fn run(
         &self,
-        root_path: &'t Path,
-        bytes: Cow<'t, [u8]>,
-    ) -> (OneOrMany<Loaded<'t>>, Outcome) {
-        let mut diagnostics = Vec::new();
-        let mut files = OneOrMany::One(Loaded::new(
-            normalize_path(root_path),
-            Cow::Borrowed(root_path),
-            bytes,
-        ));
+        files: &mut OneOrMany<Loaded<'_>>,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Option<Schema> {
         Load {
             compiler: self,
-            files: &mut files,
-            diagnostics: &mut diagnostics,
+            files,
+            diagnostics,
         }
         .visit(FileId(0));
         if diagnostics.iter().any(Diagnostic::is_error) {
-            return (files, Err(diagnostics));
+            return None;
         }
-        let (schema, mut diags) = analyze::analyze(&files);
+        let first_new = diagnostics.len();
+        let schema = analyze::analyze(files, diagnostics);
         // Report in source order (files in load order, then position).
-        if !diags.is_empty() {
-            diags.sort_by_key(|d| d.primary.as_ref().map(|p| (p.span.file, p.span.start)));
-            diagnostics.append(&mut diags);
-        }
-        let outcome = match schema {
-            Some(schema) => Ok((schema, diagnostics)),
-            None => Err(diagnostics),
-        };
-        (files, outcome)
+        diagnostics[first_new..]
+            .sort_by_key(|d| d.primary.as_ref().map(|p| (p.span.file, p.span.start)));
+        schema
     }
 }
-
-/// What [`Compiler::run`] produces: the schema and the warnings, or all diagnostics.
-type Outcome = Result<(Schema, Vec<Diagnostic>), Vec<Diagnostic>>;
 
 /// One file of a compilation while it runs: the text is borrowed when the caller gave it.
 pub(crate) struct Loaded<'t> {
@@ -306,6 +296,15 @@ pub(crate) struct Loaded<'t> {
 }
 
 impl<'t> Loaded<'t> {
+    /// The files of a compilation before loading: the root file, read from `path`.
+    fn root(path: &'t Path, bytes: Cow<'t, [u8]>) -> OneOrMany<Loaded<'t>> {
+        OneOrMany::One(Loaded::new(
+            normalize_path(path),
+            Cow::Borrowed(path),
+            bytes,
+        ))
+    }
+
     fn new(path: PathBuf, raw_path: Cow<'t, Path>, bytes: Cow<'t, [u8]>) -> Loaded<'t> {
         Loaded {
             path,
@@ -348,21 +347,23 @@ struct Load<'a, 't, L> {
 impl<L: SourceLoader> Load<'_, '_, L> {
     fn visit(&mut self, id: FileId) {
         let index = id.index();
-        let (ast, mut errors) = parser::parse(&self.files[index].bytes, id);
-        self.diagnostics.append(&mut errors);
+        let file = &mut self.files[index];
+        parser::parse(&file.bytes, id, &mut file.ast, self.diagnostics);
+        // Loading an include may move the files: the header is set aside meanwhile.
+        let header = std::mem::take(&mut file.ast.header);
         let mut resolved = Vec::new();
-        for item in &ast.header {
+        for item in &header {
             let parser::HeaderItem::Include(lit, span) = item else {
                 continue;
             };
-            let name = ast
-                .str_value(&self.files[index].bytes, *lit)
-                .replace('\\', "/");
+            let file = &self.files[index];
+            let name = file.ast.str_value(&file.bytes, *lit).replace('\\', "/");
             let target = self.resolve(id, &name, *span);
             resolved.push(target);
         }
-        self.files[index].ast = ast;
-        self.files[index].includes = resolved;
+        let file = &mut self.files[index];
+        file.ast.header = header;
+        file.includes = resolved;
     }
 
     fn resolve(&mut self, from: FileId, name: &str, span: Span) -> Option<FileId> {

@@ -77,10 +77,18 @@ fn detect_base(s: &[u8]) -> u32 {
 /// The value of plain decimal digits (as most constants are), when there are few enough of them
 /// that they fit any 64-bit type; `None` for anything else.
 fn plain_decimal(s: &[u8]) -> Option<u64> {
-    if s.is_empty() || s.len() > 18 || !s.iter().all(u8::is_ascii_digit) {
+    if s.is_empty() || s.len() > 18 {
         return None;
     }
-    Some(s.iter().fold(0, |v, &d| v * 10 + u64::from(d - b'0')))
+    let mut value = 0;
+    for &b in s {
+        let digit = b.wrapping_sub(b'0');
+        if digit > 9 {
+            return None;
+        }
+        value = value * 10 + u64::from(digit);
+    }
+    Some(value)
 }
 
 /// `StringToNumber<int64_t>`.
@@ -128,6 +136,17 @@ pub(crate) fn int_range(t: BaseType) -> (i128, i128) {
 /// Parses an integer constant for an integer base type (bool included, as 0..=255), as flatc's
 /// `StringToNumber<T>` does. Returns the value as i128.
 pub(crate) fn parse_int_for(s: &str, t: BaseType) -> Result<i128, IntError> {
+    // Plain digits (as most constants are) parse alike as int64 and uint64: only the range of
+    // `t` remains to check.
+    if let Some(v) = plain_decimal(s.as_bytes()) {
+        let v = i128::from(v);
+        let (lo, hi) = int_range(t);
+        return if v < lo || v > hi {
+            Err(IntError::OutOfRange)
+        } else {
+            Ok(v)
+        };
+    }
     match t {
         BaseType::ULong => parse_u64(s).map(i128::from),
         BaseType::Long => parse_i64(s).map(i128::from),
@@ -347,6 +366,58 @@ mod tests {
         }
         for s in ["", "1234567890123456789", "+5", " 5", "0x1", "1.0"] {
             assert_eq!(plain_decimal(s.as_bytes()), None, "{s}");
+        }
+    }
+
+    #[test]
+    fn plain_digits_take_the_type_range_as_strtoll_does() {
+        let types = [
+            BaseType::Bool,
+            BaseType::Byte,
+            BaseType::UByte,
+            BaseType::Short,
+            BaseType::UShort,
+            BaseType::Int,
+            BaseType::UInt,
+            BaseType::Long,
+            BaseType::ULong,
+            BaseType::UType,
+        ];
+        let texts = [
+            "0",
+            "1",
+            "127",
+            "128",
+            "255",
+            "256",
+            "32767",
+            "32768",
+            "65535",
+            "65536",
+            "2147483647",
+            "2147483648",
+            "4294967295",
+            "4294967296",
+            "000000000000000255",
+            "999999999999999999",
+        ];
+        for t in types {
+            for s in texts {
+                // The general route: int64 or uint64 conversion, then the range of `t`.
+                let expected = match t {
+                    BaseType::ULong => parse_u64(s).map(i128::from),
+                    BaseType::Long => parse_i64(s).map(i128::from),
+                    _ => parse_i64(s).map(i128::from).and_then(|v| {
+                        let (lo, hi) = int_range(t);
+                        if v < lo || v > hi {
+                            Err(IntError::OutOfRange)
+                        } else {
+                            Ok(v)
+                        }
+                    }),
+                };
+                assert_eq!(parse_int_for(s, t), expected, "{s} {t:?}");
+            }
         }
     }
 

@@ -3,12 +3,16 @@
 //! The grammar is flatc's: a header of `include`/`native_include` statements, then declarations
 //! (`namespace`, `table`, `struct`, `enum`, `union`, `root_type`, `file_identifier`,
 //! `file_extension`, `attribute`, `rpc_service`). Keywords are contextual identifiers, as in
-//! flatc. The tree holds spans, not strings: names are read back from the source when needed,
-//! which keeps parsing free of allocations for plain schemas.
+//! flatc. The tree holds spans, not strings: names are read back from the source when needed.
+//! Its lists (fields, attributes, enum values, methods, name components, element types, call
+//! arguments) are ranges of per-file arenas ([`List`], [`Id`]), so a file's tree takes a few
+//! vectors however many declarations it has, and its nodes are plain `Copy` values.
 //!
 //! Everything that needs the meaning of names (which type a name denotes, whether a value fits)
 //! is left to the analysis. On a syntax error the parser records a diagnostic, skips to the end
 //! of the declaration and goes on, so one run reports all syntax errors of a file.
+
+use std::marker::PhantomData;
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::lexer::{LexError, Lexer, Tok, Token};
@@ -26,43 +30,122 @@ pub(crate) struct StrLit {
     pub decoded: u32,
 }
 
-/// A possibly dotted name (`A.B.C`): the span of each identifier.
-#[derive(Clone, Debug)]
-pub(crate) struct QualName {
-    pub first: Span,
-    pub rest: Vec<Span>,
+/// Consecutive items of one of a [`FileAst`]'s arenas (`ast.get(list)` gives the slice).
+pub(crate) struct List<T> {
+    start: u32,
+    end: u32,
+    item: PhantomData<fn() -> T>,
 }
 
-impl QualName {
-    /// The span from the first to the last component.
-    pub(crate) fn span(&self) -> Span {
-        let end = self.rest.last().map_or(self.first.end, |s| s.end);
-        Span::new(self.first.file, self.first.start, end)
+impl<T> List<T> {
+    /// No items.
+    pub(crate) const EMPTY: List<T> = List {
+        start: 0,
+        end: 0,
+        item: PhantomData,
+    };
+
+    pub(crate) fn is_empty(self) -> bool {
+        self.start == self.end
     }
 }
 
+// Derived impls would require `T: Clone`/`T: Debug`.
+impl<T> Clone for List<T> {
+    fn clone(&self) -> List<T> {
+        *self
+    }
+}
+
+impl<T> Copy for List<T> {}
+
+impl<T> std::fmt::Debug for List<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}..{}", self.start, self.end)
+    }
+}
+
+/// One item of one of a [`FileAst`]'s arenas (`ast.item(id)` gives it).
+pub(crate) struct Id<T> {
+    index: u32,
+    item: PhantomData<fn() -> T>,
+}
+
+impl<T> Clone for Id<T> {
+    fn clone(&self) -> Id<T> {
+        *self
+    }
+}
+
+impl<T> Copy for Id<T> {}
+
+impl<T> std::fmt::Debug for Id<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "#{}", self.index)
+    }
+}
+
+/// The arena of a [`FileAst`] that holds items of type `T`.
+pub(crate) trait Arena<T> {
+    fn arena(&self) -> &Vec<T>;
+    fn arena_mut(&mut self) -> &mut Vec<T>;
+}
+
+macro_rules! arena {
+    ($($field:ident: $t:ty),* $(,)?) => {
+        $(impl Arena<$t> for FileAst {
+            fn arena(&self) -> &Vec<$t> {
+                &self.$field
+            }
+            fn arena_mut(&mut self) -> &mut Vec<$t> {
+                &mut self.$field
+            }
+        })*
+    };
+}
+
+arena!(
+    fields: FieldDecl,
+    attrs: AttrAst,
+    enum_values: EnumValDecl,
+    calls: RpcDecl,
+    types: TypeAst,
+    values: ValueAst,
+    name_parts: Span,
+);
+
+/// A possibly dotted name (`A.B.C`): the span of each identifier.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct QualName {
+    pub first: Span,
+    /// The components after the first.
+    pub rest: List<Span>,
+    /// The span from the first to the last component.
+    pub span: Span,
+}
+
 /// A type as written.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) enum TypeAst {
     /// A built-in scalar or `string`, or the name of an enum, union, table or struct.
     Named(QualName),
     /// `[T]`.
-    Vector(Box<TypeAst>, Span),
+    Vector(Id<TypeAst>, Span),
     /// `[T:N]`, with the span of the integer written for `N`.
-    Array(Box<TypeAst>, Span, Span),
+    Array(Id<TypeAst>, Span, Span),
 }
 
 impl TypeAst {
     pub(crate) fn span(&self) -> Span {
         match self {
-            TypeAst::Named(n) => n.span(),
+            TypeAst::Named(n) => n.span,
             TypeAst::Vector(_, s) | TypeAst::Array(_, _, s) => *s,
         }
     }
 }
 
 /// A value: a default (`= 5`) or an attribute value (`id: 3`).
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) enum ValueAst {
     /// One token (integer, float, string or identifier); `sign` is a `+`/`-` written before an
     /// identifier (as in `-nan`).
@@ -75,7 +158,7 @@ pub(crate) enum ValueAst {
     /// `name(value)`: flatc's conversion functions (`rad(180)`, `sin(x)`...).
     Call {
         name: Span,
-        arg: Box<ValueAst>,
+        arg: Id<ValueAst>,
         span: Span,
     },
     /// `[]`.
@@ -95,7 +178,7 @@ impl ValueAst {
 }
 
 /// `(name: value, ...)` entries.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct AttrAst {
     /// The name's span; `name_decoded` is set when it was written as an escaped string.
     pub name: Span,
@@ -107,64 +190,65 @@ pub(crate) struct AttrAst {
 /// A range into [`FileAst::docs`].
 pub(crate) type Docs = (u32, u32);
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct FieldDecl {
     pub name: Span,
     pub ty: TypeAst,
     pub default: Option<ValueAst>,
-    pub attrs: Vec<AttrAst>,
+    pub attrs: List<AttrAst>,
     pub docs: Docs,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct ObjectDecl {
     pub is_struct: bool,
     pub name: Span,
-    pub attrs: Vec<AttrAst>,
-    pub fields: Vec<FieldDecl>,
+    pub attrs: List<AttrAst>,
+    pub fields: List<FieldDecl>,
     pub docs: Docs,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct EnumValDecl {
     pub name: QualName,
     pub alias_type: Option<TypeAst>,
     pub value: Option<Span>,
-    pub attrs: Vec<AttrAst>,
+    pub attrs: List<AttrAst>,
     pub docs: Docs,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct EnumDecl {
     pub is_union: bool,
     pub name: Span,
     pub underlying: Option<TypeAst>,
-    pub attrs: Vec<AttrAst>,
-    pub values: Vec<EnumValDecl>,
+    pub attrs: List<AttrAst>,
+    pub values: List<EnumValDecl>,
     pub docs: Docs,
     pub open: Span,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct RpcDecl {
     pub name: Span,
     pub request: QualName,
     pub response: QualName,
-    pub attrs: Vec<AttrAst>,
+    pub attrs: List<AttrAst>,
     pub docs: Docs,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct ServiceDecl {
     pub name: Span,
-    pub attrs: Vec<AttrAst>,
-    pub calls: Vec<RpcDecl>,
+    pub attrs: List<AttrAst>,
+    pub calls: List<RpcDecl>,
     pub docs: Docs,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) enum Decl {
-    Namespace(Vec<Span>),
+    /// The components of the namespace name.
+    Namespace(List<Span>),
     Object(ObjectDecl),
     Enum(EnumDecl),
     RootType(QualName),
@@ -174,17 +258,32 @@ pub(crate) enum Decl {
     Service(ServiceDecl),
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) enum HeaderItem {
     Include(StrLit, Span),
     NativeInclude(StrLit),
 }
 
-/// The syntax tree of one file.
+/// The syntax tree of one file. Its nodes hold spans, not strings, and lists of nodes are
+/// [`List`]s of the arenas here (no allocation per declaration, field or attribute list).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct FileAst {
     pub header: Vec<HeaderItem>,
     pub decls: Vec<Decl>,
+    /// The fields of all tables and structs.
+    fields: Vec<FieldDecl>,
+    /// All attribute lists.
+    attrs: Vec<AttrAst>,
+    /// The values of all enums and unions.
+    enum_values: Vec<EnumValDecl>,
+    /// The methods of all services.
+    calls: Vec<RpcDecl>,
+    /// Element types of vectors and arrays.
+    types: Vec<TypeAst>,
+    /// Arguments of calls in values.
+    values: Vec<ValueAst>,
+    /// Components of dotted names after the first, and of namespace names.
+    name_parts: Vec<Span>,
     /// Spans of doc comment texts (after `///`), referenced by [`Docs`] ranges.
     pub docs: Vec<(u32, u32)>,
     /// Decoded values of string constants with escapes.
@@ -192,6 +291,57 @@ pub(crate) struct FileAst {
 }
 
 impl FileAst {
+    /// The items of `list`.
+    pub(crate) fn get<T>(&self, list: List<T>) -> &[T]
+    where
+        FileAst: Arena<T>,
+    {
+        self.arena()
+            .get(list.start as usize..list.end as usize)
+            .unwrap_or_default()
+    }
+
+    /// The item `id`.
+    pub(crate) fn item<T>(&self, id: Id<T>) -> &T
+    where
+        FileAst: Arena<T>,
+    {
+        &self.arena()[id.index as usize]
+    }
+
+    /// Adds `item` to its arena.
+    fn add<T>(&mut self, item: T) -> Id<T>
+    where
+        FileAst: Arena<T>,
+    {
+        let arena = self.arena_mut();
+        arena.push(item);
+        Id {
+            index: arena.len() as u32 - 1,
+            item: PhantomData,
+        }
+    }
+
+    /// The position in `T`'s arena where the next list starts (see [`FileAst::list_from`]).
+    fn mark<T>(&self) -> u32
+    where
+        FileAst: Arena<T>,
+    {
+        self.arena().len() as u32
+    }
+
+    /// The items added to `T`'s arena since `start` (a [`FileAst::mark`]).
+    fn list_from<T>(&self, start: u32) -> List<T>
+    where
+        FileAst: Arena<T>,
+    {
+        List {
+            start,
+            end: self.arena().len() as u32,
+            item: PhantomData,
+        }
+    }
+
     /// The value of a string constant.
     pub(crate) fn str_value<'a>(&'a self, src: &'a [u8], lit: StrLit) -> &'a str {
         if lit.decoded != u32::MAX {
@@ -207,8 +357,13 @@ impl FileAst {
     }
 }
 
-/// Parses one file. Returns the tree and the syntax errors (empty when the file is valid).
-pub(crate) fn parse(src: &[u8], file: FileId) -> (FileAst, Vec<Diagnostic>) {
+/// Parses one file into `ast` (an empty tree), and appends its syntax errors to `diagnostics`.
+pub(crate) fn parse(
+    src: &[u8],
+    file: FileId,
+    ast: &mut FileAst,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
     let mut p = Parser {
         src,
         lexer: Lexer::new(src, file),
@@ -224,8 +379,8 @@ pub(crate) fn parse(src: &[u8], file: FileId) -> (FileAst, Vec<Diagnostic>) {
         depth: 0,
         nesting: 0,
         suppress: false,
+        ast,
     };
-    let mut ast = FileAst::default();
     if let Err(e) = p.lexer.skip_bom() {
         p.lex_error(e);
     }
@@ -239,11 +394,11 @@ pub(crate) fn parse(src: &[u8], file: FileId) -> (FileAst, Vec<Diagnostic>) {
             );
         }
     } else {
-        p.file(&mut ast);
+        p.file();
     }
-    ast.docs = std::mem::take(&mut p.lexer.docs);
-    ast.strings = std::mem::take(&mut p.lexer.strings);
-    (ast, p.errors)
+    p.ast.docs = p.lexer.docs;
+    p.ast.strings = p.lexer.strings;
+    diagnostics.append(&mut p.errors);
 }
 
 /// The words that start statements and declarations.
@@ -268,7 +423,7 @@ struct Failed;
 
 type PResult<T> = Result<T, Failed>;
 
-struct Parser<'s> {
+struct Parser<'s, 'a> {
     src: &'s [u8],
     lexer: Lexer<'s>,
     tok: Token,
@@ -281,10 +436,12 @@ struct Parser<'s> {
     /// After a lexical error, parser errors are not reported until the parser has recovered
     /// (they would only be consequences of the bad token).
     suppress: bool,
+    /// The tree being built.
+    ast: &'a mut FileAst,
 }
 
-impl<'s> Parser<'s> {
-    fn file(&mut self, ast: &mut FileAst) {
+impl Parser<'_, '_> {
+    fn file(&mut self) {
         loop {
             if self.errors.len() >= MAX_ERRORS {
                 return;
@@ -294,7 +451,7 @@ impl<'s> Parser<'s> {
                 self.advance();
                 self.str_lit().and_then(|lit| {
                     self.expect(b';')?;
-                    ast.header.push(HeaderItem::NativeInclude(lit));
+                    self.ast.header.push(HeaderItem::NativeInclude(lit));
                     Ok(())
                 })
             } else if keyword == Some(Keyword::Include) {
@@ -303,7 +460,7 @@ impl<'s> Parser<'s> {
                 self.str_lit().and_then(|lit| {
                     let span = self.span_from(start);
                     self.expect(b';')?;
-                    ast.header.push(HeaderItem::Include(lit, span));
+                    self.ast.header.push(HeaderItem::Include(lit, span));
                     Ok(())
                 })
             } else {
@@ -318,7 +475,7 @@ impl<'s> Parser<'s> {
                 return;
             }
             match self.decl() {
-                Ok(Some(decl)) => ast.decls.push(decl),
+                Ok(Some(decl)) => self.ast.decls.push(decl),
                 Ok(None) => {}
                 Err(Failed) => self.synchronize(),
             }
@@ -330,10 +487,11 @@ impl<'s> Parser<'s> {
         match keyword {
             Some(Keyword::Namespace) => {
                 self.advance();
-                let mut parts = Vec::new();
+                let start = self.ast.mark::<Span>();
                 if !self.is_punct(b';') {
                     loop {
-                        parts.push(self.ident()?);
+                        let part = self.ident()?;
+                        self.ast.add(part);
                         if self.is_punct(b'.') {
                             self.advance();
                         } else {
@@ -342,7 +500,7 @@ impl<'s> Parser<'s> {
                     }
                 }
                 self.expect(b';')?;
-                return Ok(Some(Decl::Namespace(parts)));
+                return Ok(Some(Decl::Namespace(self.ast.list_from(start))));
             }
             Some(Keyword::Enum | Keyword::Union) => {
                 return self.enum_decl().map(|d| Some(Decl::Enum(d)));
@@ -431,13 +589,15 @@ impl<'s> Parser<'s> {
         let name = self.ident()?;
         let attrs = self.metadata()?;
         self.expect(b'{')?;
-        let mut fields = Vec::new();
+        let fields = self.ast.mark::<FieldDecl>();
         while !self.is_punct(b'}') {
             if self.tok.kind == Tok::Eof {
                 return Err(self.unexpected("`}` or a field"));
             }
             match self.field() {
-                Ok(f) => fields.push(f),
+                Ok(f) => {
+                    self.ast.add(f);
+                }
                 Err(Failed) => {
                     if self.errors.len() >= MAX_ERRORS {
                         return Err(Failed);
@@ -458,7 +618,7 @@ impl<'s> Parser<'s> {
             is_struct,
             name,
             attrs,
-            fields,
+            fields: self.ast.list_from(fields),
             docs,
         })
     }
@@ -504,7 +664,7 @@ impl<'s> Parser<'s> {
             self.advance();
             let inner = self.type_ast();
             self.nesting -= 1;
-            let inner = Box::new(inner?);
+            let inner = self.ast.add(inner?);
             if self.is_punct(b':') {
                 self.advance();
                 let len_tok = self.tok;
@@ -558,7 +718,7 @@ impl<'s> Parser<'s> {
                 self.nesting += 1;
                 let arg = self.value();
                 self.nesting -= 1;
-                let arg = Box::new(arg?);
+                let arg = self.ast.add(arg?);
                 self.expect(b')')?;
                 Ok(ValueAst::Call {
                     name: self.span_of(t),
@@ -592,12 +752,12 @@ impl<'s> Parser<'s> {
         }
     }
 
-    fn metadata(&mut self) -> PResult<Vec<AttrAst>> {
-        let mut attrs = Vec::new();
+    fn metadata(&mut self) -> PResult<List<AttrAst>> {
         if !self.is_punct(b'(') {
-            return Ok(attrs);
+            return Ok(List::EMPTY);
         }
         self.advance();
+        let attrs = self.ast.mark::<AttrAst>();
         loop {
             let t = self.tok;
             if !matches!(t.kind, Tok::Ident | Tok::Str) {
@@ -610,7 +770,7 @@ impl<'s> Parser<'s> {
             } else {
                 None
             };
-            attrs.push(AttrAst {
+            self.ast.add(AttrAst {
                 name: self.span_of(t),
                 name_is_string: t.kind == Tok::Str,
                 name_decoded: t.decoded,
@@ -618,7 +778,7 @@ impl<'s> Parser<'s> {
             });
             if self.is_punct(b')') {
                 self.advance();
-                return Ok(attrs);
+                return Ok(self.ast.list_from(attrs));
             }
             self.expect(b',')?;
         }
@@ -638,24 +798,23 @@ impl<'s> Parser<'s> {
         let attrs = self.metadata()?;
         let open = self.span_here();
         self.expect(b'{')?;
-        let mut values = Vec::new();
+        let values = self.ast.mark::<EnumValDecl>();
         while !self.is_punct(b'}') {
             let docs = self.tok.docs;
-            let first = self.ident()?;
-            let mut name = QualName {
-                first,
-                rest: Vec::new(),
+            let name = if is_union {
+                self.qual_name()?
+            } else {
+                let first = self.ident()?;
+                QualName {
+                    first,
+                    rest: List::EMPTY,
+                    span: first,
+                }
             };
             let mut alias_type = None;
-            if is_union {
-                while self.is_punct(b'.') {
-                    self.advance();
-                    name.rest.push(self.ident()?);
-                }
-                if self.is_punct(b':') {
-                    self.advance();
-                    alias_type = Some(self.type_ast()?);
-                }
+            if is_union && self.is_punct(b':') {
+                self.advance();
+                alias_type = Some(self.type_ast()?);
             }
             let value = if self.is_punct(b'=') {
                 self.advance();
@@ -669,7 +828,7 @@ impl<'s> Parser<'s> {
                 None
             };
             let attrs = self.metadata()?;
-            values.push(EnumValDecl {
+            self.ast.add(EnumValDecl {
                 name,
                 alias_type,
                 value,
@@ -687,7 +846,7 @@ impl<'s> Parser<'s> {
             name,
             underlying,
             attrs,
-            values,
+            values: self.ast.list_from(values),
             docs,
             open,
         })
@@ -699,7 +858,7 @@ impl<'s> Parser<'s> {
         let name = self.ident()?;
         let attrs = self.metadata()?;
         self.expect(b'{')?;
-        let mut calls = Vec::new();
+        let calls = self.ast.mark::<RpcDecl>();
         loop {
             let docs = self.tok.docs;
             let name = self.ident()?;
@@ -710,7 +869,7 @@ impl<'s> Parser<'s> {
             let response = self.qual_name()?;
             let attrs = self.metadata()?;
             self.expect(b';')?;
-            calls.push(RpcDecl {
+            self.ast.add(RpcDecl {
                 name,
                 request,
                 response,
@@ -725,19 +884,26 @@ impl<'s> Parser<'s> {
         Ok(ServiceDecl {
             name,
             attrs,
-            calls,
+            calls: self.ast.list_from(calls),
             docs,
         })
     }
 
     fn qual_name(&mut self) -> PResult<QualName> {
         let first = self.ident()?;
-        let mut rest = Vec::new();
+        let rest = self.ast.mark::<Span>();
+        let mut span = first;
         while self.is_punct(b'.') {
             self.advance();
-            rest.push(self.ident()?);
+            let part = self.ident()?;
+            self.ast.add(part);
+            span.end = part.end;
         }
-        Ok(QualName { first, rest })
+        Ok(QualName {
+            first,
+            rest: self.ast.list_from(rest),
+            span,
+        })
     }
 
     fn ident(&mut self) -> PResult<Span> {
@@ -933,14 +1099,21 @@ impl<'s> Parser<'s> {
 mod tests {
     use super::*;
 
+    fn parse_text(src: &[u8]) -> (FileAst, Vec<Diagnostic>) {
+        let mut ast = FileAst::default();
+        let mut errors = Vec::new();
+        parse(src, FileId(0), &mut ast, &mut errors);
+        (ast, errors)
+    }
+
     fn ok(src: &str) -> FileAst {
-        let (ast, errors) = parse(src.as_bytes(), FileId(0));
+        let (ast, errors) = parse_text(src.as_bytes());
         assert!(errors.is_empty(), "{src}: {errors:?}");
         ast
     }
 
     fn errors(src: &str) -> Vec<String> {
-        parse(src.as_bytes(), FileId(0))
+        parse_text(src.as_bytes())
             .1
             .into_iter()
             .map(|d| d.message)
@@ -977,13 +1150,11 @@ mod tests {
         let Decl::Object(monster) = &ast.decls[6] else {
             panic!("not a table: {:?}", ast.decls[6]);
         };
-        assert_eq!(monster.fields.len(), 6);
+        let fields = ast.get(monster.fields);
+        assert_eq!(fields.len(), 6);
+        assert!(matches!(fields[4].default, Some(ValueAst::Call { .. })));
         assert!(matches!(
-            monster.fields[4].default,
-            Some(ValueAst::Call { .. })
-        ));
-        assert!(matches!(
-            monster.fields[3].default,
+            fields[3].default,
             Some(ValueAst::Token {
                 sign: Some((b'-', _)),
                 ..
@@ -992,8 +1163,92 @@ mod tests {
     }
 
     #[test]
+    fn the_lists_of_each_declaration_are_its_own() {
+        const SRC: &str = r#"
+            namespace A.B;
+            table T (a1, a2: "x") { f: int (id: 0, deprecated); g: [[X.Y]] (id: 1); }
+            enum E : byte (e1) { V (v1), W }
+            union U { X.Y.Z: T, Q }
+            table S { h: float = sin(cos(1)) (k); }
+            rpc_service R { M(X.Y): Z (m1, m2); N(T): T; }
+        "#;
+        let ast = ok(SRC);
+        let src = |s: Span| &SRC[s.range()];
+        let names = |list: &[AttrAst]| -> Vec<&str> { list.iter().map(|a| src(a.name)).collect() };
+        let Decl::Namespace(ns) = ast.decls[0] else {
+            panic!("{:?}", ast.decls[0]);
+        };
+        let ns: Vec<&str> = ast.get(ns).iter().map(|&s| src(s)).collect();
+        assert_eq!(ns, ["A", "B"]);
+        let Decl::Object(t) = ast.decls[1] else {
+            panic!("{:?}", ast.decls[1]);
+        };
+        assert_eq!(names(ast.get(t.attrs)), ["a1", "a2"]);
+        let fields = ast.get(t.fields);
+        assert_eq!(fields.len(), 2);
+        assert_eq!(names(ast.get(fields[0].attrs)), ["id", "deprecated"]);
+        assert_eq!(names(ast.get(fields[1].attrs)), ["id"]);
+        let TypeAst::Vector(inner, _) = fields[1].ty else {
+            panic!("{:?}", fields[1].ty);
+        };
+        let TypeAst::Vector(inner, _) = *ast.item(inner) else {
+            panic!("{:?}", ast.item(inner));
+        };
+        let TypeAst::Named(q) = *ast.item(inner) else {
+            panic!("{:?}", ast.item(inner));
+        };
+        assert_eq!((src(q.first), src(q.span)), ("X", "X.Y"));
+        assert_eq!(ast.get(q.rest).len(), 1);
+        let Decl::Enum(e) = ast.decls[2] else {
+            panic!("{:?}", ast.decls[2]);
+        };
+        assert_eq!(names(ast.get(e.attrs)), ["e1"]);
+        let values = ast.get(e.values);
+        assert_eq!(values.len(), 2);
+        assert_eq!(names(ast.get(values[0].attrs)), ["v1"]);
+        assert!(values[1].attrs.is_empty());
+        let Decl::Enum(u) = ast.decls[3] else {
+            panic!("{:?}", ast.decls[3]);
+        };
+        let members = ast.get(u.values);
+        assert_eq!(src(members[0].name.span), "X.Y.Z");
+        let rest: Vec<&str> = ast
+            .get(members[0].name.rest)
+            .iter()
+            .map(|&s| src(s))
+            .collect();
+        assert_eq!(rest, ["Y", "Z"]);
+        assert_eq!(src(members[1].name.span), "Q");
+        let Decl::Object(s) = ast.decls[4] else {
+            panic!("{:?}", ast.decls[4]);
+        };
+        let h = ast.get(s.fields)[0];
+        assert_eq!(names(ast.get(h.attrs)), ["k"]);
+        let Some(ValueAst::Call { name, arg, .. }) = h.default else {
+            panic!("{:?}", h.default);
+        };
+        assert_eq!(src(name), "sin");
+        let ValueAst::Call { name, arg, .. } = *ast.item(arg) else {
+            panic!("{:?}", ast.item(arg));
+        };
+        assert_eq!(src(name), "cos");
+        assert!(matches!(
+            ast.item(arg),
+            ValueAst::Token { kind: Tok::Int, .. }
+        ));
+        let Decl::Service(r) = ast.decls[5] else {
+            panic!("{:?}", ast.decls[5]);
+        };
+        let calls = ast.get(r.calls);
+        assert_eq!(calls.len(), 2);
+        assert_eq!(src(calls[0].request.span), "X.Y");
+        assert_eq!(names(ast.get(calls[0].attrs)), ["m1", "m2"]);
+        assert!(calls[1].attrs.is_empty());
+    }
+
+    #[test]
     fn a_function_needs_the_parenthesis_right_after_the_name() {
-        let (_, errs) = parse(b"table T { x: float = rad (180); }", FileId(0));
+        let (_, errs) = parse_text(b"table T { x: float = rad (180); }");
         assert!(!errs.is_empty());
     }
 

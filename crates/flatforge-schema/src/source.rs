@@ -407,10 +407,18 @@ fn is_normal(path: &Path) -> bool {
         return false;
     }
     let bytes = path.as_os_str().as_encoded_bytes();
-    !bytes.is_empty()
-        && bytes
-            .split(|&b| b == b'/')
-            .all(|part| !part.is_empty() && part != b"." && part != b"..")
+    // Each component, up to a `/` or the end, is neither empty nor `.` nor `..`.
+    let normal_part = |part: &[u8]| !matches!(part, [] | [b'.'] | [b'.', b'.']);
+    let mut start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'/' {
+            if !normal_part(&bytes[start..i]) {
+                return false;
+            }
+            start = i + 1;
+        }
+    }
+    normal_part(&bytes[start..])
 }
 
 #[cfg(test)]
@@ -429,6 +437,11 @@ mod tests {
             ("/abs/a.fbs", "/abs/a.fbs"),
             ("../a.fbs", "../a.fbs"),
             ("x/../a.fbs", "a.fbs"),
+            ("..a/b.fbs", "..a/b.fbs"),
+            (".hidden/a.fbs", ".hidden/a.fbs"),
+            ("a/..", ""),
+            ("..", ".."),
+            ("a/.", "a"),
             ("", ""),
         ];
         for (input, expected) in cases {
