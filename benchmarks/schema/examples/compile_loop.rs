@@ -7,7 +7,7 @@
 //! ```
 //!
 //! The difference of the two totals, divided by 1000, is the cost of one run. The workloads are
-//! `small` and `monster_test` (compilations, as the `schema/parse_resolve` benchmarks) and
+//! `small` and `monster_test` (compilations, as the `schema/parse_*` benchmarks) and
 //! `codegen` (Rust code for the small schema, compiled once, as `schema/code_generate`).
 
 use std::hint::black_box;
