@@ -8,7 +8,7 @@
 //!
 //! The difference of the two totals, divided by 1000, is the cost of one run. The workloads are
 //! `small` and `monster_test` (compilations, as the `schema/parse_*` benchmarks) and
-//! `codegen` (Rust code for the small schema, compiled once, as `schema/code_generate`).
+//! `codegen` (Rust code for the small schema, compiled once, as `schema/codegen_small_monster`).
 
 use std::hint::black_box;
 
