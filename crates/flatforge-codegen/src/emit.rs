@@ -1031,7 +1031,16 @@ impl<'s> Emitter<'s> {
         );
         w!(
             out,
-            "let v = unsafe {{ <{p} as ::flatforge::Follow<'a>>::follow(buf, pos) }}; Self(v) }} }}
+            "let v = unsafe {{ <{p} as ::flatforge::Follow<'a>>::follow(buf, pos) }}; Self(v) }}
+             #[inline(always)] unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {{"
+        );
+        safety(
+            out,
+            "forwarded: the caller checked that the value's bytes lie in `buf`.",
+        );
+        w!(
+            out,
+            "let v = unsafe {{ <{p} as ::flatforge::Follow<'a>>::follow_at(buf, at) }}; Self(v) }} }}
              impl<'a> ::flatforge::Inline<'a> for {name} {{ const SIZE: usize = {size};
                 #[inline(always)] fn read_inline(bytes: &'a [u8], pos: usize) -> Self {{ Self(::flatforge::read_scalar::<{p}>(bytes, pos)) }} }}",
             size = prim_size(p)
@@ -1667,7 +1676,16 @@ impl<'s> Emitter<'s> {
         );
         w!(
             out,
-            "let t = unsafe {{ <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow(buf, pos) }}; Self(t) }} }}"
+            "let t = unsafe {{ <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow(buf, pos) }}; Self(t) }}
+             #[inline(always)] unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {{"
+        );
+        safety(
+            out,
+            "forwarded: `verify_at` accepted the position of `at` in `buf`.",
+        );
+        w!(
+            out,
+            "let t = unsafe {{ <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow_at(buf, at) }}; Self(t) }} }}"
         );
         // Accessors.
         w!(out, "impl<'a> {name}<'a> {{");

@@ -174,6 +174,12 @@ pub mod game {
             let v = unsafe { <u16 as ::flatforge::Follow<'a>>::follow(buf, pos) };
             Self(v)
         }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: the caller checked that the value's bytes lie in `buf`.
+            let v = unsafe { <u16 as ::flatforge::Follow<'a>>::follow_at(buf, at) };
+            Self(v)
+        }
     }
     impl<'a> ::flatforge::Inline<'a> for Ability {
         const SIZE: usize = 2;
@@ -290,6 +296,12 @@ pub mod game {
             let v = unsafe { <u8 as ::flatforge::Follow<'a>>::follow(buf, pos) };
             Self(v)
         }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: the caller checked that the value's bytes lie in `buf`.
+            let v = unsafe { <u8 as ::flatforge::Follow<'a>>::follow_at(buf, at) };
+            Self(v)
+        }
     }
     impl<'a> ::flatforge::Inline<'a> for Color {
         const SIZE: usize = 1;
@@ -347,6 +359,14 @@ pub mod game {
             // SAFETY: forwarded: `verify_at` accepted `pos` in `buf`, so the table header is valid.
             let t = unsafe {
                 <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow(buf, pos)
+            };
+            Self(t)
+        }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted the position of `at` in `buf`.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow_at(buf, at)
             };
             Self(t)
         }
@@ -903,6 +923,14 @@ pub mod game {
             // SAFETY: forwarded: `verify_at` accepted `pos` in `buf`, so the table header is valid.
             let t = unsafe {
                 <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow(buf, pos)
+            };
+            Self(t)
+        }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted the position of `at` in `buf`.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow_at(buf, at)
             };
             Self(t)
         }

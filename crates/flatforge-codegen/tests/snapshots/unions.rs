@@ -38,6 +38,14 @@ pub mod common {
             };
             Self(t)
         }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted the position of `at` in `buf`.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow_at(buf, at)
+            };
+            Self(t)
+        }
     }
     impl<'a> Tag<'a> {
         /// The untyped table (to read fields the schema does not know, with checks).
@@ -382,6 +390,12 @@ pub mod shapes {
             let v = unsafe { <u8 as ::flatforge::Follow<'a>>::follow(buf, pos) };
             Self(v)
         }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: the caller checked that the value's bytes lie in `buf`.
+            let v = unsafe { <u8 as ::flatforge::Follow<'a>>::follow_at(buf, at) };
+            Self(v)
+        }
     }
     impl<'a> ::flatforge::Inline<'a> for ShapeType {
         const SIZE: usize = 1;
@@ -676,6 +690,14 @@ pub mod shapes {
             };
             Self(t)
         }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted the position of `at` in `buf`.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow_at(buf, at)
+            };
+            Self(t)
+        }
     }
     impl<'a> Circle<'a> {
         /// The untyped table (to read fields the schema does not know, with checks).
@@ -870,6 +892,14 @@ pub mod shapes {
             // SAFETY: forwarded: `verify_at` accepted `pos` in `buf`, so the table header is valid.
             let t = unsafe {
                 <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow(buf, pos)
+            };
+            Self(t)
+        }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted the position of `at` in `buf`.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow_at(buf, at)
             };
             Self(t)
         }
