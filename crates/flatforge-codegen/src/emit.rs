@@ -1654,15 +1654,17 @@ impl<'s> Emitter<'s> {
             out,
             "impl ::flatforge::Verify for {name}<'_> {{
                 const SIZE: usize = 4; const ALIGN: usize = 4; const TYPE_NAME: &'static str = {};
-                #[inline] fn verify_at(v: &mut ::flatforge::Verifier<'_>, pos: usize) -> ::core::result::Result<(), ::flatforge::Error> {{
-                    let target = v.offset(pos)?;",
+                #[inline] fn verify_at(v: &mut ::flatforge::Verifier<'_>, pos: usize) -> ::core::result::Result<(), ::flatforge::Error> {{",
             str_lit(&o.name)
         );
         let checks = self.verify_fields(ns, o, &fields);
         if checks.is_empty() {
-            w!(out, "v.table(target).map(|_| ()) }} }}");
+            w!(out, "v.follow_table(pos).map(|_| ()) }} }}");
         } else {
-            w!(out, "let mut t = v.table(target)?; {checks} Ok(()) }} }}");
+            w!(
+                out,
+                "let mut t = v.follow_table(pos)?; {checks} Ok(()) }} }}"
+            );
         }
         // Follow.
         w!(
@@ -1771,7 +1773,9 @@ impl<'s> Emitter<'s> {
     /// The field checks of a table's `verify_at`.
     fn verify_fields(&self, ns: &str, o: &Object, fields: &[(usize, &Field, Kind)]) -> String {
         let mut s = String::new();
-        for &(i, f, k) in fields {
+        let mut fields = fields.to_vec();
+        fields.sort_by_key(|&(i, f, k)| (verify_rank(f, k), i));
+        for (i, f, k) in fields {
             if f.synthesized {
                 continue; // checked with its union
             }
@@ -2783,6 +2787,23 @@ impl<'s> Emitter<'s> {
 
 /// `#[allow(clippy::wrong_self_convention)]` for accessors whose schema name starts like a
 /// conversion method.
+/// The order in which a table's verifier checks its fields: fields stored in the table first, then
+/// strings and vectors of scalars or structs, then what recurses (tables, unions, vectors of tables
+/// or strings, nested flatbuffers), each group in slot order. Checking what recurses last means the
+/// table's own state (its position, vtable and size) is no longer needed while a nested object is
+/// checked, so it need not be kept in registers (or spilled) meanwhile.
+fn verify_rank(f: &Field, k: Kind) -> u8 {
+    match k {
+        _ if f.nested_flatbuffer.is_some() => 2,
+        Kind::Scalar { .. } | Kind::Struct(_) => 0,
+        Kind::String | Kind::Vector(Elem::Scalar { .. } | Elem::Struct(_)) => 1,
+        Kind::Table(_)
+        | Kind::Union(_)
+        | Kind::UnionVector(_)
+        | Kind::Vector(Elem::String | Elem::Table(_)) => 2,
+    }
+}
+
 fn self_convention_allow(fname: &str) -> &'static str {
     let n = bare(fname);
     if n.starts_with("to_") || n.starts_with("into_") || n.starts_with("from_") {

@@ -809,7 +809,9 @@ impl<'a, T: Inline<'a> + fmt::Debug> fmt::Debug for Array<'a, T> {
 /// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 pub fn root<'a, T: Follow<'a>>(buf: &'a [u8]) -> Result<T, Error> {
-    root_with_options(buf, &VerifierOptions::DEFAULT)
+    // Inlined with the options as constants: the limits become immediates, and the code for a
+    // size prefix and a file identifier goes away.
+    verify_root(buf, &VerifierOptions::DEFAULT)
 }
 
 /// Verifies `buf` with `opts` (limits, file identifier, size prefix) and returns its root as a `T`.
@@ -829,6 +831,13 @@ pub fn root_with_options<'a, T: Follow<'a>>(
     buf: &'a [u8],
     opts: &VerifierOptions,
 ) -> Result<T, Error> {
+    verify_root(buf, opts)
+}
+
+/// [`root_with_options`], inlined into both root functions.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn verify_root<'a, T: Follow<'a>>(buf: &'a [u8], opts: &VerifierOptions) -> Result<T, Error> {
     let mut v = Verifier::new(buf, opts);
     let pos = v.root().map_err(|e| e.in_root(T::TYPE_NAME))?;
     T::verify_at(&mut v, pos).map_err(|e| e.in_root(T::TYPE_NAME))?;
@@ -877,8 +886,7 @@ mod tests {
         const SIZE: usize = 4;
         const ALIGN: usize = 4;
         fn verify_at(v: &mut Verifier<'_>, pos: usize) -> Result<(), Error> {
-            let target = v.offset(pos)?;
-            v.table(target).map(drop)
+            v.follow_table(pos).map(drop)
         }
     }
 

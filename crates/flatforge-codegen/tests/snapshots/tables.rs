@@ -338,18 +338,17 @@ pub mod game {
             v: &mut ::flatforge::Verifier<'_>,
             pos: usize,
         ) -> ::core::result::Result<(), ::flatforge::Error> {
-            let target = v.offset(pos)?;
-            let mut t = v.table(target)?;
-            t.field::<&'_ str>(0, "name", true)?;
+            let mut t = v.follow_table(pos)?;
             t.field::<i16>(1, "hp", false)?;
             t.field::<i16>(2, "mana", false)?;
             t.field::<&'_ Vec2>(3, "pos", false)?;
             t.field::<u8>(4, "color", false)?;
             t.field::<u16>(5, "abilities", false)?;
+            t.field::<&'_ str>(0, "name", true)?;
             t.field::<::flatforge::Vector<'_, u8>>(6, "inventory", false)?;
+            t.field::<&'_ str>(9, "motto", false)?;
             t.field::<::flatforge::Vector<'_, Monster<'_>>>(7, "friends", false)?;
             t.field::<::flatforge::Vector<'_, &'_ str>>(8, "tags", false)?;
-            t.field::<&'_ str>(9, "motto", false)?;
             Ok(())
         }
     }
@@ -910,10 +909,9 @@ pub mod game {
             v: &mut ::flatforge::Verifier<'_>,
             pos: usize,
         ) -> ::core::result::Result<(), ::flatforge::Error> {
-            let target = v.offset(pos)?;
-            let mut t = v.table(target)?;
-            t.field::<&'_ str>(0, "id", true)?;
+            let mut t = v.follow_table(pos)?;
             t.field::<i64>(1, "value", false)?;
+            t.field::<&'_ str>(0, "id", true)?;
             Ok(())
         }
     }

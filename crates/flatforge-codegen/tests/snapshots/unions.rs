@@ -20,11 +20,10 @@ pub mod common {
             v: &mut ::flatforge::Verifier<'_>,
             pos: usize,
         ) -> ::core::result::Result<(), ::flatforge::Error> {
-            let target = v.offset(pos)?;
-            let mut t = v.table(target)?;
-            t.field::<&'_ str>(0, "name", false)?;
+            let mut t = v.follow_table(pos)?;
             t.field::<i32>(1, "type", false)?;
             t.field::<bool>(2, "self", false)?;
+            t.field::<&'_ str>(0, "name", false)?;
             t.field::<::flatforge::Vector<'_, i32>>(3, "match", false)?;
             Ok(())
         }
@@ -675,8 +674,7 @@ pub mod shapes {
             v: &mut ::flatforge::Verifier<'_>,
             pos: usize,
         ) -> ::core::result::Result<(), ::flatforge::Error> {
-            let target = v.offset(pos)?;
-            let mut t = v.table(target)?;
+            let mut t = v.follow_table(pos)?;
             t.field::<f32>(0, "radius", false)?;
             Ok(())
         }
@@ -866,8 +864,7 @@ pub mod shapes {
             v: &mut ::flatforge::Verifier<'_>,
             pos: usize,
         ) -> ::core::result::Result<(), ::flatforge::Error> {
-            let target = v.offset(pos)?;
-            let mut t = v.table(target)?;
+            let mut t = v.follow_table(pos)?;
             t.union(
                 0,
                 1,
