@@ -151,11 +151,17 @@ pub mod flatbench {
     /// assert!(flatbench::verify(&buffer()).is_ok());
     /// assert!(flatbench::verify(&buffer()[..100]).is_err());
     /// ```
+    ///
+    /// Inlined into the benchmark's loop (leaving the call to the generated root function), as
+    /// the C++ peer's `VerifyFlatbench` is inlined into its loop.
+    #[inline]
     pub fn verify(buf: &[u8]) -> Result<(), Error> {
         fb::root_as_foo_bar_container(buf).map(drop)
     }
 
-    /// Verifies, then reads every field: what a safe reader of untrusted bytes pays.
+    /// Verifies, then reads every field: what a safe reader of untrusted bytes pays. Inlined as
+    /// [`verify`] is.
+    #[inline]
     pub fn verify_traverse(buf: &[u8]) -> Result<i64, Error> {
         fb::root_as_foo_bar_container(buf).map(sum)
     }
