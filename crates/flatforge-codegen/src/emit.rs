@@ -1770,7 +1770,7 @@ impl<'s> Emitter<'s> {
         }
     }
 
-    /// The field checks of a table's `verify_at`.
+    /// The field checks of a table's `verify_at`, in the order `verify_rank` gives.
     fn verify_fields(&self, ns: &str, o: &Object, fields: &[(usize, &Field, Kind)]) -> String {
         let mut s = String::new();
         let mut fields = fields.to_vec();
@@ -2785,8 +2785,6 @@ impl<'s> Emitter<'s> {
     }
 }
 
-/// `#[allow(clippy::wrong_self_convention)]` for accessors whose schema name starts like a
-/// conversion method.
 /// The order in which a table's verifier checks its fields: fields stored in the table first, then
 /// strings and vectors of scalars or structs, then what recurses (tables, unions, vectors of tables
 /// or strings, nested flatbuffers), each group in slot order. Checking what recurses last means the
@@ -2804,6 +2802,8 @@ fn verify_rank(f: &Field, k: Kind) -> u8 {
     }
 }
 
+/// `#[allow(clippy::wrong_self_convention)]` for accessors whose schema name starts like a
+/// conversion method.
 fn self_convention_allow(fname: &str) -> &'static str {
     let n = bare(fname);
     if n.starts_with("to_") || n.starts_with("into_") || n.starts_with("from_") {
