@@ -151,11 +151,17 @@ pub mod flatbench {
     /// assert!(flatbench::verify(&buffer()).is_ok());
     /// assert!(flatbench::verify(&buffer()[..100]).is_err());
     /// ```
+    ///
+    /// Inlined into the benchmark's loop (leaving the call to the generated root function), as
+    /// the C++ peer's `VerifyFlatbench` is inlined into its loop.
+    #[inline]
     pub fn verify(buf: &[u8]) -> Result<(), Error> {
         fb::root_as_foo_bar_container(buf).map(drop)
     }
 
-    /// Verifies, then reads every field: what a safe reader of untrusted bytes pays.
+    /// Verifies, then reads every field: what a safe reader of untrusted bytes pays. Inlined as
+    /// [`verify`] is.
+    #[inline]
     pub fn verify_traverse(buf: &[u8]) -> Result<i64, Error> {
         fb::root_as_foo_bar_container(buf).map(sum)
     }
@@ -226,8 +232,11 @@ pub mod objectbox {
 
     /// Reads every field with the generated accessors, without verifying.
     ///
+    /// Inlined into the benchmark's loop, as the C++ peer's `ffb_objectbox_read` is into its loop.
+    ///
     /// # Safety
     /// `buf` must pass [`read_verified`].
+    #[inline]
     pub unsafe fn read(buf: &[u8]) -> Entity<'_> {
         // SAFETY: the caller promises a verified buffer.
         fields(unsafe { fb::root_as_entity_unchecked(buf) })

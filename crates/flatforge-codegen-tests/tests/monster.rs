@@ -463,3 +463,43 @@ fn negative_zero_is_not_taken_for_the_zero_default() {
     assert_eq!(j["testf3"], json!(-0.0));
     assert!(j.get("testf2").is_none(), "{j}");
 }
+
+/// Generated verifiers check a table's inline fields first, then its strings and vectors of
+/// scalars, then what recurses (each group in slot order), so that the table's own state is not
+/// kept through nested checks: with two broken fields, the inline one is reported even when it has
+/// the higher slot.
+#[test]
+fn verifiers_check_inline_fields_before_strings() {
+    let mut b = Builder::new();
+    let name = b.create_string("abc").unwrap();
+    let m = ex::Monster::builder(&mut b)
+        .name(name)
+        .color(ex::Color::RED)
+        .finish()
+        .unwrap();
+    let bytes = ex::finish_monster_buffer(&mut b, m).unwrap().to_vec();
+    ex::root_as_monster(&bytes).unwrap();
+
+    // `name` (slot 3) loses its terminator; `color` (slot 6) points past its table.
+    let mut bad = bytes.clone();
+    let at = bad.windows(4).position(|w| w == b"abc\0").unwrap();
+    bad[at + 3] = b'!';
+    let err = ex::root_as_monster(&bad).unwrap_err();
+    assert_eq!(err.kind(), &flatforge::ErrorKind::StringNotTerminated);
+    assert_eq!(err.path_string(), "Monster.name");
+    let table: flatforge::Table = flatforge::root(&bad).unwrap();
+    let entry = table.vtable() + 4 + 2 * 6;
+    bad[entry..entry + 2].copy_from_slice(&0xfff0u16.to_le_bytes());
+    let err = ex::root_as_monster(&bad).unwrap_err();
+    assert!(
+        matches!(
+            err.kind(),
+            flatforge::ErrorKind::FieldOutOfTable {
+                voffset: 0xfff0,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert_eq!(err.path_string(), "Monster.color");
+}

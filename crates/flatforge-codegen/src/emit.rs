@@ -1031,7 +1031,16 @@ impl<'s> Emitter<'s> {
         );
         w!(
             out,
-            "let v = unsafe {{ <{p} as ::flatforge::Follow<'a>>::follow(buf, pos) }}; Self(v) }} }}
+            "let v = unsafe {{ <{p} as ::flatforge::Follow<'a>>::follow(buf, pos) }}; Self(v) }}
+             #[inline(always)] unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {{"
+        );
+        safety(
+            out,
+            "forwarded: the caller checked that the value's bytes lie in `buf`.",
+        );
+        w!(
+            out,
+            "let v = unsafe {{ <{p} as ::flatforge::Follow<'a>>::follow_at(buf, at) }}; Self(v) }} }}
              impl<'a> ::flatforge::Inline<'a> for {name} {{ const SIZE: usize = {size};
                 #[inline(always)] fn read_inline(bytes: &'a [u8], pos: usize) -> Self {{ Self(::flatforge::read_scalar::<{p}>(bytes, pos)) }} }}",
             size = prim_size(p)
@@ -1645,15 +1654,17 @@ impl<'s> Emitter<'s> {
             out,
             "impl ::flatforge::Verify for {name}<'_> {{
                 const SIZE: usize = 4; const ALIGN: usize = 4; const TYPE_NAME: &'static str = {};
-                #[inline] fn verify_at(v: &mut ::flatforge::Verifier<'_>, pos: usize) -> ::core::result::Result<(), ::flatforge::Error> {{
-                    let target = v.offset(pos)?;",
+                #[inline] fn verify_at(v: &mut ::flatforge::Verifier<'_>, pos: usize) -> ::core::result::Result<(), ::flatforge::Error> {{",
             str_lit(&o.name)
         );
         let checks = self.verify_fields(ns, o, &fields);
         if checks.is_empty() {
-            w!(out, "v.table(target).map(|_| ()) }} }}");
+            w!(out, "v.follow_table(pos).map(|_| ()) }} }}");
         } else {
-            w!(out, "let mut t = v.table(target)?; {checks} Ok(()) }} }}");
+            w!(
+                out,
+                "let mut t = v.follow_table(pos)?; {checks} Ok(()) }} }}"
+            );
         }
         // Follow.
         w!(
@@ -1667,7 +1678,16 @@ impl<'s> Emitter<'s> {
         );
         w!(
             out,
-            "let t = unsafe {{ <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow(buf, pos) }}; Self(t) }} }}"
+            "let t = unsafe {{ <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow(buf, pos) }}; Self(t) }}
+             #[inline(always)] unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {{"
+        );
+        safety(
+            out,
+            "forwarded: `verify_at` accepted the position of `at` in `buf`.",
+        );
+        w!(
+            out,
+            "let t = unsafe {{ <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow_at(buf, at) }}; Self(t) }} }}"
         );
         // Accessors.
         w!(out, "impl<'a> {name}<'a> {{");
@@ -1750,10 +1770,12 @@ impl<'s> Emitter<'s> {
         }
     }
 
-    /// The field checks of a table's `verify_at`.
+    /// The field checks of a table's `verify_at`, in the order `verify_rank` gives.
     fn verify_fields(&self, ns: &str, o: &Object, fields: &[(usize, &Field, Kind)]) -> String {
         let mut s = String::new();
-        for &(i, f, k) in fields {
+        let mut fields = fields.to_vec();
+        fields.sort_by_key(|&(i, f, k)| (verify_rank(f, k), i));
+        for (i, f, k) in fields {
             if f.synthesized {
                 continue; // checked with its union
             }
@@ -2760,6 +2782,23 @@ impl<'s> Emitter<'s> {
             );
         }
         w!(out, "}}");
+    }
+}
+
+/// The order in which a table's verifier checks its fields: fields stored in the table first, then
+/// strings and vectors of scalars or structs, then what recurses (tables, unions, vectors of tables
+/// or strings, nested flatbuffers), each group in slot order. Checking what recurses last means the
+/// table's own state (its position, vtable and size) is no longer needed while a nested object is
+/// checked, so it need not be kept in registers (or spilled) meanwhile.
+fn verify_rank(f: &Field, k: Kind) -> u8 {
+    match k {
+        _ if f.nested_flatbuffer.is_some() => 2,
+        Kind::Scalar { .. } | Kind::Struct(_) => 0,
+        Kind::String | Kind::Vector(Elem::Scalar { .. } | Elem::Struct(_)) => 1,
+        Kind::Table(_)
+        | Kind::Union(_)
+        | Kind::UnionVector(_)
+        | Kind::Vector(Elem::String | Elem::Table(_)) => 2,
     }
 }
 

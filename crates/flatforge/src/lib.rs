@@ -28,8 +28,7 @@
 //!     const ALIGN: usize = 4;
 //!     const TYPE_NAME: &'static str = "Monster";
 //!     fn verify_at(v: &mut Verifier<'_>, pos: usize) -> Result<(), Error> {
-//!         let target = v.offset(pos)?;
-//!         let mut t = v.table(target)?;
+//!         let mut t = v.follow_table(pos)?;
 //!         t.field::<&str>(0, "name", true)?;
 //!         t.field::<i16>(1, "hp", false)
 //!     }

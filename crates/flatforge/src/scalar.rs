@@ -145,9 +145,19 @@ pub fn write_scalar<T: Scalar>(bytes: &mut [u8], pos: usize, value: T) {
 #[inline(always)]
 pub(crate) unsafe fn read_scalar_unchecked<T: Scalar>(buf: &[u8], pos: usize) -> T {
     debug_assert!(pos + T::SIZE <= buf.len());
-    // SAFETY: the caller guarantees `pos..pos + T::SIZE` is inside `buf`; `T::Bytes` is `[u8; SIZE]`,
-    // valid for any bytes and read unaligned.
-    let bytes = unsafe { buf.as_ptr().add(pos).cast::<T::Bytes>().read_unaligned() };
+    // SAFETY: the caller guarantees `pos..pos + T::SIZE` is inside `buf`.
+    unsafe { read_scalar_at(buf.as_ptr().add(pos)) }
+}
+
+/// Reads the scalar at `at`, a pointer into a buffer.
+///
+/// # Safety
+/// The `T::SIZE` bytes at `at` are inside the buffer `at` was derived from.
+#[inline(always)]
+pub(crate) unsafe fn read_scalar_at<T: Scalar>(at: *const u8) -> T {
+    // SAFETY: the caller guarantees the bytes are readable; `T::Bytes` is `[u8; SIZE]`, valid for any
+    // bytes and read unaligned.
+    let bytes = unsafe { at.cast::<T::Bytes>().read_unaligned() };
     T::from_le_array(bytes)
 }
 

@@ -3,9 +3,16 @@
 //! [`Verifier`] holds the buffer and the budgets (depth, table count, apparent size) and checks single
 //! objects: [`offset`](Verifier::offset), [`table`](Verifier::table), [`string`](Verifier::string),
 //! [`vector_raw`](Verifier::vector_raw), [`vector`](Verifier::vector) and
-//! [`nested`](Verifier::nested) buffers. [`TableVerifier`] checks one table's fields. Generated code
-//! drives these through the [`Verify`] trait, one `verify_at` per table type; a schema walker calls
-//! the same methods with sizes and alignments taken from the schema model.
+//! [`nested`](Verifier::nested) buffers; [`follow_table`](Verifier::follow_table),
+//! [`follow_string`](Verifier::follow_string) and [`follow_vector`](Verifier::follow_vector) check an
+//! offset and its object in one step, with fewer tests. [`TableVerifier`] checks one table's fields.
+//! Generated code drives these through the [`Verify`] trait, one `verify_at` per table type; a schema
+//! walker calls the same methods with sizes and alignments taken from the schema model.
+//!
+//! The checks are written for the code they inline into: error paths call cold functions that take
+//! plain values (so the verifier's counters stay in registers), and the path of a valid buffer makes
+//! no call that returns to it, except in rare cases: strings of 64 bytes or more or with non-ASCII
+//! bytes (whose UTF-8 check is worth a call) and misaligned objects when alignment is not checked.
 //!
 //! What a successful check guarantees is spelt out per method: it is exactly what the matching
 //! [`Follow`](crate::Follow) implementation relies on to read without further checks.
@@ -118,8 +125,7 @@ impl Default for VerifierOptions {
 ///     const ALIGN: usize = 4;
 ///     const TYPE_NAME: &'static str = "Person";
 ///     fn verify_at(v: &mut Verifier<'_>, pos: usize) -> Result<(), Error> {
-///         let target = v.offset(pos)?;
-///         let mut t = v.table(target)?;
+///         let mut t = v.follow_table(pos)?;
 ///         t.field::<&str>(0, "name", true)?;
 ///         t.field::<i32>(1, "age", false)
 ///     }
@@ -158,14 +164,16 @@ pub trait Verify {
 pub struct Verifier<'a> {
     buf: &'a [u8],
     base: usize,
-    depth: u32,
+    /// How many more levels tables may nest (counts down from `max_depth`, so that the hot path
+    /// compares with zero and `max_depth` is only read for an error).
+    depth_left: u32,
     max_depth: u32,
     tables_left: u32,
     max_tables: u32,
     size_left: usize,
     max_apparent_size: usize,
-    /// `usize::MAX` when alignment is checked, 0 when not: one AND instead of a branch on a flag.
-    align_mask: usize,
+    /// Read only once a position turned out misaligned (see `check_alignment`).
+    check_alignment: bool,
     file_identifier: Option<[u8; 4]>,
     size_prefixed: bool,
 }
@@ -176,13 +184,13 @@ impl<'a> Verifier<'a> {
         Verifier {
             buf,
             base: 0,
-            depth: 0,
+            depth_left: opts.max_depth,
             max_depth: opts.max_depth,
             tables_left: opts.max_tables,
             max_tables: opts.max_tables,
             size_left: opts.max_apparent_size,
             max_apparent_size: opts.max_apparent_size,
-            align_mask: if opts.check_alignment { usize::MAX } else { 0 },
+            check_alignment: opts.check_alignment,
             file_identifier: opts.file_identifier,
             size_prefixed: opts.size_prefixed,
         }
@@ -195,10 +203,13 @@ impl<'a> Verifier<'a> {
         self.buf
     }
 
-    #[cold]
-    #[inline(never)]
+    /// The error `kind` at `pos`. Inlined, so that it reads `base` where the verifier is in
+    /// registers; the cold function it calls takes plain values, so that no error path makes the
+    /// verifier's address escape (which would keep its counters in memory on the hot path).
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn error(&self, kind: ErrorKind, pos: usize) -> Error {
-        Error::new(kind, self.base + pos)
+        new_error(kind, self.base + pos)
     }
 
     #[cfg_attr(debug_assertions, inline)]
@@ -219,8 +230,8 @@ impl<'a> Verifier<'a> {
         }
     }
 
-    #[cold]
-    #[inline(never)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn out_of_bounds(&self, object: Object, pos: usize, size: u64) -> Error {
         let len = self.buf.len();
         self.error(ErrorKind::OutOfBounds { object, size, len }, pos)
@@ -230,11 +241,12 @@ impl<'a> Verifier<'a> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn check_alignment(&self, object: Object, pos: usize, align: usize) -> Result<(), Error> {
-        if pos & (align - 1) & self.align_mask != 0 {
-            Err(self.error(ErrorKind::Unaligned { object, align }, pos))
-        } else {
-            Ok(())
+        // The option is only looked at for a misaligned position: aligned ones (all of them, in
+        // buffers from a builder) cost one test of the position, with no register for the flag.
+        if pos & (align - 1) != 0 {
+            return misaligned(self.check_alignment, object, self.base + pos, align);
         }
+        Ok(())
     }
 
     #[inline]
@@ -252,7 +264,8 @@ impl<'a> Verifier<'a> {
     /// after a size prefix); follow it with [`offset`](Self::offset) or `T::verify_at`.
     ///
     /// With a size prefix, the verifier's buffer is cut to the length the prefix gives.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn root(&mut self) -> Result<usize, Error> {
         let len = self.buf.len();
         if len > MAX_BUFFER_SIZE {
@@ -309,6 +322,61 @@ impl<'a> Verifier<'a> {
         Ok(target as usize)
     }
 
+    /// The first checks of [`follow_table`](Self::follow_table), [`follow_string`](Self::follow_string)
+    /// and [`follow_vector`](Self::follow_vector): [`offset`](Self::offset) at `pos`, then at the
+    /// target the alignment and bounds of the 4 bytes every such object starts with, with the errors
+    /// of those calls in the same order. But the alignment of `pos` is not checked again: `pos` is
+    /// the position of an inline value, which the caller checked (as for [`Verify::verify_at`]);
+    /// and `target + 4 <= len` is tested once, which `target < len` follows from (that test is
+    /// made only to tell which error it is).
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn follow_offset(&self, object: Object, pos: usize) -> Result<usize, Error> {
+        self.check_range(Object::Offset, pos, 4)?;
+        // SAFETY: `pos + 4 <= len` was just checked.
+        let value = unsafe { read_scalar_unchecked::<u32>(self.buf, pos) };
+        if value.wrapping_sub(1) >= i32::MAX as u32 {
+            return Err(self.error(ErrorKind::InvalidOffset { value }, pos));
+        }
+        // `pos + 4 <= len <= isize::MAX` and `value < 2^31`: the sum does not overflow.
+        let target = pos + value as usize;
+        // `len >= 4`, as `pos + 4 <= len`.
+        if target > self.buf.len() - 4 {
+            let (len, check) = (self.buf.len(), self.check_alignment);
+            return Err(follow_error(
+                len, check, object, self.base, pos, value, target,
+            ));
+        }
+        self.check_alignment(object, target, 4)?;
+        Ok(target)
+    }
+
+    /// Checks the offset at `pos` and the table it points to: [`offset`](Self::offset), then
+    /// [`table`](Self::table) at the target, with the same errors, for the position of an inline
+    /// value that the caller checked to be in the buffer and aligned (as the caller of
+    /// [`Verify::verify_at`] does): its alignment is not checked again.
+    ///
+    /// ```
+    /// use flatforge::{Builder, Verifier, VerifierOptions};
+    /// let mut b = Builder::new();
+    /// b.start_table();
+    /// b.add_scalar::<u8>(0, 7, 0)?;
+    /// let t = b.end_table()?;
+    /// let bytes = b.finish(t, None)?.to_vec();
+    ///
+    /// let mut v = Verifier::new(&bytes, &VerifierOptions::default());
+    /// let root = v.root()?;
+    /// let mut t = v.follow_table(root)?;
+    /// assert_eq!(t.field_position(0, 1, 1)?.map(|p| bytes[p]), Some(7));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn follow_table(&mut self, pos: usize) -> Result<TableVerifier<'_, 'a>, Error> {
+        let target = self.follow_offset(Object::Table, pos)?;
+        self.table_header(target)
+    }
+
     /// Checks the header of the table at `pos` and counts it against the depth and table budgets.
     ///
     /// On success: `pos` is 4-aligned, `pos + 4` and the table's inline size lie in the buffer, its
@@ -320,7 +388,15 @@ impl<'a> Verifier<'a> {
     pub fn table(&mut self, pos: usize) -> Result<TableVerifier<'_, 'a>, Error> {
         self.check_alignment(Object::Table, pos, 4)?;
         self.check_range(Object::Table, pos, 4)?;
-        // SAFETY: `pos + 4 <= len` was just checked.
+        self.table_header(pos)
+    }
+
+    /// [`table`](Self::table) after its first checks: `pos` is 4-aligned (when alignment is
+    /// checked) and `pos + 4 <= len`.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn table_header(&mut self, pos: usize) -> Result<TableVerifier<'_, 'a>, Error> {
+        // SAFETY: the caller checked `pos + 4 <= len`.
         let soffset = unsafe { read_scalar_unchecked::<i32>(self.buf, pos) };
         // A negative position wraps to a huge u64, so one comparison checks both ends; `len >= 4`
         // (checked above), so `len - 4` cannot underflow, and nothing is added to the huge value.
@@ -341,12 +417,18 @@ impl<'a> Verifier<'a> {
         if vt_len < 4 || vt_len & 1 != 0 {
             return Err(self.error(ErrorKind::InvalidVtableSize { size: vt_len }, vtable));
         }
-        self.check_range(Object::Vtable, vtable, vt_len.into())?;
+        // `vtable` and `pos` are at most `len - 4 < isize::MAX`, and sizes are 16-bit: the sums
+        // below do not overflow (so `check_range`'s care for arbitrary arguments is not needed).
+        if vtable + usize::from(vt_len) > self.buf.len() {
+            return Err(self.out_of_bounds(Object::Vtable, vtable, vt_len.into()));
+        }
         if size < 4 {
             return Err(self.error(ErrorKind::InvalidTableSize { size }, vtable + 2));
         }
-        self.check_range(Object::Table, pos, size.into())?;
-        if self.depth >= self.max_depth {
+        if pos + usize::from(size) > self.buf.len() {
+            return Err(self.out_of_bounds(Object::Table, pos, size.into()));
+        }
+        if self.depth_left == 0 {
             let limit = self.max_depth;
             return Err(self.error(ErrorKind::DepthLimitExceeded { limit }, pos));
         }
@@ -355,7 +437,7 @@ impl<'a> Verifier<'a> {
             return Err(self.error(ErrorKind::TableLimitExceeded { limit }, pos));
         }
         self.tables_left -= 1;
-        self.depth += 1;
+        self.depth_left -= 1;
         Ok(TableVerifier {
             v: self,
             pos,
@@ -372,7 +454,38 @@ impl<'a> Verifier<'a> {
     pub fn string(&mut self, pos: usize) -> Result<&'a str, Error> {
         self.check_alignment(Object::String, pos, 4)?;
         self.check_range(Object::String, pos, 4)?;
-        // SAFETY: `pos + 4 <= len` was just checked.
+        self.string_body(pos)
+    }
+
+    /// Checks the offset at `pos` and the string it points to: [`offset`](Self::offset), then
+    /// [`string`](Self::string) at the target, with the same errors, for the position of an inline
+    /// value that the caller checked (see [`follow_table`](Self::follow_table)).
+    ///
+    /// ```
+    /// use flatforge::{Builder, Verifier, VerifierOptions};
+    /// let mut b = Builder::new();
+    /// let s = b.create_string("hi")?;
+    /// let bytes = b.finish(s, None)?.to_vec();
+    ///
+    /// let mut v = Verifier::new(&bytes, &VerifierOptions::default());
+    /// let root = v.root()?;
+    /// assert_eq!(v.follow_string(root)?, "hi");
+    /// assert!(Verifier::new(&bytes[..9], &VerifierOptions::default()).follow_string(root).is_err());
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn follow_string(&mut self, pos: usize) -> Result<&'a str, Error> {
+        let target = self.follow_offset(Object::String, pos)?;
+        self.string_body(target)
+    }
+
+    /// [`string`](Self::string) after its first checks: `pos` is 4-aligned (when alignment is
+    /// checked) and `pos + 4 <= len`.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn string_body(&mut self, pos: usize) -> Result<&'a str, Error> {
+        // SAFETY: the caller checked `pos + 4 <= len`.
         let len = unsafe { read_scalar_unchecked::<u32>(self.buf, pos) } as usize;
         // `len <= u32::MAX`, and `pos + 4 <= buf.len() <= isize::MAX`, so on 64-bit targets the sum
         // cannot overflow; on 32-bit ones `checked_add` catches it.
@@ -387,21 +500,11 @@ impl<'a> Verifier<'a> {
         }
         self.charge(len + 5, pos)?;
         // Short strings are mostly ASCII, and a word-at-a-time ASCII test beats setting up SIMD.
-        if len < 64 && is_ascii(bytes) {
-            // SAFETY: ASCII is valid UTF-8.
-            return Ok(unsafe { core::str::from_utf8_unchecked(bytes) });
+        if !(len < 64 && is_short_ascii(bytes)) {
+            utf8(bytes, self.base + pos + 4)?;
         }
-        match simdutf8::basic::from_utf8(bytes) {
-            Ok(s) => Ok(s),
-            Err(_) => Err(self.utf8_error(bytes, pos + 4)),
-        }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn utf8_error(&self, bytes: &[u8], pos: usize) -> Error {
-        let valid_up_to = core::str::from_utf8(bytes).map_or_else(|e| e.valid_up_to(), |s| s.len());
-        self.error(ErrorKind::InvalidUtf8 { valid_up_to }, pos + valid_up_to)
+        // SAFETY: `bytes` is ASCII or passed `utf8`.
+        Ok(unsafe { core::str::from_utf8_unchecked(bytes) })
     }
 
     /// Checks the vector at `pos` whose elements are `elem_size` bytes aligned to `align`: a 4-aligned
@@ -417,7 +520,20 @@ impl<'a> Verifier<'a> {
     ) -> Result<(usize, usize), Error> {
         self.check_alignment(Object::Vector, pos, 4)?;
         self.check_range(Object::Vector, pos, 4)?;
-        // SAFETY: `pos + 4 <= len` was just checked.
+        self.vector_body(pos, elem_size, align)
+    }
+
+    /// [`vector_raw`](Self::vector_raw) after its first checks: `pos` is 4-aligned (when alignment
+    /// is checked) and `pos + 4 <= len`.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn vector_body(
+        &mut self,
+        pos: usize,
+        elem_size: usize,
+        align: usize,
+    ) -> Result<(usize, usize), Error> {
+        // SAFETY: the caller checked `pos + 4 <= len`.
         let len = unsafe { read_scalar_unchecked::<u32>(self.buf, pos) } as usize;
         let data = pos + 4;
         // `elem_size` may come from a caller: the product must not wrap.
@@ -441,8 +557,48 @@ impl<'a> Verifier<'a> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn vector<T: Verify + ?Sized>(&mut self, pos: usize) -> Result<usize, Error> {
         let (data, len) = self.vector_raw(pos, T::SIZE, T::ALIGN)?;
-        for i in 0..len {
-            T::verify_at(self, data + i * T::SIZE).map_err(|e| e.in_index(i))?;
+        self.vector_elements::<T>(data, len)
+    }
+
+    /// Checks the offset at `pos` and the vector of `T` it points to: [`offset`](Self::offset), then
+    /// [`vector::<T>`](Self::vector) at the target, with the same errors, for the position of an
+    /// inline value that the caller checked (see [`follow_table`](Self::follow_table)).
+    ///
+    /// ```
+    /// use flatforge::{Builder, Verifier, VerifierOptions};
+    /// let mut b = Builder::new();
+    /// let v = b.create_vector(&[1u16, 2, 3])?;
+    /// let bytes = b.finish(v, None)?.to_vec();
+    ///
+    /// let mut v = Verifier::new(&bytes, &VerifierOptions::default());
+    /// let root = v.root()?;
+    /// assert_eq!(v.follow_vector::<u16>(root)?, 3);
+    /// assert!(v.follow_vector::<u64>(root).is_err()); // 3 * 8 bytes are not there
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn follow_vector<T: Verify + ?Sized>(&mut self, pos: usize) -> Result<usize, Error> {
+        let target = self.follow_offset(Object::Vector, pos)?;
+        let (data, len) = self.vector_body(target, T::SIZE, T::ALIGN)?;
+        self.vector_elements::<T>(data, len)
+    }
+
+    /// Checks the `len` elements at `data` with `T::verify_at`.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn vector_elements<T: Verify + ?Sized>(
+        &mut self,
+        data: usize,
+        len: usize,
+    ) -> Result<usize, Error> {
+        // Stepping a position (rather than an index) leaves one register less in use; the index is
+        // only computed for an error, out of line.
+        let end = data + len * T::SIZE;
+        let mut pos = data;
+        while pos < end {
+            T::verify_at(self, pos).map_err(|e| in_element(e, data, pos, T::SIZE))?;
+            pos += T::SIZE;
         }
         Ok(len)
     }
@@ -457,16 +613,16 @@ impl<'a> Verifier<'a> {
         f: impl FnOnce(&mut Verifier<'a>) -> Result<R, Error>,
     ) -> Result<R, Error> {
         self.check_range(Object::Vector, pos, len)?;
-        if self.depth >= self.max_depth {
+        if self.depth_left == 0 {
             let limit = self.max_depth;
             return Err(self.error(ErrorKind::DepthLimitExceeded { limit }, pos));
         }
         let outer = self.buf;
         self.buf = &outer[pos..pos + len];
         self.base += pos;
-        self.depth += 1;
+        self.depth_left -= 1;
         let result = f(self);
-        self.depth -= 1;
+        self.depth_left += 1;
         self.base -= pos;
         self.buf = outer;
         result
@@ -499,7 +655,7 @@ pub struct TableVerifier<'v, 'a> {
 impl Drop for TableVerifier<'_, '_> {
     #[inline]
     fn drop(&mut self) {
-        self.v.depth -= 1;
+        self.v.depth_left += 1;
     }
 }
 
@@ -547,23 +703,61 @@ impl<'a> TableVerifier<'_, 'a> {
         align: usize,
     ) -> Result<Option<usize>, Error> {
         let voffset = self.voffset(slot);
+        let pos = self.pos + usize::from(voffset);
+        // Fields of up to 4 bytes aligned to at most 4 are checked before their presence: an absent
+        // field (voffset 0) passes both tests, as a table's size is at least 4 and it is 4-aligned.
+        // So the presence test, which callers make anyway, is the only one left for absent fields,
+        // and fields that need no more checks (scalars) need no presence test here.
+        let small = size <= 4 && align <= 4;
+        if small {
+            self.check_in_table(slot, voffset, size)?;
+            self.check_field_alignment(voffset, pos, align)?;
+        }
         if voffset == 0 {
             return Ok(None);
         }
-        let pos = self.pos + usize::from(voffset);
-        // `size` may come from a caller: compare without adding to it.
-        if size > self.size || usize::from(voffset) > self.size - size {
-            let at = self.vtable + 4 + 2 * slot;
-            return Err(field_out_of_table(self.v, at, voffset, size, self.size));
+        if !small {
+            self.check_in_table(slot, voffset, size)?;
+            self.check_field_alignment(voffset, pos, align)?;
         }
-        self.v.check_alignment(Object::Inline, pos, align)?;
         Ok(Some(pos))
     }
 
-    #[cold]
-    #[inline(never)]
+    /// Checks that `size` bytes at `voffset` lie in the table (the field in `slot`).
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn check_in_table(&self, slot: usize, voffset: u16, size: usize) -> Result<(), Error> {
+        // `size` may come from a caller: the sum saturates rather than wrap. For a constant `size` it
+        // is a plain addition (`voffset` is 16 bits).
+        if usize::from(voffset).saturating_add(size) > self.size {
+            let at = self.v.base + self.vtable + 4 + 2 * slot;
+            return Err(field_out_of_table(at, voffset, size, self.size));
+        }
+        Ok(())
+    }
+
+    /// Checks the alignment of the field at `voffset`, `pos` in the buffer.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn check_field_alignment(&self, voffset: u16, pos: usize, align: usize) -> Result<(), Error> {
+        // When alignment is checked, the table is 4-aligned (`Verifier::table`), so up to that
+        // alignment the field's offset in the table decides, and it is already in a register. (When
+        // it is not checked, `check_alignment` accepts any position.)
+        let low = if align <= 4 {
+            usize::from(voffset)
+        } else {
+            pos
+        };
+        if low & (align - 1) != 0 {
+            self.v.check_alignment(Object::Inline, pos, align)?;
+        }
+        Ok(())
+    }
+
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn missing(&self, name: &str) -> Error {
-        missing(self.v, self.pos, name)
+        missing(self.v.base + self.pos, name)
     }
 
     /// Checks the field in `slot` as a `T`: its inline bytes in the table, then `T::verify_at`.
@@ -806,8 +1000,7 @@ impl Verify for &str {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn verify_at(v: &mut Verifier<'_>, pos: usize) -> Result<(), Error> {
-        let target = v.offset(pos)?;
-        v.string(target).map(|_| ())
+        v.follow_string(pos).map(|_| ())
     }
 }
 
@@ -817,8 +1010,7 @@ impl<T: Verify> Verify for Vector<'_, T> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn verify_at(v: &mut Verifier<'_>, pos: usize) -> Result<(), Error> {
-        let target = v.offset(pos)?;
-        v.vector::<T>(target).map(|_| ())
+        v.follow_vector::<T>(pos).map(|_| ())
     }
 }
 
@@ -828,8 +1020,7 @@ impl Verify for Table<'_> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn verify_at(v: &mut Verifier<'_>, pos: usize) -> Result<(), Error> {
-        let target = v.offset(pos)?;
-        v.table(target).map(|_| ())
+        v.follow_table(pos).map(|_| ())
     }
 }
 
@@ -846,46 +1037,342 @@ impl<T: Verify> Verify for Indirect<T> {
     }
 }
 
-/// Whether `bytes` is ASCII; 8 to 16 bytes as two overlapping 8-byte words.
+/// Whether `bytes`, fewer than 64 of them, are ASCII: a few (overlapping) 8-byte words, 4-byte words
+/// or bytes, ORed together, without a call (a call on the hot path makes the verifier keep more
+/// values in memory).
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-fn is_ascii(bytes: &[u8]) -> bool {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
+fn is_short_ascii(bytes: &[u8]) -> bool {
     let n = bytes.len();
-    let word = |at: usize| {
-        let mut w = [0; 8];
-        w.copy_from_slice(&bytes[at..at + 8]);
-        u64::from_le_bytes(w)
-    };
-    if (8..=16).contains(&n) {
-        (word(0) | word(n - 8)) & HIGH == 0
+    debug_assert!(n < 64);
+    if n >= 8 {
+        let word = |at: usize| {
+            let mut w = [0; 8];
+            w.copy_from_slice(&bytes[at..at + 8]);
+            u64::from_le_bytes(w)
+        };
+        // The first and last 8 bytes (all of 8 to 16 bytes), the first and last 16 (all of 17 to
+        // 32), and the words in between.
+        let mut any = word(0) | word(n - 8);
+        if n > 16 {
+            any |= word(8) | word(n - 16);
+            let mut at = 16;
+            while at < n - 16 {
+                any |= word(at);
+                at += 8;
+            }
+        }
+        any & 0x8080_8080_8080_8080 == 0
+    } else if n >= 4 {
+        let word = |at: usize| {
+            let mut w = [0; 4];
+            w.copy_from_slice(&bytes[at..at + 4]);
+            u32::from_le_bytes(w)
+        };
+        (word(0) | word(n - 4)) & 0x8080_8080 == 0
+    } else if n > 0 {
+        // Bytes 0, n / 2 and n - 1 are all of 1 to 3 bytes.
+        (bytes[0] | bytes[n / 2] | bytes[n - 1]) < 0x80
     } else {
-        bytes.is_ascii()
+        true
     }
 }
 
-/// The error for a field whose vtable entry (at `at`) puts it outside its table. Taking values
-/// rather than `&TableVerifier` keeps the table verifier in registers on the hot path.
+/// Checks that the string bytes at `pos` (in the outermost buffer) are UTF-8, with SIMD. Cold, as
+/// far as the verifier's hot path is concerned: it runs for strings of more than 32 bytes, where
+/// the call costs little next to the work, and for non-ASCII ones.
 #[cold]
 #[inline(never)]
-fn field_out_of_table(
-    v: &Verifier<'_>,
-    at: usize,
-    voffset: u16,
-    size: usize,
-    table_size: usize,
+fn utf8(bytes: &[u8], pos: usize) -> Result<(), Error> {
+    match simdutf8::basic::from_utf8(bytes) {
+        Ok(_) => Ok(()),
+        Err(_) => Err(utf8_error(bytes, pos)),
+    }
+}
+
+// The error constructors take plain values rather than `&Verifier` (see `Verifier::error`); offsets
+// are relative to the outermost buffer.
+
+/// The result for a misaligned `object` at `offset`: an error if alignment is checked.
+#[cold]
+#[inline(never)]
+fn misaligned(check: bool, object: Object, offset: usize, align: usize) -> Result<(), Error> {
+    if check {
+        Err(Error::new(ErrorKind::Unaligned { object, align }, offset))
+    } else {
+        Ok(())
+    }
+}
+
+/// The error `kind` at `offset`.
+#[cold]
+#[inline(never)]
+fn new_error(kind: ErrorKind, offset: usize) -> Error {
+    Error::new(kind, offset)
+}
+
+/// The error of `Verifier::follow_offset` for a `target` past `len - 4` (positions relative to
+/// `base`): as `Verifier::offset` and the object's own checks would report it.
+#[cold]
+#[inline(never)]
+fn follow_error(
+    len: usize,
+    check_alignment: bool,
+    object: Object,
+    base: usize,
+    pos: usize,
+    value: u32,
+    target: usize,
 ) -> Error {
+    if target >= len {
+        let value = value.into();
+        Error::new(ErrorKind::OffsetOutOfBounds { value }, base + pos)
+    } else if target & 3 != 0 && check_alignment {
+        Error::new(ErrorKind::Unaligned { object, align: 4 }, base + target)
+    } else {
+        let kind = ErrorKind::OutOfBounds {
+            object,
+            size: 4,
+            len,
+        };
+        Error::new(kind, base + target)
+    }
+}
+
+/// `e`, found in the element at `pos` of a vector whose elements of `size` bytes start at `data`.
+/// Out of line, so that the loop over the elements keeps no index.
+#[cold]
+#[inline(never)]
+fn in_element(e: Error, data: usize, pos: usize, size: usize) -> Error {
+    e.in_index((pos - data) / size)
+}
+
+/// The error for a field whose vtable entry (at `at`) puts it outside its table.
+#[cold]
+#[inline(never)]
+fn field_out_of_table(at: usize, voffset: u16, size: usize, table_size: usize) -> Error {
     let kind = ErrorKind::FieldOutOfTable {
         voffset,
         size,
         table_size,
     };
-    v.error(kind, at)
+    Error::new(kind, at)
 }
 
 /// The error for a missing required field of the table at `pos`.
 #[cold]
 #[inline(never)]
-fn missing(v: &Verifier<'_>, pos: usize, name: &str) -> Error {
-    v.error(ErrorKind::MissingRequiredField, pos).in_field(name)
+fn missing(pos: usize, name: &str) -> Error {
+    Error::new(ErrorKind::MissingRequiredField, pos).in_field(name)
+}
+
+/// The error for the string bytes at `pos` that are not UTF-8.
+#[cold]
+#[inline(never)]
+fn utf8_error(bytes: &[u8], pos: usize) -> Error {
+    let valid_up_to = core::str::from_utf8(bytes).map_or_else(|e| e.valid_up_to(), |s| s.len());
+    Error::new(ErrorKind::InvalidUtf8 { valid_up_to }, pos + valid_up_to)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Builder;
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    /// A buffer whose root table holds a string, a vector of `u16` and a table: offsets to each kind
+    /// of object, for the corruption tests below.
+    fn sample() -> Vec<u8> {
+        let mut b = Builder::new();
+        b.start_table();
+        b.add_scalar::<u32>(0, 7, 0).unwrap();
+        let inner = b.end_table().unwrap();
+        let s = b.create_string("héllo, wörld").unwrap();
+        let v = b.create_vector(&[1u16, 2, 3]).unwrap();
+        b.start_table();
+        b.add_offset(0, s).unwrap();
+        b.add_offset(1, v).unwrap();
+        b.add_offset(2, inner).unwrap();
+        let root = b.end_table().unwrap();
+        b.finish(root, None).unwrap().to_vec()
+    }
+
+    /// What a result looks like, for comparing two ways of checking the same bytes.
+    fn outcome<T: core::fmt::Debug>(r: Result<T, Error>) -> String {
+        match r {
+            Ok(v) => alloc::format!("ok {v:?}"),
+            Err(e) => alloc::format!("{:?} at {}", e.kind(), e.offset()),
+        }
+    }
+
+    /// `follow_table`, `follow_string` and `follow_vector` fuse `offset` with the object's own checks
+    /// and skip the alignment test of a position the caller checked: at every 4-aligned position of
+    /// every corruption of a buffer (and at every position when alignment is not checked), they
+    /// report what `offset` followed by `table`, `string` or `vector` report.
+    #[test]
+    fn follow_reports_what_offset_then_the_object_report() {
+        let good = sample();
+        let values = [0u8, 1, 2, 3, 4, 5, 0x40, 0x7f, 0x80, 0xfe, 0xff];
+        let mut checked = 0;
+        for at in 0..good.len() {
+            for &value in &values {
+                let mut bytes = good.clone();
+                bytes[at] = value;
+                for check_alignment in [true, false] {
+                    let opts = VerifierOptions::default().with_check_alignment(check_alignment);
+                    let step = if check_alignment { 4 } else { 1 };
+                    for pos in (0..bytes.len() + 4).step_by(step) {
+                        let mut fused = Verifier::new(&bytes, &opts);
+                        let mut split = Verifier::new(&bytes, &opts);
+                        let table = |t: TableVerifier<'_, '_>| (t.position(), t.size());
+                        assert_eq!(
+                            outcome(fused.follow_table(pos).map(table)),
+                            outcome(split.offset(pos).and_then(|t| split.table(t)).map(table)),
+                            "table at {pos}, byte {at} = {value}"
+                        );
+                        assert_eq!(
+                            outcome(fused.follow_string(pos)),
+                            outcome(split.offset(pos).and_then(|t| split.string(t))),
+                            "string at {pos}, byte {at} = {value}"
+                        );
+                        assert_eq!(
+                            outcome(fused.follow_vector::<u16>(pos)),
+                            outcome(split.offset(pos).and_then(|t| split.vector::<u16>(t))),
+                            "vector at {pos}, byte {at} = {value}"
+                        );
+                        // The depth was given back and the same budgets were spent.
+                        assert_eq!(fused.depth_left, split.depth_left);
+                        assert_eq!(fused.tables_left, split.tables_left);
+                        assert_eq!(fused.size_left, split.size_left);
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000);
+    }
+
+    #[test]
+    fn short_strings_are_ascii_exactly_when_every_byte_is() {
+        let mut bytes = [b'a'; 63];
+        for n in 0..64 {
+            assert!(is_short_ascii(&bytes[..n]), "{n} ASCII bytes");
+            for high in 0..n {
+                for b in [0x80, 0xc3, 0xff] {
+                    bytes[high] = b;
+                    assert!(!is_short_ascii(&bytes[..n]), "byte {high} of {n} is {b:#x}");
+                }
+                bytes[high] = b'a';
+            }
+        }
+    }
+
+    #[test]
+    fn strings_of_every_length_are_checked_for_utf8() {
+        let opts = VerifierOptions::default();
+        for n in 0..100 {
+            for text in [
+                "a".repeat(n),
+                "é".repeat(n / 2),
+                alloc::format!("{}é", "a".repeat(n)),
+            ] {
+                let mut b = Builder::new();
+                let s = b.create_string(&text).unwrap();
+                let mut bytes = b.finish(s, None).unwrap().to_vec();
+                let root = Verifier::new(&bytes, &opts).root().unwrap();
+                assert_eq!(
+                    Verifier::new(&bytes, &opts).follow_string(root).unwrap(),
+                    text
+                );
+                if let Some((last_char, _)) = text.char_indices().last() {
+                    // The last byte becomes a lead byte without its continuation: the text is
+                    // valid up to the start of its last character.
+                    let start = u32::from_le_bytes(bytes[..4].try_into().unwrap()) as usize + 4;
+                    bytes[start + text.len() - 1] = 0xc3;
+                    let err = Verifier::new(&bytes, &opts)
+                        .follow_string(root)
+                        .unwrap_err();
+                    let valid_up_to = last_char;
+                    assert_eq!(
+                        err.kind(),
+                        &ErrorKind::InvalidUtf8 { valid_up_to },
+                        "{text:?}"
+                    );
+                    assert_eq!(err.offset(), start + valid_up_to);
+                }
+            }
+        }
+    }
+
+    /// A table of size 8 whose vtable has entries `voffsets`, for the field position tests.
+    fn table_with(voffsets: &[u16]) -> Vec<u8> {
+        // [root offset][vtable: len, table size, entries][pad][table: soffset, 4 bytes]
+        let vt_len = 4 + 2 * voffsets.len();
+        let vtable = 4;
+        let table = (vtable + vt_len).next_multiple_of(4);
+        let mut bytes = alloc::vec![0u8; table + 8];
+        bytes[..4].copy_from_slice(&(table as u32).to_le_bytes());
+        bytes[vtable..vtable + 2].copy_from_slice(&(vt_len as u16).to_le_bytes());
+        bytes[vtable + 2..vtable + 4].copy_from_slice(&8u16.to_le_bytes());
+        for (i, v) in voffsets.iter().enumerate() {
+            let at = vtable + 4 + 2 * i;
+            bytes[at..at + 2].copy_from_slice(&v.to_le_bytes());
+        }
+        let soffset = (table - vtable) as i32;
+        bytes[table..table + 4].copy_from_slice(&soffset.to_le_bytes());
+        bytes
+    }
+
+    #[test]
+    fn fields_are_checked_in_the_table_before_and_after_their_presence() {
+        let opts = VerifierOptions::default();
+        let check = |voffsets: &[u16], size: usize, align: usize| {
+            let bytes = table_with(voffsets);
+            let mut v = Verifier::new(&bytes, &opts);
+            let root = v.root().unwrap();
+            let t = v.follow_table(root).unwrap();
+            outcome(t.field_position(0, size, align))
+        };
+        // Absent fields pass, small or large (a struct larger than the table).
+        assert_eq!(check(&[0], 1, 1), "ok None");
+        assert_eq!(check(&[0], 32, 8), "ok None");
+        assert_eq!(check(&[], 4, 4), "ok None");
+        // Present ones must lie in the table (size 8) and be aligned.
+        assert!(check(&[4], 4, 4).starts_with("ok Some"));
+        assert!(check(&[7], 1, 1).starts_with("ok Some"));
+        let out = |v: u16, s: usize| {
+            alloc::format!(
+                "FieldOutOfTable {{ voffset: {v}, size: {s}, table_size: 8 }} at {}",
+                4 + 4
+            )
+        };
+        assert_eq!(check(&[8], 1, 1), out(8, 1));
+        assert_eq!(check(&[6], 4, 4), out(6, 4));
+        assert_eq!(check(&[4], 8, 8), out(4, 8));
+        assert!(check(&[5], 2, 2).starts_with("Unaligned { object: Inline, align: 2 }"));
+        assert!(check(&[6], 2, 2).starts_with("ok Some"));
+        // A slot past the vtable is absent.
+        let bytes = table_with(&[4]);
+        let mut v = Verifier::new(&bytes, &opts);
+        let root = v.root().unwrap();
+        let t = v.follow_table(root).unwrap();
+        assert_eq!(outcome(t.field_position(usize::MAX, 4, 4)), "ok None");
+    }
+
+    #[test]
+    fn an_error_in_a_vector_element_names_its_index() {
+        let mut b = Builder::new();
+        let strings: Vec<_> = ["a", "bb", "ccc"]
+            .iter()
+            .map(|s| b.create_string(s).unwrap())
+            .collect();
+        let v = b.create_vector_of_offsets(&strings).unwrap();
+        let mut bytes = b.finish(v, None).unwrap().to_vec();
+        let at = bytes.windows(4).position(|w| w == b"bb\0\0").unwrap();
+        bytes[at + 2] = b'!';
+        let err = crate::root::<crate::Vector<&str>>(&bytes).unwrap_err();
+        assert_eq!(err.kind(), &ErrorKind::StringNotTerminated);
+        assert_eq!(err.path_string(), "[1]");
+    }
 }

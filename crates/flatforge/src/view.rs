@@ -24,13 +24,16 @@ use core::iter::FusedIterator;
 use core::marker::PhantomData;
 
 use crate::error::Error;
-use crate::scalar::{read_scalar, read_scalar_unchecked, struct_from_bytes, Scalar, Struct};
+use crate::scalar::{
+    read_scalar, read_scalar_at, read_scalar_unchecked, struct_from_bytes, Scalar, Struct,
+};
 use crate::verify::{Verifier, VerifierOptions, Verify};
 
 /// A type that can be read from a buffer after verification.
 ///
 /// `follow` reads the value whose inline bytes are at `pos`: a scalar or struct in place, or the
-/// object an offset at `pos` points to.
+/// object an offset at `pos` points to. `follow_at` does the same for a pointer to those bytes; the
+/// views call it, since they keep positions as pointers (see [`Table`]).
 ///
 /// ```
 /// use flatforge::{Follow, Vector};
@@ -45,16 +48,81 @@ pub trait Follow<'a>: Verify + Sized {
     /// `Self::verify_at` must have accepted `pos` with a [`Verifier`] over exactly `buf` (any
     /// options), after the `Self::SIZE` bytes at `pos` were checked to lie in `buf`.
     unsafe fn follow(buf: &'a [u8], pos: usize) -> Self;
+
+    /// Reads the value at `at`, which is `buf.as_ptr().add(pos)`: the same as `follow(buf, pos)`.
+    /// The default computes `pos` and calls [`follow`](Self::follow); the crate's types and
+    /// generated tables read from `at` directly.
+    ///
+    /// # Safety
+    /// `at` was derived from `buf.as_ptr()` by adding a `pos` that [`follow`](Self::follow) accepts.
+    #[inline(always)]
+    unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+        // SAFETY: forwarded: `at` is `pos` bytes into `buf`.
+        unsafe { Self::follow(buf, at.addr() - buf.as_ptr().addr()) }
+    }
 }
 
-/// Reads the offset at `pos` and returns the position it points to.
+/// A position in a buffer borrowed for `'a`, kept as a pointer rather than an index.
+///
+/// A field's address is then `pointer + voffset (+ constant)`, which one load instruction takes;
+/// `base + index + voffset` needs an addition first on every access. Pointers are only made by
+/// adding verified positions and offsets to the buffer's own pointer, so they stay inside it.
+#[derive(Clone, Copy)]
+struct At<'a> {
+    ptr: *const u8,
+    _buf: PhantomData<&'a [u8]>,
+}
+
+// SAFETY: `At` stands for a shared borrow of the buffer's bytes (as `&'a [u8]`, which is `Send`) and
+// is only read through.
+unsafe impl Send for At<'_> {}
+// SAFETY: as above (`&'a [u8]` is `Sync`).
+unsafe impl Sync for At<'_> {}
+
+impl<'a> At<'a> {
+    /// The position `pos` of `buf`.
+    ///
+    /// # Safety
+    /// `pos <= buf.len()`.
+    #[inline(always)]
+    unsafe fn new(buf: &'a [u8], pos: usize) -> Self {
+        // SAFETY: guaranteed by the caller.
+        Self::from_ptr(unsafe { buf.as_ptr().add(pos) })
+    }
+
+    #[inline(always)]
+    fn from_ptr(ptr: *const u8) -> Self {
+        At {
+            ptr,
+            _buf: PhantomData,
+        }
+    }
+
+    /// The position `n` bytes further on.
+    ///
+    /// # Safety
+    /// The result is still inside (or one past the end of) the buffer.
+    #[inline(always)]
+    unsafe fn add(self, n: usize) -> Self {
+        // SAFETY: guaranteed by the caller.
+        Self::from_ptr(unsafe { self.ptr.add(n) })
+    }
+
+    /// The index of this position in `buf`, the buffer it points into.
+    #[inline(always)]
+    fn index_in(self, buf: &[u8]) -> usize {
+        self.ptr.addr() - buf.as_ptr().addr()
+    }
+}
+
+/// Reads the offset at `at` and returns the position it points to.
 ///
 /// # Safety
-/// `pos + 4 <= buf.len()`.
+/// The 4 bytes at `at` are in the buffer, and so is the position the offset points to.
 #[inline(always)]
-unsafe fn follow_offset(buf: &[u8], pos: usize) -> usize {
+unsafe fn follow_offset(at: *const u8) -> *const u8 {
     // SAFETY: guaranteed by the caller.
-    pos + unsafe { read_scalar_unchecked::<u32>(buf, pos) } as usize
+    unsafe { at.add(read_scalar_at::<u32>(at) as usize) }
 }
 
 macro_rules! follow_scalar {
@@ -65,6 +133,11 @@ macro_rules! follow_scalar {
                 // SAFETY: the caller checked that the value's bytes lie in `buf`.
                 unsafe { read_scalar_unchecked::<$t>(buf, pos) }
             }
+            #[inline(always)]
+            unsafe fn follow_at(_: &'a [u8], at: *const u8) -> Self {
+                // SAFETY: as in `follow`.
+                unsafe { read_scalar_at::<$t>(at) }
+            }
         }
     )*};
 }
@@ -73,21 +146,31 @@ follow_scalar!(bool, u8, i8, u16, i16, u32, i32, u64, i64, f32, f64);
 impl<'a, S: Struct> Follow<'a> for &'a S {
     #[inline(always)]
     unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
-        // SAFETY: the caller checked that `size_of::<S>()` bytes at `pos` lie in `buf`; `S: Struct`
-        // has alignment 1 and accepts any bytes.
-        unsafe { &*buf.as_ptr().add(pos).cast::<S>() }
+        // SAFETY: forwarded.
+        unsafe { Self::follow_at(buf, buf.as_ptr().add(pos)) }
+    }
+    #[inline(always)]
+    unsafe fn follow_at(_: &'a [u8], at: *const u8) -> Self {
+        // SAFETY: the caller checked that `size_of::<S>()` bytes at `at` lie in the buffer borrowed
+        // for `'a`; `S: Struct` has alignment 1 and accepts any bytes.
+        unsafe { &*at.cast::<S>() }
     }
 }
 
 impl<'a> Follow<'a> for &'a str {
     #[inline(always)]
     unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
-        // SAFETY: verification checked the offset at `pos`, and at its target a length `len` followed
-        // by `len` bytes of valid UTF-8 inside `buf`.
+        // SAFETY: forwarded.
+        unsafe { Self::follow_at(buf, buf.as_ptr().add(pos)) }
+    }
+    #[inline(always)]
+    unsafe fn follow_at(_: &'a [u8], at: *const u8) -> Self {
+        // SAFETY: verification checked the offset at `at`, and at its target a length `len` followed
+        // by `len` bytes of valid UTF-8 inside the buffer borrowed for `'a`.
         unsafe {
-            let target = follow_offset(buf, pos);
-            let len = read_scalar_unchecked::<u32>(buf, target) as usize;
-            let bytes = buf.get_unchecked(target + 4..target + 4 + len);
+            let target = follow_offset(at);
+            let len = read_scalar_at::<u32>(target) as usize;
+            let bytes = core::slice::from_raw_parts(target.add(4), len);
             core::str::from_utf8_unchecked(bytes)
         }
     }
@@ -109,8 +192,13 @@ pub struct Indirect<T>(pub T);
 impl<'a, T: Follow<'a>> Follow<'a> for Indirect<T> {
     #[inline(always)]
     unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
-        // SAFETY: verification checked the offset at `pos` and accepted `T` at its target.
-        unsafe { Indirect(T::follow(buf, follow_offset(buf, pos))) }
+        // SAFETY: forwarded.
+        unsafe { Self::follow_at(buf, buf.as_ptr().add(pos)) }
+    }
+    #[inline(always)]
+    unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+        // SAFETY: verification checked the offset at `at` and accepted `T` at its target.
+        unsafe { Indirect(T::follow_at(buf, follow_offset(at))) }
     }
 }
 
@@ -136,7 +224,7 @@ impl<'a, T: Follow<'a>> Follow<'a> for Indirect<T> {
 #[derive(Clone, Copy)]
 pub struct Table<'a> {
     buf: &'a [u8],
-    pos: usize,
+    table: At<'a>,
 }
 
 impl<'a> Table<'a> {
@@ -152,7 +240,8 @@ impl<'a> Table<'a> {
         opts: &VerifierOptions,
     ) -> Result<Self, Error> {
         Verifier::new(buf, opts).table(pos)?;
-        Ok(Table { buf, pos })
+        // SAFETY: just verified.
+        Ok(unsafe { Table::new_unchecked(buf, pos) })
     }
 
     /// A view of the table at `pos` without checks.
@@ -161,7 +250,11 @@ impl<'a> Table<'a> {
     /// [`Verifier::table`] must have accepted `pos` with a verifier over exactly `buf`.
     #[inline(always)]
     pub unsafe fn new_unchecked(buf: &'a [u8], pos: usize) -> Self {
-        Table { buf, pos }
+        Table {
+            buf,
+            // SAFETY: the caller guarantees a verified table header at `pos`, inside `buf`.
+            table: unsafe { At::new(buf, pos) },
+        }
     }
 
     /// The buffer the table lives in.
@@ -173,26 +266,38 @@ impl<'a> Table<'a> {
     /// The table's position in the buffer.
     #[inline(always)]
     pub fn position(&self) -> usize {
-        self.pos
+        self.table.index_in(self.buf)
     }
 
     /// The position of the table's vtable.
     #[inline(always)]
     pub fn vtable(&self) -> usize {
-        // SAFETY: invariant: `pos + 4 <= len`.
-        let soffset = unsafe { read_scalar_unchecked::<i32>(self.buf, self.pos) };
-        (self.pos as isize).wrapping_sub(soffset as isize) as usize
+        self.vtable_at().index_in(self.buf)
+    }
+
+    #[inline(always)]
+    fn vtable_at(&self) -> At<'a> {
+        // SAFETY: invariant: `pos + 4 <= len`, and the vtable lies in the buffer at `pos` minus the
+        // signed offset stored there.
+        unsafe {
+            let soffset = read_scalar_at::<i32>(self.table.ptr);
+            At::from_ptr(self.table.ptr.offset(-(soffset as isize)))
+        }
     }
 
     /// The offset of the field in `slot` from the table start, or 0 if the field is absent.
     #[inline(always)]
     pub fn field_offset(&self, slot: usize) -> u16 {
-        let vtable = self.vtable();
+        let vtable = self.vtable_at().ptr;
         // SAFETY: invariant: the vtable lies in the buffer with its length field first.
-        let vt_len = unsafe { read_scalar_unchecked::<u16>(self.buf, vtable) } as usize;
-        if slot < (vt_len - 4) / 2 {
+        let vt_len = usize::from(unsafe { read_scalar_at::<u16>(vtable) });
+        // The entry of `slot` is the two bytes at `4 + 2 * slot`; the vtable size is even, so they
+        // are inside it if they start before its end. The first test keeps `2 * slot` from
+        // overflowing; for a constant `slot` (generated code) both fold to one comparison of the
+        // vtable size with a constant.
+        if slot < vt_len / 2 && 4 + 2 * slot < vt_len {
             // SAFETY: invariant: `vtable + vt_len <= len`, and `4 + 2 * slot + 2 <= vt_len`.
-            unsafe { read_scalar_unchecked::<u16>(self.buf, vtable + 4 + 2 * slot) }
+            unsafe { read_scalar_at::<u16>(vtable.add(4 + 2 * slot)) }
         } else {
             0
         }
@@ -205,10 +310,13 @@ impl<'a> Table<'a> {
     /// [`TableVerifier::field::<T>`](crate::TableVerifier::field) does).
     #[inline(always)]
     pub unsafe fn get_unchecked<T: Follow<'a>>(&self, slot: usize) -> Option<T> {
-        match self.field_offset(slot) {
+        match usize::from(self.field_offset(slot)) {
             0 => None,
-            // SAFETY: the caller guarantees the field was verified as a `T`.
-            voffset => Some(unsafe { T::follow(self.buf, self.pos + usize::from(voffset)) }),
+            voffset => {
+                // SAFETY: the field lies inside the table (verified), and the caller guarantees it
+                // was verified as a `T`.
+                Some(unsafe { T::follow_at(self.buf, self.table.add(voffset).ptr) })
+            }
         }
     }
 
@@ -225,22 +333,32 @@ impl<'a> Table<'a> {
         opts: &VerifierOptions,
     ) -> Result<Option<T>, Error> {
         let mut v = Verifier::new(self.buf, opts);
-        v.table(self.pos)
+        v.table(self.position())
             .and_then(|mut t| t.field_value::<T>(slot, "", false))
     }
 }
 
 impl fmt::Debug for Table<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Table").field("pos", &self.pos).finish()
+        f.debug_struct("Table")
+            .field("pos", &self.position())
+            .finish()
     }
 }
 
 impl<'a> Follow<'a> for Table<'a> {
     #[inline(always)]
     unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
-        // SAFETY: verification checked the offset at `pos` and the table header at its target.
-        unsafe { Table::new_unchecked(buf, follow_offset(buf, pos)) }
+        // SAFETY: forwarded.
+        unsafe { Self::follow_at(buf, buf.as_ptr().add(pos)) }
+    }
+    #[inline(always)]
+    unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+        Table {
+            buf,
+            // SAFETY: verification checked the offset at `at` and the table header at its target.
+            table: At::from_ptr(unsafe { follow_offset(at) }),
+        }
     }
 }
 
@@ -264,7 +382,8 @@ impl<'a> Follow<'a> for Table<'a> {
 /// ```
 pub struct Vector<'a, T> {
     buf: &'a [u8],
-    data: usize,
+    /// The first element.
+    data: At<'a>,
     len: usize,
     _marker: PhantomData<T>,
 }
@@ -292,13 +411,24 @@ impl<'a, T: Follow<'a>> Vector<'a, T> {
     /// exactly `buf`.
     #[inline(always)]
     pub unsafe fn new_unchecked(buf: &'a [u8], pos: usize) -> Self {
-        // SAFETY: the caller guarantees a verified length field at `pos`.
-        let len = unsafe { read_scalar_unchecked::<u32>(buf, pos) } as usize;
-        Vector {
-            buf,
-            data: pos + 4,
-            len,
-            _marker: PhantomData,
+        // SAFETY: the caller guarantees a verified length field at `pos`, followed by the elements.
+        unsafe { Self::at(buf, buf.as_ptr().add(pos)) }
+    }
+
+    /// A view of the vector whose length field is at `at`, a pointer into `buf`.
+    ///
+    /// # Safety
+    /// As for [`new_unchecked`](Self::new_unchecked), with `at` the pointer to `pos` in `buf`.
+    #[inline(always)]
+    unsafe fn at(buf: &'a [u8], at: *const u8) -> Self {
+        // SAFETY: guaranteed by the caller: a verified length, then `len` elements in the buffer.
+        unsafe {
+            Vector {
+                buf,
+                data: At::from_ptr(at.add(4)),
+                len: read_scalar_at::<u32>(at) as usize,
+                _marker: PhantomData,
+            }
         }
     }
 
@@ -319,7 +449,7 @@ impl<'a, T: Follow<'a>> Vector<'a, T> {
     pub fn get(&self, index: usize) -> Option<T> {
         if index < self.len {
             // SAFETY: invariant: element `index` was verified as a `T`.
-            Some(unsafe { T::follow(self.buf, self.data + index * T::SIZE) })
+            Some(unsafe { T::follow_at(self.buf, self.data.add(index * T::SIZE).ptr) })
         } else {
             None
         }
@@ -333,7 +463,7 @@ impl<'a, T: Follow<'a>> Vector<'a, T> {
     pub unsafe fn get_unchecked(&self, index: usize) -> T {
         debug_assert!(index < self.len);
         // SAFETY: invariant, and the caller guarantees `index < len`.
-        unsafe { T::follow(self.buf, self.data + index * T::SIZE) }
+        unsafe { T::follow_at(self.buf, self.data.add(index * T::SIZE).ptr) }
     }
 
     /// The first element.
@@ -354,7 +484,8 @@ impl<'a, T: Follow<'a>> Vector<'a, T> {
         VectorIter {
             buf: self.buf,
             pos: self.data,
-            end: self.data + self.len * T::SIZE,
+            // SAFETY: invariant: the `len * T::SIZE` element bytes lie in the buffer.
+            end: unsafe { self.data.add(self.len * T::SIZE) },
             _marker: PhantomData,
         }
     }
@@ -362,11 +493,8 @@ impl<'a, T: Follow<'a>> Vector<'a, T> {
     /// The elements' inline bytes (for offsets: the offsets themselves).
     #[inline(always)]
     pub fn bytes(&self) -> &'a [u8] {
-        // SAFETY: invariant: the `len * T::SIZE` element bytes lie in the buffer.
-        unsafe {
-            self.buf
-                .get_unchecked(self.data..self.data + self.len * T::SIZE)
-        }
+        // SAFETY: invariant: the `len * T::SIZE` element bytes lie in the buffer borrowed for `'a`.
+        unsafe { core::slice::from_raw_parts(self.data.ptr, self.len * T::SIZE) }
     }
 
     /// Binary search with a comparator, as [`slice::binary_search_by`]: for vectors sorted by a key
@@ -482,16 +610,23 @@ impl<'a, T: Follow<'a>> IntoIterator for Vector<'a, T> {
 impl<'a, T: Follow<'a>> Follow<'a> for Vector<'a, T> {
     #[inline(always)]
     unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
-        // SAFETY: verification checked the offset at `pos` and the vector at its target.
-        unsafe { Vector::new_unchecked(buf, follow_offset(buf, pos)) }
+        // SAFETY: forwarded.
+        unsafe { Self::follow_at(buf, buf.as_ptr().add(pos)) }
+    }
+    #[inline(always)]
+    unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+        // SAFETY: verification checked the offset at `at` and the vector at its target.
+        unsafe { Vector::at(buf, follow_offset(at)) }
     }
 }
 
 /// Iterator over a [`Vector`].
 pub struct VectorIter<'a, T> {
     buf: &'a [u8],
-    pos: usize,
-    end: usize,
+    /// The next element from the front.
+    pos: At<'a>,
+    /// One past the next element from the back.
+    end: At<'a>,
     _marker: PhantomData<T>,
 }
 
@@ -509,8 +644,8 @@ impl<T> Clone for VectorIter<'_, T> {
 impl<T> fmt::Debug for VectorIter<'_, T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("VectorIter")
-            .field("pos", &self.pos)
-            .field("end", &self.end)
+            .field("pos", &self.pos.index_in(self.buf))
+            .field("end", &self.end.index_in(self.buf))
             .finish()
     }
 }
@@ -519,11 +654,12 @@ impl<'a, T: Follow<'a>> Iterator for VectorIter<'a, T> {
     type Item = T;
     #[inline(always)]
     fn next(&mut self) -> Option<T> {
-        if self.pos < self.end {
+        if self.pos.ptr < self.end.ptr {
             // SAFETY: `pos` is the position of a verified element of the vector this iterator came
             // from (the vector's invariant), since `pos < end` and both advance by `T::SIZE`.
-            let item = unsafe { T::follow(self.buf, self.pos) };
-            self.pos += T::SIZE;
+            let item = unsafe { T::follow_at(self.buf, self.pos.ptr) };
+            // SAFETY: at most `end`, which is in the buffer.
+            self.pos = unsafe { self.pos.add(T::SIZE) };
             Some(item)
         } else {
             None
@@ -532,7 +668,7 @@ impl<'a, T: Follow<'a>> Iterator for VectorIter<'a, T> {
 
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = (self.end - self.pos) / T::SIZE;
+        let n = (self.end.ptr.addr() - self.pos.ptr.addr()) / T::SIZE;
         (n, Some(n))
     }
 }
@@ -540,10 +676,12 @@ impl<'a, T: Follow<'a>> Iterator for VectorIter<'a, T> {
 impl<'a, T: Follow<'a>> DoubleEndedIterator for VectorIter<'a, T> {
     #[inline(always)]
     fn next_back(&mut self) -> Option<T> {
-        if self.pos < self.end {
-            self.end -= T::SIZE;
+        if self.pos.ptr < self.end.ptr {
             // SAFETY: as in `next`: `end` now is the position of the last unvisited element.
-            Some(unsafe { T::follow(self.buf, self.end) })
+            unsafe {
+                self.end = At::from_ptr(self.end.ptr.sub(T::SIZE));
+                Some(T::follow_at(self.buf, self.end.ptr))
+            }
         } else {
             None
         }
@@ -671,7 +809,9 @@ impl<'a, T: Inline<'a> + fmt::Debug> fmt::Debug for Array<'a, T> {
 /// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 pub fn root<'a, T: Follow<'a>>(buf: &'a [u8]) -> Result<T, Error> {
-    root_with_options(buf, &VerifierOptions::DEFAULT)
+    // Inlined with the options as constants: the limits become immediates, and the code for a
+    // size prefix and a file identifier goes away.
+    verify_root(buf, &VerifierOptions::DEFAULT)
 }
 
 /// Verifies `buf` with `opts` (limits, file identifier, size prefix) and returns its root as a `T`.
@@ -691,6 +831,13 @@ pub fn root_with_options<'a, T: Follow<'a>>(
     buf: &'a [u8],
     opts: &VerifierOptions,
 ) -> Result<T, Error> {
+    verify_root(buf, opts)
+}
+
+/// [`root_with_options`], inlined into both root functions.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn verify_root<'a, T: Follow<'a>>(buf: &'a [u8], opts: &VerifierOptions) -> Result<T, Error> {
     let mut v = Verifier::new(buf, opts);
     let pos = v.root().map_err(|e| e.in_root(T::TYPE_NAME))?;
     T::verify_at(&mut v, pos).map_err(|e| e.in_root(T::TYPE_NAME))?;
@@ -722,4 +869,114 @@ pub unsafe fn root_unchecked<'a, T: Follow<'a>>(buf: &'a [u8], size_prefixed: bo
 pub fn buffer_has_identifier(buf: &[u8], identifier: &[u8; 4], size_prefixed: bool) -> bool {
     let start = if size_prefixed { 8 } else { 4 };
     buf.get(start..start + 4) == Some(&identifier[..])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Builder;
+    use alloc::vec::Vec;
+
+    /// A table type that implements only `Follow::follow`, as hand-written code written before
+    /// `follow_at` does: the views reach it through the default `follow_at`.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    struct Id(u32);
+
+    impl Verify for Id {
+        const SIZE: usize = 4;
+        const ALIGN: usize = 4;
+        fn verify_at(v: &mut Verifier<'_>, pos: usize) -> Result<(), Error> {
+            v.follow_table(pos).map(drop)
+        }
+    }
+
+    impl<'a> Follow<'a> for Id {
+        unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
+            // SAFETY: forwarded: `verify_at` checked the table at `pos`.
+            let t = unsafe { Table::follow(buf, pos) };
+            // SAFETY: the tests write slot 0 as a u32.
+            Id(unsafe { t.get_unchecked::<u32>(0) }.unwrap_or(0))
+        }
+    }
+
+    /// A vector of three tables `{0: 10 * i}` (the last with slot 0 absent), with a string and
+    /// padding before it so that positions are not small multiples of each other.
+    fn ids() -> Vec<u8> {
+        let mut b = Builder::new();
+        let mut offsets = Vec::new();
+        for i in 1..=3u32 {
+            b.create_string("padding").expect("fits");
+            b.start_table();
+            b.add_scalar::<u32>(0, if i == 3 { 0 } else { 10 * i }, 0)
+                .expect("fits");
+            offsets.push(b.end_table().expect("fits"));
+        }
+        let v = b.create_vector_of_offsets(&offsets).expect("fits");
+        b.finish(v, None).expect("fits").to_vec()
+    }
+
+    #[test]
+    fn types_without_follow_at_read_through_the_default() {
+        let bytes = ids();
+        let v: Vector<Id> = root(&bytes).unwrap();
+        assert_eq!(v.iter().collect::<Vec<_>>(), [Id(10), Id(20), Id(0)]);
+        assert_eq!(v.iter().rev().collect::<Vec<_>>(), [Id(0), Id(20), Id(10)]);
+        assert_eq!(
+            (v.get(1), v.get(3), v.last()),
+            (Some(Id(20)), None, Some(Id(0)))
+        );
+        let mut it = v.iter();
+        assert_eq!(
+            (it.next(), it.next_back(), it.len()),
+            (Some(Id(10)), Some(Id(0)), 1)
+        );
+    }
+
+    #[test]
+    fn pointer_views_report_the_positions_of_their_buffer() {
+        let bytes = ids();
+        let tables: Vector<Table> = root(&bytes).unwrap();
+        for t in tables {
+            let pos = t.position();
+            assert!(core::ptr::eq(t.buffer(), bytes.as_slice()));
+            let soffset = i32::from_le_bytes(bytes[pos..pos + 4].try_into().unwrap());
+            assert_eq!(t.vtable() as isize, pos as isize - soffset as isize);
+            // A table read again from its position is the same table.
+            assert_eq!(Table::new(&bytes, pos).unwrap().position(), pos);
+        }
+        let first = tables.get(0).unwrap();
+        let voffset = usize::from(first.field_offset(0));
+        let at = first.position() + voffset;
+        assert_eq!(bytes[at..at + 4], 10u32.to_le_bytes());
+        let it = tables.iter();
+        let text = alloc::format!("{it:?}");
+        // The root offset points to the vector's length; its 3 elements follow.
+        let data = u32::from_le_bytes(bytes[..4].try_into().unwrap()) as usize + 4;
+        let end = data + 4 * 3;
+        assert_eq!(
+            text,
+            alloc::format!("VectorIter {{ pos: {data}, end: {end} }}")
+        );
+    }
+
+    #[test]
+    fn slots_past_the_vtable_and_huge_slots_are_absent() {
+        let bytes = ids();
+        let t: Table = root::<Vector<Table>>(&bytes).unwrap().get(0).unwrap();
+        // The vtable has one entry, so slot 1 is past it; `usize::MAX` must not overflow `2 * slot`.
+        for slot in [1, 2, 1000, usize::MAX / 2, usize::MAX] {
+            assert_eq!(t.field_offset(slot), 0, "slot {slot}");
+            // SAFETY: absent fields are never read.
+            assert_eq!(unsafe { t.get_unchecked::<u64>(slot) }, None);
+        }
+    }
+
+    #[test]
+    fn views_are_send_and_sync() {
+        fn check<T: Send + Sync>() {}
+        check::<Table<'_>>();
+        check::<Vector<'_, u8>>();
+        check::<Vector<'_, Table<'_>>>();
+        check::<VectorIter<'_, &str>>();
+    }
 }

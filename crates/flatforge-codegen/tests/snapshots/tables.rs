@@ -174,6 +174,12 @@ pub mod game {
             let v = unsafe { <u16 as ::flatforge::Follow<'a>>::follow(buf, pos) };
             Self(v)
         }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: the caller checked that the value's bytes lie in `buf`.
+            let v = unsafe { <u16 as ::flatforge::Follow<'a>>::follow_at(buf, at) };
+            Self(v)
+        }
     }
     impl<'a> ::flatforge::Inline<'a> for Ability {
         const SIZE: usize = 2;
@@ -290,6 +296,12 @@ pub mod game {
             let v = unsafe { <u8 as ::flatforge::Follow<'a>>::follow(buf, pos) };
             Self(v)
         }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: the caller checked that the value's bytes lie in `buf`.
+            let v = unsafe { <u8 as ::flatforge::Follow<'a>>::follow_at(buf, at) };
+            Self(v)
+        }
     }
     impl<'a> ::flatforge::Inline<'a> for Color {
         const SIZE: usize = 1;
@@ -326,18 +338,17 @@ pub mod game {
             v: &mut ::flatforge::Verifier<'_>,
             pos: usize,
         ) -> ::core::result::Result<(), ::flatforge::Error> {
-            let target = v.offset(pos)?;
-            let mut t = v.table(target)?;
-            t.field::<&'_ str>(0, "name", true)?;
+            let mut t = v.follow_table(pos)?;
             t.field::<i16>(1, "hp", false)?;
             t.field::<i16>(2, "mana", false)?;
             t.field::<&'_ Vec2>(3, "pos", false)?;
             t.field::<u8>(4, "color", false)?;
             t.field::<u16>(5, "abilities", false)?;
+            t.field::<&'_ str>(0, "name", true)?;
             t.field::<::flatforge::Vector<'_, u8>>(6, "inventory", false)?;
+            t.field::<&'_ str>(9, "motto", false)?;
             t.field::<::flatforge::Vector<'_, Monster<'_>>>(7, "friends", false)?;
             t.field::<::flatforge::Vector<'_, &'_ str>>(8, "tags", false)?;
-            t.field::<&'_ str>(9, "motto", false)?;
             Ok(())
         }
     }
@@ -347,6 +358,14 @@ pub mod game {
             // SAFETY: forwarded: `verify_at` accepted `pos` in `buf`, so the table header is valid.
             let t = unsafe {
                 <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow(buf, pos)
+            };
+            Self(t)
+        }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted the position of `at` in `buf`.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow_at(buf, at)
             };
             Self(t)
         }
@@ -890,10 +909,9 @@ pub mod game {
             v: &mut ::flatforge::Verifier<'_>,
             pos: usize,
         ) -> ::core::result::Result<(), ::flatforge::Error> {
-            let target = v.offset(pos)?;
-            let mut t = v.table(target)?;
-            t.field::<&'_ str>(0, "id", true)?;
+            let mut t = v.follow_table(pos)?;
             t.field::<i64>(1, "value", false)?;
+            t.field::<&'_ str>(0, "id", true)?;
             Ok(())
         }
     }
@@ -903,6 +921,14 @@ pub mod game {
             // SAFETY: forwarded: `verify_at` accepted `pos` in `buf`, so the table header is valid.
             let t = unsafe {
                 <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow(buf, pos)
+            };
+            Self(t)
+        }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted the position of `at` in `buf`.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow_at(buf, at)
             };
             Self(t)
         }

@@ -20,11 +20,10 @@ pub mod common {
             v: &mut ::flatforge::Verifier<'_>,
             pos: usize,
         ) -> ::core::result::Result<(), ::flatforge::Error> {
-            let target = v.offset(pos)?;
-            let mut t = v.table(target)?;
-            t.field::<&'_ str>(0, "name", false)?;
+            let mut t = v.follow_table(pos)?;
             t.field::<i32>(1, "type", false)?;
             t.field::<bool>(2, "self", false)?;
+            t.field::<&'_ str>(0, "name", false)?;
             t.field::<::flatforge::Vector<'_, i32>>(3, "match", false)?;
             Ok(())
         }
@@ -35,6 +34,14 @@ pub mod common {
             // SAFETY: forwarded: `verify_at` accepted `pos` in `buf`, so the table header is valid.
             let t = unsafe {
                 <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow(buf, pos)
+            };
+            Self(t)
+        }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted the position of `at` in `buf`.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow_at(buf, at)
             };
             Self(t)
         }
@@ -382,6 +389,12 @@ pub mod shapes {
             let v = unsafe { <u8 as ::flatforge::Follow<'a>>::follow(buf, pos) };
             Self(v)
         }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: the caller checked that the value's bytes lie in `buf`.
+            let v = unsafe { <u8 as ::flatforge::Follow<'a>>::follow_at(buf, at) };
+            Self(v)
+        }
     }
     impl<'a> ::flatforge::Inline<'a> for ShapeType {
         const SIZE: usize = 1;
@@ -661,8 +674,7 @@ pub mod shapes {
             v: &mut ::flatforge::Verifier<'_>,
             pos: usize,
         ) -> ::core::result::Result<(), ::flatforge::Error> {
-            let target = v.offset(pos)?;
-            let mut t = v.table(target)?;
+            let mut t = v.follow_table(pos)?;
             t.field::<f32>(0, "radius", false)?;
             Ok(())
         }
@@ -673,6 +685,14 @@ pub mod shapes {
             // SAFETY: forwarded: `verify_at` accepted `pos` in `buf`, so the table header is valid.
             let t = unsafe {
                 <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow(buf, pos)
+            };
+            Self(t)
+        }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted the position of `at` in `buf`.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow_at(buf, at)
             };
             Self(t)
         }
@@ -844,8 +864,7 @@ pub mod shapes {
             v: &mut ::flatforge::Verifier<'_>,
             pos: usize,
         ) -> ::core::result::Result<(), ::flatforge::Error> {
-            let target = v.offset(pos)?;
-            let mut t = v.table(target)?;
+            let mut t = v.follow_table(pos)?;
             t.union(
                 0,
                 1,
@@ -870,6 +889,14 @@ pub mod shapes {
             // SAFETY: forwarded: `verify_at` accepted `pos` in `buf`, so the table header is valid.
             let t = unsafe {
                 <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow(buf, pos)
+            };
+            Self(t)
+        }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted the position of `at` in `buf`.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow_at(buf, at)
             };
             Self(t)
         }
