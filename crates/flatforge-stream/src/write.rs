@@ -6,10 +6,10 @@
 //! never copied before.
 //!
 //! What survives a crash: frames handed to the sink are whole or, for the last one of a failed or
-//! interrupted write, torn (readers report it, [`recover`](crate::recover) removes it). Frames
-//! still in the batch are lost if the process dies; [`StreamWriter::flush`] hands them to the sink
-//! (for a file: the OS, so they survive the process), [`StreamWriter::sync`] also asks a file to
-//! reach the disk (they survive a power loss).
+//! interrupted write, torn (readers report it, [`recover_file`](crate::recover_file) cuts it
+//! off). Frames still in the batch are lost if the process dies; [`StreamWriter::flush`] hands
+//! them to the sink (for a file: the OS, so they survive the process), [`StreamWriter::sync`] also
+//! asks a file to reach the disk (they survive a power loss).
 
 use std::fs::File;
 use std::io::{self, IoSlice, Write};
