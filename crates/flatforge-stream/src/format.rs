@@ -203,8 +203,9 @@ impl Checksum {
     /// assert_eq!(Checksum::Crc32c.compute(b"123456789"), 0xe306_9283); // the CRC-32C check value
     /// assert_eq!(Checksum::None.compute(b"123456789"), 0);
     ///
-    /// // The checksum a frame header stores (bytes 8..16 of the frame) is `compute` of its payload.
-    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default().checksum(Checksum::Xxh3))?;
+    /// // A frame header stores (at bytes 8..16 of the frame) `compute` of its payload.
+    /// let opts = WriterOptions::default().checksum(Checksum::Xxh3);
+    /// let mut w = StreamWriter::new(Vec::new(), opts)?;
     /// w.write_with(|b| b.create_string("checked"))?;
     /// let bytes = w.finish()?;
     /// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
@@ -407,7 +408,8 @@ impl Header {
     /// use flatforge_stream::{Checksum, Error, Header};
     /// let mut bytes = Header::new(Checksum::Xxh3).encode();
     /// assert_eq!(Header::decode(&bytes)?.checksum, Checksum::Xxh3);
-    /// assert!(matches!(Header::decode(&bytes[..20]), Err(Error::TruncatedHeader { available: 20 })));
+    /// let err = Header::decode(&bytes[..20]).unwrap_err();
+    /// assert!(matches!(err, Error::TruncatedHeader { available: 20 }));
     /// bytes[10] = 1; // another checksum kind, without fixing the header's CRC
     /// assert!(matches!(Header::decode(&bytes), Err(Error::CorruptHeader { .. })));
     /// # Ok::<(), flatforge_stream::Error>(())
