@@ -47,7 +47,8 @@
 //!   it gets them right, our buffers are its buffers.
 //!
 //! Modules: `plan` (the schema compiled for JSON), `verify` (schema-driven verifier), `print`
-//! (binary to JSON), `parse` (JSON to binary), `number` (number text), `escape` (string escapes).
+//! (binary to JSON), `parse` (JSON to binary), `number` (number text), `escape` (string escapes),
+//! `flex` (FlexBuffers, for `flexbuffer` fields).
 #![deny(missing_docs)]
 
 mod escape;
@@ -80,6 +81,19 @@ pub struct Codec<'s> {
 }
 
 /// A table chosen as the root type of buffers; made by [`Codec::root_type`].
+///
+/// ```
+/// let text = "table A { x: int; } table B { x: string; }";
+/// let schema = flatforge_schema::compile_str("a.fbs", text)?;
+/// let codec = flatforge_json::Codec::new(&schema);
+/// let (a, b) = (codec.root_type(Some("A"))?, codec.root_type(Some("B"))?);
+/// assert_ne!(a, b);
+/// // The same JSON is a buffer of one root type and not of the other.
+/// let mut parser = codec.parser(Default::default());
+/// assert!(parser.parse(a, b"{ x: 1 }").is_ok());
+/// assert!(parser.parse(b, b"{ x: 1 }").is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RootType(u32);
 
@@ -108,6 +122,20 @@ pub enum RootTypeError {
 
 impl<'s> Codec<'s> {
     /// Compiles `schema` for JSON work.
+    ///
+    /// ```
+    /// use flatforge_json::{Codec, PrintOptions};
+    /// let schema = flatforge_schema::compile_str("a.fbs", "table T { a: int; } root_type T;")?;
+    /// let codec = Codec::new(&schema);
+    /// let root = codec.root_type(None)?;
+    /// // One codec serves parsers, printers and the verifier alike.
+    /// let bytes = codec.parser(Default::default()).parse(root, b"{ a: 7 }")?.to_vec();
+    /// assert!(codec.verify(root, &bytes, &Default::default()).is_ok());
+    /// let mut one_line = PrintOptions::default();
+    /// one_line.indent = None;
+    /// assert_eq!(codec.printer(one_line).print(root, &bytes)?, r#"{"a": 7}"#);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(schema: &'s Schema) -> Codec<'s> {
         Codec {
             schema,
@@ -208,6 +236,19 @@ impl<'s> Codec<'s> {
     }
 
     /// A printer (binary to JSON) with the given options; reuse it to reuse its output buffer.
+    ///
+    /// ```
+    /// let schema = flatforge_schema::compile_str("a.fbs", "table T { n: int; } root_type T;")?;
+    /// let codec = flatforge_json::Codec::new(&schema);
+    /// let root = codec.root_type(None)?;
+    /// let mut parser = codec.parser(Default::default());
+    /// let one = parser.parse(root, b"{ n: 1 }")?.to_vec();
+    /// let two = parser.parse(root, b"{ n: 2 }")?.to_vec();
+    /// let mut printer = codec.printer(Default::default());
+    /// assert_eq!(printer.print(root, &one)?, "{\n  \"n\": 1\n}\n");
+    /// assert_eq!(printer.print(root, &two)?, "{\n  \"n\": 2\n}\n");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn printer(&self, opts: PrintOptions) -> Printer<'_, 's> {
         Printer {
             codec: self,
@@ -217,6 +258,22 @@ impl<'s> Codec<'s> {
     }
 
     /// A parser (JSON to binary) with the given options; reuse it to reuse its buffers.
+    ///
+    /// ```
+    /// use flatforge_json::{Codec, ParseOptions};
+    /// let schema = flatforge_schema::compile_str("a.fbs", "table T { n: int; } root_type T;")?;
+    /// let codec = Codec::new(&schema);
+    /// let root = codec.root_type(None)?;
+    /// let mut opts = ParseOptions::default();
+    /// opts.size_prefixed = true;
+    /// let mut parser = codec.parser(opts);
+    /// for n in [1, 20, 300] {
+    ///     let buf = parser.parse(root, format!("{{ n: {n} }}").as_bytes())?;
+    ///     let size = u32::from_le_bytes(buf[..4].try_into().unwrap()) as usize;
+    ///     assert_eq!(size, buf.len() - 4);
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn parser(&self, opts: ParseOptions) -> Parser<'_, 's> {
         Parser {
             codec: self,
@@ -230,14 +287,30 @@ impl<'s> Codec<'s> {
 /// Options of the schema-driven verifier.
 ///
 /// ```
-/// let opts = flatforge_json::VerifyOptions::default();
+/// use flatforge_json::{Codec, VerifyOptions};
+/// let opts = VerifyOptions::default();
 /// assert!(opts.check_identifier && !opts.size_prefixed);
+///
+/// let schema = flatforge_schema::compile_str("a.fbs", "table T {} file_identifier \"TTTT\";")?;
+/// let codec = Codec::new(&schema);
+/// let root = codec.root_type(Some("T"))?;
+/// let mut b = flatforge::Builder::new();
+/// b.start_table();
+/// let t = b.end_table()?;
+/// let bytes = b.finish(t, None)?; // without the schema's identifier
+/// assert!(codec.verify(root, bytes, &opts).is_err());
+/// let mut raw = VerifyOptions::default();
+/// raw.check_identifier = false; // flatc's --raw-binary
+/// assert!(codec.verify(root, bytes, &raw).is_ok());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone)]
 #[non_exhaustive]
 pub struct VerifyOptions {
-    /// Depth, table-count and apparent-size limits, and whether alignment is checked (the
-    /// size-prefix and identifier settings in it are overridden by the two fields below).
+    /// Depth, table-count and apparent-size limits, and whether alignment is checked. Its
+    /// size-prefix setting is replaced by `size_prefixed`; its file identifier is replaced by the
+    /// schema's when `check_identifier` is set and the schema declares one, and checked as is
+    /// otherwise.
     pub limits: VerifierOptions,
     /// The buffer starts with a 32-bit size prefix.
     pub size_prefixed: bool,
@@ -257,6 +330,23 @@ impl Default for VerifyOptions {
 }
 
 /// How floats are printed.
+///
+/// ```
+/// use flatforge_json::{Codec, FloatFormat, PrintOptions};
+/// let schema = flatforge_schema::compile_str("a.fbs", "table T { f: double; } root_type T;")?;
+/// let codec = Codec::new(&schema);
+/// let root = codec.root_type(None)?;
+/// let bytes = codec.parser(Default::default()).parse(root, b"{ f: 1e-20 }")?.to_vec();
+/// let print = |float_format| -> Result<String, flatforge_json::PrintError> {
+///     let mut opts = PrintOptions::default();
+///     opts.indent = None;
+///     opts.float_format = float_format;
+///     Ok(codec.printer(opts).print(root, &bytes)?.to_owned())
+/// };
+/// assert_eq!(print(FloatFormat::Shortest)?, r#"{"f": 1e-20}"#);
+/// assert_eq!(print(FloatFormat::Flatc)?, r#"{"f": 0.0}"#);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[non_exhaustive]
 pub enum FloatFormat {
@@ -269,6 +359,26 @@ pub enum FloatFormat {
 }
 
 /// How NaN and infinities are printed.
+///
+/// ```
+/// use flatforge_json::{Codec, NonFinite, PrintOptions};
+/// let schema = flatforge_schema::compile_str("a.fbs", "table T { f: float; } root_type T;")?;
+/// let codec = Codec::new(&schema);
+/// let root = codec.root_type(None)?;
+/// let bytes = codec.parser(Default::default()).parse(root, b"{ f: -inf }")?.to_vec();
+/// let print = |non_finite| -> Result<String, flatforge_json::PrintError> {
+///     let mut opts = PrintOptions::default(); // strict JSON
+///     opts.indent = None;
+///     opts.non_finite = non_finite;
+///     Ok(codec.printer(opts).print(root, &bytes)?.to_owned())
+/// };
+/// assert_eq!(print(NonFinite::Auto)?, r#"{"f": "-inf"}"#);
+/// assert_eq!(print(NonFinite::Bare)?, r#"{"f": -inf}"#);
+/// // The quoted form reads back.
+/// let again = codec.parser(Default::default()).parse(root, br#"{ "f": "-inf" }"#)?.to_vec();
+/// assert_eq!(again, bytes);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[non_exhaustive]
 pub enum NonFinite {
@@ -284,8 +394,20 @@ pub enum NonFinite {
 /// Options of the printer (binary to JSON).
 ///
 /// ```
-/// let opts = flatforge_json::PrintOptions::default();
+/// use flatforge_json::{Codec, PrintOptions};
+/// let opts = PrintOptions::default();
 /// assert!(opts.strict_json && opts.indent == Some(2));
+///
+/// let schema = flatforge_schema::compile_str("a.fbs", "table T { a: int; b: int = 5; }")?;
+/// let codec = Codec::new(&schema);
+/// let root = codec.root_type(Some("T"))?;
+/// let bytes = codec.parser(Default::default()).parse(root, b"{ a: 1 }")?.to_vec();
+/// let mut opts = PrintOptions::default();
+/// opts.strict_json = false; // flatc's `name: value`
+/// opts.indent = None; // one line
+/// opts.defaults = true; // print `b`, absent from the buffer, with its default
+/// assert_eq!(codec.printer(opts).print(root, &bytes)?, "{a: 1,b: 5}");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone)]
 #[non_exhaustive]
@@ -325,6 +447,23 @@ impl Default for PrintOptions {
 }
 
 /// Printing failed: the buffer does not verify, or the output would be too large.
+///
+/// ```
+/// use flatforge_json::{Codec, PrintError, PrintOptions};
+/// let schema = flatforge_schema::compile_str("a.fbs", "table T { s: string; } root_type T;")?;
+/// let codec = Codec::new(&schema);
+/// let root = codec.root_type(None)?;
+/// let json = br#"{ s: "a long string" }"#;
+/// let bytes = codec.parser(Default::default()).parse(root, json)?.to_vec();
+/// let mut printer = codec.printer(Default::default());
+/// let err = printer.print(root, &bytes[..bytes.len() - 4]).unwrap_err();
+/// assert!(matches!(err, PrintError::Invalid(_)));
+/// let mut small = PrintOptions::default();
+/// small.max_output = 8;
+/// let err = codec.printer(small).print(root, &bytes).unwrap_err();
+/// assert!(matches!(err, PrintError::OutputTooLarge { limit: 8 }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, thiserror::Error)]
 #[non_exhaustive]
 pub enum PrintError {
@@ -348,6 +487,20 @@ pub enum PrintError {
 }
 
 /// Prints verified buffers as JSON; made by [`Codec::printer`].
+///
+/// ```
+/// let fbs = "table T { tags: [string]; } root_type T;";
+/// let schema = flatforge_schema::compile_str("a.fbs", fbs)?;
+/// let codec = flatforge_json::Codec::new(&schema);
+/// let root = codec.root_type(None)?;
+/// let bytes = codec.parser(Default::default()).parse(root, br#"{ tags: ["x", "y"] }"#)?.to_vec();
+/// let mut printer = codec.printer(Default::default());
+/// let text = printer.print(root, &bytes)?;
+/// assert_eq!(text, "{\n  \"tags\": [\n    \"x\",\n    \"y\"\n  ]\n}\n");
+/// // What it prints, the parser reads back to the same buffer.
+/// assert_eq!(codec.parser(Default::default()).parse(root, text.as_bytes())?, bytes);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct Printer<'c, 's> {
     codec: &'c Codec<'s>,
@@ -356,8 +509,8 @@ pub struct Printer<'c, 's> {
 }
 
 impl Printer<'_, '_> {
-    /// Verifies `buf` and prints it as JSON (with a final newline, as flatc writes it). The text
-    /// borrows the printer's buffer, which the next call reuses.
+    /// Verifies `buf` and prints it as JSON (with a final newline when indented, as flatc writes
+    /// it). The text borrows the printer's buffer, which the next call reuses.
     ///
     /// ```
     /// let schema = flatforge_schema::compile_str("a.fbs", "table T { x: float; }")?;
@@ -377,6 +530,19 @@ impl Printer<'_, '_> {
     }
 
     /// Like [`print`](Self::print), returning the bytes.
+    ///
+    /// ```
+    /// let schema = flatforge_schema::compile_str("a.fbs", "table T { s: string; } root_type T;")?;
+    /// let codec = flatforge_json::Codec::new(&schema);
+    /// let root = codec.root_type(None)?;
+    /// let mut parser = codec.parser(Default::default());
+    /// let bytes = parser.parse(root, r#"{ s: "héllo" }"#.as_bytes())?;
+    /// let mut printer = codec.printer(Default::default());
+    /// let mut out = Vec::new(); // any `io::Write`: a file, stdout, ...
+    /// std::io::Write::write_all(&mut out, printer.print_bytes(root, bytes)?)?;
+    /// assert_eq!(out, b"{\n  \"s\": \"h\\u00E9llo\"\n}\n");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn print_bytes(&mut self, root: RootType, buf: &[u8]) -> Result<&[u8], PrintError> {
         self.out.clear();
         self.print_into(root, buf)?;
@@ -409,8 +575,23 @@ impl Printer<'_, '_> {
 /// Options of the parser (JSON to binary).
 ///
 /// ```
-/// let opts = flatforge_json::ParseOptions::default();
+/// use flatforge_json::{Codec, ParseOptions};
+/// let opts = ParseOptions::default();
 /// assert!(!opts.strict_json && !opts.unknown_fields);
+///
+/// let schema = flatforge_schema::compile_str("a.fbs", "table T { a: int; } root_type T;")?;
+/// let codec = Codec::new(&schema);
+/// let root = codec.root_type(None)?;
+/// let json = b"{ a: 1, comment: \"not in the schema\" }";
+/// assert!(codec.parser(ParseOptions::default()).parse(root, json).is_err());
+/// let mut lenient = ParseOptions::default();
+/// lenient.unknown_fields = true; // flatc's --unknown-json
+/// assert!(codec.parser(lenient).parse(root, json).is_ok());
+/// let mut strict = ParseOptions::default();
+/// strict.strict_json = true; // keys must be quoted
+/// assert!(codec.parser(strict.clone()).parse(root, b"{ a: 1 }").is_err());
+/// assert!(codec.parser(strict).parse(root, br#"{ "a": 1 }"#).is_ok());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone)]
 #[non_exhaustive]
@@ -447,6 +628,22 @@ impl Default for ParseOptions {
 }
 
 /// Parses JSON into FlatBuffers; made by [`Codec::parser`].
+///
+/// ```
+/// let schema = flatforge_schema::compile_str(
+///     "a.fbs",
+///     "table T { name: string; hp: short = 100; } root_type T; file_identifier \"MONS\";",
+/// )?;
+/// let codec = flatforge_json::Codec::new(&schema);
+/// let root = codec.root_type(None)?;
+/// let mut parser = codec.parser(Default::default());
+/// let buf = parser.parse(root, br#"{ name: "Orc" }"#)?;
+/// assert_eq!(&buf[4..8], b"MONS"); // finished with the schema's file identifier
+/// let table = flatforge::root::<flatforge::Table>(buf)?;
+/// assert_eq!(table.get::<&str>(0)?, Some("Orc"));
+/// assert_eq!(table.get::<i16>(1)?, None); // hp: absent, so it reads as its default
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct Parser<'c, 's> {
     codec: &'c Codec<'s>,

@@ -6,6 +6,13 @@ use std::io;
 use crate::format::Checksum;
 
 /// A boxed error from a payload verifier supplied by the caller.
+///
+/// ```
+/// use flatforge_stream::{BoxError, Error};
+/// let source: BoxError = "field `id` is missing".into();
+/// let err = Error::InvalidMessage { frame: 4, offset: 160, source };
+/// assert_eq!(err.to_string(), "invalid message in frame 4 at byte 160: field `id` is missing");
+/// ```
 pub type BoxError = Box<dyn std::error::Error + Send + Sync + 'static>;
 
 /// What went wrong while writing, reading, seeking or recovering a stream.
@@ -224,8 +231,20 @@ impl Error {
     /// The frame number the error is about, if it is about one frame.
     ///
     /// ```
-    /// let e = flatforge_stream::Error::NoIndex;
-    /// assert_eq!(e.frame(), None);
+    /// use flatforge_stream::{Checksum, Error, ReaderOptions, StreamSlice, StreamWriter};
+    /// use flatforge_stream::WriterOptions;
+    /// let opts = WriterOptions::default().checksum(Checksum::Xxh3);
+    /// let mut w = StreamWriter::new(Vec::new(), opts)?;
+    /// w.write_with(|b| b.create_string("good"))?;
+    /// w.write_with(|b| b.create_string("bad"))?;
+    /// let mut bytes = w.finish()?;
+    /// *bytes.last_mut().unwrap() ^= 0x80; // damage the last payload
+    /// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+    /// let err = stream.frames().find_map(Result::err).unwrap();
+    /// assert!(matches!(err, Error::ChecksumMismatch { .. }));
+    /// assert_eq!(err.frame(), Some(1));
+    /// assert_eq!(Error::NoIndex.frame(), None); // about the whole stream
+    /// # Ok::<(), flatforge_stream::Error>(())
     /// ```
     pub fn frame(&self) -> Option<u64> {
         match self {
@@ -243,8 +262,18 @@ impl Error {
     /// The byte offset the error points at, when it has one.
     ///
     /// ```
-    /// let e = flatforge_stream::Error::CorruptIndex { offset: 96, reason: "bad checksum" };
-    /// assert_eq!(e.offset(), Some(96));
+    /// use flatforge_stream::{Error, ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+    /// w.write_with(|b| b.create_string("whole"))?;
+    /// let torn_at = w.position(); // where the next frame starts
+    /// w.write_with(|b| b.create_string("torn"))?;
+    /// let mut bytes = w.finish()?;
+    /// bytes.truncate(bytes.len() - 2);
+    /// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+    /// let err = stream.frames().find_map(Result::err).unwrap();
+    /// assert_eq!(err.offset(), Some(torn_at.next_multiple_of(8)));
+    /// assert_eq!(Error::NoIndex.offset(), None);
+    /// # Ok::<(), flatforge_stream::Error>(())
     /// ```
     pub fn offset(&self) -> Option<u64> {
         match self {
@@ -264,8 +293,17 @@ impl Error {
     /// Whether the stream simply ends early (a torn write): the frames before are intact.
     ///
     /// ```
-    /// let e = flatforge_stream::Error::Truncated { frame: 3, offset: 200, needed: 64, available: 10 };
-    /// assert!(e.is_truncation());
+    /// use flatforge_stream::{Error, ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+    /// w.write_with(|b| b.create_string("cut short"))?;
+    /// let bytes = w.finish()?;
+    /// let torn = &bytes[..bytes.len() - 1];
+    /// let stream = StreamSlice::new(torn, &ReaderOptions::default())?;
+    /// assert!(stream.frames().next().unwrap().unwrap_err().is_truncation());
+    /// let header_only = StreamSlice::new(&bytes[..10], &ReaderOptions::default()).unwrap_err();
+    /// assert!(header_only.is_truncation());
+    /// assert!(!Error::NoIndex.is_truncation());
+    /// # Ok::<(), flatforge_stream::Error>(())
     /// ```
     pub fn is_truncation(&self) -> bool {
         matches!(

@@ -6,21 +6,97 @@ use crate::error::Error;
 /// The first 8 bytes of a framed stream. Byte 3 has its high bit set, so that no plain stream
 /// (whose first 4 bytes are a length below 2^31) starts with it; `\r\n`, `\x1a` and `\n` catch
 /// text-mode transfers, as in PNG.
+///
+/// ```
+/// use flatforge_stream::{Format, StreamWriter, WriterOptions, MAGIC};
+/// let framed = StreamWriter::new(Vec::new(), WriterOptions::default())?.finish()?;
+/// assert_eq!(framed[..8], MAGIC);
+/// let plain = WriterOptions::default().format(Format::Plain);
+/// let mut w = StreamWriter::new(Vec::new(), plain)?;
+/// w.write_with(|b| b.create_string("no header"))?;
+/// assert_ne!(w.finish()?[..8], MAGIC);
+/// # Ok::<(), flatforge_stream::Error>(())
+/// ```
 pub const MAGIC: [u8; 8] = [b'F', b'F', b'S', 0xB5, b'\r', b'\n', 0x1A, b'\n'];
 
 /// The format version this crate writes and reads.
+///
+/// ```
+/// use flatforge_stream::{Error, Header, ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+/// use flatforge_stream::VERSION;
+/// let bytes = StreamWriter::new(Vec::new(), WriterOptions::default())?.finish()?;
+/// assert_eq!(bytes[8..10], VERSION.to_le_bytes());
+/// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+/// assert_eq!(stream.header().map(|h| h.version), Some(VERSION));
+///
+/// // A header of another version (with its checksum fixed up) is rejected.
+/// let mut next = Header::new(Default::default());
+/// next.version = VERSION + 1;
+/// let err = StreamSlice::new(&next.encode(), &ReaderOptions::default()).unwrap_err();
+/// assert!(matches!(err, Error::UnsupportedVersion { version } if version == VERSION + 1));
+/// # Ok::<(), flatforge_stream::Error>(())
+/// ```
 pub const VERSION: u16 = 1;
 
 /// The size of the stream header.
+///
+/// ```
+/// use flatforge_stream::{ReaderOptions, StreamSlice, StreamWriter, WriterOptions, HEADER_LEN};
+/// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+/// assert_eq!(w.position(), HEADER_LEN as u64); // the header is the first thing written
+/// w.write_with(|b| b.create_string("first"))?;
+/// let bytes = w.finish()?;
+/// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+/// assert_eq!(stream.frames().next().unwrap()?.offset(), HEADER_LEN as u64);
+/// # Ok::<(), flatforge_stream::Error>(())
+/// ```
 pub const HEADER_LEN: usize = 32;
 
 /// Frames (and the index) start at stream offsets that are multiples of this.
+///
+/// ```
+/// use flatforge_stream::{ReaderOptions, StreamSlice, StreamWriter, WriterOptions, FRAME_ALIGN};
+/// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+/// for text in ["a", "bcd", "efghijk"] {
+///     w.write_with(|b| b.create_string(text))?;
+/// }
+/// let bytes = w.finish()?;
+/// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+/// for frame in stream.frames() {
+///     let frame = frame?;
+///     assert_eq!(frame.offset() % FRAME_ALIGN as u64, 0);
+///     // The payload is aligned too: its address in the stream is a multiple of 8.
+///     let at = frame.payload().as_ptr() as usize - bytes.as_ptr() as usize;
+///     assert_eq!(at % FRAME_ALIGN, 0);
+/// }
+/// # Ok::<(), flatforge_stream::Error>(())
+/// ```
 pub const FRAME_ALIGN: usize = 8;
 
 /// The largest payload a frame can hold: FlatBuffers address at most 2^31 - 1 bytes.
+///
+/// ```
+/// use flatforge_stream::{ReaderOptions, WriterOptions, MAX_PAYLOAD_LEN};
+/// assert_eq!(MAX_PAYLOAD_LEN, (1 << 31) - 1);
+/// // Larger limits are clamped to it.
+/// assert_eq!(WriterOptions::default().max_frame_len(usize::MAX).max_frame_len, MAX_PAYLOAD_LEN);
+/// assert_eq!(ReaderOptions::default().max_frame_len(usize::MAX).max_frame_len, MAX_PAYLOAD_LEN);
+/// ```
 pub const MAX_PAYLOAD_LEN: usize = flatforge::MAX_BUFFER_SIZE;
 
 /// The last 8 bytes of a stream that ends with an index footer.
+///
+/// ```
+/// use flatforge_stream::{StreamWriter, WriterOptions, INDEX_MAGIC};
+/// let finish = |index| -> Result<Vec<u8>, flatforge_stream::Error> {
+///     let mut w = StreamWriter::new(Vec::new(), WriterOptions::default().index(index))?;
+///     w.write_with(|b| b.create_string("frame"))?;
+///     w.finish()
+/// };
+/// assert!(finish(true)?.ends_with(&INDEX_MAGIC));
+/// assert!(!finish(false)?.ends_with(&INDEX_MAGIC));
+/// # Ok::<(), flatforge_stream::Error>(())
+/// ```
 pub const INDEX_MAGIC: [u8; 8] = *b"FFSINDEX";
 
 /// The length field of the end marker that precedes the index (its guard is 0, the complement).
@@ -54,9 +130,24 @@ pub enum Checksum {
 
 impl Checksum {
     /// Every kind.
+    ///
+    /// ```
+    /// use flatforge_stream::Checksum;
+    /// assert_eq!(Checksum::ALL.len(), 3);
+    /// for kind in Checksum::ALL {
+    ///     assert_eq!(Checksum::from_code(kind.code()), Some(kind));
+    ///     assert_eq!(kind.name().parse::<Checksum>(), Ok(kind));
+    /// }
+    /// ```
     pub const ALL: [Checksum; 3] = [Checksum::None, Checksum::Crc32c, Checksum::Xxh3];
 
     /// The code stored in the stream header.
+    ///
+    /// ```
+    /// use flatforge_stream::{Checksum, Header};
+    /// assert_eq!(Checksum::Xxh3.code(), 2);
+    /// assert_eq!(Header::new(Checksum::Xxh3).encode()[10], Checksum::Xxh3.code()); // byte 10
+    /// ```
     pub fn code(self) -> u8 {
         match self {
             Checksum::None => 0,
@@ -82,6 +173,21 @@ impl Checksum {
     }
 
     /// The size of a frame header with this checksum: 8 (length and guard), plus 8 for a checksum.
+    ///
+    /// ```
+    /// use flatforge_stream::{Checksum, ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// use flatforge_stream::HEADER_LEN;
+    /// for kind in Checksum::ALL {
+    ///     let mut w = StreamWriter::new(Vec::new(), WriterOptions::default().checksum(kind))?;
+    ///     w.write_with(|b| b.create_string("one frame"))?;
+    ///     let bytes = w.finish()?;
+    ///     let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+    ///     let payload = stream.frames().next().unwrap()?.payload().len();
+    ///     // stream header, frame header, payload: nothing else.
+    ///     assert_eq!(bytes.len(), HEADER_LEN + kind.frame_header_len() + payload);
+    /// }
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     #[inline]
     pub fn frame_header_len(self) -> usize {
         match self {
@@ -91,6 +197,24 @@ impl Checksum {
     }
 
     /// The checksum of `payload` (CRC-32C zero-extended to 64 bits).
+    ///
+    /// ```
+    /// use flatforge_stream::{Checksum, ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// assert_eq!(Checksum::Crc32c.compute(b"123456789"), 0xe306_9283); // the CRC-32C check value
+    /// assert_eq!(Checksum::None.compute(b"123456789"), 0);
+    ///
+    /// // A frame header stores (at bytes 8..16 of the frame) `compute` of its payload.
+    /// let opts = WriterOptions::default().checksum(Checksum::Xxh3);
+    /// let mut w = StreamWriter::new(Vec::new(), opts)?;
+    /// w.write_with(|b| b.create_string("checked"))?;
+    /// let bytes = w.finish()?;
+    /// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+    /// let frame = stream.frames().next().unwrap()?;
+    /// let at = frame.offset() as usize;
+    /// let stored = u64::from_le_bytes(bytes[at + 8..at + 16].try_into().unwrap());
+    /// assert_eq!(stored, Checksum::Xxh3.compute(frame.payload()));
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     #[inline]
     pub fn compute(self, payload: &[u8]) -> u64 {
         match self {
@@ -101,6 +225,13 @@ impl Checksum {
     }
 
     /// The name used on the command line and in messages.
+    ///
+    /// ```
+    /// use flatforge_stream::Checksum;
+    /// assert_eq!(Checksum::Crc32c.name(), "crc32c");
+    /// assert_eq!(Checksum::Crc32c.to_string(), "crc32c"); // `Display` prints the name
+    /// assert_eq!("crc32c".parse::<Checksum>(), Ok(Checksum::Crc32c)); // and `FromStr` reads it
+    /// ```
     pub fn name(self) -> &'static str {
         match self {
             Checksum::None => "none",
@@ -191,6 +322,13 @@ pub struct Header {
 
 impl Header {
     /// A version-1 header with `checksum` and no schema identity.
+    ///
+    /// ```
+    /// use flatforge_stream::{Checksum, Header, VERSION};
+    /// let h = Header::new(Checksum::Crc32c);
+    /// assert_eq!((h.version, h.checksum), (VERSION, Checksum::Crc32c));
+    /// assert_eq!((h.file_identifier, h.schema_hash), (None, None));
+    /// ```
     pub fn new(checksum: Checksum) -> Header {
         Header {
             version: VERSION,
@@ -201,18 +339,49 @@ impl Header {
     }
 
     /// Sets the file identifier.
+    ///
+    /// ```
+    /// use flatforge_stream::{Checksum, Header, ReaderOptions, StreamSlice, StreamWriter};
+    /// use flatforge_stream::WriterOptions;
+    /// let opts = WriterOptions::default().file_identifier(*b"TELE");
+    /// let bytes = StreamWriter::new(Vec::new(), opts)?.finish()?;
+    /// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+    /// let expected = Header::new(Checksum::None).with_file_identifier(*b"TELE");
+    /// assert_eq!(stream.header(), Some(&expected));
+    /// assert_eq!(&expected.encode()[12..16], b"TELE");
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn with_file_identifier(mut self, id: [u8; 4]) -> Header {
         self.file_identifier = Some(id);
         self
     }
 
     /// Sets the schema hash.
+    ///
+    /// ```
+    /// use flatforge_stream::{Checksum, Header};
+    /// let h = Header::new(Checksum::None).with_schema_hash(0x1234_5678_9abc_def0);
+    /// assert_eq!(h.schema_hash, Some(0x1234_5678_9abc_def0));
+    /// assert_eq!(h.encode()[16..24], 0x1234_5678_9abc_def0u64.to_le_bytes());
+    /// assert_eq!(Header::decode(&h.encode())?.schema_hash, h.schema_hash);
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn with_schema_hash(mut self, hash: u64) -> Header {
         self.schema_hash = Some(hash);
         self
     }
 
     /// The 32 header bytes.
+    ///
+    /// ```
+    /// use flatforge_stream::{Checksum, Header, StreamWriter, WriterOptions, MAGIC};
+    /// let opts = WriterOptions::default().checksum(Checksum::Crc32c).schema_hash(7);
+    /// let bytes = StreamWriter::new(Vec::new(), opts)?.finish()?;
+    /// let h = Header::new(Checksum::Crc32c).with_schema_hash(7);
+    /// assert_eq!(bytes[..], h.encode()); // what the writer puts first
+    /// assert_eq!(h.encode()[..8], MAGIC);
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn encode(&self) -> [u8; HEADER_LEN] {
         let mut h = [0u8; HEADER_LEN];
         h[..8].copy_from_slice(&MAGIC);
@@ -234,6 +403,17 @@ impl Header {
     }
 
     /// Parses and checks the first bytes of a stream (at least 32 are needed).
+    ///
+    /// ```
+    /// use flatforge_stream::{Checksum, Error, Header};
+    /// let mut bytes = Header::new(Checksum::Xxh3).encode();
+    /// assert_eq!(Header::decode(&bytes)?.checksum, Checksum::Xxh3);
+    /// let err = Header::decode(&bytes[..20]).unwrap_err();
+    /// assert!(matches!(err, Error::TruncatedHeader { available: 20 }));
+    /// bytes[10] = 1; // another checksum kind, without fixing the header's CRC
+    /// assert!(matches!(Header::decode(&bytes), Err(Error::CorruptHeader { .. })));
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn decode(bytes: &[u8]) -> Result<Header, Error> {
         let magic_len = bytes.len().min(8);
         if bytes[..magic_len] != MAGIC[..magic_len] {
@@ -288,6 +468,27 @@ impl Header {
 }
 
 /// Which layout a stream has.
+///
+/// ```
+/// use flatforge_stream::{Format, ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+/// let mut streams = Vec::new();
+/// for format in [Format::Framed, Format::Plain] {
+///     let mut w = StreamWriter::new(Vec::new(), WriterOptions::default().format(format))?;
+///     w.write_with(|b| b.create_string("same message"))?;
+///     streams.push(w.finish()?);
+/// }
+/// // A plain stream is one size-prefixed buffer after another: 4 bytes of length first.
+/// let len = u32::from_le_bytes(streams[1][..4].try_into().unwrap()) as usize;
+/// assert_eq!(len + 4, streams[1].len());
+/// // An `Auto` reader reads both; it finds a header in the framed one only.
+/// let auto = ReaderOptions::default().format(Format::Auto);
+/// for (bytes, framed) in streams.iter().zip([true, false]) {
+///     let stream = StreamSlice::new(bytes, &auto)?;
+///     assert_eq!(stream.header().is_some(), framed);
+///     assert_eq!(stream.messages::<&str>().next().unwrap()?, "same message");
+/// }
+/// # Ok::<(), flatforge_stream::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Format {
     /// The framed format of this crate: header, aligned frames with optional checksums, optional

@@ -10,7 +10,8 @@
 //! - Every reader checks each frame's framing and checksum; [`Frame::root`] verifies its message
 //!   with a generated verifier (any type implementing [`flatforge::Verify`]), and
 //!   [`Frame::verify_with`] with any other (a schema-driven one, say).
-//! - [`recover`] / [`recover_file`] cut a torn tail after a crash, never a complete frame.
+//! - [`recover`](fn@recover) finds where a stream torn by a crash ends, and [`recover_file`] cuts
+//!   the torn tail off a file, never a complete frame.
 //!
 //! ```
 //! use flatforge_stream::{Checksum, ReaderOptions, StreamReader, StreamWriter, WriterOptions};

@@ -40,6 +40,29 @@ impl MappedStream {
     /// While the map lives, no one may modify or truncate the file (another process, or this one
     /// through another handle): the bytes would change under verified views, and a truncation
     /// makes reads fault. This is the contract of [`memmap2::Mmap::map`].
+    ///
+    /// ```
+    /// use flatforge_stream::{Error, MappedStream, ReaderOptions, StreamWriter, WriterOptions};
+    /// let path = std::env::temp_dir().join(format!("ffs-mmap-open-doc-{}", std::process::id()));
+    /// let opts = WriterOptions::default().index(true);
+    /// let mut w = StreamWriter::new(std::fs::File::create(&path)?, opts)?;
+    /// for n in 0..3u64 {
+    ///     w.write_with(|b| b.create_string(&n.to_string()))?;
+    /// }
+    /// w.finish()?;
+    ///
+    /// // SAFETY: nothing else writes to this temporary file while it is mapped.
+    /// let map = unsafe { MappedStream::open(&path, &ReaderOptions::default()) }?;
+    /// assert_eq!(map.slice().index()?.len(), 3);
+    /// // The header is checked against the options when the file is opened.
+    /// let tele = ReaderOptions::default().require_file_identifier(*b"TELE");
+    /// // SAFETY: as above.
+    /// let err = unsafe { MappedStream::open(&path, &tele) }.unwrap_err();
+    /// assert!(matches!(err, Error::FileIdentifierMismatch { .. }));
+    /// drop(map);
+    /// std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub unsafe fn open(path: impl AsRef<Path>, opts: &ReaderOptions) -> Result<Self, Error> {
         let path = path.as_ref();
         let file = File::open(path).map_err(|source| Error::Io { offset: 0, source })?;
@@ -53,7 +76,28 @@ impl MappedStream {
         Self::from_map(map, opts)
     }
 
-    /// Takes a map the caller made and checks its header against `opts`.
+    /// Takes a map the caller made and checks its header against `opts`. With
+    /// [`Format::Auto`](crate::Format::Auto), the layout is decided here, once.
+    ///
+    /// ```
+    /// use flatforge_stream::{Format, MappedStream, ReaderOptions, StreamWriter, WriterOptions};
+    /// let path = std::env::temp_dir().join(format!("ffs-mmap-from-doc-{}", std::process::id()));
+    /// let plain = WriterOptions::default().format(Format::Plain);
+    /// let mut w = StreamWriter::new(std::fs::File::create(&path)?, plain)?;
+    /// w.write_with(|b| b.create_string("size-prefixed"))?;
+    /// w.finish()?;
+    ///
+    /// let file = std::fs::File::open(&path)?;
+    /// // SAFETY: nothing else writes to this temporary file while it is mapped.
+    /// let map = unsafe { memmap2::Mmap::map(&file) }?;
+    /// let auto = ReaderOptions::default().format(Format::Auto);
+    /// let stream = MappedStream::from_map(map, &auto)?;
+    /// assert!(stream.slice().header().is_none()); // found to be a plain stream
+    /// assert_eq!(stream.slice().messages::<&str>().next().unwrap()?, "size-prefixed");
+    /// drop(stream);
+    /// std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_map(map: Mmap, opts: &ReaderOptions) -> Result<Self, Error> {
         let slice = StreamSlice::new(&map, opts)?;
         // Keep the decided layout: an `Auto` reader must see the same layout every time.
@@ -69,11 +113,46 @@ impl MappedStream {
     }
 
     /// The mapped stream, ready to iterate or index.
+    ///
+    /// ```
+    /// use flatforge_stream::{MappedStream, ReaderOptions, StreamWriter, WriterOptions};
+    /// let path = std::env::temp_dir().join(format!("ffs-mmap-slice-doc-{}", std::process::id()));
+    /// let mut w = StreamWriter::new(std::fs::File::create(&path)?, WriterOptions::default())?;
+    /// for word in ["in", "place"] {
+    ///     w.write_with(|b| b.create_string(word))?;
+    /// }
+    /// w.finish()?;
+    ///
+    /// // SAFETY: nothing else writes to this temporary file while it is mapped.
+    /// let map = unsafe { MappedStream::open(&path, &ReaderOptions::default()) }?;
+    /// let words: Vec<&str> = map.slice().messages::<&str>().collect::<Result<_, _>>()?;
+    /// assert_eq!(words, ["in", "place"]);
+    /// // The messages point into the map: nothing was copied.
+    /// assert!(map.bytes().as_ptr_range().contains(&words[1].as_ptr()));
+    /// drop(map);
+    /// std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn slice(&self) -> StreamSlice<'_> {
         StreamSlice::new(&self.map, &self.slice_opts).expect("the header was checked by open")
     }
 
     /// The mapped bytes.
+    ///
+    /// ```
+    /// use flatforge_stream::{MappedStream, ReaderOptions, StreamWriter, WriterOptions};
+    /// let path = std::env::temp_dir().join(format!("ffs-mmap-bytes-doc-{}", std::process::id()));
+    /// let mut w = StreamWriter::new(std::fs::File::create(&path)?, WriterOptions::default())?;
+    /// w.write_with(|b| b.create_string("mapped"))?;
+    /// w.finish()?;
+    ///
+    /// // SAFETY: nothing else writes to this temporary file while it is mapped.
+    /// let map = unsafe { MappedStream::open(&path, &ReaderOptions::default()) }?;
+    /// assert_eq!(map.bytes(), std::fs::read(&path)?);
+    /// drop(map);
+    /// std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn bytes(&self) -> &[u8] {
         &self.map
     }

@@ -60,36 +60,114 @@ impl Default for ReaderOptions {
 
 impl ReaderOptions {
     /// Sets [`format`](Self::format).
+    ///
+    /// ```
+    /// use flatforge_stream::{Error, Format, ReaderOptions, StreamSlice, StreamWriter};
+    /// use flatforge_stream::WriterOptions;
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default().format(Format::Plain))?;
+    /// w.write_with(|b| b.create_string("plain"))?;
+    /// let plain = w.finish()?;
+    /// // The default reader expects a framed stream ...
+    /// let err = StreamSlice::new(&plain, &ReaderOptions::default()).unwrap_err();
+    /// assert!(matches!(err, Error::BadMagic { .. }));
+    /// // ... `Plain` (or `Auto`) reads bare size-prefixed buffers.
+    /// let stream = StreamSlice::new(&plain, &ReaderOptions::default().format(Format::Plain))?;
+    /// assert_eq!(stream.messages::<&str>().next().unwrap()?, "plain");
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn format(mut self, format: Format) -> Self {
         self.format = format;
         self
     }
 
     /// Sets [`checksum`](Self::checksum).
+    ///
+    /// ```
+    /// use flatforge_stream::{Checksum, Error, ReaderOptions, StreamSlice, StreamWriter};
+    /// use flatforge_stream::WriterOptions;
+    /// let opts = WriterOptions::default().checksum(Checksum::Crc32c);
+    /// let bytes = StreamWriter::new(Vec::new(), opts)?.finish()?;
+    /// let crc = ReaderOptions::default().require_checksum(Checksum::Crc32c);
+    /// assert!(StreamSlice::new(&bytes, &crc).is_ok());
+    /// let xxh3 = ReaderOptions::default().require_checksum(Checksum::Xxh3);
+    /// let err = StreamSlice::new(&bytes, &xxh3).unwrap_err();
+    /// assert!(matches!(err, Error::ChecksumKindMismatch { found: Checksum::Crc32c, .. }));
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn require_checksum(mut self, checksum: Checksum) -> Self {
         self.checksum = Some(checksum);
         self
     }
 
     /// Sets [`file_identifier`](Self::file_identifier).
+    ///
+    /// ```
+    /// use flatforge_stream::{Error, ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// let opts = WriterOptions::default().file_identifier(*b"TELE");
+    /// let bytes = StreamWriter::new(Vec::new(), opts)?.finish()?;
+    /// let tele = ReaderOptions::default().require_file_identifier(*b"TELE");
+    /// assert!(StreamSlice::new(&bytes, &tele).is_ok());
+    /// let logs = ReaderOptions::default().require_file_identifier(*b"LOGS");
+    /// let err = StreamSlice::new(&bytes, &logs).unwrap_err();
+    /// let found = match err {
+    ///     Error::FileIdentifierMismatch { found, .. } => found,
+    ///     other => panic!("{other}"),
+    /// };
+    /// assert_eq!(found, Some(*b"TELE"));
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn require_file_identifier(mut self, id: [u8; 4]) -> Self {
         self.file_identifier = Some(id);
         self
     }
 
     /// Sets [`schema_hash`](Self::schema_hash).
+    ///
+    /// ```
+    /// use flatforge_stream::{Error, ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// let opts = WriterOptions::default().schema_hash(7);
+    /// let bytes = StreamWriter::new(Vec::new(), opts)?.finish()?;
+    /// assert!(StreamSlice::new(&bytes, &ReaderOptions::default().require_schema_hash(7)).is_ok());
+    /// let err = StreamSlice::new(&bytes, &ReaderOptions::default().require_schema_hash(8));
+    /// assert!(matches!(err, Err(Error::SchemaHashMismatch { expected: 8, found: Some(7) })));
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn require_schema_hash(mut self, hash: u64) -> Self {
         self.schema_hash = Some(hash);
         self
     }
 
     /// Sets [`max_frame_len`](Self::max_frame_len) (clamped to 2^31 - 1).
+    ///
+    /// ```
+    /// use flatforge_stream::{Error, ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+    /// w.write_with(|b| b.create_string(&"x".repeat(100)))?;
+    /// let bytes = w.finish()?;
+    /// let stream = StreamSlice::new(&bytes, &ReaderOptions::default().max_frame_len(64))?;
+    /// let err = stream.frames().next().unwrap().unwrap_err();
+    /// assert!(matches!(err, Error::FrameTooLarge { frame: 0, max: 64, .. }));
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn max_frame_len(mut self, max: usize) -> Self {
         self.max_frame_len = max.min(MAX_PAYLOAD_LEN);
         self
     }
 
     /// Sets [`read_ahead`](Self::read_ahead) (at least 64 bytes).
+    ///
+    /// ```
+    /// use flatforge_stream::{ReaderOptions, StreamReader, StreamWriter, WriterOptions};
+    /// assert_eq!(ReaderOptions::default().read_ahead(1).read_ahead, 64);
+    ///
+    /// // A frame larger than the read-ahead is still read whole.
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+    /// w.write_with(|b| b.create_string(&"x".repeat(1000)))?;
+    /// let bytes = w.finish()?;
+    /// let mut r = StreamReader::new(&bytes[..], &ReaderOptions::default().read_ahead(64))?;
+    /// assert_eq!(r.next_frame()?.unwrap().root::<&str>()?.len(), 1000);
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn read_ahead(mut self, bytes: usize) -> Self {
         self.read_ahead = bytes.max(64);
         self
@@ -204,16 +282,64 @@ impl<'a> Frame<'a> {
     }
 
     /// The frame number (the first frame is 0).
+    ///
+    /// ```
+    /// use flatforge_stream::{ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+    /// for text in ["a", "b", "c"] {
+    ///     w.write_with(|b| b.create_string(text))?;
+    /// }
+    /// let bytes = w.finish()?;
+    /// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+    /// let mut numbers = Vec::new();
+    /// for frame in stream.frames() {
+    ///     numbers.push(frame?.number());
+    /// }
+    /// assert_eq!(numbers, [0, 1, 2]);
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn number(&self) -> u64 {
         self.number
     }
 
     /// The byte offset of the frame (its header, or its size prefix in a plain stream).
+    ///
+    /// ```
+    /// use flatforge_stream::{ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+    /// w.write_with(|b| b.create_string("first"))?;
+    /// w.write_with(|b| b.create_string("second"))?;
+    /// let bytes = w.finish()?;
+    /// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+    /// for frame in stream.frames() {
+    ///     let frame = frame?;
+    ///     // The frame header there starts with the payload's length.
+    ///     let at = frame.offset() as usize;
+    ///     let len = u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+    ///     assert_eq!(len as usize, frame.payload().len());
+    /// }
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn offset(&self) -> u64 {
         self.offset
     }
 
     /// The FlatBuffer the frame carries, without the size prefix of a plain stream.
+    ///
+    /// ```
+    /// use flatforge_stream::{ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// let mut b = flatforge::Builder::new();
+    /// let s = b.create_string("as built")?;
+    /// let message = b.finish(s, None)?.to_vec();
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+    /// w.write_message(&message)?;
+    /// let bytes = w.finish()?;
+    /// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+    /// let payload = stream.frames().next().unwrap()?.payload();
+    /// assert_eq!(payload, message);
+    /// assert_eq!(flatforge::root::<&str>(payload)?, "as built");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn payload(&self) -> &'a [u8] {
         if self.size_prefixed {
             &self.buffer[4..]
@@ -224,29 +350,100 @@ impl<'a> Frame<'a> {
 
     /// The bytes to verify: the payload, or for a plain stream the size-prefixed buffer (its
     /// objects are aligned relative to the prefix, as flatc writes them).
+    ///
+    /// ```
+    /// use flatforge_stream::{Format, ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default().format(Format::Plain))?;
+    /// w.write_with(|b| b.create_string("prefixed"))?;
+    /// let bytes = w.finish()?;
+    /// let stream = StreamSlice::new(&bytes, &ReaderOptions::default().format(Format::Plain))?;
+    /// let frame = stream.frames().next().unwrap()?;
+    /// assert_eq!(frame.buffer(), &bytes[..]); // the whole size-prefixed buffer
+    /// assert_eq!(&frame.buffer()[4..], frame.payload());
+    /// let opts = flatforge::VerifierOptions::default().with_size_prefixed(true);
+    /// assert_eq!(flatforge::root_with_options::<&str>(frame.buffer(), &opts)?, "prefixed");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn buffer(&self) -> &'a [u8] {
         self.buffer
     }
 
     /// Whether [`buffer`](Self::buffer) starts with a size prefix (plain streams).
+    ///
+    /// ```
+    /// use flatforge_stream::{Format, ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// for format in [Format::Framed, Format::Plain] {
+    ///     let mut w = StreamWriter::new(Vec::new(), WriterOptions::default().format(format))?;
+    ///     w.write_with(|b| b.create_string("x"))?;
+    ///     let bytes = w.finish()?;
+    ///     let stream = StreamSlice::new(&bytes, &ReaderOptions::default().format(format))?;
+    ///     let frame = stream.frames().next().unwrap()?;
+    ///     assert_eq!(frame.is_size_prefixed(), format == Format::Plain);
+    /// }
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn is_size_prefixed(&self) -> bool {
         self.size_prefixed
     }
 
     /// The file identifier the payload must carry (declared by the stream header, or required by
     /// the reader of a plain stream).
+    ///
+    /// ```
+    /// use flatforge_stream::{ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// let opts = WriterOptions::default().file_identifier(*b"TELE");
+    /// let mut w = StreamWriter::new(Vec::new(), opts)?;
+    /// w.write_with(|b| b.create_string("tagged"))?;
+    /// let bytes = w.finish()?;
+    /// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+    /// let frame = stream.frames().next().unwrap()?;
+    /// assert_eq!(frame.file_identifier(), Some(*b"TELE"));
+    /// assert_eq!(&frame.payload()[4..8], b"TELE"); // the writer finished the message with it
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn file_identifier(&self) -> Option<[u8; 4]> {
         self.file_identifier
     }
 
     /// Verifies the payload with `T`'s generated verifier (default limits) and returns its root.
+    ///
+    /// ```
+    /// use flatforge_stream::{Error, ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+    /// w.write_with(|b| b.create_string("fine"))?;
+    /// w.write_message(&[0xFF; 8])?; // framed as is, but no FlatBuffer
+    /// let bytes = w.finish()?;
+    /// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+    /// let mut frames = stream.frames();
+    /// assert_eq!(frames.next().unwrap()?.root::<&str>()?, "fine");
+    /// let err = frames.next().unwrap()?.root::<&str>().unwrap_err();
+    /// assert!(matches!(err, Error::InvalidMessage { frame: 1, .. }));
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     #[inline]
     pub fn root<T: Follow<'a>>(&self) -> Result<T, Error> {
         self.root_with_options(&VerifierOptions::DEFAULT)
     }
 
-    /// Verifies the payload with `T`'s generated verifier and the limits of `opts` (the frame
-    /// decides the size prefix and file identifier) and returns its root.
+    /// Verifies the payload with `T`'s generated verifier and the limits of `opts` and returns its
+    /// root. The frame decides the size prefix, and its file identifier, if it has one, replaces
+    /// the one in `opts`.
+    ///
+    /// ```
+    /// use flatforge::VerifierOptions;
+    /// use flatforge_stream::{Error, ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+    /// w.write_with(|b| b.create_string(&"x".repeat(100)))?;
+    /// let bytes = w.finish()?;
+    /// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+    /// let frame = stream.frames().next().unwrap()?;
+    /// let roomy = VerifierOptions::default().with_max_apparent_size(1 << 10);
+    /// assert_eq!(frame.root_with_options::<&str>(&roomy)?.len(), 100);
+    /// let tight = VerifierOptions::default().with_max_apparent_size(16);
+    /// let err = frame.root_with_options::<&str>(&tight).unwrap_err();
+    /// assert!(matches!(err, Error::InvalidMessage { frame: 0, .. }));
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     #[inline]
     pub fn root_with_options<T: Follow<'a>>(&self, opts: &VerifierOptions) -> Result<T, Error> {
         let result = if !self.size_prefixed
@@ -322,6 +519,16 @@ pub struct StreamSlice<'a> {
 
 impl<'a> StreamSlice<'a> {
     /// Checks the header of `data` (for framed streams) against `opts`.
+    ///
+    /// ```
+    /// use flatforge_stream::{Error, ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// let bytes = StreamWriter::new(Vec::new(), WriterOptions::default())?.finish()?;
+    /// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+    /// assert_eq!(stream.frames().count(), 0);
+    /// let err = StreamSlice::new(&bytes[..20], &ReaderOptions::default()).unwrap_err();
+    /// assert!(matches!(err, Error::TruncatedHeader { available: 20 }));
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn new(data: &'a [u8], opts: &ReaderOptions) -> Result<Self, Error> {
         let o = opts.open(data, true)?;
         Ok(StreamSlice {
@@ -334,17 +541,52 @@ impl<'a> StreamSlice<'a> {
     }
 
     /// The header of a framed stream (`None` for plain streams).
+    ///
+    /// ```
+    /// use flatforge_stream::{Checksum, ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// let opts = WriterOptions::default().checksum(Checksum::Xxh3).file_identifier(*b"TELE");
+    /// let bytes = StreamWriter::new(Vec::new(), opts)?.finish()?;
+    /// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+    /// let header = stream.header().unwrap();
+    /// assert_eq!((header.checksum, header.file_identifier), (Checksum::Xxh3, Some(*b"TELE")));
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn header(&self) -> Option<&Header> {
         self.header.as_ref()
     }
 
     /// The bytes of the stream.
+    ///
+    /// ```
+    /// use flatforge_stream::{ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// let bytes = StreamWriter::new(Vec::new(), WriterOptions::default())?.finish()?;
+    /// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+    /// assert!(std::ptr::eq(stream.bytes(), &bytes[..])); // the same bytes, not a copy
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn bytes(&self) -> &'a [u8] {
         self.data
     }
 
     /// The frames in order; after an error the iterator ends. Reaching the end marker checks the
     /// index footer too.
+    ///
+    /// ```
+    /// use flatforge_stream::{ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+    /// for text in ["one", "two", "three"] {
+    ///     w.write_with(|b| b.create_string(text))?;
+    /// }
+    /// let mut bytes = w.finish()?;
+    /// bytes.truncate(bytes.len() - 2); // the last frame is torn
+    /// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+    /// let mut frames = stream.frames();
+    /// assert_eq!(frames.next().unwrap()?.root::<&str>()?, "one");
+    /// assert_eq!(frames.next().unwrap()?.root::<&str>()?, "two");
+    /// assert!(frames.next().unwrap().unwrap_err().is_truncation());
+    /// assert!(frames.next().is_none());
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn frames(&self) -> Frames<'a> {
         Frames {
             stream: *self,
@@ -355,6 +597,19 @@ impl<'a> StreamSlice<'a> {
     }
 
     /// The frames' payloads verified as `T` (the root type), in order; ends after an error.
+    ///
+    /// ```
+    /// use flatforge_stream::{ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+    /// for text in ["north", "south"] {
+    ///     w.write_with(|b| b.create_string(text))?;
+    /// }
+    /// let bytes = w.finish()?;
+    /// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+    /// let all: Vec<&str> = stream.messages::<&str>().collect::<Result<_, _>>()?;
+    /// assert_eq!(all, ["north", "south"]);
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn messages<T: Follow<'a>>(&self) -> Messages<'a, T> {
         Messages {
             frames: self.frames(),
@@ -363,6 +618,24 @@ impl<'a> StreamSlice<'a> {
     }
 
     /// The index footer, checked (its checksum and every entry): for random access by frame number.
+    ///
+    /// ```
+    /// use flatforge_stream::{Error, ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// let write = |index| -> Result<Vec<u8>, Error> {
+    ///     let mut w = StreamWriter::new(Vec::new(), WriterOptions::default().index(index))?;
+    ///     for n in 0..5u64 {
+    ///         w.write_with(|b| b.create_string(&n.to_string()))?;
+    ///     }
+    ///     w.finish()
+    /// };
+    /// let indexed = write(true)?;
+    /// let index = StreamSlice::new(&indexed, &ReaderOptions::default())?.index()?;
+    /// assert_eq!(index.frame(3)?.root::<&str>()?, "3");
+    /// let unindexed = write(false)?;
+    /// let stream = StreamSlice::new(&unindexed, &ReaderOptions::default())?;
+    /// assert!(matches!(stream.index(), Err(Error::NoIndex)));
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn index(&self) -> Result<Index<'a>, Error> {
         if self.header.is_none() {
             return Err(Error::NoIndex);
@@ -438,7 +711,25 @@ fn check_index_block(block: &[u8], marker: u64, frames: u64) -> Result<(), Error
     Ok(())
 }
 
-/// The frames of a [`StreamSlice`], in order.
+/// The frames of a [`StreamSlice`], in order; made by [`StreamSlice::frames`] and
+/// [`Index::frames_from`]. After an error it ends.
+///
+/// ```
+/// use flatforge_stream::{ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+/// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+/// for len in [10, 2000, 30] {
+///     w.write_with(|b| b.create_string(&"x".repeat(len)))?;
+/// }
+/// let bytes = w.finish()?;
+/// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+/// let mut largest = (0, 0);
+/// for frame in stream.frames() {
+///     let frame = frame?;
+///     largest = largest.max((frame.payload().len(), frame.number()));
+/// }
+/// assert_eq!(largest.1, 1);
+/// # Ok::<(), flatforge_stream::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Frames<'a> {
     stream: StreamSlice<'a>,
@@ -449,6 +740,23 @@ pub struct Frames<'a> {
 
 impl<'a> Frames<'a> {
     /// The stream position after the last frame returned (where a recovered stream would end).
+    ///
+    /// ```
+    /// use flatforge_stream::{ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+    /// w.write_with(|b| b.create_string("whole"))?;
+    /// w.write_with(|b| b.create_string("torn"))?;
+    /// let mut bytes = w.finish()?;
+    /// bytes.truncate(bytes.len() - 1);
+    /// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+    /// let mut frames = stream.frames();
+    /// while let Some(Ok(_)) = frames.next() {}
+    /// // Cut there, the stream holds the good frames and nothing else.
+    /// let good = &bytes[..frames.position() as usize];
+    /// let cut = StreamSlice::new(good, &ReaderOptions::default())?;
+    /// assert_eq!(cut.messages::<&str>().collect::<Result<Vec<_>, _>>()?, ["whole"]);
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn position(&self) -> u64 {
         self.pos as u64
     }
@@ -483,7 +791,23 @@ impl<'a> Iterator for Frames<'a> {
 
 impl std::iter::FusedIterator for Frames<'_> {}
 
-/// The verified messages of a [`StreamSlice`], in order.
+/// The verified messages of a [`StreamSlice`], in order; made by [`StreamSlice::messages`]. It
+/// ends after the first error, be it in the framing or in a message.
+///
+/// ```
+/// use flatforge_stream::{Error, ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+/// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+/// w.write_with(|b| b.create_string("a"))?;
+/// w.write_message(&[0xFF; 8])?; // not a FlatBuffer
+/// w.write_with(|b| b.create_string("c"))?;
+/// let bytes = w.finish()?;
+/// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+/// let mut messages = stream.messages::<&str>();
+/// assert_eq!(messages.next().unwrap()?, "a");
+/// assert!(matches!(messages.next(), Some(Err(Error::InvalidMessage { frame: 1, .. }))));
+/// assert!(messages.next().is_none()); // frame 2 is not reached
+/// # Ok::<(), flatforge_stream::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Messages<'a, T> {
     frames: Frames<'a>,
@@ -506,7 +830,21 @@ impl<'a, T: Follow<'a>> Iterator for Messages<'a, T> {
     }
 }
 
-/// The checked index footer of a [`StreamSlice`]: frame offsets by number.
+/// The checked index footer of a [`StreamSlice`]: frame offsets by number; made by
+/// [`StreamSlice::index`].
+///
+/// ```
+/// use flatforge_stream::{ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+/// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default().index(true))?;
+/// for n in 0..100u64 {
+///     w.write_with(|b| b.create_string(&format!("event {n}")))?;
+/// }
+/// let bytes = w.finish()?;
+/// let index = StreamSlice::new(&bytes, &ReaderOptions::default())?.index()?;
+/// let last = index.frame(index.len() - 1)?;
+/// assert_eq!((last.number(), last.root::<&str>()?), (99, "event 99"));
+/// # Ok::<(), flatforge_stream::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Index<'a> {
     stream: StreamSlice<'a>,
@@ -516,16 +854,55 @@ pub struct Index<'a> {
 
 impl<'a> Index<'a> {
     /// The number of frames.
+    ///
+    /// ```
+    /// use flatforge_stream::{ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default().index(true))?;
+    /// for n in 0..3u64 {
+    ///     w.write_with(|b| b.create_string(&n.to_string()))?;
+    /// }
+    /// let bytes = w.finish()?;
+    /// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+    /// assert_eq!(stream.index()?.len(), 3);
+    /// assert_eq!(stream.index()?.len(), stream.frames().count() as u64);
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn len(&self) -> u64 {
         (self.entries.len() / 8) as u64
     }
 
     /// Whether the stream has no frames.
+    ///
+    /// ```
+    /// use flatforge_stream::{ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default().index(true))?;
+    /// let empty = w.rotate(Vec::new())?; // a finished stream without frames
+    /// w.write_with(|b| b.create_string("one"))?;
+    /// let one = w.finish()?;
+    /// let index = |bytes| StreamSlice::new(bytes, &ReaderOptions::default())?.index();
+    /// assert!(index(&empty)?.is_empty());
+    /// assert!(!index(&one)?.is_empty());
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
 
     /// The offset of frame `number`.
+    ///
+    /// ```
+    /// use flatforge_stream::{Error, ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default().index(true))?;
+    /// w.write_with(|b| b.create_string("a"))?;
+    /// w.write_with(|b| b.create_string("b"))?;
+    /// let bytes = w.finish()?;
+    /// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+    /// let index = stream.index()?;
+    /// let second = stream.frames().nth(1).unwrap()?;
+    /// assert_eq!(index.offset(1)?, second.offset());
+    /// assert!(matches!(index.offset(2), Err(Error::FrameOutOfRange { frame: 2, frames: 2 })));
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn offset(&self, number: u64) -> Result<u64, Error> {
         if number >= self.len() {
             return Err(Error::FrameOutOfRange {
@@ -538,6 +915,20 @@ impl<'a> Index<'a> {
 
     /// Frame `number`, found through the index and checked like any other frame (it must end
     /// before the index).
+    ///
+    /// ```
+    /// use flatforge_stream::{ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default().index(true))?;
+    /// for text in ["zero", "one", "two"] {
+    ///     w.write_with(|b| b.create_string(text))?;
+    /// }
+    /// let bytes = w.finish()?;
+    /// let index = StreamSlice::new(&bytes, &ReaderOptions::default())?.index()?;
+    /// let frame = index.frame(1)?;
+    /// assert_eq!((frame.number(), frame.root::<&str>()?), (1, "one"));
+    /// assert!(index.frame(3).is_err());
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn frame(&self, number: u64) -> Result<Frame<'a>, Error> {
         let offset = self.offset(number)? as usize;
         match self.stream.frame_at(offset, number, self.marker as usize)? {
@@ -550,6 +941,23 @@ impl<'a> Index<'a> {
     }
 
     /// The frames from `number` on, read sequentially.
+    ///
+    /// ```
+    /// use flatforge_stream::{ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default().index(true))?;
+    /// for n in 0..10u64 {
+    ///     w.write_with(|b| b.create_string(&n.to_string()))?;
+    /// }
+    /// let bytes = w.finish()?;
+    /// let index = StreamSlice::new(&bytes, &ReaderOptions::default())?.index()?;
+    /// let tail: Vec<&str> = index
+    ///     .frames_from(7)?
+    ///     .map(|f| f?.root::<&str>())
+    ///     .collect::<Result<_, _>>()?;
+    /// assert_eq!(tail, ["7", "8", "9"]);
+    /// assert_eq!(index.frames_from(10)?.count(), 0); // the end is a valid start
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn frames_from(&self, number: u64) -> Result<Frames<'a>, Error> {
         let pos = if number == self.len() {
             self.marker as usize
@@ -613,6 +1021,18 @@ pub struct StreamReader<R> {
 
 impl<R: Read> StreamReader<R> {
     /// Reads and checks the header (for framed streams) against `opts`.
+    ///
+    /// ```
+    /// use flatforge_stream::{Error, ReaderOptions, StreamReader, StreamWriter, WriterOptions};
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+    /// w.write_with(|b| b.create_string("read"))?;
+    /// let bytes = w.finish()?;
+    /// let mut r = StreamReader::new(&bytes[..], &ReaderOptions::default())?;
+    /// assert_eq!(r.next_frame()?.unwrap().root::<&str>()?, "read");
+    /// let err = StreamReader::new(&b"GIF89a..."[..], &ReaderOptions::default()).unwrap_err();
+    /// assert!(matches!(err, Error::BadMagic { .. }));
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn new(inner: R, opts: &ReaderOptions) -> Result<Self, Error> {
         let mut r = StreamReader {
             inner,
@@ -654,26 +1074,95 @@ impl<R: Read> StreamReader<R> {
     }
 
     /// The header of a framed stream (`None` for plain streams).
+    ///
+    /// ```
+    /// use flatforge_stream::{Checksum, Format, ReaderOptions, StreamReader, StreamWriter};
+    /// use flatforge_stream::WriterOptions;
+    /// let opts = WriterOptions::default().checksum(Checksum::Crc32c);
+    /// let framed = StreamWriter::new(Vec::new(), opts)?.finish()?;
+    /// let r = StreamReader::new(&framed[..], &ReaderOptions::default())?;
+    /// assert_eq!(r.header().map(|h| h.checksum), Some(Checksum::Crc32c));
+    /// let plain = ReaderOptions::default().format(Format::Plain);
+    /// assert!(StreamReader::new(&[][..], &plain)?.header().is_none());
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn header(&self) -> Option<&Header> {
         self.header.as_ref()
     }
 
     /// The stream position after the last frame returned.
+    ///
+    /// ```
+    /// use flatforge_stream::{ReaderOptions, StreamReader, StreamWriter, WriterOptions};
+    /// use flatforge_stream::HEADER_LEN;
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+    /// w.write_with(|b| b.create_string("a"))?;
+    /// let after_first = w.position();
+    /// w.write_with(|b| b.create_string("b"))?;
+    /// let bytes = w.finish()?;
+    /// let mut r = StreamReader::new(&bytes[..], &ReaderOptions::default())?;
+    /// assert_eq!(r.position(), HEADER_LEN as u64);
+    /// r.next_frame()?;
+    /// assert_eq!(r.position(), after_first);
+    /// r.next_frame()?;
+    /// assert_eq!(r.position(), bytes.len() as u64);
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn position(&self) -> u64 {
         self.pos
     }
 
     /// The number of the next frame.
+    ///
+    /// ```
+    /// use flatforge_stream::{ReaderOptions, StreamReader, StreamWriter, WriterOptions};
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+    /// w.write_with(|b| b.create_string("a"))?;
+    /// let bytes = w.finish()?;
+    /// let mut r = StreamReader::new(&bytes[..], &ReaderOptions::default())?;
+    /// assert_eq!(r.next_frame_number(), 0);
+    /// assert_eq!(r.next_frame()?.map(|f| f.number()), Some(0));
+    /// assert_eq!(r.next_frame_number(), 1);
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn next_frame_number(&self) -> u64 {
         self.frame
     }
 
     /// Whether the frames ended with a valid index footer (known once `next_frame` returned `None`).
+    ///
+    /// ```
+    /// use flatforge_stream::{ReaderOptions, StreamReader, StreamWriter, WriterOptions};
+    /// for index in [true, false] {
+    ///     let mut w = StreamWriter::new(Vec::new(), WriterOptions::default().index(index))?;
+    ///     w.write_with(|b| b.create_string("a"))?;
+    ///     let bytes = w.finish()?;
+    ///     let mut r = StreamReader::new(&bytes[..], &ReaderOptions::default())?;
+    ///     assert!(!r.ended_with_index()); // not known yet
+    ///     while r.next_frame()?.is_some() {}
+    ///     assert_eq!(r.ended_with_index(), index);
+    /// }
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn ended_with_index(&self) -> bool {
         self.indexed
     }
 
     /// The reader, handing back the underlying reader (read-ahead bytes are lost).
+    ///
+    /// ```
+    /// use flatforge_stream::{ReaderOptions, StreamReader, StreamWriter, WriterOptions};
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+    /// w.write_with(|b| b.create_string("a"))?;
+    /// w.write_with(|b| b.create_string("b"))?;
+    /// let bytes = w.finish()?;
+    /// let mut r = StreamReader::new(&bytes[..], &ReaderOptions::default())?;
+    /// r.next_frame()?;
+    /// let rest: &[u8] = r.into_inner();
+    /// // The second frame was read ahead into the reader's buffer: it is not in `rest`.
+    /// assert!(rest.is_empty());
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn into_inner(self) -> R {
         self.inner
     }
@@ -733,6 +1222,20 @@ impl<R: Read> StreamReader<R> {
     }
 
     /// The next frame, or `None` at the end of the stream. After an error, returns `None`.
+    ///
+    /// ```
+    /// use flatforge_stream::{ReaderOptions, StreamReader, StreamWriter, WriterOptions};
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+    /// w.write_with(|b| b.create_string("kept"))?;
+    /// w.write_with(|b| b.create_string("torn"))?;
+    /// let mut bytes = w.finish()?;
+    /// bytes.truncate(bytes.len() - 4);
+    /// let mut r = StreamReader::new(&bytes[..], &ReaderOptions::default())?;
+    /// assert_eq!(r.next_frame()?.unwrap().root::<&str>()?, "kept");
+    /// assert!(r.next_frame().unwrap_err().is_truncation());
+    /// assert!(r.next_frame()?.is_none());
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     #[inline]
     pub fn next_frame(&mut self) -> Result<Option<Frame<'_>>, Error> {
         loop {
@@ -890,6 +1393,24 @@ impl<R: Read + Seek> StreamReader<R> {
     }
 
     /// The number of frames, from the index footer.
+    ///
+    /// ```
+    /// use std::io::Cursor;
+    /// use flatforge_stream::{Error, ReaderOptions, StreamReader, StreamWriter, WriterOptions};
+    /// let write = |index| -> Result<Vec<u8>, Error> {
+    ///     let mut w = StreamWriter::new(Vec::new(), WriterOptions::default().index(index))?;
+    ///     for n in 0..4u64 {
+    ///         w.write_with(|b| b.create_string(&n.to_string()))?;
+    ///     }
+    ///     w.finish()
+    /// };
+    /// let opts = ReaderOptions::default();
+    /// let mut r = StreamReader::new(Cursor::new(write(true)?), &opts)?;
+    /// assert_eq!(r.frame_count()?, 4);
+    /// let mut r = StreamReader::new(Cursor::new(write(false)?), &opts)?;
+    /// assert!(matches!(r.frame_count(), Err(Error::NoIndex)));
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn frame_count(&mut self) -> Result<u64, Error> {
         Ok(self.load_index()?.1)
     }

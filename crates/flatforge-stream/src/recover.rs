@@ -20,6 +20,20 @@ use crate::format::{u32_at, Layout, Step, END_MARKER, FRAME_ALIGN, MAX_PAYLOAD_L
 use crate::read::{Frame, ReaderOptions, StreamReader};
 
 /// What [`recover`] found.
+///
+/// ```
+/// use std::io::Cursor;
+/// use flatforge_stream::{recover, ReaderOptions, StreamWriter, WriterOptions};
+/// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default().index(true))?;
+/// w.write_with(|b| b.create_string("a"))?;
+/// w.write_with(|b| b.create_string("b"))?;
+/// let bytes = w.finish()?;
+/// let r = recover(Cursor::new(&bytes), &ReaderOptions::default(), |_| Ok(()))?;
+/// assert_eq!((r.frames, r.indexed), (2, true));
+/// assert_eq!((r.original_len, r.valid_len), (bytes.len() as u64, bytes.len() as u64));
+/// assert!(r.damage.is_none());
+/// # Ok::<(), flatforge_stream::Error>(())
+/// ```
 #[derive(Debug)]
 #[non_exhaustive]
 pub struct Recovery {
@@ -37,13 +51,37 @@ pub struct Recovery {
 
 impl Recovery {
     /// Whether the stream must be (or was) cut.
+    ///
+    /// ```
+    /// use std::io::Cursor;
+    /// use flatforge_stream::{recover, ReaderOptions, StreamWriter, WriterOptions};
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+    /// w.write_with(|b| b.create_string("a"))?;
+    /// let mut bytes = w.finish()?;
+    /// let opts = ReaderOptions::default();
+    /// assert!(!recover(Cursor::new(&bytes), &opts, |_| Ok(()))?.truncates());
+    /// bytes.extend_from_slice(&[0; 16]); // a zero-filled tail, as after a power loss
+    /// let r = recover(Cursor::new(&bytes), &opts, |_| Ok(()))?;
+    /// assert!(r.truncates());
+    /// assert_eq!(r.valid_len, bytes.len() as u64 - 16);
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn truncates(&self) -> bool {
         self.valid_len < self.original_len
     }
 }
 
-/// Finds the intact part of the stream in `src` (see the module docs); `verify` checks each frame's
-/// message (`|_| Ok(())` to check only the framing). Nothing is modified.
+/// Finds the intact part of the stream in `src`; `verify` checks each frame's message (`|_| Ok(())`
+/// to check only the framing). Nothing is modified: [`recover_file`] cuts a file to
+/// [`Recovery::valid_len`].
+///
+/// It reads the frames in order (checking guards, checksums and, with `verify`, the messages) and
+/// stops at the first damaged one. If the stream simply ends early, or if nothing valid follows
+/// the damage, the intact part ends just after the last good frame. If a complete, valid frame
+/// follows the damage (a corrupt frame in the middle, not a torn tail), it refuses with
+/// [`Error::DamageBeforeGoodFrames`]: cutting would lose complete frames. A damaged index footer
+/// is left out of the intact part (it holds no frames). Plain streams have no guards: there, the
+/// first frame that does not fit or fails the verifier ends the stream.
 ///
 /// ```
 /// use std::io::Cursor;

@@ -6,10 +6,10 @@
 //! never copied before.
 //!
 //! What survives a crash: frames handed to the sink are whole or, for the last one of a failed or
-//! interrupted write, torn (readers report it, [`recover`](crate::recover) removes it). Frames
-//! still in the batch are lost if the process dies; [`StreamWriter::flush`] hands them to the sink
-//! (for a file: the OS, so they survive the process), [`StreamWriter::sync`] also asks a file to
-//! reach the disk (they survive a power loss).
+//! interrupted write, torn (readers report it, [`recover_file`](crate::recover_file) cuts it
+//! off). Frames still in the batch are lost if the process dies; [`StreamWriter::flush`] hands
+//! them to the sink (for a file: the OS, so they survive the process), [`StreamWriter::sync`] also
+//! asks a file to reach the disk (they survive a power loss).
 
 use std::fs::File;
 use std::io::{self, IoSlice, Write};
@@ -78,30 +78,97 @@ impl Default for WriterOptions {
 
 impl WriterOptions {
     /// Sets [`format`](Self::format).
+    ///
+    /// ```
+    /// use flatforge_stream::{Checksum, Error, Format, StreamWriter, WriterOptions};
+    /// let plain = WriterOptions::default().format(Format::Plain);
+    /// let mut w = StreamWriter::new(Vec::new(), plain.clone())?;
+    /// w.write_with(|b| b.create_string("bare"))?;
+    /// let bytes = w.finish()?;
+    /// // No header: the stream starts with the first buffer's size prefix.
+    /// assert_eq!(u32::from_le_bytes(bytes[..4].try_into().unwrap()) as usize, bytes.len() - 4);
+    /// // Plain streams have no checksums.
+    /// let err = StreamWriter::new(Vec::new(), plain.checksum(Checksum::Crc32c)).unwrap_err();
+    /// assert!(matches!(err, Error::InvalidOptions(_)));
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn format(mut self, format: Format) -> Self {
         self.format = format;
         self
     }
 
     /// Sets [`checksum`](Self::checksum).
+    ///
+    /// ```
+    /// use flatforge_stream::{Checksum, Error, ReaderOptions, StreamSlice, StreamWriter};
+    /// use flatforge_stream::WriterOptions;
+    /// let opts = WriterOptions::default().checksum(Checksum::Crc32c);
+    /// let mut w = StreamWriter::new(Vec::new(), opts)?;
+    /// w.write_with(|b| b.create_string("checked"))?;
+    /// let mut bytes = w.finish()?;
+    /// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+    /// assert_eq!(stream.header().unwrap().checksum, Checksum::Crc32c);
+    /// *bytes.last_mut().unwrap() ^= 1; // flip a bit of the payload
+    /// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+    /// let err = stream.frames().next().unwrap().unwrap_err();
+    /// assert!(matches!(err, Error::ChecksumMismatch { frame: 0, kind: Checksum::Crc32c, .. }));
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn checksum(mut self, checksum: Checksum) -> Self {
         self.checksum = checksum;
         self
     }
 
     /// Sets [`file_identifier`](Self::file_identifier).
+    ///
+    /// ```
+    /// use flatforge_stream::{ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// let opts = WriterOptions::default().file_identifier(*b"LOGS");
+    /// let mut w = StreamWriter::new(Vec::new(), opts)?;
+    /// w.write_with(|b| b.create_string("line"))?;
+    /// let bytes = w.finish()?;
+    /// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+    /// assert_eq!(stream.header().unwrap().file_identifier, Some(*b"LOGS"));
+    /// let frame = stream.frames().next().unwrap()?;
+    /// assert!(flatforge::buffer_has_identifier(frame.payload(), b"LOGS", false));
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn file_identifier(mut self, id: [u8; 4]) -> Self {
         self.file_identifier = Some(id);
         self
     }
 
     /// Sets [`schema_hash`](Self::schema_hash).
+    ///
+    /// ```
+    /// use flatforge_stream::{ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// let opts = WriterOptions::default().schema_hash(0xfeed);
+    /// let bytes = StreamWriter::new(Vec::new(), opts)?.finish()?;
+    /// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+    /// assert_eq!(stream.header().unwrap().schema_hash, Some(0xfeed));
+    /// let other = ReaderOptions::default().require_schema_hash(0xbeef);
+    /// assert!(StreamSlice::new(&bytes, &other).is_err());
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn schema_hash(mut self, hash: u64) -> Self {
         self.schema_hash = Some(hash);
         self
     }
 
     /// Sets [`index`](Self::index).
+    ///
+    /// ```
+    /// use flatforge_stream::{ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default().index(true))?;
+    /// for n in 0..20u64 {
+    ///     w.write_with(|b| b.create_string(&n.to_string()))?;
+    /// }
+    /// let bytes = w.finish()?;
+    /// let index = StreamSlice::new(&bytes, &ReaderOptions::default())?.index()?;
+    /// assert_eq!(index.len(), 20);
+    /// assert_eq!(index.frame(12)?.root::<&str>()?, "12");
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn index(mut self, index: bool) -> Self {
         self.index = index;
         self
@@ -109,6 +176,19 @@ impl WriterOptions {
 
     /// Sets [`batch_bytes`](Self::batch_bytes) and [`batch_frames`](Self::batch_frames); `(0, 1)`
     /// hands every frame to the sink at once.
+    ///
+    /// ```
+    /// use flatforge_stream::{StreamWriter, WriterOptions};
+    /// // By default, a small frame waits in the batch (with the header) ...
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+    /// w.write_with(|b| b.create_string("pending"))?;
+    /// assert!(w.get_ref().is_empty());
+    /// // ... with `batch(0, 1)`, every frame reaches the sink when it is written.
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default().batch(0, 1))?;
+    /// w.write_with(|b| b.create_string("written"))?;
+    /// assert_eq!(w.get_ref().len() as u64, w.position());
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn batch(mut self, bytes: usize, frames: usize) -> Self {
         self.batch_bytes = bytes;
         self.batch_frames = frames;
@@ -116,6 +196,15 @@ impl WriterOptions {
     }
 
     /// Sets [`max_frame_len`](Self::max_frame_len) (clamped to 2^31 - 1).
+    ///
+    /// ```
+    /// use flatforge_stream::{Error, StreamWriter, WriterOptions};
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default().max_frame_len(64))?;
+    /// assert_eq!(w.write_with(|b| b.create_string("short"))?, 0);
+    /// let err = w.write_with(|b| b.create_string(&"x".repeat(100))).unwrap_err();
+    /// assert!(matches!(err, Error::FrameTooLarge { frame: 1, max: 64, .. }));
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn max_frame_len(mut self, max: usize) -> Self {
         self.max_frame_len = max.min(MAX_PAYLOAD_LEN);
         self
@@ -186,6 +275,17 @@ pub struct StreamWriter<W: Write> {
 
 impl<W: Write> StreamWriter<W> {
     /// A writer to `out`; a framed stream's header is the first pending piece.
+    ///
+    /// ```
+    /// use flatforge_stream::{Error, Format, StreamWriter, WriterOptions, HEADER_LEN};
+    /// let file = std::io::BufWriter::new(Vec::new()); // any `io::Write`: a file, a socket, ...
+    /// let w = StreamWriter::new(file, WriterOptions::default())?;
+    /// assert_eq!((w.frames(), w.position()), (0, HEADER_LEN as u64));
+    /// // A reader can detect the format; a writer must be told.
+    /// let auto = WriterOptions::default().format(Format::Auto);
+    /// assert!(matches!(StreamWriter::new(Vec::new(), auto), Err(Error::InvalidOptions(_))));
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn new(out: W, opts: WriterOptions) -> Result<Self, Error> {
         let plain = match opts.format {
             Format::Framed => false,
@@ -229,16 +329,47 @@ impl<W: Write> StreamWriter<W> {
     }
 
     /// Frames written so far (pending ones included).
+    ///
+    /// ```
+    /// use flatforge_stream::{StreamWriter, WriterOptions};
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+    /// for text in ["a", "b", "c"] {
+    ///     w.write_with(|b| b.create_string(text))?;
+    /// }
+    /// assert_eq!(w.frames(), 3);
+    /// assert!(w.get_ref().is_empty()); // all three still pending
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn frames(&self) -> u64 {
         self.frames
     }
 
     /// The stream length so far (pending bytes included).
+    ///
+    /// ```
+    /// use flatforge_stream::{StreamWriter, WriterOptions};
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+    /// w.write_with(|b| b.create_string("a"))?;
+    /// w.write_with(|b| b.create_string("b"))?;
+    /// let len = w.position();
+    /// assert_eq!(w.finish()?.len() as u64, len); // no index: nothing is added at the end
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn position(&self) -> u64 {
         self.pos
     }
 
     /// The sink.
+    ///
+    /// ```
+    /// use flatforge_stream::{StreamWriter, WriterOptions};
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+    /// w.write_with(|b| b.create_string("a"))?;
+    /// assert_eq!(w.get_ref().len(), 0); // pending in the writer
+    /// w.flush()?;
+    /// assert_eq!(w.get_ref().len() as u64, w.position());
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn get_ref(&self) -> &W {
         self.out.as_ref().expect("present until finish")
     }
@@ -263,6 +394,30 @@ impl<W: Write> StreamWriter<W> {
 
     /// [`write_with`](Self::write_with) for a `build` with an error type of its own (a JSON
     /// parser's, say). A failed `build` writes nothing.
+    ///
+    /// ```
+    /// use flatforge_stream::{ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// type BoxError = Box<dyn std::error::Error>;
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+    /// for line in ["12", "x", "30"] {
+    ///     let written = w.try_write_with(|b| -> Result<_, BoxError> {
+    ///         let n: u32 = line.parse()?;
+    ///         b.start_table();
+    ///         b.add_scalar(0, n, 0)?;
+    ///         Ok(b.end_table()?)
+    ///     });
+    ///     assert_eq!(written.is_ok(), line != "x");
+    /// }
+    /// assert_eq!(w.frames(), 2);
+    /// let bytes = w.finish()?;
+    /// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+    /// let mut values = Vec::new();
+    /// for table in stream.messages::<flatforge::Table>() {
+    ///     values.push(table?.get::<u32>(0)?.unwrap_or(0));
+    /// }
+    /// assert_eq!(values, [12, 30]);
+    /// # Ok::<(), BoxError>(())
+    /// ```
     #[inline]
     pub fn try_write_with<T: ?Sized, E: From<Error>>(
         &mut self,
@@ -336,6 +491,23 @@ impl<W: Write> StreamWriter<W> {
     /// elsewhere); it is not verified. Small messages are copied into the batch, large ones are
     /// written straight from `payload`. Framed streams only: a plain stream takes
     /// [`write_size_prefixed`](Self::write_size_prefixed).
+    ///
+    /// ```
+    /// use flatforge_stream::{Format, ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// let mut b = flatforge::Builder::new();
+    /// let s = b.create_string("built elsewhere")?;
+    /// let message = b.finish(s, None)?;
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+    /// assert_eq!(w.write_message(message)?, 0);
+    /// let bytes = w.finish()?;
+    /// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+    /// assert_eq!(stream.messages::<&str>().next().unwrap()?, "built elsewhere");
+    ///
+    /// let plain = WriterOptions::default().format(Format::Plain);
+    /// let mut w = StreamWriter::new(Vec::new(), plain)?;
+    /// assert!(w.write_message(message).is_err()); // plain streams take size-prefixed buffers
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn write_message(&mut self, payload: &[u8]) -> Result<u64, Error> {
         if self.plain {
             return Err(Error::InvalidOptions(
@@ -487,6 +659,17 @@ impl<W: Write> StreamWriter<W> {
 
     /// Hands every pending frame to the sink and flushes it. For a file, the frames then survive
     /// the process (they are in the OS); see [`sync`](StreamWriter::sync) for power loss.
+    ///
+    /// ```
+    /// use flatforge_stream::{ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+    /// w.write_with(|b| b.create_string("must not be lost"))?;
+    /// w.flush()?;
+    /// // The sink holds a readable stream now, before `finish`.
+    /// let stream = StreamSlice::new(w.get_ref(), &ReaderOptions::default())?;
+    /// assert_eq!(stream.messages::<&str>().next().unwrap()?, "must not be lost");
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn flush(&mut self) -> Result<(), Error> {
         if self.failed {
             return Err(Error::WriterFailed);
@@ -498,6 +681,20 @@ impl<W: Write> StreamWriter<W> {
     }
 
     /// Writes the pending frames and the index footer (if asked for), flushes, and returns the sink.
+    ///
+    /// ```
+    /// use flatforge_stream::{ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// use flatforge_stream::INDEX_MAGIC;
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default().index(true))?;
+    /// w.write_with(|b| b.create_string("last words"))?;
+    /// let frames_end = w.position();
+    /// let bytes = w.finish()?;
+    /// assert!(bytes.len() as u64 > frames_end); // the index footer follows the frames
+    /// assert!(bytes.ends_with(&INDEX_MAGIC));
+    /// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+    /// assert_eq!(stream.index()?.frame(0)?.root::<&str>()?, "last words");
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
     pub fn finish(mut self) -> Result<W, Error> {
         self.end_stream()?;
         Ok(self.out.take().expect("present until finish"))
@@ -555,6 +752,22 @@ impl<W: Write> StreamWriter<W> {
 impl StreamWriter<File> {
     /// [`flush`](Self::flush), then `File::sync_data`: the frames written so far survive a crash
     /// of the machine. The cost is a disk round trip; call it at the points that must be durable.
+    ///
+    /// ```
+    /// use flatforge_stream::{ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// let path = std::env::temp_dir().join(format!("ffs-sync-doc-{}", std::process::id()));
+    /// let mut w = StreamWriter::new(std::fs::File::create(&path)?, WriterOptions::default())?;
+    /// w.write_with(|b| b.create_string("durable"))?;
+    /// w.sync()?;
+    /// // The file holds the frame, though the writer is not finished.
+    /// let bytes = std::fs::read(&path)?;
+    /// assert_eq!(bytes.len() as u64, w.position());
+    /// let stream = StreamSlice::new(&bytes, &ReaderOptions::default())?;
+    /// assert_eq!(stream.messages::<&str>().next().unwrap()?, "durable");
+    /// drop(w);
+    /// std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn sync(&mut self) -> Result<(), Error> {
         self.flush()?;
         let offset = self.pos;
