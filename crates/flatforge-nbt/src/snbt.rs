@@ -80,7 +80,12 @@ struct Printer<'o> {
 #[cfg(feature = "unicode-names")]
 fn char_named(name: &str) -> Option<char> {
     let name = name.trim_matches(' ').to_ascii_uppercase();
-    if name.starts_with("CJK UNIFIED IDEOGRAPH-") || name.starts_with("HANGUL SYLLABLE ") {
+    // No Unicode name starts with a hyphen, and unicode_names2 4.0 computes `i - 1` for a hyphen at
+    // index 0 (an overflow panic where overflow checks are on), so such names stop here.
+    if name.starts_with('-')
+        || name.starts_with("CJK UNIFIED IDEOGRAPH-")
+        || name.starts_with("HANGUL SYLLABLE ")
+    {
         return None;
     }
     let c = unicode_names2::character(&name)?;

@@ -231,6 +231,11 @@ fn named_escapes_as_minecraft_takes_them() {
         "HANGUL SYLLABLE GA",
         "NULL",
         "NO SUCH CHARACTER",
+        // Found by nbt_snbt: a leading hyphen made unicode_names2 subtract past zero (a panic with
+        // overflow checks on).
+        "-lat",
+        " -A",
+        "-",
     ] {
         let text = format!(r#""ab\N{{{name}}}""#);
         let (msg, offset) = modern_string(&text).unwrap_err();
