@@ -15,16 +15,18 @@
 //!
 //! Operations: `read`, `write`, `roundtrip`. Implementations: `flatforge_owned`, `flatforge_borrowed`,
 //! `fastnbt_value`, `valence_nbt`, and with `--features simdnbt` (nightly) `simdnbt_borrow` and
-//! `simdnbt_owned`.
+//! `simdnbt_owned`. Workloads: those of the library, `dotnet_*` among them (read as network NBT as in
+//! the benches; valence_nbt with an empty root name).
 
 use std::hint::black_box;
 #[cfg(feature = "simdnbt")]
 use std::io::Cursor;
 use std::time::Instant;
 
-use flatforge_bench_nbt::workloads;
+use fastnbt::{DeOpts, SerOpts};
+use flatforge_bench_nbt::{workloads, Workload};
 use flatforge_nbt::borrowed::Document;
-use flatforge_nbt::{Nbt, Variant};
+use flatforge_nbt::Nbt;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -43,14 +45,14 @@ fn main() {
         .into_iter()
         .find(|w| w.name == workload)
         .unwrap_or_else(|| panic!("unknown workload {workload}"));
-    let data = w.data.as_slice();
-    let mut out = Vec::with_capacity(data.len() * 2);
+    let named = w.named();
+    let mut out = Vec::with_capacity(w.data.len() * 2);
     let mut runs: Vec<_> = implementations
         .split(',')
         .map(|implementation| {
             (
                 implementation,
-                runner(data, op, implementation),
+                runner(&w, &named, op, implementation),
                 f64::INFINITY,
             )
         })
@@ -90,17 +92,30 @@ fn main() {
 /// One benchmark: one operation, writing (if it writes) to the buffer it is given.
 type Run<'a> = Box<dyn FnMut(&mut Vec<u8>) + 'a>;
 
-/// The benchmark `op` of `implementation` on `data`.
-fn runner<'a>(data: &'a [u8], op: &str, implementation: &str) -> Run<'a> {
+/// The benchmark `op` of `implementation` on workload `w` (`named`: its tag with a root name, for
+/// valence_nbt).
+fn runner<'a>(w: &'a Workload, named: &'a [u8], op: &str, implementation: &str) -> Run<'a> {
+    let data = w.data.as_slice();
+    let variant = w.variant;
+    let network = !variant.named_root();
+    let (de, ser) = if network {
+        (DeOpts::network_nbt(), SerOpts::network_nbt())
+    } else {
+        (DeOpts::new(), SerOpts::new())
+    };
     match (op, implementation) {
-        ("read", "flatforge_owned") => Box::new(|_| {
+        ("read", "flatforge_owned") => {
+            Box::new(move |_| drop(black_box(Nbt::read(black_box(data), variant).unwrap())))
+        }
+        ("read", "flatforge_borrowed") => Box::new(move |_| {
             drop(black_box(
-                Nbt::read(black_box(data), Variant::Java).unwrap(),
+                Document::parse(black_box(data), variant).unwrap(),
             ))
         }),
-        ("read", "flatforge_borrowed") => Box::new(|_| {
+        #[cfg(feature = "simdnbt")]
+        ("read", "simdnbt_borrow") if network => Box::new(|_| {
             drop(black_box(
-                Document::parse(black_box(data), Variant::Java).unwrap(),
+                simdnbt::borrow::read_unnamed(&mut Cursor::new(black_box(data))).unwrap(),
             ))
         }),
         #[cfg(feature = "simdnbt")]
@@ -110,28 +125,45 @@ fn runner<'a>(data: &'a [u8], op: &str, implementation: &str) -> Run<'a> {
             ))
         }),
         #[cfg(feature = "simdnbt")]
+        ("read", "simdnbt_owned") if network => Box::new(|_| {
+            drop(black_box(
+                simdnbt::owned::read_unnamed(&mut Cursor::new(black_box(data))).unwrap(),
+            ))
+        }),
+        #[cfg(feature = "simdnbt")]
         ("read", "simdnbt_owned") => Box::new(|_| {
             drop(black_box(
                 simdnbt::owned::read(&mut Cursor::new(black_box(data))).unwrap(),
             ))
         }),
-        ("read", "fastnbt_value") => Box::new(|_| {
+        ("read", "fastnbt_value") => Box::new(move |_| {
             drop(black_box(
-                fastnbt::from_bytes::<fastnbt::Value>(black_box(data)).unwrap(),
+                fastnbt::from_bytes_with_opts::<fastnbt::Value>(black_box(data), de.clone())
+                    .unwrap(),
             ))
         }),
         ("read", "valence_nbt") => Box::new(|_| {
             drop(black_box(
-                valence_nbt::from_binary::<String>(&mut black_box(data)).unwrap(),
+                valence_nbt::from_binary::<String>(&mut black_box(named)).unwrap(),
             ))
         }),
         ("write", "flatforge_owned") => {
-            let nbt = Nbt::read(data, Variant::Java).unwrap();
-            Box::new(move |out| black_box(&nbt).write_to(Variant::Java, out).unwrap())
+            let nbt = Nbt::read(data, variant).unwrap();
+            Box::new(move |out| black_box(&nbt).write_to(variant, out).unwrap())
         }
         ("write", "flatforge_borrowed") => {
-            let doc = Document::parse(data, Variant::Java).unwrap();
-            Box::new(move |out| black_box(&doc).write_to(Variant::Java, out).unwrap())
+            let doc = Document::parse(data, variant).unwrap();
+            Box::new(move |out| black_box(&doc).write_to(variant, out).unwrap())
+        }
+        #[cfg(feature = "simdnbt")]
+        ("write", "simdnbt_borrow") if network => {
+            let nbt = simdnbt::borrow::read_unnamed(&mut Cursor::new(data))
+                .unwrap()
+                .unwrap();
+            Box::new(move |out| {
+                out.push(10);
+                black_box(&nbt).as_compound().write(out)
+            })
         }
         #[cfg(feature = "simdnbt")]
         ("write", "simdnbt_borrow") => {
@@ -139,29 +171,44 @@ fn runner<'a>(data: &'a [u8], op: &str, implementation: &str) -> Run<'a> {
             Box::new(move |out| black_box(&nbt).write(out))
         }
         #[cfg(feature = "simdnbt")]
+        ("write", "simdnbt_owned") if network => {
+            let nbt = simdnbt::owned::read_unnamed(&mut Cursor::new(data)).unwrap();
+            Box::new(move |out| black_box(&nbt).write_unnamed(out))
+        }
+        #[cfg(feature = "simdnbt")]
         ("write", "simdnbt_owned") => {
             let nbt = simdnbt::owned::read(&mut Cursor::new(data)).unwrap();
             Box::new(move |out| black_box(&nbt).write(out))
         }
         ("write", "fastnbt_value") => {
-            let value: fastnbt::Value = fastnbt::from_bytes(data).unwrap();
-            Box::new(move |out| fastnbt::to_writer(out, black_box(&value)).unwrap())
+            let value: fastnbt::Value = fastnbt::from_bytes_with_opts(data, de).unwrap();
+            Box::new(move |out| {
+                fastnbt::to_writer_with_opts(out, black_box(&value), ser.clone()).unwrap()
+            })
         }
         ("write", "valence_nbt") => {
-            let (compound, name) = valence_nbt::from_binary::<String>(&mut &data[..]).unwrap();
+            let (compound, name) = valence_nbt::from_binary::<String>(&mut &named[..]).unwrap();
             Box::new(move |out| valence_nbt::to_binary(black_box(&compound), out, &name).unwrap())
         }
-        ("roundtrip", "flatforge_owned") => Box::new(|out| {
-            Nbt::read(black_box(data), Variant::Java)
+        ("roundtrip", "flatforge_owned") => Box::new(move |out| {
+            Nbt::read(black_box(data), variant)
                 .unwrap()
-                .write_to(Variant::Java, out)
+                .write_to(variant, out)
                 .unwrap()
         }),
-        ("roundtrip", "flatforge_borrowed") => Box::new(|out| {
-            Document::parse(black_box(data), Variant::Java)
+        ("roundtrip", "flatforge_borrowed") => Box::new(move |out| {
+            Document::parse(black_box(data), variant)
                 .unwrap()
-                .write_to(Variant::Java, out)
+                .write_to(variant, out)
                 .unwrap()
+        }),
+        #[cfg(feature = "simdnbt")]
+        ("roundtrip", "simdnbt_borrow") if network => Box::new(|out| {
+            let nbt = simdnbt::borrow::read_unnamed(&mut Cursor::new(black_box(data)))
+                .unwrap()
+                .unwrap();
+            out.push(10);
+            nbt.as_compound().write(out)
         }),
         #[cfg(feature = "simdnbt")]
         ("roundtrip", "simdnbt_borrow") => Box::new(|out| {
@@ -170,18 +217,25 @@ fn runner<'a>(data: &'a [u8], op: &str, implementation: &str) -> Run<'a> {
                 .write(out)
         }),
         #[cfg(feature = "simdnbt")]
+        ("roundtrip", "simdnbt_owned") if network => Box::new(|out| {
+            simdnbt::owned::read_unnamed(&mut Cursor::new(black_box(data)))
+                .unwrap()
+                .write_unnamed(out)
+        }),
+        #[cfg(feature = "simdnbt")]
         ("roundtrip", "simdnbt_owned") => Box::new(|out| {
             simdnbt::owned::read(&mut Cursor::new(black_box(data)))
                 .unwrap()
                 .write(out)
         }),
-        ("roundtrip", "fastnbt_value") => Box::new(|out| {
-            let v: fastnbt::Value = fastnbt::from_bytes(black_box(data)).unwrap();
-            fastnbt::to_writer(out, &v).unwrap();
+        ("roundtrip", "fastnbt_value") => Box::new(move |out| {
+            let v: fastnbt::Value =
+                fastnbt::from_bytes_with_opts(black_box(data), de.clone()).unwrap();
+            fastnbt::to_writer_with_opts(out, &v, ser.clone()).unwrap();
         }),
         ("roundtrip", "valence_nbt") => Box::new(|out| {
             let (compound, name) =
-                valence_nbt::from_binary::<String>(&mut black_box(data)).unwrap();
+                valence_nbt::from_binary::<String>(&mut black_box(named)).unwrap();
             valence_nbt::to_binary(&compound, out, &name).unwrap();
         }),
         (op, implementation) => panic!("unknown benchmark {op} {implementation}"),

@@ -7,7 +7,9 @@
 //!   on output ([`Nbt::to_file_bytes`]).
 //! - serde `Serialize`/`Deserialize` for user types ([`serde_nbt`]): a Deserializer over the borrowed reader
 //!   and a Serializer that writes NBT bytes directly.
-//! - SNBT in the classic and the 1.21.5+ grammar ([`snbt`]) and JSON ([`json`]), both ways.
+//! - SNBT in the classic and the 1.21.5+ grammar ([`snbt`]) and JSON ([`json`]), both ways. The default
+//!   feature `unicode-names` adds Unicode's name table for SNBT's `\N{name}` escapes; without it they are
+//!   errors.
 //! - An owned tree ([`Nbt`], [`Tag`], typed [`List`]s, insertion-ordered [`Compound`]s).
 //! - Safe on hostile input: nesting is limited to 512 compounds and lists, lengths are checked against the
 //!   remaining input before anything is allocated, negative lengths and non-empty lists of End are errors,

@@ -123,10 +123,12 @@ array_wrapper!(
 // ---------------------------------------------------------------------------------------------------
 // Deserialization
 
-/// Deserializes a `T` from uncompressed NBT of `variant` (the whole input; the root name is ignored).
+/// Deserializes a `T` from uncompressed NBT of `variant` (the whole input; the root name is checked as the
+/// owned reader checks it, then ignored).
 ///
 /// # Errors
-/// Malformed input (as [`Document::parse`]), or data that does not match `T`; errors name the path.
+/// Malformed input (as [`Document::parse`]), a root name that is not valid (modified) UTF-8, or data that
+/// does not match `T`; errors name the path.
 ///
 /// ```
 /// use std::collections::BTreeMap;
@@ -137,6 +139,11 @@ array_wrapper!(
 /// ```
 pub fn from_bytes<'de, T: Deserialize<'de>>(data: &'de [u8], variant: Variant) -> Result<T> {
     let doc = Document::parse(data, variant)?;
+    let name = doc.root_name();
+    if let Err(e) = name.to_str() {
+        let offset = name.as_bytes().as_ptr() as usize - data.as_ptr() as usize;
+        return Err(e.with_offset(offset));
+    }
     from_tag(doc.root())
 }
 

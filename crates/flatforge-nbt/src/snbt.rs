@@ -5,7 +5,9 @@
 //!   a literal that does not parse as a number (or overflows) is a string.
 //! - [`Dialect::Modern`] (1.21.5+): additionally hexadecimal (`0x1F`) and binary (`0b101`) integers,
 //!   `_` between digits, signedness suffixes (`255ub`, `-1sb`), exponents, the escapes `\b \s \t \n \f \r
-//!   \xHH \uHHHH \UHHHHHHHH`, `bool(…)` and `uuid(…)`, trailing commas, and heterogeneous lists, stored as
+//!   \xHH \uHHHH \UHHHHHHHH` and, with the default feature `unicode-names`, `\N{name}` (Unicode
+//!   character names, looked up as Minecraft does; without the feature they are errors), `bool(…)` and
+//!   `uuid(…)`, trailing commas, and heterogeneous lists, stored as
 //!   lists of compounds with each non-compound element wrapped as `{"": value}`. Malformed numbers are
 //!   errors rather than strings.
 //!
@@ -67,6 +69,40 @@ struct Printer<'o> {
     out: &'o mut String,
     options: SnbtOptions,
 }
+
+/// The character Java's `Character.codePointOf(name)` returns, which Minecraft 1.21.5+ uses for
+/// `\N{name}`: the name as the Unicode Character Database gives it, letters in any case, spaces around it
+/// ignored. Like Java it takes neither the loose matching of UAX #44 (`latinsmalllettera`), nor name
+/// aliases, nor the computed names of CJK unified ideographs and Hangul syllables (which Java spells as
+/// block name and code point instead: not supported here, nor are the Unicode 1.0 names Java gives
+/// control characters; write those with `\u`). The name table is `unicode_names2`'s (Unicode 17), so
+/// characters newer than Minecraft's Java also resolve.
+#[cfg(feature = "unicode-names")]
+fn char_named(name: &str) -> Option<char> {
+    let name = name.trim_matches(' ').to_ascii_uppercase();
+    // No Unicode name starts with a hyphen, and unicode_names2 4.0 computes `i - 1` for a hyphen at
+    // index 0 (an overflow panic where overflow checks are on), so such names stop here.
+    if name.starts_with('-')
+        || name.starts_with("CJK UNIFIED IDEOGRAPH-")
+        || name.starts_with("HANGUL SYLLABLE ")
+    {
+        return None;
+    }
+    let c = unicode_names2::character(&name)?;
+    (unicode_names2::name(c)?.to_string() == name).then_some(c)
+}
+
+/// Without the `unicode-names` feature no name is known.
+#[cfg(not(feature = "unicode-names"))]
+fn char_named(_name: &str) -> Option<char> {
+    None
+}
+
+/// Added to the error for an unknown character name.
+#[cfg(feature = "unicode-names")]
+const NAMES_HINT: &str = "";
+#[cfg(not(feature = "unicode-names"))]
+const NAMES_HINT: &str = " (names need flatforge-nbt's `unicode-names` feature)";
 
 fn is_bare_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '+')
@@ -424,13 +460,46 @@ impl<'a> Parser<'a> {
                         b'x' => out.push(self.hex_char(2)?),
                         b'u' => out.push(self.hex_char(4)?),
                         b'U' => out.push(self.hex_char(8)?),
-                        b'N' => return Err(self.err("named escapes (\\N{...}) are not supported")),
+                        b'N' => out.push(self.named_char()?),
                         _ => {
                             self.pos -= 2;
                             return Err(self.err(format!("invalid escape '\\{}'", esc as char)));
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// The character of a named escape, `\N{name}`, after its `N`: as in Minecraft, the name is a run
+    /// of ASCII letters, digits, spaces and hyphens looked up as Java's `Character.codePointOf` does
+    /// (see [`char_named`]).
+    fn named_char(&mut self) -> Result<char> {
+        if self.peek() != Some(b'{') {
+            return Err(self.err("expected '{' after \\N"));
+        }
+        self.pos += 1;
+        let start = self.pos;
+        while self.pos < self.s.len()
+            && (self.s[self.pos].is_ascii_alphanumeric() || matches!(self.s[self.pos], b' ' | b'-'))
+        {
+            self.pos += 1;
+        }
+        if self.pos == start {
+            return Err(self.err("expected a character name"));
+        }
+        if self.peek() != Some(b'}') {
+            return Err(self.err("expected '}' after the character name"));
+        }
+        let name = &self.text[start..self.pos];
+        match char_named(name) {
+            Some(c) => {
+                self.pos += 1;
+                Ok(c)
+            }
+            None => {
+                self.pos = start;
+                Err(self.err(format!("unknown character name '{name}'{NAMES_HINT}")))
             }
         }
     }

@@ -82,3 +82,28 @@ fn nan_float_root() {
     let nbt = Nbt::read(&data, Variant::BedrockNetwork).unwrap();
     assert!(matches!(nbt.tag, flatforge_nbt::Tag::Float(f) if f.is_nan()));
 }
+
+/// nbt_serde: `serde_nbt::from_bytes` did not look at the root name, so it accepted a root name that is
+/// not modified UTF-8, which the readers refuse; it now checks the name and gives the readers' error.
+#[test]
+fn serde_checks_the_root_name() {
+    use flatforge_nbt::serde_nbt::from_bytes;
+    use flatforge_nbt::{Compound, Tag};
+    // An empty compound named "\xffx".
+    let data = [10, 0, 2, 0xff, b'x', 0];
+    let read = Nbt::read(&data, Variant::Java).unwrap_err();
+    for e in [
+        from_bytes::<Tag>(&data, Variant::Java).unwrap_err(),
+        from_bytes::<Compound>(&data, Variant::Java).unwrap_err(),
+    ] {
+        assert!(matches!(e.kind(), ErrorKind::InvalidString(_)), "{e}");
+        assert_eq!(e.offset(), read.offset());
+        assert_eq!(e.offset(), Some(3));
+    }
+    // The same compound with a valid name deserializes.
+    let data = [10, 0, 2, b'x', b'x', 0];
+    assert_eq!(
+        from_bytes::<Compound>(&data, Variant::Java).unwrap(),
+        Compound::new()
+    );
+}

@@ -187,3 +187,81 @@ fn json_errors() {
         Tag::List(List::Double(vec![1.0, 3e9, 2.5]))
     );
 }
+
+/// The string tag `text` parses to in the modern grammar, or the error's message and offset.
+#[cfg(feature = "unicode-names")]
+fn modern_string(text: &str) -> Result<String, (String, Option<usize>)> {
+    match from_snbt(text, Dialect::Modern) {
+        Ok(Tag::String(s)) => Ok(s),
+        Ok(other) => panic!("{text}: not a string: {other:?}"),
+        Err(e) => Err((e.to_string(), e.offset())),
+    }
+}
+
+#[cfg(feature = "unicode-names")]
+#[test]
+fn named_escapes_as_minecraft_takes_them() {
+    // Names as the Unicode Character Database gives them, in any case, spaces around them ignored (Java's
+    // Character.codePointOf trims and upper-cases).
+    assert_eq!(
+        modern_string(r#""\N{LATIN SMALL LETTER A}""#),
+        Ok("a".into())
+    );
+    assert_eq!(
+        modern_string(r#""\N{snowman}\N{Grinning Face}""#),
+        Ok("☃😀".into())
+    );
+    assert_eq!(
+        modern_string(r#"'x\N{  HYPHEN-MINUS }y'"#),
+        Ok("x-y".into())
+    );
+    assert_eq!(
+        modern_string(r#""\N{CJK COMPATIBILITY IDEOGRAPH-F900}""#),
+        Ok("\u{F900}".into())
+    );
+    assert_eq!(modern_string(r#""\N{SPACE}""#), Ok(" ".into()));
+    // Refused as Java refuses them: UAX #44 loose matching, name aliases, the computed names of CJK
+    // ideographs and Hangul syllables, unknown names. Refused though Java takes it: "NULL", the Unicode
+    // 1.0 name Java gives U+0000 (control characters are written with \x or \u).
+    for name in [
+        "LATINSMALLLETTERA",
+        "LATIN SMALL LETTER-A",
+        "BYTE ORDER MARK",
+        "CJK UNIFIED IDEOGRAPH-4E00",
+        "HANGUL SYLLABLE GA",
+        "NULL",
+        "NO SUCH CHARACTER",
+        // Found by nbt_snbt: a leading hyphen made unicode_names2 subtract past zero (a panic with
+        // overflow checks on).
+        "-lat",
+        " -A",
+        "-",
+    ] {
+        let text = format!(r#""ab\N{{{name}}}""#);
+        let (msg, offset) = modern_string(&text).unwrap_err();
+        assert!(msg.contains("unknown character name"), "{name}: {msg}");
+        assert_eq!(offset, Some(6), "{name}: the error points at the name");
+    }
+    // The name is a run of ASCII letters, digits, spaces and hyphens closed by '}'.
+    let (msg, offset) = modern_string(r#""\N{LATIN_SMALL_LETTER_A}""#).unwrap_err();
+    assert!(msg.contains("'}'"), "{msg}");
+    assert_eq!(offset, Some(9));
+    let (msg, offset) = modern_string(r#""\N{}""#).unwrap_err();
+    assert!(msg.contains("expected a character name"), "{msg}");
+    assert_eq!(offset, Some(4));
+    let (msg, offset) = modern_string(r#""\NA""#).unwrap_err();
+    assert!(msg.contains("expected '{'"), "{msg}");
+    assert_eq!(offset, Some(3));
+    let (_, offset) = modern_string(r#""\N{SNOWMAN"#).unwrap_err();
+    assert_eq!(offset, Some(11));
+    // The classic grammar has no such escape.
+    assert!(from_snbt(r#""\N{SNOWMAN}""#, Dialect::Classic).is_err());
+}
+
+#[cfg(not(feature = "unicode-names"))]
+#[test]
+fn named_escapes_need_the_feature() {
+    let e = from_snbt(r#""\N{SNOWMAN}""#, Dialect::Modern).unwrap_err();
+    assert!(e.to_string().contains("unicode-names"), "{e}");
+    assert_eq!(e.offset(), Some(4));
+}
