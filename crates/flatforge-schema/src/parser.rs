@@ -552,7 +552,7 @@ struct Parser<'s, 'a> {
 
 impl Parser<'_, '_> {
     fn file(&mut self) {
-        loop {
+        let mut keyword = loop {
             if self.errors.len() >= MAX_ERRORS {
                 return;
             }
@@ -575,13 +575,14 @@ impl Parser<'_, '_> {
                     Ok(())
                 })
             } else {
-                break;
+                // The first declaration.
+                break keyword;
             };
             if result.is_err() {
                 self.record_loss(keyword);
                 self.synchronize(start);
             }
-        }
+        };
         while self.tok.kind != Tok::Eof {
             if self.errors.len() >= MAX_ERRORS {
                 return;
@@ -589,7 +590,6 @@ impl Parser<'_, '_> {
             // A lexical error suppresses the errors of its own declaration only.
             self.suppress = false;
             self.decl_name = None;
-            let keyword = self.keyword();
             let start = self.tok.start;
             match self.decl(keyword) {
                 Ok(Some(decl)) => self.ast.decls.push(decl),
@@ -599,6 +599,7 @@ impl Parser<'_, '_> {
                     self.synchronize(start);
                 }
             }
+            keyword = self.keyword();
         }
     }
 
@@ -645,8 +646,10 @@ impl Parser<'_, '_> {
                 self.end_item(Item::Statement)?;
                 return Ok(Some(Decl::Namespace(self.ast.list_from(start))));
             }
-            Some(Keyword::Enum | Keyword::Union) => {
-                return self.enum_decl().map(|d| Some(Decl::Enum(d)));
+            Some(kw @ (Keyword::Enum | Keyword::Union)) => {
+                return self
+                    .enum_decl(kw == Keyword::Union)
+                    .map(|d| Some(Decl::Enum(d)));
             }
             Some(Keyword::RootType) => {
                 self.advance();
@@ -693,8 +696,10 @@ impl Parser<'_, '_> {
             Some(Keyword::RpcService) => {
                 return self.service().map(|s| Some(Decl::Service(s)));
             }
-            Some(Keyword::Table | Keyword::Struct) => {
-                return self.object().map(|o| Some(Decl::Object(o)));
+            Some(kw @ (Keyword::Table | Keyword::Struct)) => {
+                return self
+                    .object(kw == Keyword::Struct)
+                    .map(|o| Some(Decl::Object(o)));
             }
             Some(Keyword::NativeInclude) | None => {}
         }
@@ -725,10 +730,10 @@ impl Parser<'_, '_> {
         Err(Failed)
     }
 
-    fn object(&mut self) -> PResult<ObjectDecl> {
+    /// A `table`, or a `struct` if `is_struct` (the current token is the keyword).
+    fn object(&mut self, is_struct: bool) -> PResult<ObjectDecl> {
         let docs = self.tok.docs;
         let start = self.tok.start;
-        let is_struct = self.is_ident("struct");
         self.advance();
         let name = self.ident()?;
         self.decl_name = Some(name);
@@ -1102,10 +1107,10 @@ impl Parser<'_, '_> {
         }
     }
 
-    fn enum_decl(&mut self) -> PResult<EnumDecl> {
+    /// An `enum`, or a `union` if `is_union` (the current token is the keyword).
+    fn enum_decl(&mut self, is_union: bool) -> PResult<EnumDecl> {
         let docs = self.tok.docs;
         let start = self.tok.start;
-        let is_union = self.is_ident("union");
         self.advance();
         let name = self.ident()?;
         self.decl_name = Some(name);
@@ -1413,11 +1418,6 @@ impl Parser<'_, '_> {
             self.src
                 .get(self.tok.start as usize..self.tok.end as usize)?,
         )
-    }
-
-    fn is_ident(&self, kw: &str) -> bool {
-        self.tok.kind == Tok::Ident
-            && self.src.get(self.tok.start as usize..self.tok.end as usize) == Some(kw.as_bytes())
     }
 
     fn is_punct(&self, c: u8) -> bool {
