@@ -76,7 +76,8 @@ pub struct Compiled {
 #[error("schema compilation failed with {} error(s)", self.error_count())]
 #[non_exhaustive]
 pub struct CompileError {
-    /// Errors and warnings, in the order they were found.
+    /// Errors and warnings, in source order (files in the order they were loaded, the root
+    /// file first).
     pub diagnostics: Vec<Diagnostic>,
     /// The files that were read (to render the diagnostics).
     pub sources: SourceMap,

@@ -1301,6 +1301,8 @@ impl Parser<'_, '_> {
                     .get(self.tok.start as usize..self.tok.end as usize)
                     .map(String::from_utf8_lossy)
                     .unwrap_or_default();
+                // Shown as snippets show them (a string constant may hold a NUL byte).
+                let text = text.replace(|c: char| c.is_ascii_control() && c != '\t', "?");
                 format!("{} `{}`", kind.describe(), text)
             }
         }
