@@ -9,6 +9,14 @@
 //! rule of flatc's parser at the same point. Unlike flatc it does not stop at the first error:
 //! it records the diagnostic and goes on, so all errors of a run are reported.
 //!
+//! It also runs after syntax errors and missing includes, over what did parse and load, and then
+//! leaves out the errors that may only follow from what did not (as rustc does): a use of a name
+//! whose declaration failed to parse, or of any name not defined when an include is missing
+//! (which could define it), an attribute not declared when an `attribute` declaration failed
+//! or an include is missing. A table or struct that lacks a field (which failed to parse, or was
+//! left out for an error of its own) is not checked as a whole (`id`s, an empty struct), nor is
+//! a struct that contains one.
+//!
 //! flatc's tables of structs, enums, types and services share one table keyed by name (borrowed
 //! from the source where possible; a few names inline, more in a hash map), with a small filter
 //! that skips lookups that cannot succeed. Built-in attributes are recognized once, as bits. Fields, attributes and per-file definition lists are built as model values from the
@@ -145,14 +153,18 @@ impl Known {
 }
 
 /// Runs the analysis over the `files` of a compilation (indexed by [`FileId`], the root file
-/// first). Returns the schema when there were no errors, and appends all diagnostics to
-/// `diagnostics`. The schema's [`SchemaFile::path`]s are left empty for the caller, which owns
-/// the paths.
+/// first), which were `loaded` without error, or not (see the module documentation). Returns
+/// the schema when there were no errors, and appends all diagnostics to `diagnostics`. The
+/// schema's [`SchemaFile::path`]s are left empty for the caller, which owns the paths.
 pub(crate) fn analyze<'s>(
     files: &'s OneOrMany<Loaded<'s>>,
+    loaded: bool,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<Schema> {
     let mut a = Analyzer::new(files);
+    if !loaded {
+        a.lost = Some(Box::new(Lost::of(files)));
+    }
     // Definitions give most names (uses of types not defined yet give a few more).
     a.names
         .reserve(files.iter().map(|f| f.ast.decls.len()).sum());
@@ -279,6 +291,8 @@ struct StructSlot<'s> {
     refs: Vec<Span>,
     /// The struct contains itself (already reported).
     circular: bool,
+    /// A field is missing: it failed to parse, or was left out for an error (reported).
+    partial: bool,
 }
 
 impl<'s> StructSlot<'s> {
@@ -300,6 +314,7 @@ impl<'s> StructSlot<'s> {
             span,
             refs,
             circular: false,
+            partial: false,
         }
     }
 }
@@ -322,6 +337,8 @@ struct EnumSlot<'s> {
     is_union: bool,
     underlying: DType,
     vals: Vec<DEnumVal<'s>>,
+    /// The values left out for an error in their value (reported).
+    lost_vals: Vec<Cow<'s, str>>,
     bit_flags: bool,
     attrs: Attributes,
     docs: Docs,
@@ -495,9 +512,40 @@ impl<'s> NameTable<'s> {
     }
 }
 
+/// What failed to parse or load, when something did (see the module documentation).
+struct Lost<'s> {
+    /// The names of the declarations that failed to parse.
+    names: FxHashSet<&'s str>,
+    /// Declarations of any name may be missing.
+    any_name: bool,
+    /// `attribute` declarations may be missing.
+    attributes: bool,
+}
+
+impl<'s> Lost<'s> {
+    fn of(files: &'s [Loaded<'s>]) -> Lost<'s> {
+        let mut lost = Lost {
+            names: FxHashSet::default(),
+            any_name: false,
+            attributes: false,
+        };
+        for f in files {
+            let text = FileText::new(&f.bytes);
+            lost.names
+                .extend(f.ast.lost.names.iter().map(|&span| text.text(span)));
+            let missing_include = f.includes.iter().any(Option::is_none);
+            lost.any_name |= f.ast.lost.any_name || missing_include;
+            lost.attributes |= f.ast.lost.attributes || missing_include;
+        }
+        lost
+    }
+}
+
 struct Analyzer<'s> {
     /// The files of the compilation, as loaded.
     inputs: &'s [Loaded<'s>],
+    /// What failed to parse or load, if anything did.
+    lost: Option<Box<Lost<'s>>>,
     diags: Vec<Diagnostic>,
     structs: Vec<StructSlot<'s>>,
     enums: Vec<EnumSlot<'s>>,
@@ -551,6 +599,7 @@ impl<'s> Analyzer<'s> {
         });
         Analyzer {
             inputs,
+            lost: None,
             diags: Vec::new(),
             structs: Vec::new(),
             enums: Vec::new(),
@@ -611,6 +660,18 @@ impl<'s> Analyzer<'s> {
         self.diags.push(Diagnostic::error(code, message, span));
         let last = self.diags.len() - 1;
         &mut self.diags[last]
+    }
+
+    /// Whether the definition of the type `name` (as written) may have failed to parse or load.
+    fn may_be_lost(&self, name: &str) -> bool {
+        self.lost.as_ref().is_some_and(|lost| {
+            lost.any_name || lost.names.contains(name.rsplit('.').next().unwrap_or(name))
+        })
+    }
+
+    /// Whether `attribute` declarations may have failed to parse or load.
+    fn attributes_may_be_lost(&self) -> bool {
+        self.lost.as_ref().is_some_and(|lost| lost.attributes)
     }
 
     fn warn(&mut self, code: Code, message: impl Into<String>, span: Span) -> &mut Diagnostic {
@@ -949,6 +1010,9 @@ impl<'s> Analyzer<'s> {
             None => self.struct_in_namespace(&text),
         };
         let Some(slot) = slot else {
+            if self.may_be_lost(&text) {
+                return;
+            }
             let candidates = self.struct_candidates(false);
             let d = self.error(
                 Code::InvalidDeclaration,
@@ -1031,6 +1095,9 @@ impl<'s> Analyzer<'s> {
             let builtin = Builtin::from_name(&name);
             let declared = self.declared_attrs.get(name.as_ref()).copied();
             if builtin.is_none() && declared.is_none() {
+                if self.attributes_may_be_lost() {
+                    continue;
+                }
                 let mut candidates: Vec<&str> = Builtin::ALL.iter().map(|b| b.name()).collect();
                 let declared_names: Vec<String> =
                     self.declared_attrs.keys().map(|k| k.to_string()).collect();
@@ -1477,6 +1544,7 @@ impl<'s> Analyzer<'s> {
             let value = if let Some(e) = enum_slot {
                 match self.enums[e].vals.iter().find(|v| v.name == word) {
                     Some(v) => v.value,
+                    None if self.enums[e].lost_vals.iter().any(|v| v == word) => return None,
                     None => {
                         let en = self.enums[e].name.to_string();
                         let names: Vec<String> = self.enums[e]
@@ -1509,6 +1577,9 @@ impl<'s> Analyzer<'s> {
                 };
                 let (enum_name, value_name) = (&word[..dot], &word[dot + 1..]);
                 let Some(e) = self.lookup_enum(enum_name) else {
+                    if self.may_be_lost(enum_name) {
+                        return None;
+                    }
                     self.error(
                         Code::InvalidDefault,
                         format!("unknown enum `{enum_name}`"),
@@ -1520,6 +1591,7 @@ impl<'s> Analyzer<'s> {
                 self.note_use(f);
                 match self.enums[e].vals.iter().find(|v| v.name == value_name) {
                     Some(v) => v.value,
+                    None if self.enums[e].lost_vals.iter().any(|v| v == value_name) => return None,
                     None => {
                         self.error(
                             Code::InvalidDefault,
@@ -1682,6 +1754,7 @@ impl<'s> Analyzer<'s> {
             s.span = o.name;
             s.fixed = o.is_struct;
             s.docs = o.docs;
+            s.partial = o.partial;
             s.fields.reserve_exact(ast.get(o.fields).len());
         }
         let file = self.file.index();
@@ -1715,7 +1788,8 @@ impl<'s> Analyzer<'s> {
                     }
                 }
             }
-            if self.structs[slot].bytesize == 0 && !self.structs[slot].circular {
+            let s = &self.structs[slot];
+            if s.bytesize == 0 && !s.circular && !s.partial {
                 let full = &self.structs[slot].full;
                 let message = format!("struct `{full}` has size 0");
                 self.error(Code::InvalidStruct, message, o.name).help.push(
@@ -1725,7 +1799,7 @@ impl<'s> Analyzer<'s> {
         }
         let minalign = self.structs[slot].minalign;
         pad_last_field(&mut self.structs[slot], minalign);
-        if !fixed {
+        if !fixed && !self.structs[slot].partial {
             self.assign_ids(slot, o);
         }
         self.check_clashes(slot);
@@ -1745,8 +1819,21 @@ impl<'s> Analyzer<'s> {
             self.check_field_name(name, f.name);
         }
         let Some(ty) = self.resolve_type(ast, &f.ty) else {
+            self.structs[slot].partial = true;
             return;
         };
+        if let Some(target) = ty.struct_slot() {
+            let t = &self.structs[target];
+            if t.predecl && self.may_be_lost(&t.name) {
+                // Any error about this field could be wrong.
+                self.structs[slot].partial = true;
+                return;
+            }
+            if fixed && t.partial {
+                // Its size is not known.
+                self.structs[slot].partial = true;
+            }
+        }
         let mut ok = true;
         if fixed || ty.base == BaseType::Array {
             ok = self.check_inline_field_type(slot, name, &ty, f.ty.span(), fixed);
@@ -1759,6 +1846,7 @@ impl<'s> Analyzer<'s> {
                 None
             };
         if !self.check_new_field(slot, name, f.name, false) {
+            self.structs[slot].partial = true;
             return;
         }
         // The field is appended when complete, at the end; nothing is appended before it.
@@ -2305,7 +2393,12 @@ impl<'s> Analyzer<'s> {
                     dspan,
                 );
             }
-        } else if ty.base.is_integer() && !optional && !self.enums[e].bit_flags && ok {
+        } else if ty.base.is_integer()
+            && !optional
+            && !self.enums[e].bit_flags
+            && self.enums[e].lost_vals.is_empty()
+            && ok
+        {
             let value = match constant {
                 Constant::Int(v) => *v,
                 _ => 0,
@@ -2823,6 +2916,7 @@ impl<'s> Analyzer<'s> {
             is_union: e.is_union,
             underlying,
             vals: Vec::new(),
+            lost_vals: Vec::new(),
             bit_flags,
             attrs,
             docs: e.docs,
@@ -2903,6 +2997,7 @@ impl<'s> Analyzer<'s> {
                                 ),
                                 span,
                             );
+                            self.enums[slot].lost_vals.push(vname);
                             ok = false;
                             continue;
                         }
@@ -2934,6 +3029,7 @@ impl<'s> Analyzer<'s> {
                     d.notes
                         .push("a value without `= N` is one more than the previous value".into());
                 }
+                self.enums[slot].lost_vals.push(vname);
                 ok = false;
                 continue;
             }
@@ -3174,6 +3270,9 @@ impl<'s> Analyzer<'s> {
                 let Some(&first) = refs.first() else {
                     continue;
                 };
+                if self.may_be_lost(&name) {
+                    continue;
+                }
                 let simple = name.rsplit('.').next().unwrap_or(&name).to_string();
                 let later_enum = self
                     .enums
@@ -3201,9 +3300,14 @@ impl<'s> Analyzer<'s> {
                 }
             }
         }
-        // Unused includes.
+        // Unused includes (unless something failed to parse or load: a use may be lost).
         // (The order of the files does not matter: the caller sorts the diagnostics.)
-        for f in 0..self.files.len() {
+        let files = if self.lost.is_some() {
+            0
+        } else {
+            self.files.len()
+        };
+        for f in 0..files {
             let id = FileId(f as u32);
             let edges = self.files[f].include_spans.clone();
             for (target, span) in edges {
@@ -3223,7 +3327,7 @@ impl<'s> Analyzer<'s> {
                 }
             }
         }
-        let failed = self.diags.iter().any(Diagnostic::is_error);
+        let failed = self.lost.is_some() || self.diags.iter().any(Diagnostic::is_error);
         diagnostics.append(&mut self.diags);
         if failed {
             return None;

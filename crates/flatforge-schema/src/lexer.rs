@@ -4,8 +4,11 @@
 //! `[A-Za-z_][A-Za-z0-9_]*` (keywords are ordinary identifiers, recognized by the parser), numbers
 //! follow flatc's rules (decimal, hex, hex floats, `+inf`/`-inf`), a sign directly followed by an
 //! identifier is a token of its own (for `-nan`), string constants take flatc's escapes and must
-//! be valid UTF-8, `///` comments are documentation and must stand on their own line, and a NUL
-//! byte ends the input (flatc reads the file as a C string).
+//! be valid UTF-8, and `///` comments are documentation and must stand on their own line. NUL
+//! bytes are the parser's business (flatc rejects a root file that has one and reads an included
+//! file up to its first): the lexer lexes what it is given, where a NUL byte in a comment or a
+//! string constant is a character like any other, and one where a token should start is an
+//! error with an empty message (the parser reports the first NUL byte of a file, once).
 //!
 //! The common tokens (punctuation, identifiers, plain decimal integers, strings of printable ASCII
 //! without escapes) take an inline fast path that writes the parser's token in place
@@ -55,6 +58,7 @@ pub(crate) struct Token {
 /// A lexical error.
 #[derive(Clone, Debug)]
 pub(crate) struct LexError {
+    /// What is wrong; empty for a NUL byte (see the module documentation).
     pub message: String,
     pub start: u32,
     pub end: u32,
@@ -97,7 +101,7 @@ pub(crate) fn is_ident_start(b: u8) -> bool {
 }
 
 #[inline]
-fn is_ident_cont(b: u8) -> bool {
+pub(crate) fn is_ident_cont(b: u8) -> bool {
     class(b) & IDENT_CONT != 0
 }
 
@@ -123,11 +127,10 @@ pub(crate) struct Lexer<'s> {
 }
 
 impl<'s> Lexer<'s> {
-    /// A lexer over `src`. A UTF-8 byte order mark is skipped; input ends at the first NUL byte.
+    /// A lexer over `src` (see [`Lexer::skip_bom`] for a byte order mark).
     pub(crate) fn new(src: &'s [u8], file: FileId) -> Lexer<'s> {
-        let end = first_nul(src).unwrap_or(src.len());
         Lexer {
-            src: &src[..end],
+            src,
             pos: 0,
             docs: Vec::new(),
             strings: Vec::new(),
@@ -184,6 +187,23 @@ impl<'s> Lexer<'s> {
             Ok(()) => Ok(token),
             Err(seen_newline) => self.lex(seen_newline),
         }
+    }
+
+    /// The kind of the next token, if it lexes without error, leaving the lexer as it was (for
+    /// error recovery).
+    pub(crate) fn peek_kind(&mut self) -> Option<Tok> {
+        let (pos, docs, strings) = (self.pos, self.docs.len(), self.strings.len());
+        let next = self.lex(true);
+        self.pos = pos;
+        self.docs.truncate(docs);
+        self.strings.truncate(strings);
+        next.ok().map(|t| t.kind)
+    }
+
+    /// Goes back to byte `pos`, the start of a token already lexed without error (for error
+    /// recovery: that token is lexed again, without its doc comments).
+    pub(crate) fn rewind(&mut self, pos: u32) {
+        self.pos = pos as usize;
     }
 
     /// The next token when it is punctuation, an identifier, a plain decimal integer or a string
@@ -283,6 +303,7 @@ impl<'s> Lexer<'s> {
                 b'\n' => seen_newline = true,
                 b'{' | b'}' | b'(' | b')' | b'[' | b']' | b'<' | b'>' | b',' | b':' | b';'
                 | b'=' => return Ok(self.token(Tok::Punct(c), start, self.pos, doc_start)),
+                0 => return Err(self.error("", start, self.pos)),
                 b'"' | b'\'' => return self.string(c, start, doc_start),
                 b'/' if self.peek_at(self.pos) == b'/' => {
                     self.pos += 1;
@@ -340,6 +361,15 @@ impl<'s> Lexer<'s> {
             let b = self.peek_at(self.pos);
             if b == quote {
                 break;
+            }
+            if b == 0 && self.pos < self.src.len() {
+                // A NUL byte is reported once, by the parser; here it is a character.
+                trivial = false;
+                if let Some(out) = &mut decoded {
+                    out.push(0);
+                }
+                self.pos += 1;
+                continue;
             }
             if b < b' ' {
                 let at = self.pos;
@@ -594,7 +624,7 @@ impl<'s> Lexer<'s> {
 }
 
 /// The position of the first NUL byte, eight bytes at a time.
-fn first_nul(src: &[u8]) -> Option<usize> {
+pub(crate) fn first_nul(src: &[u8]) -> Option<usize> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     // Nonzero exactly when some byte of the word is zero.
@@ -761,7 +791,14 @@ mod tests {
     fn comments_nul_and_bom() {
         assert_eq!(kinds("/* x */ a // y\n b").len(), 2);
         assert!(first_error("/* open").contains("end of file in comment"));
-        assert_eq!(kinds("a\0 b c").len(), 1);
+        assert_eq!(kinds("a /* \0 */ b // \0\n c").len(), 3);
+        let mut lexer = Lexer::new(b"a\0b \"\0\"", FileId(0));
+        assert!(lexer.next_token().is_ok());
+        let nul = lexer.next_token().unwrap_err();
+        assert_eq!((nul.message.as_str(), nul.start, nul.end), ("", 1, 2));
+        assert!(lexer.next_token().is_ok());
+        let string = lexer.next_token().unwrap();
+        assert_eq!((string.kind, string.start, string.end), (Tok::Str, 4, 7));
         // flatc quirk: after a byte order mark, a doc comment on the first line is rejected.
         let mut lexer = Lexer::new(b"\xef\xbb\xbf/// doc\ntable", FileId(0));
         lexer.skip_bom().unwrap();

@@ -76,7 +76,8 @@ pub struct Compiled {
 #[error("schema compilation failed with {} error(s)", self.error_count())]
 #[non_exhaustive]
 pub struct CompileError {
-    /// Errors and warnings, in the order they were found.
+    /// Errors and warnings, in source order (files in the order they were loaded, the root
+    /// file first).
     pub diagnostics: Vec<Diagnostic>,
     /// The files that were read (to render the diagnostics).
     pub sources: SourceMap,
@@ -252,27 +253,26 @@ impl<L: SourceLoader> Compiler<L> {
     }
 
     /// Loads the includes of the root file (`files` holds the root file, and gets the others,
-    /// indexed by [`FileId`]), then analyzes them all. Diagnostics are appended to
-    /// `diagnostics` (warnings only, when a schema comes back). The schema's file paths are left
-    /// empty: the caller moves or copies them from the files, which it keeps (for the
-    /// diagnostics) either way.
+    /// indexed by [`FileId`]), then analyzes them all: after syntax errors and missing includes
+    /// too, what did parse (the analysis leaves out the errors that may only follow from what
+    /// did not). Diagnostics are appended to `diagnostics` (warnings only, when a schema comes
+    /// back), in source order. The schema's file paths are left empty: the caller moves or
+    /// copies them from the files, which it keeps (for the diagnostics) either way.
     fn run(
         &self,
         files: &mut OneOrMany<Loaded<'_>>,
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Option<Schema> {
+        let first_new = diagnostics.len();
         Load {
             compiler: self,
             files,
             diagnostics,
         }
         .visit(FileId(0));
-        if diagnostics.iter().any(Diagnostic::is_error) {
-            return None;
-        }
-        let first_new = diagnostics.len();
-        let schema = analyze::analyze(files, diagnostics);
-        // Report in source order (files in load order, then position).
+        let loaded = !diagnostics[first_new..].iter().any(Diagnostic::is_error);
+        let schema = analyze::analyze(files, loaded, diagnostics);
+        // Source order: files in load order, then position.
         diagnostics[first_new..]
             .sort_by_key(|d| d.primary.as_ref().map(|p| (p.span.file, p.span.start)));
         schema
@@ -348,7 +348,7 @@ impl<L: SourceLoader> Load<'_, '_, L> {
     fn visit(&mut self, id: FileId) {
         let index = id.index();
         let file = &mut self.files[index];
-        parser::parse(&file.bytes, id, &mut file.ast, self.diagnostics);
+        parser::parse(&file.bytes, id, index == 0, &mut file.ast, self.diagnostics);
         // Loading an include may move the files: the header is set aside meanwhile.
         let header = std::mem::take(&mut file.ast.header);
         let mut resolved = Vec::new();

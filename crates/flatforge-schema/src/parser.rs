@@ -9,13 +9,29 @@
 //! vectors however many declarations it has, and its nodes are plain `Copy` values.
 //!
 //! Everything that needs the meaning of names (which type a name denotes, whether a value fits)
-//! is left to the analysis. On a syntax error the parser records a diagnostic, skips to the end
-//! of the declaration and goes on, so one run reports all syntax errors of a file.
+//! is left to the analysis. On a syntax error the parser records a diagnostic and recovers, so
+//! one run reports all syntax errors of a file, and the analysis can check what did parse:
+//! - a missing `;` at the end of a field or statement is taken as written when the next token
+//!   cannot continue the item (a field, a `}`, the end of the file, the next declaration);
+//! - a field that fails is skipped (its table or struct is kept, marked [`ObjectDecl::partial`]);
+//! - any other declaration that fails is skipped to its end: a `;` outside braces, the `}` that
+//!   closes it, or the next declaration;
+//! - a body without its `}` ends at the end of the file or at the next declaration.
+//!
+//! "The next declaration" is a keyword that starts one followed by its name (`table T`,
+//! `attribute "a"`), which cannot occur inside a declaration. What failed to parse is recorded
+//! in [`FileAst::lost`], so that the analysis does not report errors that may only follow from
+//! it (a use of a table whose declaration failed).
+//!
+//! flatc rejects a root file that contains a NUL byte ("input file appears to be binary"), and
+//! reads an included file as a C string, up to its first NUL byte: the parser reports the first
+//! NUL byte of a root file (and lexes the rest, NUL bytes aside), and warns about an included
+//! file that ends at one.
 
 use std::marker::PhantomData;
 
-use crate::diagnostic::{Code, Diagnostic};
-use crate::lexer::{LexError, Lexer, Tok, Token};
+use crate::diagnostic::{Code, Diagnostic, Label};
+use crate::lexer::{first_nul, is_ident_cont, is_ident_start, LexError, Lexer, Tok, Token};
 use crate::source::{FileId, Span};
 
 /// Deepest nesting of `[` in types or of calls in values (flatc's `FLATBUFFERS_MAX_PARSING_DEPTH`).
@@ -206,6 +222,8 @@ pub(crate) struct ObjectDecl {
     pub attrs: List<AttrAst>,
     pub fields: List<FieldDecl>,
     pub docs: Docs,
+    /// Some fields failed to parse: `fields` lacks them.
+    pub partial: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -264,6 +282,18 @@ pub(crate) enum HeaderItem {
     NativeInclude(StrLit),
 }
 
+/// What a file's tree lacks after syntax errors (see the module documentation).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Lost {
+    /// The names of the tables, structs, enums, unions and services that failed to parse.
+    pub names: Vec<Span>,
+    /// Declarations of any name may be missing, or be in another namespace than written: the
+    /// error limit was reached, or a `namespace` or an `include` failed to parse.
+    pub any_name: bool,
+    /// `attribute` declarations may be missing: one failed to parse, or any name may be missing.
+    pub attributes: bool,
+}
+
 /// The syntax tree of one file. Its nodes hold spans, not strings, and lists of nodes are
 /// [`List`]s of the arenas here (no allocation per declaration, field or attribute list).
 #[derive(Clone, Debug, Default)]
@@ -288,6 +318,8 @@ pub(crate) struct FileAst {
     pub docs: Vec<(u32, u32)>,
     /// Decoded values of string constants with escapes.
     pub strings: Vec<String>,
+    /// What failed to parse.
+    pub lost: Lost,
 }
 
 impl FileAst {
@@ -320,6 +352,14 @@ impl FileAst {
             index: arena.len() as u32 - 1,
             item: PhantomData,
         }
+    }
+
+    /// Removes the last item of `T`'s arena.
+    fn pop<T>(&mut self)
+    where
+        FileAst: Arena<T>,
+    {
+        self.arena_mut().pop();
     }
 
     /// The position in `T`'s arena where the next list starts (see [`FileAst::list_from`]).
@@ -358,12 +398,21 @@ impl FileAst {
 }
 
 /// Parses one file into `ast` (an empty tree), and appends its syntax errors to `diagnostics`.
+/// `root` tells the file of the compilation from the files it includes (see the module
+/// documentation for NUL bytes).
 pub(crate) fn parse(
     src: &[u8],
     file: FileId,
+    root: bool,
     ast: &mut FileAst,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
+    let nul = first_nul(src);
+    let full = src;
+    let src = match nul {
+        Some(at) if !root => &src[..at],
+        _ => src,
+    };
     let mut p = Parser {
         src,
         lexer: Lexer::new(src, file),
@@ -379,6 +428,7 @@ pub(crate) fn parse(
         depth: 0,
         nesting: 0,
         suppress: false,
+        decl_name: None,
         ast,
     };
     if let Err(e) = p.lexer.skip_bom() {
@@ -395,6 +445,14 @@ pub(crate) fn parse(
         }
     } else {
         p.file();
+    }
+    if p.errors.len() >= MAX_ERRORS {
+        p.ast.lost.any_name = true;
+        p.ast.lost.attributes = true;
+    }
+    // (After parsing, which finds errors in order, and may go back on the last ones.)
+    if let Some(at) = nul {
+        p.nul_byte(full, at, root);
     }
     p.ast.docs = p.lexer.docs;
     p.ast.strings = p.lexer.strings;
@@ -418,6 +476,55 @@ enum Keyword {
     RpcService,
 }
 
+/// Whether a keyword followed by a token of kind `next` starts a declaration (which it cannot do
+/// inside one: see the module documentation).
+fn starts_declaration(keyword: Keyword, next: Tok) -> bool {
+    match keyword {
+        Keyword::Namespace
+        | Keyword::Table
+        | Keyword::Struct
+        | Keyword::Enum
+        | Keyword::Union
+        | Keyword::RootType
+        | Keyword::RpcService => next == Tok::Ident,
+        Keyword::Attribute => matches!(next, Tok::Ident | Tok::Str),
+        Keyword::FileIdentifier
+        | Keyword::FileExtension
+        | Keyword::Include
+        | Keyword::NativeInclude => next == Tok::Str,
+    }
+}
+
+/// The keyword `word` is, if any (keywords are contextual identifiers).
+fn keyword_of(word: &[u8]) -> Option<Keyword> {
+    Some(match word {
+        b"namespace" => Keyword::Namespace,
+        b"table" => Keyword::Table,
+        b"struct" => Keyword::Struct,
+        b"enum" => Keyword::Enum,
+        b"union" => Keyword::Union,
+        b"root_type" => Keyword::RootType,
+        b"file_identifier" => Keyword::FileIdentifier,
+        b"file_extension" => Keyword::FileExtension,
+        b"include" => Keyword::Include,
+        b"native_include" => Keyword::NativeInclude,
+        b"attribute" => Keyword::Attribute,
+        b"rpc_service" => Keyword::RpcService,
+        _ => return None,
+    })
+}
+
+/// What ends with a `;`, for recovery when the `;` is missing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Item {
+    /// A statement outside braces (`namespace`, `root_type`, `include`...).
+    Statement,
+    /// A field of a table or struct.
+    Field,
+    /// A method of an `rpc_service`.
+    Method,
+}
+
 /// Marker for "a syntax error was recorded; skip to the end of the declaration".
 struct Failed;
 
@@ -436,54 +543,91 @@ struct Parser<'s, 'a> {
     /// After a lexical error, parser errors are not reported until the parser has recovered
     /// (they would only be consequences of the bad token).
     suppress: bool,
+    /// The name of the table, struct, enum, union or service being parsed, once read (lost if
+    /// the declaration fails).
+    decl_name: Option<Span>,
     /// The tree being built.
     ast: &'a mut FileAst,
 }
 
 impl Parser<'_, '_> {
     fn file(&mut self) {
-        loop {
+        let mut keyword = loop {
             if self.errors.len() >= MAX_ERRORS {
                 return;
             }
+            self.suppress = false;
             let keyword = self.keyword();
+            let start = self.tok.start;
             let result = if keyword == Some(Keyword::NativeInclude) {
                 self.advance();
                 self.str_lit().and_then(|lit| {
-                    self.expect(b';')?;
+                    self.end_item(Item::Statement)?;
                     self.ast.header.push(HeaderItem::NativeInclude(lit));
                     Ok(())
                 })
             } else if keyword == Some(Keyword::Include) {
-                let start = self.tok.start;
                 self.advance();
                 self.str_lit().and_then(|lit| {
                     let span = self.span_from(start);
-                    self.expect(b';')?;
+                    self.end_item(Item::Statement)?;
                     self.ast.header.push(HeaderItem::Include(lit, span));
                     Ok(())
                 })
             } else {
-                break;
+                // The first declaration.
+                break keyword;
             };
             if result.is_err() {
-                self.synchronize();
+                self.record_loss(keyword);
+                self.synchronize(start);
             }
-        }
+        };
         while self.tok.kind != Tok::Eof {
             if self.errors.len() >= MAX_ERRORS {
                 return;
             }
-            match self.decl() {
+            // A lexical error suppresses the errors of its own declaration only.
+            self.suppress = false;
+            self.decl_name = None;
+            let start = self.tok.start;
+            match self.decl(keyword) {
                 Ok(Some(decl)) => self.ast.decls.push(decl),
                 Ok(None) => {}
-                Err(Failed) => self.synchronize(),
+                Err(Failed) => {
+                    self.record_loss(keyword);
+                    self.synchronize(start);
+                }
             }
+            keyword = self.keyword();
         }
     }
 
-    fn decl(&mut self) -> PResult<Option<Decl>> {
-        let keyword = self.keyword();
+    /// Records in [`FileAst::lost`] what the declaration that failed, which started with
+    /// `keyword`, takes with it.
+    #[cold]
+    fn record_loss(&mut self, keyword: Option<Keyword>) {
+        let lost = &mut self.ast.lost;
+        match keyword {
+            Some(
+                Keyword::Table
+                | Keyword::Struct
+                | Keyword::Enum
+                | Keyword::Union
+                | Keyword::RpcService,
+            ) => lost.names.extend(self.decl_name.take()),
+            // Later declarations may be in another namespace; an include that is not loaded
+            // may declare anything.
+            Some(Keyword::Namespace | Keyword::Include) => {
+                lost.any_name = true;
+                lost.attributes |= keyword == Some(Keyword::Include);
+            }
+            Some(Keyword::Attribute) => lost.attributes = true,
+            _ => {}
+        }
+    }
+
+    fn decl(&mut self, keyword: Option<Keyword>) -> PResult<Option<Decl>> {
         match keyword {
             Some(Keyword::Namespace) => {
                 self.advance();
@@ -499,22 +643,24 @@ impl Parser<'_, '_> {
                         }
                     }
                 }
-                self.expect(b';')?;
+                self.end_item(Item::Statement)?;
                 return Ok(Some(Decl::Namespace(self.ast.list_from(start))));
             }
-            Some(Keyword::Enum | Keyword::Union) => {
-                return self.enum_decl().map(|d| Some(Decl::Enum(d)));
+            Some(kw @ (Keyword::Enum | Keyword::Union)) => {
+                return self
+                    .enum_decl(kw == Keyword::Union)
+                    .map(|d| Some(Decl::Enum(d)));
             }
             Some(Keyword::RootType) => {
                 self.advance();
                 let name = self.qual_name()?;
-                self.expect(b';')?;
+                self.end_item(Item::Statement)?;
                 return Ok(Some(Decl::RootType(name)));
             }
             Some(kw @ (Keyword::FileIdentifier | Keyword::FileExtension)) => {
                 self.advance();
                 let lit = self.str_lit()?;
-                self.expect(b';')?;
+                self.end_item(Item::Statement)?;
                 return Ok(Some(if kw == Keyword::FileIdentifier {
                     Decl::FileIdentifier(lit)
                 } else {
@@ -544,14 +690,16 @@ impl Parser<'_, '_> {
                 } else {
                     (self.str_lit()?, true)
                 };
-                self.expect(b';')?;
+                self.end_item(Item::Statement)?;
                 return Ok(Some(Decl::Attribute(lit, is_string)));
             }
             Some(Keyword::RpcService) => {
                 return self.service().map(|s| Some(Decl::Service(s)));
             }
-            Some(Keyword::Table | Keyword::Struct) => {
-                return self.object().map(|o| Some(Decl::Object(o)));
+            Some(kw @ (Keyword::Table | Keyword::Struct)) => {
+                return self
+                    .object(kw == Keyword::Struct)
+                    .map(|o| Some(Decl::Object(o)));
             }
             Some(Keyword::NativeInclude) | None => {}
         }
@@ -582,18 +730,28 @@ impl Parser<'_, '_> {
         Err(Failed)
     }
 
-    fn object(&mut self) -> PResult<ObjectDecl> {
+    /// A `table`, or a `struct` if `is_struct` (the current token is the keyword).
+    fn object(&mut self, is_struct: bool) -> PResult<ObjectDecl> {
         let docs = self.tok.docs;
-        let is_struct = self.is_ident("struct");
+        let start = self.tok.start;
         self.advance();
         let name = self.ident()?;
+        self.decl_name = Some(name);
         let attrs = self.metadata()?;
+        let open = self.tok.start;
         self.expect(b'{')?;
         let fields = self.ast.mark::<FieldDecl>();
-        while !self.is_punct(b'}') {
-            if self.tok.kind == Tok::Eof {
-                return Err(self.unexpected("`}` or a field"));
+        let mut partial = false;
+        loop {
+            if self.is_punct(b'}') {
+                self.advance();
+                break;
             }
+            if self.tok.kind == Tok::Eof {
+                self.unclosed(open, name, "`}` or a field");
+                break;
+            }
+            let field_start = self.tok.start;
             match self.field() {
                 Ok(f) => {
                     self.ast.add(f);
@@ -602,25 +760,190 @@ impl Parser<'_, '_> {
                     if self.errors.len() >= MAX_ERRORS {
                         return Err(Failed);
                     }
-                    // Skip to the end of this field and go on with the next one.
-                    while !matches!(self.tok.kind, Tok::Eof | Tok::Punct(b';' | b'}')) {
-                        self.advance();
+                    if let Some((next, name_start)) = self.skip_field(start) {
+                        // The errors from the name of the next declaration on (the last ones:
+                        // errors are found in order) come from taking it for a field: the error
+                        // is the missing `}`.
+                        while self
+                            .errors
+                            .last()
+                            .and_then(|d| d.primary.as_ref())
+                            .is_some_and(|p| p.span.start >= name_start)
+                        {
+                            self.errors.pop();
+                        }
+                        partial |= next != field_start;
+                        self.unclosed(open, name, "`}`");
+                        break;
                     }
-                    if self.is_punct(b';') {
-                        self.advance();
-                    }
+                    partial = true;
                     self.suppress = false;
                 }
             }
         }
-        self.expect(b'}')?;
         Ok(ObjectDecl {
             is_struct,
             name,
             attrs,
             fields: self.ast.list_from(fields),
             docs,
+            partial,
         })
+    }
+
+    /// Skips the rest of a field that failed: past its `;`, or to the `}` or the end of the file.
+    /// Stops at the next declaration after byte `start` (where the table or struct starts), and
+    /// returns where it and its name start (see [`Parser::at_declaration`]).
+    fn skip_field(&mut self, start: u32) -> Option<(u32, u32)> {
+        loop {
+            if let Some(next) = self.at_declaration(start) {
+                return Some(next);
+            }
+            match self.tok.kind {
+                Tok::Eof | Tok::Punct(b'}') => return None,
+                Tok::Punct(b';') => {
+                    self.advance();
+                    return None;
+                }
+                _ => self.advance(),
+            }
+        }
+    }
+
+    /// The body of the declaration `name`, which opened with the `{` at byte `open`, ends
+    /// without its `}`: at the end of the file, or at the next declaration (the current token).
+    /// The error at the current token, reported if it is not yet (`expected` is what the end
+    /// of the file is not), shows the open brace.
+    #[cold]
+    fn unclosed(&mut self, open: u32, name: Span, expected: &str) {
+        if self.suppress {
+            return;
+        }
+        let here = self.span_here();
+        let reported = self
+            .errors
+            .last()
+            .filter(|d| d.is_error())
+            .and_then(|d| d.primary.as_ref())
+            .is_some_and(|p| p.span == here);
+        if !reported {
+            if self.tok.kind == Tok::Eof {
+                self.unexpected(expected);
+            } else {
+                self.errors.push(
+                    Diagnostic::error(
+                        Code::Syntax,
+                        "expected `}` before the next declaration",
+                        here,
+                    )
+                    .with_label("the next declaration starts here"),
+                );
+            }
+        }
+        let name = String::from_utf8_lossy(self.src.get(name.range()).unwrap_or_default());
+        let help = format!("close `{name}` with `}}`");
+        if let Some(d) = self.errors.last_mut() {
+            d.secondary.push(Label {
+                span: self.lexer.span(open, open + 1),
+                message: "this `{` is not closed".into(),
+            });
+            d.help.push(help);
+        }
+    }
+
+    /// The `}` that closes the body of the declaration `name`, opened with the `{` at byte
+    /// `open`. A body without it ends at the end of the file or at the next declaration (the
+    /// error is reported).
+    fn close_body(&mut self, open: u32, name: Span) -> PResult<()> {
+        if self.is_punct(b'}') {
+            self.advance();
+            return Ok(());
+        }
+        if self.tok.kind == Tok::Eof || self.declaration_here() {
+            self.unclosed(open, name, "`}`");
+            return Ok(());
+        }
+        Err(self.unexpected_punct(b'}'))
+    }
+
+    /// Whether the current token and the next start a declaration (see [`starts_declaration`]).
+    #[cold]
+    fn declaration_here(&mut self) -> bool {
+        let Some(keyword) = self.keyword() else {
+            return false;
+        };
+        self.lexer
+            .peek_kind()
+            .is_some_and(|next| starts_declaration(keyword, next))
+    }
+
+    /// Whether the previous token and the current one start a declaration (see
+    /// [`starts_declaration`]) whose keyword starts after byte `after`. If so, the parser goes
+    /// back to the keyword and returns where the keyword and the current token (its name)
+    /// start.
+    fn at_declaration(&mut self, after: u32) -> Option<(u32, u32)> {
+        let end = self.prev_end as usize;
+        let before = self.src.get(..end)?;
+        let start = end
+            - before
+                .iter()
+                .rev()
+                .take_while(|&&b| is_ident_cont(b))
+                .count();
+        if start as u32 <= after || !before.get(start).is_some_and(|&b| is_ident_start(b)) {
+            return None;
+        }
+        let keyword = keyword_of(&before[start..])?;
+        if !starts_declaration(keyword, self.tok.kind) {
+            return None;
+        }
+        let name_start = self.tok.start;
+        self.lexer.rewind(name_start);
+        self.tok = Token {
+            kind: Tok::Ident,
+            start: start as u32,
+            end: end as u32,
+            docs: (0, 0),
+            decoded: u32::MAX,
+        };
+        self.prev_end = start as u32;
+        self.depth = 0;
+        Some((start as u32, name_start))
+    }
+
+    /// The `;` that ends an item. When it is missing, the error is reported, and the parser
+    /// goes on as if it were there if what follows cannot continue the item: the end of the
+    /// file, the next declaration, or in a body a `}` or the next field or method.
+    fn end_item(&mut self, item: Item) -> PResult<()> {
+        if self.is_punct(b';') {
+            self.advance();
+            return Ok(());
+        }
+        self.missing_semicolon(item)
+    }
+
+    #[cold]
+    fn missing_semicolon(&mut self, item: Item) -> PResult<()> {
+        let failed = self.unexpected_punct(b';');
+        let recover = match self.tok.kind {
+            Tok::Eof => true,
+            Tok::Punct(b'}') => item != Item::Statement,
+            Tok::Ident => {
+                let keyword = self.keyword();
+                match self.lexer.peek_kind() {
+                    Some(Tok::Punct(b':')) => item == Item::Field,
+                    Some(Tok::Punct(b'(')) => item == Item::Method,
+                    Some(next) => keyword.is_some_and(|k| starts_declaration(k, next)),
+                    None => false,
+                }
+            }
+            _ => false,
+        };
+        if recover {
+            Ok(())
+        } else {
+            Err(failed)
+        }
     }
 
     fn field(&mut self) -> PResult<FieldDecl> {
@@ -635,7 +958,7 @@ impl Parser<'_, '_> {
             None
         };
         let attrs = self.metadata()?;
-        self.expect(b';')?;
+        self.end_item(Item::Field)?;
         Ok(FieldDecl {
             name,
             ty,
@@ -784,11 +1107,13 @@ impl Parser<'_, '_> {
         }
     }
 
-    fn enum_decl(&mut self) -> PResult<EnumDecl> {
+    /// An `enum`, or a `union` if `is_union` (the current token is the keyword).
+    fn enum_decl(&mut self, is_union: bool) -> PResult<EnumDecl> {
         let docs = self.tok.docs;
-        let is_union = self.is_ident("union");
+        let start = self.tok.start;
         self.advance();
         let name = self.ident()?;
+        self.decl_name = Some(name);
         let underlying = if self.is_punct(b':') {
             self.advance();
             Some(self.type_ast()?)
@@ -840,7 +1165,14 @@ impl Parser<'_, '_> {
             }
             self.advance();
         }
-        self.expect(b'}')?;
+        if !self.is_punct(b'}')
+            && self.ast.mark::<EnumValDecl>() > values
+            && self.at_declaration(start).is_some()
+        {
+            // The last value ends with the keyword of the next declaration: it is not a value.
+            self.ast.pop::<EnumValDecl>();
+        }
+        self.close_body(open.start, name)?;
         Ok(EnumDecl {
             is_union,
             name,
@@ -856,6 +1188,7 @@ impl Parser<'_, '_> {
         let docs = self.tok.docs;
         self.advance();
         let name = self.ident()?;
+        self.decl_name = Some(name);
         let attrs = self.metadata()?;
         self.expect(b'{')?;
         let calls = self.ast.mark::<RpcDecl>();
@@ -868,7 +1201,7 @@ impl Parser<'_, '_> {
             self.expect(b':')?;
             let response = self.qual_name()?;
             let attrs = self.metadata()?;
-            self.expect(b';')?;
+            self.end_item(Item::Method)?;
             self.ast.add(RpcDecl {
                 name,
                 request,
@@ -968,6 +1301,8 @@ impl Parser<'_, '_> {
                     .get(self.tok.start as usize..self.tok.end as usize)
                     .map(String::from_utf8_lossy)
                     .unwrap_or_default();
+                // Shown as snippets show them (a string constant may hold a NUL byte).
+                let text = text.replace(|c: char| c.is_ascii_control() && c != '\t', "?");
                 format!("{} `{}`", kind.describe(), text)
             }
         }
@@ -1011,16 +1346,52 @@ impl Parser<'_, '_> {
     #[cold]
     fn lex_error(&mut self, e: LexError) {
         self.suppress = true;
+        if e.message.is_empty() {
+            // A NUL byte, reported once, up front.
+            return;
+        }
         let span = self.lexer.span(e.start, e.end);
         self.errors
             .push(Diagnostic::error(Code::Syntax, e.message, span));
     }
 
-    /// Skips tokens to the end of the current declaration: past a `;` outside braces, or past
-    /// the `}` that closes the outermost open brace.
-    fn synchronize(&mut self) {
-        self.suppress = false;
+    /// Reports the NUL byte at `at` in the file `full` (an error in the `root` file, a warning
+    /// in an included one, which ends there).
+    #[cold]
+    fn nul_byte(&mut self, full: &[u8], at: usize, root: bool) {
+        let span = self.lexer.span(at as u32, at as u32 + 1);
+        let d = if root {
+            let count = full.iter().filter(|&&b| b == 0).count();
+            let d = Diagnostic::error(Code::Syntax, "schema files cannot contain NUL bytes", span)
+                .with_label("NUL byte")
+                .with_note(
+                    "flatc rejects the file as binary (\"input file appears to be binary\")",
+                );
+            if count > 1 {
+                d.with_note(format!("the file has {count} NUL bytes; this is the first"))
+            } else {
+                d
+            }
+        } else {
+            Diagnostic::warning(
+                Code::Questionable,
+                "this included file is read only up to its first NUL byte",
+                span,
+            )
+            .with_label("the file ends here")
+            .with_note("flatc reads an included file up to its first NUL byte and ignores the rest")
+        };
+        self.errors.push(d);
+    }
+
+    /// Skips tokens to the end of the declaration that failed, which started at byte `start`:
+    /// past a `;` outside braces, past the `}` that closes the outermost open brace, or to the
+    /// next declaration.
+    fn synchronize(&mut self, start: u32) {
         loop {
+            if self.at_declaration(start).is_some() {
+                return;
+            }
             match self.tok.kind {
                 Tok::Eof => return,
                 Tok::Punct(b';') if self.depth == 0 => {
@@ -1045,31 +1416,10 @@ impl Parser<'_, '_> {
         if self.tok.kind != Tok::Ident {
             return None;
         }
-        Some(
-            match self
-                .src
-                .get(self.tok.start as usize..self.tok.end as usize)?
-            {
-                b"namespace" => Keyword::Namespace,
-                b"table" => Keyword::Table,
-                b"struct" => Keyword::Struct,
-                b"enum" => Keyword::Enum,
-                b"union" => Keyword::Union,
-                b"root_type" => Keyword::RootType,
-                b"file_identifier" => Keyword::FileIdentifier,
-                b"file_extension" => Keyword::FileExtension,
-                b"include" => Keyword::Include,
-                b"native_include" => Keyword::NativeInclude,
-                b"attribute" => Keyword::Attribute,
-                b"rpc_service" => Keyword::RpcService,
-                _ => return None,
-            },
+        keyword_of(
+            self.src
+                .get(self.tok.start as usize..self.tok.end as usize)?,
         )
-    }
-
-    fn is_ident(&self, kw: &str) -> bool {
-        self.tok.kind == Tok::Ident
-            && self.src.get(self.tok.start as usize..self.tok.end as usize) == Some(kw.as_bytes())
     }
 
     fn is_punct(&self, c: u8) -> bool {
@@ -1102,7 +1452,7 @@ mod tests {
     fn parse_text(src: &[u8]) -> (FileAst, Vec<Diagnostic>) {
         let mut ast = FileAst::default();
         let mut errors = Vec::new();
-        parse(src, FileId(0), &mut ast, &mut errors);
+        parse(src, FileId(0), true, &mut ast, &mut errors);
         (ast, errors)
     }
 
@@ -1271,6 +1621,76 @@ mod tests {
         assert!(errors("rpc_service S {}")[0].contains("expected an identifier"));
         assert!(errors("enum E : byte { A = x }")[0].contains("integer constant"));
         assert!(errors("enum E : byte { A.B }")[0].contains("expected `}`"));
+    }
+
+    #[test]
+    fn recovery_keeps_what_parsed_and_records_what_did_not() {
+        const SRC: &str = "table A { x: int\ntable B { y: int; z: ; w: short }\n\
+            enum E : byte { V = x }\nunion U { A, B,\ntable C { c: int }";
+        let (ast, errs) = parse_text(SRC.as_bytes());
+        assert_eq!(errs.len(), 6, "{errs:?}");
+        let src = |s: Span| &SRC[s.range()];
+        let objects: Vec<(&str, usize, bool)> = ast
+            .decls
+            .iter()
+            .filter_map(|d| match d {
+                Decl::Object(o) => Some((src(o.name), ast.get(o.fields).len(), o.partial)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(objects, [("A", 1, false), ("B", 2, true), ("C", 1, false)]);
+        let unions: Vec<usize> = ast
+            .decls
+            .iter()
+            .filter_map(|d| match d {
+                Decl::Enum(e) => Some(ast.get(e.values).len()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(unions, [2]);
+        let lost: Vec<&str> = ast.lost.names.iter().map(|&s| src(s)).collect();
+        assert_eq!(lost, ["E"]);
+        assert!(!ast.lost.any_name && !ast.lost.attributes);
+        let (ast, _) = parse_text(b"namespace A..B; attribute \"a\" x; table T {}");
+        assert!(ast.lost.any_name && ast.lost.attributes);
+        assert_eq!(ast.decls.len(), 1);
+    }
+
+    #[test]
+    fn recovery_always_moves_on() {
+        let inputs = [
+            "table T {} include \"a\"; native_include \"b\"; include \"c\"",
+            "table table table { table table table } enum enum enum : { enum enum }",
+            "union union { union union union, union } struct struct struct struct",
+            "file_identifier file_identifier \"x\" attribute attribute \"y\" rpc_service",
+            "table T { x: int = table T; } root_type root_type root_type T table",
+        ];
+        for src in inputs {
+            let (_, errs) = parse_text(src.as_bytes());
+            assert!(
+                !errs.is_empty() && errs.len() < MAX_ERRORS,
+                "{src}: {errs:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn nul_bytes_end_an_included_file_only() {
+        let src = b"table A {}\0table B {}";
+        let (ast, errs) = parse_text(src);
+        assert_eq!(ast.decls.len(), 2);
+        assert_eq!(errs.len(), 1);
+        assert!(errs[0].is_error() && errs[0].message.contains("NUL"));
+        let mut ast = FileAst::default();
+        let mut diagnostics = Vec::new();
+        parse(src, FileId(1), false, &mut ast, &mut diagnostics);
+        assert_eq!(ast.decls.len(), 1);
+        assert_eq!(diagnostics.len(), 1);
+        assert!(!diagnostics[0].is_error());
+        assert_eq!(
+            diagnostics[0].primary.as_ref().map(|p| p.span.start),
+            Some(10)
+        );
     }
 
     #[test]

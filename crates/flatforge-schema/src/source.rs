@@ -98,14 +98,25 @@ pub struct SourceFile {
 }
 
 impl SourceFile {
-    /// The file's text for display: bytes that are not valid UTF-8 are shown as `?` one for one,
-    /// so byte offsets (spans) stay valid.
+    /// The file's text for display: bytes that are not valid UTF-8, and control characters other
+    /// than tabs and line breaks (which take no room on a terminal), are shown as `?` one for
+    /// one, so byte offsets (spans) stay valid.
     ///
     /// ```
-    /// let f = flatforge_schema::SourceFile { path: "x.fbs".into(), bytes: b"a\xffb".to_vec().into() };
-    /// assert_eq!(f.display_text(), "a?b");
+    /// let f = flatforge_schema::SourceFile { path: "x.fbs".into(), bytes: b"a\xffb\0c\td".to_vec().into() };
+    /// assert_eq!(f.display_text(), "a?b?c\td");
     /// ```
     pub fn display_text(&self) -> Cow<'_, str> {
+        let text = self.utf8_text();
+        let hidden = |c: char| c.is_ascii_control() && !matches!(c, '\t' | '\n' | '\r');
+        if text.contains(hidden) {
+            return Cow::Owned(text.replace(hidden, "?"));
+        }
+        text
+    }
+
+    /// The file's text with bytes that are not valid UTF-8 shown as `?` one for one.
+    fn utf8_text(&self) -> Cow<'_, str> {
         match std::str::from_utf8(&self.bytes) {
             Ok(s) => Cow::Borrowed(s),
             Err(_) => {

@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use flatforge_schema::{Compiler, MemoryLoader};
+use flatforge_schema::{Code, Compiler, MemoryLoader};
 
 fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/invalid")
@@ -105,4 +105,129 @@ fn every_error_has_a_location_and_the_corpus_reports_several_per_file() {
             path.display()
         );
     }
+}
+
+/// The code and message of each error of compiling `root` with the in-memory `files`.
+fn errors(files: &[(&str, &[u8])], root: &str) -> Vec<(Code, String)> {
+    let mut loader = MemoryLoader::new();
+    for (name, text) in files {
+        loader.insert(*name, *text);
+    }
+    let err = Compiler::new(loader)
+        .compile(root)
+        .expect_err("the schema is invalid");
+    err.diagnostics
+        .into_iter()
+        .filter(|d| d.is_error())
+        .map(|d| (d.code, d.message))
+        .collect()
+}
+
+fn codes(errors: &[(Code, String)]) -> Vec<Code> {
+    errors.iter().map(|e| e.0).collect()
+}
+
+#[test]
+fn a_syntax_error_does_not_hide_the_semantic_errors() {
+    let found = errors(
+        &[("a.fbs", b"table B { y: int\ntable C { z: Nope; }")],
+        "a.fbs",
+    );
+    assert_eq!(
+        codes(&found),
+        [Code::Syntax, Code::UnknownType],
+        "{found:?}"
+    );
+    // A use of a declaration that failed to parse is not an unknown type.
+    let src = b"table B (id: ) { y: int; }\ntable D { b: B; x: Nope; }";
+    let found = errors(&[("a.fbs", src)], "a.fbs");
+    assert_eq!(
+        codes(&found),
+        [Code::Syntax, Code::UnknownType],
+        "{found:?}"
+    );
+    assert!(found[1].1.contains("`Nope`"), "{found:?}");
+    // Three syntax errors, three reports, then the semantic error.
+    let src = b"table T { a int; b: ; c: short = 70000; }\ntable U { x: [int }\nstruct";
+    let found = errors(&[("a.fbs", src)], "a.fbs");
+    let expected = [
+        Code::Syntax,
+        Code::Syntax,
+        Code::InvalidDefault,
+        Code::Syntax,
+        Code::Syntax,
+    ];
+    assert_eq!(codes(&found), expected, "{found:?}");
+}
+
+#[test]
+fn a_missing_include_does_not_hide_the_other_errors() {
+    let main: &[u8] = b"include \"dep.fbs\";\ntable B { y: Nope2; hp: short = 70000; }";
+    let found = errors(&[("a.fbs", main)], "a.fbs");
+    // `Nope2` may be declared in the missing file.
+    assert_eq!(codes(&found), [Code::Io, Code::InvalidDefault], "{found:?}");
+    // When the include is there, `Nope2` is checked.
+    let found = errors(&[("a.fbs", main), ("dep.fbs", b"table Dep {}")], "a.fbs");
+    assert_eq!(
+        codes(&found),
+        [Code::UnknownType, Code::InvalidDefault],
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_field_left_out_for_its_error_does_not_empty_its_struct() {
+    for len in ["0", "65536", "4294967296"] {
+        let src = format!("struct S {{ a: [int:{len}]; }}");
+        let found = errors(&[("a.fbs", src.as_bytes())], "a.fbs");
+        assert_eq!(codes(&found), [Code::InvalidFieldType], "{found:?}");
+        assert!(found[0].1.contains("array length"), "{found:?}");
+    }
+}
+
+/// flatc rejects a schema file with a NUL byte, and reads an included file up to its first
+/// NUL byte; before, a NUL byte ended a root file too (so a valid schema followed by a NUL byte
+/// was accepted), and one inside a declaration was reported as the end of the file.
+#[test]
+fn nul_bytes_get_flatcs_verdicts() {
+    let found = errors(&[("a.fbs", b"table T { a: int; }\0")], "a.fbs");
+    assert_eq!(
+        found,
+        [(Code::Syntax, "schema files cannot contain NUL bytes".into())]
+    );
+    let found = errors(&[("a.fbs", b"table T { a:\0 int; }")], "a.fbs");
+    assert_eq!(
+        found,
+        [(Code::Syntax, "schema files cannot contain NUL bytes".into())]
+    );
+
+    let dir = std::env::temp_dir().join(format!("flatforge-nul-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let root: &[u8] = b"include \"dep.fbs\";\ntable T { d: Dep; }";
+    let dep: &[u8] = b"table Dep {}\n\0 anything { at all";
+    std::fs::write(dir.join("a.fbs"), root).expect("write");
+    std::fs::write(dir.join("dep.fbs"), dep).expect("write");
+    let flatc = flatforge_testkit::flatc()
+        .current_dir(&dir)
+        .args(["-b", "--schema", "a.fbs"])
+        .output()
+        .expect("run flatc");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        flatc.status.success(),
+        "flatc rejects an include with a NUL byte"
+    );
+    let mut loader = MemoryLoader::new();
+    loader.insert("a.fbs", root);
+    loader.insert("dep.fbs", dep);
+    let compiled = Compiler::new(loader).compile("a.fbs").expect("accepted");
+    let warnings: Vec<&str> = compiled
+        .warnings
+        .iter()
+        .map(|w| w.message.as_str())
+        .collect();
+    assert_eq!(
+        warnings,
+        ["this included file is read only up to its first NUL byte"]
+    );
 }
