@@ -137,13 +137,13 @@ mod scalar;
 mod verify;
 pub mod view;
 
-pub use builder::{Builder, NestedStart, Offset, TableWriter};
+pub use builder::{Builder, FarWriter, NestedStart, Offset, Offset64, TableWriter};
 pub use error::{BuildError, Error, ErrorKind, Object, PathSegment};
 pub use scalar::{
     read_scalar, struct_bytes, struct_from_bytes, structs_from_bytes, write_scalar, Scalar, Struct,
 };
-pub use verify::{TableVerifier, Verifier, VerifierOptions, Verify, MAX_BUFFER_SIZE};
+pub use verify::{TableVerifier, UnionTag, Verifier, VerifierOptions, Verify, MAX_BUFFER_SIZE};
 pub use view::{
-    buffer_has_identifier, root, root_unchecked, root_with_options, Array, Follow, Indirect,
-    Inline, Table, Vector, VectorIter,
+    buffer_has_identifier, root, root_unchecked, root_with_options, Array, Far, Follow, Indirect,
+    Inline, Table, Vector, Vector64, VectorIter,
 };
