@@ -329,8 +329,8 @@ pub(crate) fn emit(
 }
 
 /// Rejects what the generator (or the runtime) cannot express: 64-bit offsets to anything but
-/// strings and vectors of scalars or structs, which flatc rejects too (the front end does, so only
-/// a schema model built by hand gets here), and union types that are not integers.
+/// strings and vectors of scalars (not enums) or structs, and union types that are not integers;
+/// flatc rejects both, and so does the front end, so only a schema model built by hand gets here.
 fn check_supported(schema: &Schema) -> Result<(), GenerateError> {
     let mut diagnostics = Vec::new();
     for o in &schema.objects {
@@ -341,7 +341,7 @@ fn check_supported(schema: &Schema) -> Result<(), GenerateError> {
             let far_ok = match f.ty.base_type {
                 BaseType::String => true,
                 BaseType::Vector | BaseType::Vector64 => {
-                    f.ty.element.is_scalar()
+                    f.ty.element.is_scalar() && f.ty.enum_id().is_none()
                         || f.ty.element == BaseType::Obj
                             && f.ty.object().is_some_and(|id| schema[id].is_struct)
                 }
@@ -352,7 +352,7 @@ fn check_supported(schema: &Schema) -> Result<(), GenerateError> {
                     Code::InvalidFieldType,
                     format!(
                         "field `{}.{}`: 64-bit offsets (`offset64`, `vector64`) may only point to \
-                         strings and vectors of scalars or structs",
+                         strings and vectors of scalars (not enums) or structs",
                         o.full_name, f.name
                     ),
                     f.span,
@@ -2699,14 +2699,12 @@ impl<'s> Emitter<'s> {
             _ => unreachable!("only called for vectors behind 64-bit offsets"),
         };
         let (create, size, align) = match e {
-            Elem::Scalar { prim: p, enum_id } => {
-                let create = if enum_id.is_some() {
-                    format!("w.create_vector{suffix}_from_iter(v.iter().map(|x| x.0))?")
-                } else {
-                    format!("w.create_vector{suffix}(v)?")
-                };
-                (create, prim_size(p), prim_size(p))
-            }
+            // Not of enums: `check_supported` rejects them.
+            Elem::Scalar { prim: p, .. } => (
+                format!("w.create_vector{suffix}(v)?"),
+                prim_size(p),
+                prim_size(p),
+            ),
             Elem::Struct(sid) => {
                 let o = &self.schema[sid];
                 (

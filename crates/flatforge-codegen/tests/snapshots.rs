@@ -54,6 +54,11 @@ fn unions() {
 }
 
 #[test]
+fn wide() {
+    check("wide");
+}
+
+#[test]
 fn sixty_four_bit_offsets_and_wide_union_types_are_generated() {
     let schema = flatforge_schema::compile_str(
         "big.fbs",

@@ -1122,9 +1122,11 @@ impl Builder {
         Ok(())
     }
 
-    /// A writer for objects behind 64-bit offsets (`offset64` and `vector64` fields), which go
-    /// first, into the region at the end of the buffer (see the [module docs](self)); an error once
-    /// anything else has been written.
+    /// A writer for the strings and vectors that 64-bit offsets point to (`offset64` and
+    /// `vector64` fields). They go first, into a region at the end of the finished buffer, so that
+    /// 32-bit offsets never have to span them: the layout of C++'s `FlatBufferBuilder64`. Once
+    /// anything else has been written (in this buffer, or in the nested flatbuffer being built),
+    /// this returns [`BuildError::FarAfterNear`].
     ///
     /// ```
     /// use flatforge::{Far, Table, Vector64};

@@ -3,6 +3,11 @@
 //! that makes untrusted bytes safe to read. `no_std` + `alloc`; the default `std` feature only turns
 //! on run-time CPU detection for the UTF-8 validation.
 //!
+//! Fields with 64-bit offsets (`offset64`, `vector64`) are supported as flatc's C++ library defines
+//! them: the builder writes their strings and vectors first, into a region at the end of the buffer
+//! ([`Builder::far`]), and reads them through [`Far`] and [`Vector64`]. Buffers are capped at
+//! 2 GiB ([`MAX_BUFFER_SIZE`]) all the same, with or without 64-bit offsets.
+//!
 //! # Soundness in one paragraph
 //!
 //! Views read with unchecked loads, so a view exists only for bytes its type's [`Verify`]
