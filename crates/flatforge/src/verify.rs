@@ -4,9 +4,10 @@
 //! objects: [`offset`](Verifier::offset), [`table`](Verifier::table), [`string`](Verifier::string),
 //! [`vector_raw`](Verifier::vector_raw), [`vector`](Verifier::vector) and
 //! [`nested`](Verifier::nested) buffers, and for `offset64` / `vector64` fields
-//! [`offset64`](Verifier::offset64) and [`vector64_raw`](Verifier::vector64_raw); [`follow_table`](Verifier::follow_table),
-//! [`follow_string`](Verifier::follow_string) and [`follow_vector`](Verifier::follow_vector) check an
-//! offset and its object in one step, with fewer tests. [`TableVerifier`] checks one table's fields.
+//! [`offset64`](Verifier::offset64) and [`vector64_raw`](Verifier::vector64_raw);
+//! [`follow_table`](Verifier::follow_table), [`follow_string`](Verifier::follow_string) and
+//! [`follow_vector`](Verifier::follow_vector) check an offset and its object in one step, with fewer
+//! tests. [`TableVerifier`] checks one table's fields.
 //! Generated code drives these through the [`Verify`] trait, one `verify_at` per table type; a schema
 //! walker calls the same methods with sizes and alignments taken from the schema model.
 //!
