@@ -3,7 +3,7 @@
 //!
 //! 1. flatc builds a buffer from JSON (`flatc -b`);
 //! 2. the generated code verifies it, reads it, and rebuilds it through the object API
-//!    (`unpack`, then `pack`) and, for some, through the builders;
+//!    (`unpack`, then `pack`) and through the builders (`create`, the typestate builder);
 //! 3. flatc prints our buffer: the same JSON as for its own (`-t --strict-json`, with and without
 //!    `--defaults-json`).
 
@@ -239,6 +239,37 @@ fn more_defaults() {
     let root = m.unpack().pack(&mut b).unwrap();
     let ours = b.finish(root, None).unwrap().to_vec();
     assert_same_json(schema, &theirs, &ours, &dir, &root_type);
+
+    // The builders: `create` with every field, the typestate builder with none.
+    b.reset();
+    let ints = b.create_vector(&[1i32, -2]).unwrap();
+    let floats = b.create_vector(&[1.5f32]).unwrap();
+    let empty_string = b.create_string("x").unwrap();
+    let some_string = b.create_string("").unwrap();
+    let abcs = md::Abc::create_vector(&mut b, &[md::Abc::C, md::Abc::A]).unwrap();
+    let bools = b.create_vector(&[true]).unwrap();
+    let root = md::MoreDefaults::create(
+        &mut b,
+        &md::MoreDefaultsArgs {
+            ints: Some(ints),
+            floats: Some(floats),
+            empty_string: Some(empty_string),
+            some_string: Some(some_string),
+            abcs: Some(abcs),
+            bools: Some(bools),
+        },
+    )
+    .unwrap();
+    let ours = b.finish(root, None).unwrap().to_vec();
+    assert_same_json(schema, &theirs, &ours, &dir, &root_type);
+    b.reset();
+    let root = md::MoreDefaults::builder(&mut b).finish().unwrap();
+    let ours = b.finish(root, None).unwrap().to_vec();
+    let m = md::MoreDefaults::root(&ours).expect("verifies");
+    assert!(m.ints().is_empty() && m.abcs().is_empty());
+    assert_eq!((m.empty_string(), m.some_string()), ("", "some"));
+    let theirs = flatc_buffer(schema, "{}", &dir, &root_type);
+    assert_same_json(schema, &theirs, &ours, &dir, &root_type);
 }
 
 #[test]
@@ -277,6 +308,48 @@ fn nan_inf_test() {
         .unwrap()
         .default_nan()
         .is_nan());
+
+    // The builders, with the values of the JSON: `create`, and the typestate builder.
+    b.reset();
+    let args = nt::NanInfTableArgs {
+        value_nan: f64::NAN,
+        value_inf: f64::INFINITY,
+        value_ninf: f64::NEG_INFINITY,
+        value: 12.5,
+        ..Default::default()
+    };
+    assert!(args.default_nan.is_nan() && args.default_ninf == f64::NEG_INFINITY);
+    let root = nt::NanInfTable::create(&mut b, &args).unwrap();
+    let ours = nt::finish_nan_inf_table_buffer(&mut b, root)
+        .unwrap()
+        .to_vec();
+    assert_same_json(schema, &theirs, &ours, &dir, &[]);
+    b.reset();
+    let root = nt::NanInfTable::builder(&mut b)
+        .value(12.5)
+        .value_ninf(f64::NEG_INFINITY)
+        .value_inf(f64::INFINITY)
+        .value_nan(f64::NAN)
+        .finish()
+        .unwrap();
+    let ours = nt::finish_nan_inf_table_buffer(&mut b, root)
+        .unwrap()
+        .to_vec();
+    assert_same_json(schema, &theirs, &ours, &dir, &[]);
+    // Defaults set to other values, including the NaN default to a number.
+    b.reset();
+    let root = nt::NanInfTable::builder(&mut b)
+        .default_nan(0.0)
+        .default_inf(-1.0)
+        .default_ninf(f64::INFINITY)
+        .finish()
+        .unwrap();
+    let ours = nt::finish_nan_inf_table_buffer(&mut b, root)
+        .unwrap()
+        .to_vec();
+    let json = "{ default_nan: 0.0, default_inf: -1.0, default_ninf: inf }";
+    let theirs = flatc_buffer(schema, json, &dir, &[]);
+    assert_same_json(schema, &theirs, &ours, &dir, &[]);
 }
 
 const ARROW_MESSAGE: &str = r#"{

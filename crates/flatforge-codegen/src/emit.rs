@@ -81,6 +81,12 @@ enum Kind {
     Union(EnumId),
     Vector(Elem),
     UnionVector(EnumId),
+    /// A string behind a 64-bit offset (`offset64`).
+    FarString,
+    /// A vector with a 32-bit length behind a 64-bit offset (`offset64`); of scalars or structs.
+    FarVector(Elem),
+    /// A vector with a 64-bit length behind a 64-bit offset (`vector64`); of scalars or structs.
+    Vector64(Elem),
 }
 
 /// The element of a vector.
@@ -299,6 +305,14 @@ struct Emitter<'s> {
     value_consts: Vec<Vec<String>>,
     /// Per union: the variant name of each value (empty for NONE).
     variants: Vec<Vec<String>>,
+    /// Per object: whether its owned form reaches objects behind 64-bit offsets (its own fields,
+    /// or those of tables it holds), so that `pack` writes those first, in a pass of their own.
+    far_objects: Vec<bool>,
+    /// Per enum: whether a member of the union is such a table.
+    far_unions: Vec<bool>,
+    /// Whether some field of the schema has a 64-bit offset: size prefixes are then 64-bit, as
+    /// in flatc's C++ code.
+    size_prefix64: bool,
     /// Whether an object is used in a vector whose element type needs `Follow` (always for tables).
     serde_attr: String,
 }
@@ -314,20 +328,31 @@ pub(crate) fn emit(
     Ok(e.file())
 }
 
-/// Rejects what the generator (or the runtime) cannot express yet.
+/// Rejects what the generator (or the runtime) cannot express: 64-bit offsets to anything but
+/// strings and vectors of scalars (not enums) or structs, and union types that are not integers;
+/// flatc rejects both, and so does the front end, so only a schema model built by hand gets here.
 fn check_supported(schema: &Schema) -> Result<(), GenerateError> {
     let mut diagnostics = Vec::new();
     for o in &schema.objects {
         for f in &o.fields {
-            if f.deprecated {
+            if f.deprecated || !is_64bit(f) {
                 continue;
             }
-            if f.offset64 || f.ty.base_type == BaseType::Vector64 {
+            let far_ok = match f.ty.base_type {
+                BaseType::String => true,
+                BaseType::Vector | BaseType::Vector64 => {
+                    f.ty.element.is_scalar() && f.ty.enum_id().is_none()
+                        || f.ty.element == BaseType::Obj
+                            && f.ty.object().is_some_and(|id| schema[id].is_struct)
+                }
+                _ => false,
+            };
+            if !far_ok {
                 diagnostics.push(Diagnostic::error(
                     Code::InvalidFieldType,
                     format!(
-                        "field `{}.{}`: 64-bit offsets (`offset64`, `vector64`) are not supported by \
-                         the Rust generator yet",
+                        "field `{}.{}`: 64-bit offsets (`offset64`, `vector64`) may only point to \
+                         strings and vectors of scalars (not enums) or structs",
                         o.full_name, f.name
                     ),
                     f.span,
@@ -336,18 +361,14 @@ fn check_supported(schema: &Schema) -> Result<(), GenerateError> {
         }
     }
     for en in &schema.enums {
-        if !en.is_union {
-            continue;
-        }
-        if !matches!(
-            en.underlying_type.base_type,
-            BaseType::UType | BaseType::UByte
-        ) {
+        if en.is_union
+            && !(en.underlying_type.base_type.is_integer()
+                && en.underlying_type.base_type != BaseType::Bool)
+        {
             diagnostics.push(Diagnostic::error(
                 Code::InvalidEnum,
                 format!(
-                    "union `{}` has the underlying type `{}`: the Rust generator supports only \
-                     `ubyte` union types yet",
+                    "union `{}` has the underlying type `{}`: union types must be integers",
                     en.full_name,
                     en.underlying_type.base_type.name()
                 ),
@@ -359,6 +380,66 @@ fn check_supported(schema: &Schema) -> Result<(), GenerateError> {
         Ok(())
     } else {
         Err(GenerateError::Unsupported { diagnostics })
+    }
+}
+
+/// Whether a field has a 64-bit offset (`offset64`, or `vector64`, which implies it).
+fn is_64bit(f: &Field) -> bool {
+    f.offset64 || f.ty.base_type == BaseType::Vector64
+}
+
+/// Per object, whether its owned form reaches a field with a 64-bit offset: one of its own, or
+/// one of a table it holds (directly, in a vector, or as a union member); and per enum, whether a
+/// member of the union does. A fixpoint, as tables may refer to each other in cycles.
+fn far_reach(schema: &Schema) -> (Vec<bool>, Vec<bool>) {
+    let mut objects: Vec<bool> = schema
+        .objects
+        .iter()
+        .map(|o| o.fields.iter().any(|f| !f.deprecated && is_64bit(f)))
+        .collect();
+    let mut unions = vec![false; schema.enums.len()];
+    loop {
+        let mut changed = false;
+        for (i, en) in schema.enums.iter().enumerate() {
+            let far = en.is_union
+                && en.values.iter().any(|v| {
+                    v.union_type
+                        .and_then(|t| t.object())
+                        .is_some_and(|id| objects[id.0 as usize])
+                });
+            if far && !unions[i] {
+                unions[i] = true;
+                changed = true;
+            }
+        }
+        for (i, o) in schema.objects.iter().enumerate() {
+            if objects[i] || o.is_struct {
+                continue;
+            }
+            let far = o.fields.iter().any(|f| {
+                if f.deprecated {
+                    return false;
+                }
+                let target = match f.ty.base_type {
+                    BaseType::Obj => f.ty.object().map(|id| objects[id.0 as usize]),
+                    BaseType::Union => f.ty.enum_id().map(|id| unions[id.0 as usize]),
+                    BaseType::Vector => match f.ty.element {
+                        BaseType::Obj => f.ty.object().map(|id| objects[id.0 as usize]),
+                        BaseType::Union => f.ty.enum_id().map(|id| unions[id.0 as usize]),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                target == Some(true)
+            });
+            if far {
+                objects[i] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            return (objects, unions);
+        }
     }
 }
 
@@ -470,6 +551,11 @@ impl<'s> Emitter<'s> {
             ),
             None => String::new(),
         };
+        let (far_objects, far_unions) = far_reach(schema);
+        let size_prefix64 = schema
+            .objects
+            .iter()
+            .any(|o| o.fields.iter().any(|f| !f.deprecated && is_64bit(f)));
         Emitter {
             schema,
             sources,
@@ -483,6 +569,9 @@ impl<'s> Emitter<'s> {
             value_consts,
             variants,
             serde_attr,
+            far_objects,
+            far_unions,
+            size_prefix64,
         }
     }
 
@@ -627,15 +716,39 @@ impl<'s> Emitter<'s> {
                 }
                 BaseType::Union => Kind::UnionVector(ty.enum_id().unwrap_or(EnumId(0))),
                 bt => Kind::Vector(Elem::Scalar {
-                    prim: prim(bt),
+                    prim: self.scalar_prim(bt, ty.enum_id()),
                     enum_id: ty.enum_id(),
                 }),
             },
             bt => Kind::Scalar {
-                prim: prim(bt),
+                prim: self.scalar_prim(bt, ty.enum_id()),
                 enum_id: ty.enum_id(),
             },
         }
+    }
+
+    /// What a table field holds: [`kind`](Self::kind) of its type, with 64-bit offsets.
+    fn field_kind(&self, f: &Field) -> Kind {
+        match self.kind(&f.ty) {
+            Kind::Vector(e) if f.ty.base_type == BaseType::Vector64 => Kind::Vector64(e),
+            Kind::Vector(e) if f.offset64 => Kind::FarVector(e),
+            Kind::String if f.offset64 => Kind::FarString,
+            k => k,
+        }
+    }
+
+    /// The primitive of a scalar of base type `bt`: for a union's type (`UType`), the union's
+    /// underlying type (`u8` unless the schema gives another, as in `union U : int`).
+    fn scalar_prim(&self, bt: BaseType, enum_id: Option<EnumId>) -> &'static str {
+        match enum_id {
+            Some(id) if bt == BaseType::UType => self.union_tag(id),
+            _ => prim(bt),
+        }
+    }
+
+    /// The type of a union's type field and of the elements of its vectors of types.
+    fn union_tag(&self, id: EnumId) -> &'static str {
+        prim(self.schema[id].underlying_type.base_type)
     }
 
     /// The Rust type of a scalar (the enum type, a union's discriminant type, or the primitive).
@@ -669,6 +782,36 @@ impl<'s> Emitter<'s> {
                 "::flatforge::gen_support::UnionVector<{lt}, {}<{lt}>>",
                 self.enum_path(ns, id)
             ),
+            Kind::FarString => format!("&{lt} str"),
+            Kind::FarVector(e) | Kind::Vector64(e) => {
+                format!("::flatforge::Vector<{lt}, {}>", self.elem_view(ns, e, lt))
+            }
+        }
+    }
+
+    /// The type a field is verified and read as: its view type, but for 64-bit offsets the
+    /// wrapper that follows them (whose `.0` is the view).
+    fn wire_type(&self, ns: &str, k: Kind, lt: &str) -> String {
+        match k {
+            Kind::FarString => format!("::flatforge::Far<&{lt} str>"),
+            Kind::FarVector(e) => format!(
+                "::flatforge::Far<::flatforge::Vector<{lt}, {}>>",
+                self.elem_view(ns, e, lt)
+            ),
+            Kind::Vector64(e) => {
+                format!("::flatforge::Vector64<{lt}, {}>", self.elem_view(ns, e, lt))
+            }
+            k => self.view_type(ns, k, lt),
+        }
+    }
+
+    /// The element type of a vector's offset in `...Args` (`Offset<[E]>`, `Offset64<[E]>`).
+    fn elem_offset(&self, ns: &str, e: Elem) -> String {
+        match e {
+            Elem::Scalar { prim, enum_id } => self.scalar_type(ns, prim, enum_id),
+            Elem::Struct(id) => self.obj_path(ns, id),
+            Elem::String => "::flatforge::Offset<str>".to_string(),
+            Elem::Table(id) => format!("::flatforge::Offset<{}<'static>>", self.obj_path(ns, id)),
         }
     }
 
@@ -680,21 +823,23 @@ impl<'s> Emitter<'s> {
             Kind::String => "::flatforge::Offset<str>".to_string(),
             Kind::Table(id) => format!("::flatforge::Offset<{}<'static>>", self.obj_path(ns, id)),
             Kind::Union(id) => self.enum_path_suffixed(ns, id, "Offset"),
-            Kind::Vector(e) => {
-                let elem = match e {
-                    Elem::Scalar { prim, enum_id } => self.scalar_type(ns, prim, enum_id),
-                    Elem::Struct(id) => self.obj_path(ns, id),
-                    Elem::String => "::flatforge::Offset<str>".to_string(),
-                    Elem::Table(id) => {
-                        format!("::flatforge::Offset<{}<'static>>", self.obj_path(ns, id))
-                    }
-                };
-                format!("::flatforge::Offset<[{elem}]>")
-            }
-            Kind::UnionVector(id) => format!(
-                "::flatforge::gen_support::UnionVectorOffset<{}>",
-                self.enum_path_suffixed(ns, id, "Offset")
+            Kind::Vector(e) => format!("::flatforge::Offset<[{}]>", self.elem_offset(ns, e)),
+            Kind::UnionVector(id) => self.union_vector_offset(ns, id),
+            Kind::FarString => "::flatforge::Offset64<str>".to_string(),
+            Kind::FarVector(e) => format!("::flatforge::Offset64<[{}]>", self.elem_offset(ns, e)),
+            Kind::Vector64(e) => format!(
+                "::flatforge::Offset64<::flatforge::Vector64<'static, {}>>",
+                self.elem_offset(ns, e)
             ),
+        }
+    }
+
+    /// The offset type of a vector of `id` unions written to a builder.
+    fn union_vector_offset(&self, ns: &str, id: EnumId) -> String {
+        let offset = self.enum_path_suffixed(ns, id, "Offset");
+        match self.union_tag(id) {
+            "u8" => format!("::flatforge::gen_support::UnionVectorOffset<{offset}>"),
+            tag => format!("::flatforge::gen_support::UnionVectorOffset<{offset}, {tag}>"),
         }
     }
 
@@ -706,6 +851,7 @@ impl<'s> Emitter<'s> {
                 let o = &self.schema[id];
                 (o.bytesize as usize, o.minalign as usize)
             }
+            Kind::FarString | Kind::FarVector(_) | Kind::Vector64(_) => (8, 8),
             _ => (4, 4),
         }
     }
@@ -1078,6 +1224,7 @@ impl<'s> Emitter<'s> {
         let offset_name = format!("{base}Offset");
         let consts = &self.value_consts[id.0 as usize];
         let variants = &self.variants[id.0 as usize];
+        let tag = self.union_tag(id);
         let docs = self.item_docs(&en.docs, &format!("`union {}`", en.name), en.span);
         // The discriminant.
         let mut tdocs = vec![format!(" The type of a `{}` union value.", en.name)];
@@ -1142,17 +1289,17 @@ impl<'s> Emitter<'s> {
         if members.is_empty() {
             w!(
                 out,
-                "impl<'a> ::flatforge::gen_support::Union<'a> for {name}<'a> {{
-                    #[inline] fn verify_member(v: &mut ::flatforge::Verifier<'_>, ty: u8, pos: usize) -> ::core::option::Option<::core::result::Result<(), ::flatforge::Error>> {{
+                "impl<'a> ::flatforge::gen_support::Union<'a> for {name}<'a> {{ type Tag = {tag};
+                    #[inline] fn verify_member(v: &mut ::flatforge::Verifier<'_>, ty: {tag}, pos: usize) -> ::core::option::Option<::core::result::Result<(), ::flatforge::Error>> {{
                         let _ = (v, ty, pos); None }}
-                    #[inline] unsafe fn follow_member(buf: &'a [u8], ty: u8, pos: usize) -> ::core::option::Option<Self> {{
+                    #[inline] unsafe fn follow_member(buf: &'a [u8], ty: {tag}, pos: usize) -> ::core::option::Option<Self> {{
                         let _ = (buf, ty, pos); None }} }}"
             );
         } else {
             w!(
             out,
-            "impl<'a> ::flatforge::gen_support::Union<'a> for {name}<'a> {{
-                #[inline] fn verify_member(v: &mut ::flatforge::Verifier<'_>, ty: u8, pos: usize) -> ::core::option::Option<::core::result::Result<(), ::flatforge::Error>> {{
+            "impl<'a> ::flatforge::gen_support::Union<'a> for {name}<'a> {{ type Tag = {tag};
+                #[inline] fn verify_member(v: &mut ::flatforge::Verifier<'_>, ty: {tag}, pos: usize) -> ::core::option::Option<::core::result::Result<(), ::flatforge::Error>> {{
                     match ty {{"
         );
             for m in &members {
@@ -1171,7 +1318,7 @@ impl<'s> Emitter<'s> {
             w!(
             out,
             "_ => None, }} }}
-            #[inline] unsafe fn follow_member(buf: &'a [u8], ty: u8, pos: usize) -> ::core::option::Option<Self> {{
+            #[inline] unsafe fn follow_member(buf: &'a [u8], ty: {tag}, pos: usize) -> ::core::option::Option<Self> {{
                 match ty {{"
         );
             for m in &members {
@@ -1223,10 +1370,11 @@ impl<'s> Emitter<'s> {
                 m.konst
             );
         }
+        let vector_offset = self.union_vector_offset(ns, id);
         w!(
             out,
             "#[doc = \" Writes a vector of union values (the types vector and the values vector).\"]
-             pub fn create_vector(b: &mut ::flatforge::Builder, values: &[Self]) -> ::core::result::Result<::flatforge::gen_support::UnionVectorOffset<Self>, ::flatforge::BuildError> {{
+             pub fn create_vector(b: &mut ::flatforge::Builder, values: &[Self]) -> ::core::result::Result<{vector_offset}, ::flatforge::BuildError> {{
                 let types = b.create_vector_from_iter(values.iter().map(|v| v.ty.0))?;
                 b.start_vector(values.len(), 4, 4)?;
                 for v in values.iter().rev() {{ b.push_offset(::flatforge::Offset::<()>::new(v.offset)); }}
@@ -1293,11 +1441,12 @@ impl<'s> Emitter<'s> {
                     #[doc = \" Writes nothing: the union has no members.\"]
                     pub fn pack(&self, b: &mut ::flatforge::Builder) -> ::core::result::Result<::core::option::Option<{offset_name}>, ::flatforge::BuildError> {{ let _ = (self, b); Ok(None) }}
                     #[doc = \" Writes a vector of union values.\"]
-                    pub fn pack_vector(b: &mut ::flatforge::Builder, values: &[Self]) -> ::core::result::Result<::flatforge::gen_support::UnionVectorOffset<{offset_name}>, ::flatforge::BuildError> {{
+                    pub fn pack_vector(b: &mut ::flatforge::Builder, values: &[Self]) -> ::core::result::Result<{}, ::flatforge::BuildError> {{
                         let offsets: ::flatforge::gen_support::Vec<{offset_name}> = values.iter().map(|_| {offset_name}::NONE).collect();
                         {offset_name}::create_vector(b, &offsets)
                     }} }}
-                 impl {name}<'_> {{ #[doc = \" The owned form of this value (object API).\"] pub fn unpack(&self) -> {owned} {{ match self {{ Self::Never(never, _) => match *never {{}} }} }} }}"
+                 impl {name}<'_> {{ #[doc = \" The owned form of this value (object API).\"] pub fn unpack(&self) -> {owned} {{ match self {{ Self::Never(never, _) => match *never {{}} }} }} }}",
+                self.union_vector_offset(ns, id)
             );
             return;
         }
@@ -1312,14 +1461,40 @@ impl<'s> Emitter<'s> {
         w!(
             out,
             "}} }}
-             #[doc = \" Writes the value; `None` for NONE.\"]
-             pub fn pack(&self, b: &mut ::flatforge::Builder) -> ::core::result::Result<::core::option::Option<{offset_name}>, ::flatforge::BuildError> {{
-                Ok(Some(match self {{ Self::None => return Ok(None),"
+             #[doc = \" Writes the value; `None` for NONE.\"]"
         );
+        if self.far_unions[id.0 as usize] {
+            w!(
+                out,
+                "pub fn pack(&self, b: &mut ::flatforge::Builder) -> ::core::result::Result<::core::option::Option<{offset_name}>, ::flatforge::BuildError> {{
+                    let mut far = ::flatforge::gen_support::FarOffsets::new();
+                    self.pack_far(b, &mut far)?;
+                    self.pack_near(b, &mut far)
+                 }}
+                 #[doc = \" The second pass of [`pack`](Self::pack): writes the value, with the offsets `pack_far` recorded.\"]
+                 pub fn pack_near(&self, b: &mut ::flatforge::Builder, far: &mut ::flatforge::gen_support::FarOffsets) -> ::core::result::Result<::core::option::Option<{offset_name}>, ::flatforge::BuildError> {{"
+            );
+        } else {
+            w!(
+                out,
+                "pub fn pack(&self, b: &mut ::flatforge::Builder) -> ::core::result::Result<::core::option::Option<{offset_name}>, ::flatforge::BuildError> {{"
+            );
+        }
+        w!(out, "Ok(Some(match self {{ Self::None => return Ok(None),");
         let mut ctor_scope = Scope::with_reserved(&["ty", "offset", "create_vector", "none"]);
+        let far_union = self.far_unions[id.0 as usize];
+        let far_member = |k: &Kind| match k {
+            Kind::Table(tid) => self.far_objects[tid.0 as usize],
+            _ => false,
+        };
+        let mut far_arms = String::new();
         for (v, _, k) in members {
             let ctor = ctor_scope.take(snake(v));
             let pack = match k {
+                Kind::Table(_) if far_member(k) => {
+                    w!(far_arms, "Self::{v}(x) => x.pack_far(b, far),");
+                    "x.pack_near(b, far)?".to_string()
+                }
                 Kind::Table(_) => "x.pack(b)?".to_string(),
                 Kind::Struct(_) => {
                     "::flatforge::gen_support::create_struct(b, &x.pack())?".to_string()
@@ -1328,16 +1503,46 @@ impl<'s> Emitter<'s> {
             };
             w!(out, "Self::{v}(x) => {offset_name}::{ctor}({pack}),");
         }
-        w!(
-            out,
-            "}})) }}
-             #[doc = \" Writes a vector of union values.\"]
-             pub fn pack_vector(b: &mut ::flatforge::Builder, values: &[Self]) -> ::core::result::Result<::flatforge::gen_support::UnionVectorOffset<{offset_name}>, ::flatforge::BuildError> {{
-                let mut offsets = ::flatforge::gen_support::Vec::with_capacity(values.len());
-                for v in values {{ offsets.push(v.pack(b)?.unwrap_or({offset_name}::NONE)); }}
-                {offset_name}::create_vector(b, &offsets)
-             }} }}"
-        );
+        let vector_offset = self.union_vector_offset(ns, id);
+        if far_union {
+            w!(
+                out,
+                "}})) }}
+                 #[doc = \" The first pass of [`pack`](Self::pack): writes the objects behind 64-bit offsets that the value\"]
+                 #[doc = \" holds, and records their offsets in `far`.\"]
+                 pub fn pack_far(&self, b: &mut ::flatforge::Builder, far: &mut ::flatforge::gen_support::FarOffsets) -> ::core::result::Result<(), ::flatforge::BuildError> {{
+                    match self {{ {far_arms} _ => Ok(()) }}
+                 }}
+                 #[doc = \" Writes a vector of union values.\"]
+                 pub fn pack_vector(b: &mut ::flatforge::Builder, values: &[Self]) -> ::core::result::Result<{vector_offset}, ::flatforge::BuildError> {{
+                    let mut far = ::flatforge::gen_support::FarOffsets::new();
+                    Self::pack_vector_far(b, values, &mut far)?;
+                    Self::pack_vector_near(b, values, &mut far)
+                 }}
+                 #[doc = \" The first pass of [`pack_vector`](Self::pack_vector), as [`pack_far`](Self::pack_far).\"]
+                 pub fn pack_vector_far(b: &mut ::flatforge::Builder, values: &[Self], far: &mut ::flatforge::gen_support::FarOffsets) -> ::core::result::Result<(), ::flatforge::BuildError> {{
+                    for v in values {{ v.pack_far(b, far)?; }}
+                    Ok(())
+                 }}
+                 #[doc = \" The second pass of [`pack_vector`](Self::pack_vector), as [`pack_near`](Self::pack_near).\"]
+                 pub fn pack_vector_near(b: &mut ::flatforge::Builder, values: &[Self], far: &mut ::flatforge::gen_support::FarOffsets) -> ::core::result::Result<{vector_offset}, ::flatforge::BuildError> {{
+                    let mut offsets = ::flatforge::gen_support::Vec::with_capacity(values.len());
+                    for v in values {{ offsets.push(v.pack_near(b, far)?.unwrap_or({offset_name}::NONE)); }}
+                    {offset_name}::create_vector(b, &offsets)
+                 }} }}"
+            );
+        } else {
+            w!(
+                out,
+                "}})) }}
+                 #[doc = \" Writes a vector of union values.\"]
+                 pub fn pack_vector(b: &mut ::flatforge::Builder, values: &[Self]) -> ::core::result::Result<{vector_offset}, ::flatforge::BuildError> {{
+                    let mut offsets = ::flatforge::gen_support::Vec::with_capacity(values.len());
+                    for v in values {{ offsets.push(v.pack(b)?.unwrap_or({offset_name}::NONE)); }}
+                    {offset_name}::create_vector(b, &offsets)
+                 }} }}"
+            );
+        }
         w!(
             out,
             "impl {name}<'_> {{ #[doc = \" The owned form of this value (object API).\"] pub fn unpack(&self) -> {owned} {{ match self {{"
@@ -1635,7 +1840,7 @@ impl<'s> Emitter<'s> {
             .iter()
             .enumerate()
             .filter(|(_, f)| !f.deprecated)
-            .map(|(i, f)| (i, f, self.kind(&f.ty)))
+            .map(|(i, f)| (i, f, self.field_kind(f)))
             .collect();
 
         // The view.
@@ -1787,15 +1992,25 @@ impl<'s> Emitter<'s> {
                 }
                 Kind::Union(uid) | Kind::UnionVector(uid) => {
                     let ts = f.union_sibling.unwrap_or(0) as usize;
-                    let method = if matches!(k, Kind::Union(_)) {
-                        "union"
-                    } else {
-                        "union_vector"
+                    let method = match (matches!(k, Kind::Union(_)), self.union_tag(uid)) {
+                        (true, "u8") => "union",
+                        (false, "u8") => "union_vector",
+                        (true, _) => "union_typed",
+                        (false, _) => "union_vector_typed",
                     };
                     w!(
                         s,
                         "t.{method}({ts}, {i}, {fname}, {req}, <{}<'_> as ::flatforge::gen_support::Union<'_>>::verify_member)?;",
                         self.enum_path(ns, uid)
+                    );
+                }
+                Kind::FarVector(_) | Kind::Vector64(_) if f.nested_flatbuffer.is_some() => {
+                    let nid = f.nested_flatbuffer.unwrap_or(ObjectId(0));
+                    let len64 = matches!(k, Kind::Vector64(_));
+                    w!(
+                        s,
+                        "t.far_nested_root::<{}<'_>>({i}, {fname}, {req}, {len64})?;",
+                        self.obj_path(ns, nid)
                     );
                 }
                 _ if f.nested_flatbuffer.is_some() => {
@@ -1810,7 +2025,7 @@ impl<'s> Emitter<'s> {
                     w!(
                         s,
                         "t.field::<{}>({i}, {fname}, {req})?;",
-                        self.view_type(ns, k, "'_")
+                        self.wire_type(ns, k, "'_")
                     );
                 }
             }
@@ -1819,20 +2034,26 @@ impl<'s> Emitter<'s> {
         s
     }
 
-    /// Root functions of every table.
+    /// Root functions of every table. Size prefixes are 32-bit, or 64-bit in a schema with 64-bit
+    /// offsets (as C++'s `FlatBufferBuilder64` writes them).
     fn root_fns(&self, out: &mut String, name: &str) {
         if snake(bare(name)) == "root" {
             w!(out, "#[allow(clippy::self_named_constructors)]");
         }
+        let (bits, with, at) = if self.size_prefix64 {
+            (64, "with_size_prefixed64", "follow(buf, 8)")
+        } else {
+            (32, "with_size_prefixed", "")
+        };
         w!(
             out,
             "#[doc = \" Verifies `buf` (default limits) and returns its root as this table.\"]
              pub fn root(buf: &'a [u8]) -> ::core::result::Result<Self, ::flatforge::Error> {{ ::flatforge::root(buf) }}
              #[doc = \" Verifies `buf` with `opts` (limits, file identifier, size prefix) and returns its root.\"]
              pub fn root_with_options(buf: &'a [u8], opts: &::flatforge::VerifierOptions) -> ::core::result::Result<Self, ::flatforge::Error> {{ ::flatforge::root_with_options(buf, opts) }}
-             #[doc = \" Verifies `buf`, which starts with a 32-bit size prefix, and returns its root.\"]
+             #[doc = \" Verifies `buf`, which starts with a {bits}-bit size prefix, and returns its root.\"]
              pub fn size_prefixed_root(buf: &'a [u8]) -> ::core::result::Result<Self, ::flatforge::Error> {{
-                ::flatforge::root_with_options(buf, &::flatforge::VerifierOptions::default().with_size_prefixed(true))
+                ::flatforge::root_with_options(buf, &::flatforge::VerifierOptions::default().{with}(true))
              }}
              #[doc = \" The root of `buf` as this table, without verification.\"]
              #[doc = \"\"] #[doc = \" # Safety\"]
@@ -1849,10 +2070,17 @@ impl<'s> Emitter<'s> {
              pub unsafe fn size_prefixed_root_unchecked(buf: &'a [u8]) -> Self {{"
         );
         safety(out, "forwarded to the caller.");
-        w!(
-            out,
-            "unsafe {{ ::flatforge::root_unchecked(buf, true) }} }}"
-        );
+        if at.is_empty() {
+            w!(
+                out,
+                "unsafe {{ ::flatforge::root_unchecked(buf, true) }} }}"
+            );
+        } else {
+            w!(
+                out,
+                "unsafe {{ <Self as ::flatforge::Follow<'a>>::{at} }} }}"
+            );
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1973,6 +2201,44 @@ impl<'s> Emitter<'s> {
                 );
                 w!(out, "unsafe {{ ::flatforge::gen_support::union_vector_unchecked::<{up}<'a>>(self.0, {ts}, {i}) }} }}");
             }
+            Kind::FarString | Kind::FarVector(_) | Kind::Vector64(_) => {
+                let wt = self.wire_type(ns, k, "'a");
+                doc(out, &lines);
+                if f.presence == Presence::Required {
+                    w!(out, "{allow} #[inline] pub fn {fname}(&self) -> {vt} {{");
+                    safety(
+                        out,
+                        &format!(
+                            "`verify_at` checked slot {i} (`{}`) as a required field of this type.",
+                            f.name
+                        ),
+                    );
+                    w!(
+                        out,
+                        "let v = unsafe {{ {}.unwrap_unchecked() }}; v.0 }}",
+                        get(&wt)
+                    );
+                } else {
+                    let (ret, map) = match &f.default {
+                        DefaultValue::String(d) => {
+                            (vt.clone(), format!("map_or({}, |v| v.0)", str_lit(d)))
+                        }
+                        DefaultValue::EmptyVector => (
+                            vt.clone(),
+                            "map_or_else(::flatforge::gen_support::empty_vector, |v| v.0)"
+                                .to_string(),
+                        ),
+                        _ => (
+                            format!("::core::option::Option<{vt}>"),
+                            "map(|v| v.0)".to_string(),
+                        ),
+                    };
+                    w!(out, "{allow} #[inline] pub fn {fname}(&self) -> {ret} {{");
+                    safety(out, &why);
+                    w!(out, "let v = unsafe {{ {} }}; v.{map} }}", get(&wt));
+                }
+                self.nested_accessor(out, ns, f, fname);
+            }
             k => {
                 let gt = self.view_type(ns, k, "'a");
                 let has_default = matches!(
@@ -2011,30 +2277,64 @@ impl<'s> Emitter<'s> {
                     safety(out, &why);
                     w!(out, "unsafe {{ {} }} }}", get(&gt));
                 }
-                if let Some(nid) = f.nested_flatbuffer {
-                    let np = self.obj_path(ns, nid);
-                    let nname = escape(&format!("{}_nested_root", bare(fname)));
-                    doc1(out, &format!(" The flatbuffer nested in `{}`, as its root table `{}` (verified with this table).", f.name, self.schema[nid].name));
-                    if f.presence == Presence::Required {
-                        w!(out, "#[inline] pub fn {nname}(&self) -> {np}<'a> {{ let bytes = self.{fname}().as_slice();");
-                        safety(out, &format!("`verify_at` verified the bytes of `{}` as a buffer whose root is this table.", f.name));
-                        w!(
-                            out,
-                            "unsafe {{ ::flatforge::root_unchecked(bytes, false) }} }}"
-                        );
-                    } else if has_default {
-                        w!(out, "#[inline] pub fn {nname}(&self) -> ::core::option::Option<{np}<'a>> {{ let bytes = self.{fname}().as_slice(); if bytes.is_empty() {{ return None; }}");
-                        safety(out, &format!("`verify_at` verified the bytes of `{}` as a buffer whose root is this table.", f.name));
-                        w!(out, "let root = unsafe {{ ::flatforge::root_unchecked(bytes, false) }}; Some(root) }}");
-                    } else {
-                        w!(out, "#[inline] pub fn {nname}(&self) -> ::core::option::Option<{np}<'a>> {{ let bytes = self.{fname}()?.as_slice();");
-                        safety(out, &format!("`verify_at` verified the bytes of `{}` as a buffer whose root is this table.", f.name));
-                        w!(out, "let root = unsafe {{ ::flatforge::root_unchecked(bytes, false) }}; Some(root) }}");
-                    }
-                }
+                self.nested_accessor(out, ns, f, fname);
             }
         }
         let _ = o;
+    }
+
+    /// For a `[ubyte]` field holding a nested flatbuffer, the accessor of its root table.
+    fn nested_accessor(&self, out: &mut String, ns: &str, f: &Field, fname: &str) {
+        let Some(nid) = f.nested_flatbuffer else {
+            return;
+        };
+        let has_default = matches!(
+            f.default,
+            DefaultValue::String(_) | DefaultValue::EmptyVector
+        );
+        let np = self.obj_path(ns, nid);
+        let nname = escape(&format!("{}_nested_root", bare(fname)));
+        doc1(out, &format!(" The flatbuffer nested in `{}`, as its root table `{}` (verified with this table).", f.name, self.schema[nid].name));
+        if f.presence == Presence::Required {
+            w!(out, "#[inline] pub fn {nname}(&self) -> {np}<'a> {{ let bytes = self.{fname}().as_slice();");
+            safety(
+                out,
+                &format!(
+                    "`verify_at` verified the bytes of `{}` as a buffer whose root is this table.",
+                    f.name
+                ),
+            );
+            w!(
+                out,
+                "unsafe {{ ::flatforge::root_unchecked(bytes, false) }} }}"
+            );
+        } else if has_default {
+            w!(out, "#[inline] pub fn {nname}(&self) -> ::core::option::Option<{np}<'a>> {{ let bytes = self.{fname}().as_slice(); if bytes.is_empty() {{ return None; }}");
+            safety(
+                out,
+                &format!(
+                    "`verify_at` verified the bytes of `{}` as a buffer whose root is this table.",
+                    f.name
+                ),
+            );
+            w!(
+                out,
+                "let root = unsafe {{ ::flatforge::root_unchecked(bytes, false) }}; Some(root) }}"
+            );
+        } else {
+            w!(out, "#[inline] pub fn {nname}(&self) -> ::core::option::Option<{np}<'a>> {{ let bytes = self.{fname}()?.as_slice();");
+            safety(
+                out,
+                &format!(
+                    "`verify_at` verified the bytes of `{}` as a buffer whose root is this table.",
+                    f.name
+                ),
+            );
+            w!(
+                out,
+                "let root = unsafe {{ ::flatforge::root_unchecked(bytes, false) }}; Some(root) }}"
+            );
+        }
     }
 
     /// `...Args`, `create` and the typestate builder.
@@ -2186,6 +2486,10 @@ impl<'s> Emitter<'s> {
                 let vi = f.union_sibling.unwrap_or(0) as usize;
                 let vname = &names[vi];
                 let vf = &o.fields[vi];
+                let tag = match k {
+                    Kind::Scalar { prim, .. } => *prim,
+                    _ => "u8",
+                };
                 if matches!(self.kind(&vf.ty), Kind::UnionVector(_)) {
                     if vf.presence == Presence::Required {
                         w!(out, "t.add_offset({i}, args.{vname}.types());");
@@ -2196,11 +2500,11 @@ impl<'s> Emitter<'s> {
                         );
                     }
                 } else if vf.presence == Presence::Required {
-                    w!(out, "t.add_scalar::<u8>({i}, args.{vname}.ty().0, 0);");
+                    w!(out, "t.add_scalar::<{tag}>({i}, args.{vname}.ty().0, 0);");
                 } else {
                     w!(
                         out,
-                        "if let Some(u) = args.{vname} {{ t.add_scalar::<u8>({i}, u.ty().0, 0); }}"
+                        "if let Some(u) = args.{vname} {{ t.add_scalar::<{tag}>({i}, u.ty().0, 0); }}"
                     );
                 }
                 continue;
@@ -2257,6 +2561,16 @@ impl<'s> Emitter<'s> {
                         w!(
                             out,
                             "if let Some(u) = args.{fname} {{ t.add_offset({i}, u.values()); }}"
+                        );
+                    }
+                }
+                Kind::FarString | Kind::FarVector(_) | Kind::Vector64(_) => {
+                    if req {
+                        w!(out, "t.add_offset64({i}, args.{fname});");
+                    } else {
+                        w!(
+                            out,
+                            "if let Some(v) = args.{fname} {{ t.add_offset64({i}, v); }}"
                         );
                     }
                 }
@@ -2323,6 +2637,7 @@ impl<'s> Emitter<'s> {
                     Kind::Struct(_) => "::core::default::Default::default()".to_string(),
                     Kind::Union(_) => format!("{}::NONE", self.enum_path_suffixed(ns, match k { Kind::Union(u) => u, _ => EnumId(0) }, "Offset")),
                     Kind::UnionVector(_) => "::flatforge::gen_support::UnionVectorOffset::new(::flatforge::Offset::new(0), ::flatforge::Offset::new(0))".to_string(),
+                    Kind::FarString | Kind::FarVector(_) | Kind::Vector64(_) => "::flatforge::Offset64::new(0)".to_string(),
                     _ => "::flatforge::Offset::new(0)".to_string(),
                 })
                 .collect();
@@ -2374,6 +2689,50 @@ impl<'s> Emitter<'s> {
         );
     }
 
+    /// The expression (an `Offset64`) that writes `v`, the owned vector of a field `f` of kind `k`
+    /// with a 64-bit offset, into the builder's 64-bit region: aligned to the field's
+    /// `force_align`, or to 8 for a nested flatbuffer (whose bytes a 32-bit length leaves 4-aligned).
+    fn far_vector_create(&self, f: &Field, k: Kind) -> String {
+        let (e, suffix) = match k {
+            Kind::Vector64(e) => (e, "64"),
+            Kind::FarVector(e) => (e, ""),
+            _ => unreachable!("only called for vectors behind 64-bit offsets"),
+        };
+        let (create, size, align) = match e {
+            // Not of enums: `check_supported` rejects them.
+            Elem::Scalar { prim: p, .. } => (
+                format!("w.create_vector{suffix}(v)?"),
+                prim_size(p),
+                prim_size(p),
+            ),
+            Elem::Struct(sid) => {
+                let o = &self.schema[sid];
+                (
+                    format!("{{ let s: ::flatforge::gen_support::Vec<_> = v.iter().map(|x| x.pack()).collect(); w.create_vector{suffix}_of_structs(&s)? }}"),
+                    o.bytesize as usize,
+                    o.minalign as usize,
+                )
+            }
+            Elem::String | Elem::Table(_) => {
+                unreachable!("`check_supported` rejects 64-bit vectors of strings and tables")
+            }
+        };
+        let force = if f.nested_flatbuffer.is_some() && suffix.is_empty() {
+            Some(8)
+        } else {
+            f.attributes
+                .int("force_align")
+                .and_then(|a| usize::try_from(a).ok())
+                .filter(|&a| a > align)
+        };
+        match force {
+            Some(a) => format!(
+                "{{ let mut w = b.far()?; w.force_vector_alignment(v.len(), {size}, {a})?; {create} }}"
+            ),
+            None => format!("{{ let mut w = b.far()?; {create} }}"),
+        }
+    }
+
     /// `...T`: the owned table, `pack`, `unpack`, `unpack_into`.
     fn table_object(
         &self,
@@ -2413,6 +2772,11 @@ impl<'s> Emitter<'s> {
         let mut arg_inits = Vec::new();
         let mut unpack = String::new();
         let mut all_zero = true;
+        // A table that reaches objects behind 64-bit offsets packs in two passes: `pack_far` writes
+        // those objects (`far_stmts`), `pack_near` the rest, taking their offsets back in the same
+        // order (the `pack_expr`s below then read `far`).
+        let far_table = self.far_objects[id.0 as usize];
+        let mut far_stmts = String::new();
         for &(i, f, k) in &fields {
             let fname = &names[i];
             let mut lines = f.docs.clone();
@@ -2469,8 +2833,9 @@ impl<'s> Emitter<'s> {
                         )
                     }
                 }
-                Kind::String => {
-                    let create = if f.shared {
+                Kind::String | Kind::FarString => {
+                    let far = matches!(k, Kind::FarString);
+                    let create = if f.shared && !far {
                         "create_shared_string"
                     } else {
                         "create_string"
@@ -2484,7 +2849,18 @@ impl<'s> Emitter<'s> {
                             _ => "::flatforge::gen_support::String::new()".to_string(),
                         };
                         defaults.push(format!("{fname}: {d}"));
-                        let pe = if req {
+                        let pe = if far {
+                            // Written in `pack_far`; `pack_near` takes the offset.
+                            w!(
+                                far_stmts,
+                                "far.push(b.far()?.create_string(&self.{fname})?);"
+                            );
+                            if req {
+                                "far.take()".to_string()
+                            } else {
+                                "Some(far.take())".to_string()
+                            }
+                        } else if req {
                             format!("b.{create}(&self.{fname})?")
                         } else {
                             format!("Some(b.{create}(&self.{fname})?)")
@@ -2492,27 +2868,44 @@ impl<'s> Emitter<'s> {
                         ("::flatforge::gen_support::String".to_string(), pe, format!("::flatforge::gen_support::assign_str(&mut t.{fname}, self.{fname}());"))
                     } else {
                         defaults.push(format!("{fname}: None"));
+                        let pe = if far {
+                            w!(far_stmts, "if let Some(s) = &self.{fname} {{ far.push(b.far()?.create_string(s)?); }}");
+                            format!("self.{fname}.as_ref().map(|_| far.take())")
+                        } else {
+                            format!("match &self.{fname} {{ Some(s) => Some(b.{create}(s)?), None => None }}")
+                        };
                         (
                             "::core::option::Option<::flatforge::gen_support::String>".to_string(),
-                            format!("match &self.{fname} {{ Some(s) => Some(b.{create}(s)?), None => None }}"),
+                            pe,
                             format!("::flatforge::gen_support::assign_opt_str(&mut t.{fname}, self.{fname}());"),
                         )
                     }
                 }
                 Kind::Table(tid) => {
                     let tt = self.obj_path_suffixed(ns, tid, "T");
+                    let far = self.far_objects[tid.0 as usize];
+                    let pack = if far { "pack_near(b, far)" } else { "pack(b)" };
                     if req {
+                        if far {
+                            w!(far_stmts, "self.{fname}.pack_far(b, far)?;");
+                        }
                         defaults.push(format!("{fname}: ::core::default::Default::default()"));
                         (
                             format!("::flatforge::gen_support::Box<{tt}>"),
-                            format!("self.{fname}.pack(b)?"),
+                            format!("self.{fname}.{pack}?"),
                             format!("self.{fname}().unpack_into(&mut t.{fname});"),
                         )
                     } else {
+                        if far {
+                            w!(
+                                far_stmts,
+                                "if let Some(x) = &self.{fname} {{ x.pack_far(b, far)?; }}"
+                            );
+                        }
                         defaults.push(format!("{fname}: None"));
                         (
                             format!("::core::option::Option<::flatforge::gen_support::Box<{tt}>>"),
-                            format!("match &self.{fname} {{ Some(x) => Some(x.pack(b)?), None => None }}"),
+                            format!("match &self.{fname} {{ Some(x) => Some(x.{pack}?), None => None }}"),
                             format!("match self.{fname}() {{ Some(x) => x.unpack_into(t.{fname}.get_or_insert_with(::core::default::Default::default)), None => t.{fname} = None }}"),
                         )
                     }
@@ -2520,13 +2913,19 @@ impl<'s> Emitter<'s> {
                 Kind::Union(uid) => {
                     let ut = self.enum_path_suffixed(ns, uid, "T");
                     defaults.push(format!("{fname}: {ut}::None"));
+                    let pack = if self.far_unions[uid.0 as usize] {
+                        w!(far_stmts, "self.{fname}.pack_far(b, far)?;");
+                        "pack_near(b, far)"
+                    } else {
+                        "pack(b)"
+                    };
                     let pe = if req {
                         format!(
-                            "self.{fname}.pack(b)?.unwrap_or({}::NONE)",
+                            "self.{fname}.{pack}?.unwrap_or({}::NONE)",
                             self.enum_path_suffixed(ns, uid, "Offset")
                         )
                     } else {
-                        format!("self.{fname}.pack(b)?")
+                        format!("self.{fname}.{pack}?")
                     };
                     let us = if req {
                         format!("t.{fname} = self.{fname}().unpack();")
@@ -2538,19 +2937,31 @@ impl<'s> Emitter<'s> {
                 Kind::UnionVector(uid) => {
                     let ut = self.enum_path_suffixed(ns, uid, "T");
                     let vt = format!("::flatforge::gen_support::Vec<{ut}>");
-                    if req {
-                        defaults.push(format!("{fname}: ::flatforge::gen_support::Vec::new()"));
-                        (vt, format!("{ut}::pack_vector(b, &self.{fname})?"), format!("t.{fname} = self.{fname}().iter().map(|u| u.map_or({ut}::None, |u| u.unpack())).collect();"))
+                    let far = self.far_unions[uid.0 as usize];
+                    let (pack, extra) = if far {
+                        ("pack_vector_near", ", far")
                     } else {
+                        ("pack_vector", "")
+                    };
+                    if req {
+                        if far {
+                            w!(far_stmts, "{ut}::pack_vector_far(b, &self.{fname}, far)?;");
+                        }
+                        defaults.push(format!("{fname}: ::flatforge::gen_support::Vec::new()"));
+                        (vt, format!("{ut}::{pack}(b, &self.{fname}{extra})?"), format!("t.{fname} = self.{fname}().iter().map(|u| u.map_or({ut}::None, |u| u.unpack())).collect();"))
+                    } else {
+                        if far {
+                            w!(far_stmts, "if let Some(v) = &self.{fname} {{ {ut}::pack_vector_far(b, v, far)?; }}");
+                        }
                         defaults.push(format!("{fname}: None"));
                         (
                             format!("::core::option::Option<{vt}>"),
-                            format!("match &self.{fname} {{ Some(v) => Some({ut}::pack_vector(b, v)?), None => None }}"),
+                            format!("match &self.{fname} {{ Some(v) => Some({ut}::{pack}(b, v{extra})?), None => None }}"),
                             format!("t.{fname} = self.{fname}().map(|v| v.iter().map(|u| u.map_or({ut}::None, |u| u.unpack())).collect());"),
                         )
                     }
                 }
-                Kind::Vector(e) => {
+                Kind::Vector(e) | Kind::FarVector(e) | Kind::Vector64(e) => {
                     let (et, pack_v, unpack_v, copy) = match e {
                         Elem::Scalar { prim: p, enum_id } => {
                             let st = self.scalar_type(ns, p, enum_id);
@@ -2576,12 +2987,23 @@ impl<'s> Emitter<'s> {
                             "v.iter().map(::flatforge::gen_support::ToString::to_string)".to_string(),
                             true,
                         ),
-                        Elem::Table(tid) => (
-                            self.obj_path_suffixed(ns, tid, "T"),
-                            "{ let mut s = ::flatforge::gen_support::Vec::with_capacity(v.len()); for x in v { s.push(x.pack(b)?); } b.create_vector_of_offsets(&s)? }".to_string(),
-                            String::new(),
-                            false,
-                        ),
+                        Elem::Table(tid) => {
+                            let far = self.far_objects[tid.0 as usize];
+                            if far {
+                                if plain {
+                                    w!(far_stmts, "for x in self.{fname}.iter() {{ x.pack_far(b, far)?; }}");
+                                } else {
+                                    w!(far_stmts, "if let Some(v) = &self.{fname} {{ for x in v {{ x.pack_far(b, far)?; }} }}");
+                                }
+                            }
+                            let pack = if far { "pack_near(b, far)" } else { "pack(b)" };
+                            (
+                                self.obj_path_suffixed(ns, tid, "T"),
+                                format!("{{ let mut s = ::flatforge::gen_support::Vec::with_capacity(v.len()); for x in v {{ s.push(x.{pack}?); }} b.create_vector_of_offsets(&s)? }}"),
+                                String::new(),
+                                false,
+                            )
+                        }
                     };
                     let vt = format!("::flatforge::gen_support::Vec<{et}>");
                     let nested = if f.nested_flatbuffer.is_some() {
@@ -2589,7 +3011,43 @@ impl<'s> Emitter<'s> {
                     } else {
                         pack_v.clone()
                     };
-                    let (pe, us) = if plain {
+                    let far_create = match k {
+                        Kind::FarVector(_) | Kind::Vector64(_) => {
+                            Some(self.far_vector_create(f, k))
+                        }
+                        _ => None,
+                    };
+                    let (pe, us) = if let Some(create) = far_create {
+                        // Written in `pack_far`; `pack_near` takes the offset.
+                        let (pe, us) = if plain {
+                            w!(
+                                far_stmts,
+                                "{{ let v = &self.{fname}; far.push({create}); }}"
+                            );
+                            defaults.push(format!("{fname}: ::flatforge::gen_support::Vec::new()"));
+                            let pe = if req {
+                                "far.take()".to_string()
+                            } else {
+                                "Some(far.take())".to_string()
+                            };
+                            let us = if copy {
+                                format!("{{ let v = self.{fname}(); ::flatforge::gen_support::assign_vec(&mut t.{fname}, {unpack_v}); }}")
+                            } else {
+                                format!("::flatforge::gen_support::assign_vec_with(&mut t.{fname}, self.{fname}().iter(), |x, y| x.unpack_into(y));")
+                            };
+                            (pe, us)
+                        } else {
+                            w!(
+                                far_stmts,
+                                "if let Some(v) = &self.{fname} {{ far.push({create}); }}"
+                            );
+                            defaults.push(format!("{fname}: None"));
+                            let pe = format!("self.{fname}.as_ref().map(|_| far.take())");
+                            let us = format!("match self.{fname}() {{ Some(v) => ::flatforge::gen_support::assign_vec(t.{fname}.get_or_insert_with(::flatforge::gen_support::Vec::new), {unpack_v}), None => t.{fname} = None }}");
+                            (pe, us)
+                        };
+                        (pe, us)
+                    } else if plain {
                         defaults.push(format!("{fname}: ::flatforge::gen_support::Vec::new()"));
                         let pe = if req {
                             format!("{{ let v = &self.{fname}; {nested} }}")
@@ -2645,12 +3103,31 @@ impl<'s> Emitter<'s> {
                 arg_inits.join(", ")
             )
         };
-        let b_param = "b";
-        w!(
-            out,
-            "impl {owned} {{ #[doc = \" Writes the table and everything it refers to; returns its offset.\"]
-                pub fn pack(&self, {b_param}: &mut ::flatforge::Builder) -> ::core::result::Result<::flatforge::Offset<{name}<'static>>, ::flatforge::BuildError> {{ {pack_body} }} }}"
-        );
+        if far_table {
+            w!(
+                out,
+                "impl {owned} {{
+                    #[doc = \" Writes the table and everything it refers to; returns its offset. The objects behind\"]
+                    #[doc = \" 64-bit offsets (of this table and of the tables it holds) go first, into the builder's\"]
+                    #[doc = \" 64-bit region ([`pack_far`](Self::pack_far)), then the rest ([`pack_near`](Self::pack_near)).\"]
+                    pub fn pack(&self, b: &mut ::flatforge::Builder) -> ::core::result::Result<::flatforge::Offset<{name}<'static>>, ::flatforge::BuildError> {{
+                        let mut far = ::flatforge::gen_support::FarOffsets::new();
+                        self.pack_far(b, &mut far)?;
+                        self.pack_near(b, &mut far)
+                    }}
+                    #[doc = \" The first pass of [`pack`](Self::pack): writes the objects behind 64-bit offsets and records\"]
+                    #[doc = \" their offsets in `far` (an error once the builder holds other data).\"]
+                    pub fn pack_far(&self, b: &mut ::flatforge::Builder, far: &mut ::flatforge::gen_support::FarOffsets) -> ::core::result::Result<(), ::flatforge::BuildError> {{ {far_stmts} Ok(()) }}
+                    #[doc = \" The second pass of [`pack`](Self::pack): writes the rest, with the offsets `pack_far` recorded.\"]
+                    pub fn pack_near(&self, b: &mut ::flatforge::Builder, far: &mut ::flatforge::gen_support::FarOffsets) -> ::core::result::Result<::flatforge::Offset<{name}<'static>>, ::flatforge::BuildError> {{ {pack_body} }} }}"
+            );
+        } else {
+            w!(
+                out,
+                "impl {owned} {{ #[doc = \" Writes the table and everything it refers to; returns its offset.\"]
+                    pub fn pack(&self, b: &mut ::flatforge::Builder) -> ::core::result::Result<::flatforge::Offset<{name}<'static>>, ::flatforge::BuildError> {{ {pack_body} }} }}"
+            );
+        }
         let unpack_into_body = if fields.is_empty() {
             "let _ = t;".to_string()
         } else {
@@ -2711,12 +3188,16 @@ impl<'s> Emitter<'s> {
                         "#[doc = \" The file identifier of `{0}` buffers: `{1}`.\"] pub const {up}_IDENTIFIER: [u8; 4] = [{2}];
                          #[doc = \" Whether `buf` carries the `{0}` file identifier.\"]
                          pub fn {sn}_buffer_has_identifier(buf: &[u8]) -> bool {{ ::flatforge::buffer_has_identifier(buf, &{up}_IDENTIFIER, false) }}
-                         #[doc = \" Whether the size-prefixed `buf` carries the `{0}` file identifier.\"]
-                         pub fn {sn}_size_prefixed_buffer_has_identifier(buf: &[u8]) -> bool {{ ::flatforge::buffer_has_identifier(buf, &{up}_IDENTIFIER, true) }}",
+                         #[doc = \" Whether the size-prefixed `buf` carries the `{0}` file identifier.\"]",
                         o.name,
                         id.escape_default(),
                         bytes.join(", ")
                     );
+                    if self.size_prefix64 {
+                        w!(out, "pub fn {sn}_size_prefixed_buffer_has_identifier(buf: &[u8]) -> bool {{ buf.get(12..16) == Some(&{up}_IDENTIFIER[..]) }}");
+                    } else {
+                        w!(out, "pub fn {sn}_size_prefixed_buffer_has_identifier(buf: &[u8]) -> bool {{ ::flatforge::buffer_has_identifier(buf, &{up}_IDENTIFIER, true) }}");
+                    }
                     format!("Some(&{up}_IDENTIFIER)")
                 }
                 None => "None".to_string(),
@@ -2733,9 +3214,11 @@ impl<'s> Emitter<'s> {
                 out,
                 "#[doc = \" Finishes the buffer with `root` as its root `{0}` (and the file identifier, if the schema has one).\"]
                  pub fn finish_{sn}_buffer<'b>(b: &'b mut ::flatforge::Builder, root: ::flatforge::Offset<{name}<'static>>) -> ::core::result::Result<&'b [u8], ::flatforge::BuildError> {{ b.finish(root, {ident}) }}
-                 #[doc = \" Finishes the buffer with `root` as its root `{0}`, preceded by its size.\"]
-                 pub fn finish_size_prefixed_{sn}_buffer<'b>(b: &'b mut ::flatforge::Builder, root: ::flatforge::Offset<{name}<'static>>) -> ::core::result::Result<&'b [u8], ::flatforge::BuildError> {{ b.finish_size_prefixed(root, {ident}) }}",
-                o.name
+                 #[doc = \" Finishes the buffer with `root` as its root `{0}`, preceded by its size ({bits} bits).\"]
+                 pub fn finish_size_prefixed_{sn}_buffer<'b>(b: &'b mut ::flatforge::Builder, root: ::flatforge::Offset<{name}<'static>>) -> ::core::result::Result<&'b [u8], ::flatforge::BuildError> {{ b.{finish}(root, {ident}) }}",
+                o.name,
+                bits = if self.size_prefix64 { 64 } else { 32 },
+                finish = if self.size_prefix64 { "finish_size_prefixed64" } else { "finish_size_prefixed" },
             );
         }
     }
@@ -2794,7 +3277,11 @@ fn verify_rank(f: &Field, k: Kind) -> u8 {
     match k {
         _ if f.nested_flatbuffer.is_some() => 2,
         Kind::Scalar { .. } | Kind::Struct(_) => 0,
-        Kind::String | Kind::Vector(Elem::Scalar { .. } | Elem::Struct(_)) => 1,
+        Kind::String
+        | Kind::FarString
+        | Kind::FarVector(_)
+        | Kind::Vector64(_)
+        | Kind::Vector(Elem::Scalar { .. } | Elem::Struct(_)) => 1,
         Kind::Table(_)
         | Kind::Union(_)
         | Kind::UnionVector(_)

@@ -34,8 +34,14 @@
 //!   setters, `new`, fixed-size arrays as [`Array`] views.
 //! - **Enums**: open newtypes (`Color(pub u8)`) that keep unknown values, with constants, `name`,
 //!   `TryFrom`, `Display`; `bit_flags` enums are flag sets with the bit operators.
-//! - **Unions**: a discriminant newtype (`AnyType`), a view enum (`Any<'a>`) with table, struct and
-//!   string members, vectors of unions, and `AnyOffset` for building.
+//! - **Unions**: a discriminant newtype (`AnyType`, over `u8`, or the union's underlying type as in
+//!   `union U : int`, which its type fields and vectors of types then hold), a view enum
+//!   (`Any<'a>`) with table, struct and string members, vectors of unions, and `AnyOffset` for
+//!   building.
+//! - **64-bit offsets** (`offset64`, `vector64`): accessors return the plain `&str` / `Vector`,
+//!   `...Args` take `Offset64`s (written first, with `Builder::far`), and the object API's `pack`
+//!   writes the 64-bit objects of everything it holds in a first pass (`pack_far`); a schema with
+//!   such fields gets 64-bit size prefixes, as in flatc's C++ code.
 //! - **Object API** (on by default): owned types (`MonsterT`) with `pack`, and `unpack` /
 //!   `unpack_into` on views; with `serde` derives behind a cargo feature of the crate that includes
 //!   the code (see [`Options::serde_feature`]).

@@ -25,7 +25,7 @@
 
 use std::fmt;
 
-use flatforge::{BuildError, Builder, Offset};
+use flatforge::{BuildError, Builder, Offset, Offset64};
 use flatforge_schema::HashKind;
 
 use crate::flex::FlexBuilder;
@@ -2277,20 +2277,18 @@ impl<'a> P<'a, '_> {
 }
 
 /// Adds a 64-bit offset to the object at `target` to the open table, as flatc's `AddOffset` of an
-/// `Offset64` does: the field 8-aligned, its value the distance from the field to the object.
-/// Out of line: such fields are rare, and the common ones are added faster without this code.
+/// `Offset64` does. Out of line: such fields are rare, and the common ones are added faster
+/// without this code.
 #[inline(never)]
 fn add_offset64(b: &mut Builder, slot: usize, target: u32) -> Result<(), BuildError> {
-    // Where the field will end, counted from the end of the buffer as offsets are: after the
-    // padding that aligns it to 8, and its 8 bytes.
-    let end = b.len().next_multiple_of(8) + 8;
-    let value = (end - target as usize) as u64;
-    b.add_bytes(slot, &value.to_le_bytes(), 8)
+    b.add_offset64(slot, Offset64::<()>::new(target.into()))
 }
 
 /// Writes a vector with a 64-bit length (`vector64`) of `count` elements of `size` bytes, `data`
 /// in order, as flatc lays it out: the elements aligned to `align` and to 8 (an empty vector
 /// aligns none), right after the length, which is therefore 8-aligned too. Returns its offset.
+/// Written where the JSON has it, as flatc's parser writes it: the runtime's [`Builder::far`],
+/// which keeps such vectors in a region before everything else, would refuse most of them.
 fn write_vector64(
     b: &mut Builder,
     data: &[u8],

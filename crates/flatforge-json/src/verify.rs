@@ -10,21 +10,7 @@ use flatforge::{Error, ErrorKind, Object, TableVerifier, Verifier};
 use crate::flex::{FlexPrinter, FlexProblem};
 use crate::FloatFormat;
 
-use crate::plan::{arr, Elem, Far, Obj, Plan, Ty};
-
-/// An error of `kind` at byte `pos` of the verifier's buffer, counted from the start of the
-/// outermost buffer as the runtime's own errors are (inside a nested flatbuffer, the verifier's
-/// buffer starts further on). The runtime keeps that start to itself, but its errors show it: an
-/// object at byte 0 as large as memory is out of bounds there.
-#[cold]
-#[inline(never)]
-fn error_at(v: &Verifier<'_>, kind: ErrorKind, pos: usize) -> Error {
-    let base = v
-        .check_range(Object::Root, 0, usize::MAX)
-        .err()
-        .map_or(0, |e| e.offset());
-    Error::new(kind, base + pos)
-}
+use crate::plan::{Elem, Far, Obj, Plan, Ty};
 
 /// Verifies the table whose offset is stored at `pos`.
 pub(crate) fn table_at(
@@ -125,7 +111,7 @@ fn far_field(
     elem: Elem,
     pos: usize,
 ) -> Result<(), Error> {
-    let target = offset64(v, pos)?;
+    let target = v.offset64(pos)?;
     // Vectors behind 64-bit offsets hold scalars or structs.
     let (size, align) = elem.layout(plan);
     match far {
@@ -147,58 +133,20 @@ fn far_field(
     }
 }
 
-/// Checks the 64-bit offset at `pos`, whose 8 bytes lie in the buffer, as flatc's
-/// `VerifyOffset<uoffset64_t>` does: not zero, not negative as a signed offset, pointing inside
-/// the buffer. Returns the position it points to.
-fn offset64(v: &Verifier<'_>, pos: usize) -> Result<usize, Error> {
-    let buf = v.buffer();
-    let value = u64::from_le_bytes(arr(buf, pos));
-    if value == 0 {
-        return Err(error_at(v, ErrorKind::InvalidOffset { value: 0 }, pos));
-    }
-    // `pos < buf.len()`, so the room left is positive; a value past `i64::MAX` is past it too, and
-    // shows as the negative offset flatc reads it as.
-    if value >= (buf.len() - pos) as u64 {
-        let kind = ErrorKind::OffsetOutOfBounds {
-            value: value as i64,
-        };
-        return Err(error_at(v, kind, pos));
-    }
-    Ok(pos + value as usize)
-}
-
 /// Checks the vector with a 64-bit length at `pos` whose elements are `size` bytes aligned to
-/// `align`: the length 8-aligned and in the buffer, then the elements (which follow it, so are
-/// 8-aligned; a larger `align` is checked as [`aligned_vector`] does). The length cannot wrap the
-/// byte count: one that does is reported as a vector larger than any buffer; and every element
-/// counts as at least a byte, so that elements of no size (which only a schema built by hand can
-/// have) cannot make a length larger than the buffer. Returns the position of the first element
-/// and the element count.
+/// `align`, with the runtime's [`Verifier::vector64_raw`]; an empty vector's data need not be
+/// aligned past the 8 bytes it gets after its length (as in [`aligned_vector`]). Returns the
+/// position of the first element and the element count.
 fn vector64(
     v: &mut Verifier<'_>,
     pos: usize,
     size: usize,
     align: usize,
 ) -> Result<(usize, usize), Error> {
-    v.check_alignment(Object::Vector, pos, 8)?;
-    v.check_range(Object::Vector, pos, 8)?;
-    let len = u64::from_le_bytes(arr(v.buffer(), pos));
-    let bytes = len
-        .checked_mul(size.max(1) as u64)
-        .and_then(|b| b.checked_add(8))
-        .and_then(|b| usize::try_from(b).ok())
-        .unwrap_or(usize::MAX);
-    v.check_range(Object::Vector, pos, bytes)?;
-    // The vector fits the buffer, which is under 2 GiB: the length fits a `usize`, and its low
-    // half (the first 4 bytes) is all of it.
-    let (data, len) = (pos + 8, len as usize);
+    let (data, len) = v.vector64_raw(pos, size, align.min(8))?;
     if align > 8 && len > 0 {
         v.check_alignment(Object::Vector, data, align)?;
     }
-    // The runtime charges the apparent-size budget only in its own checks: read as a vector with
-    // a 32-bit length, the same bytes pass every check above again and charge the elements and 4
-    // of the 8 bytes of the length.
-    v.vector_raw(pos, size, 1)?;
     Ok((data, len))
 }
 
@@ -289,6 +237,6 @@ fn flex(v: &Verifier<'_>, data: usize, len: usize) -> Result<(), Error> {
                 FlexProblem::Budget => ErrorKind::ApparentSizeLimitExceeded { limit: len * 16 },
                 FlexProblem::Depth => ErrorKind::DepthLimitExceeded { limit: 64 },
             };
-            error_at(v, kind, data + e.at)
+            v.error(kind, data + e.at)
         })
 }

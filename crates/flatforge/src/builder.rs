@@ -9,8 +9,19 @@
 //!
 //! Every method that needs room checks once per call whether the reserved space suffices; only when
 //! it does not does the buffer grow, and growing past the configured maximum
-//! ([`set_max_size`](Builder::set_max_size), 2 GiB - 1 by default) is the one error the builder
-//! returns. Misuse (adding a field outside a table, a slot past the table writer's capacity) panics.
+//! ([`set_max_size`](Builder::set_max_size), 2 GiB - 1 by default) is an error. Misuse (adding a
+//! field outside a table, a slot past the table writer's capacity) panics.
+//!
+//! # 64-bit offsets
+//!
+//! Fields marked `offset64` hold an 8-byte offset to a string or vector; `vector64` fields also give
+//! the vector an 8-byte length. The objects they point to are written first, through
+//! [`Builder::far`], and form a region at the end of the finished buffer; everything else comes
+//! after (before, in the buffer), so that 32-bit offsets never have to span them. This is the layout
+//! of C++'s `FlatBufferBuilder64`, and the builder enforces it: [`Builder::far`] returns
+//! [`BuildError::FarAfterNear`] once anything else has been written. The format allows 64-bit
+//! offsets to reach past 4 GiB, but this builder keeps its cap of 2 GiB - 1 for the whole buffer
+//! (as the verifier does), so its offsets and lengths stay far below that.
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -21,7 +32,7 @@ use core::marker::PhantomData;
 use crate::error::BuildError;
 use crate::scalar::{scalars_as_bytes, struct_bytes, structs_as_bytes, Scalar, Struct};
 use crate::verify::{VerifierOptions, MAX_BUFFER_SIZE};
-use crate::view::Table;
+use crate::view::{Table, Vector64};
 
 /// A reference to an object written by a [`Builder`]: its distance in bytes from the end of the
 /// buffer. `T` records what the object is (`str`, `[u16]`, `[Offset<str>]`, a table type...).
@@ -76,6 +87,63 @@ impl<T: ?Sized> Eq for Offset<T> {}
 impl<T: ?Sized> fmt::Debug for Offset<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Offset({})", self.value)
+    }
+}
+
+/// A reference to an object written by a [`FarWriter`], for a 64-bit offset field (`offset64`,
+/// `vector64`): its distance in bytes from the end of the buffer. `T` records what the object is:
+/// `str`, `[T]` (a vector with a 32-bit length) or [`Vector64<'static, T>`](crate::Vector64) (a
+/// vector with a 64-bit length).
+///
+/// ```
+/// let mut b = flatforge::Builder::new();
+/// let s: flatforge::Offset64<str> = b.far()?.create_string("abc")?;
+/// assert_eq!(s.value(), 8); // 4-byte length + "abc" + NUL
+/// # Ok::<(), flatforge::BuildError>(())
+/// ```
+pub struct Offset64<T: ?Sized> {
+    value: u64,
+    _marker: PhantomData<fn() -> *const T>,
+}
+
+impl<T: ?Sized> Offset64<T> {
+    /// An offset from its raw value (a distance from the end of the buffer).
+    #[inline(always)]
+    pub fn new(value: u64) -> Self {
+        Offset64 {
+            value,
+            _marker: PhantomData,
+        }
+    }
+
+    /// The raw value.
+    #[inline(always)]
+    pub fn value(self) -> u64 {
+        self.value
+    }
+
+    /// The same offset with another target type.
+    #[inline(always)]
+    pub fn cast<U: ?Sized>(self) -> Offset64<U> {
+        Offset64::new(self.value)
+    }
+}
+
+impl<T: ?Sized> Clone for Offset64<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T: ?Sized> Copy for Offset64<T> {}
+impl<T: ?Sized> PartialEq for Offset64<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.value == other.value
+    }
+}
+impl<T: ?Sized> Eq for Offset64<T> {}
+impl<T: ?Sized> fmt::Debug for Offset64<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Offset64({})", self.value)
     }
 }
 
@@ -402,6 +470,13 @@ impl Room<'_> {
         self.put::<u32>(here.wrapping_sub(target));
     }
 
+    /// Writes a 64-bit offset to `target` into 8 reserved, aligned bytes.
+    #[inline(always)]
+    fn put_offset64(&mut self, target: u64) {
+        let here = (self.len() + 8) as u64;
+        self.put::<u64>(here.wrapping_sub(target));
+    }
+
     /// Writes the vtable of the table whose fields start at offset `start` and whose soffset was
     /// just written (as 0), or reuses an identical vtable written before, and points the table to
     /// it. `entries` has 2 bytes per slot: the offset at which the field ends, counted from the
@@ -505,8 +580,11 @@ pub struct Builder {
     min_align: usize,
     max_size: usize,
     force_defaults: bool,
-    /// Vtables and shared strings at or below this offset belong to an enclosing buffer and are not
-    /// shared with a nested flatbuffer being built.
+    /// Where the current buffer's own data starts, after an enclosing buffer's data (when a nested
+    /// flatbuffer is being built) and the buffer's 64-bit region (what [`FarWriter`]s wrote first,
+    /// C++'s `length_of_64_bit_region_`). Vtables and shared strings at or below it are not shared
+    /// (the 64-bit region holds none), and objects behind 64-bit offsets may only be written while
+    /// nothing follows it, that is while it equals `len()`.
     floor: usize,
     in_table: bool,
     table_start: usize,
@@ -1017,6 +1095,70 @@ impl Builder {
         Ok(())
     }
 
+    /// Adds a 64-bit offset field (`offset64`, `vector64`): 8 bytes, 8-aligned, pointing to an
+    /// object written with [`far`](Self::far).
+    ///
+    /// ```
+    /// use flatforge::{Far, Table};
+    /// let mut b = flatforge::Builder::new();
+    /// let s = b.far()?.create_string("far away")?;
+    /// b.start_table();
+    /// b.add_offset64(0, s)?;
+    /// let t = b.end_table()?;
+    /// let bytes = b.finish(t, None)?;
+    /// let t: Table = flatforge::root(bytes)?;
+    /// assert_eq!(t.get::<Far<&str>>(0)?.map(|s| s.0), Some("far away"));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn add_offset64<T: ?Sized>(
+        &mut self,
+        slot: usize,
+        offset: Offset64<T>,
+    ) -> Result<(), BuildError> {
+        self.reserve(8, 8, 0)?;
+        self.with_room(|r| r.put_offset64(offset.value));
+        self.track(slot);
+        Ok(())
+    }
+
+    /// A writer for the strings and vectors that 64-bit offsets point to (`offset64` and
+    /// `vector64` fields). They go first, into a region at the end of the finished buffer, so that
+    /// 32-bit offsets never have to span them: the layout of C++'s `FlatBufferBuilder64`. Once
+    /// anything else has been written (in this buffer, or in the nested flatbuffer being built),
+    /// this returns [`BuildError::FarAfterNear`].
+    ///
+    /// ```
+    /// use flatforge::{Far, Table, Vector64};
+    /// let mut b = flatforge::Builder::new();
+    /// let mut far = b.far()?;
+    /// let big = far.create_vector64(&[1u16, 2, 3])?; // 64-bit length
+    /// let name = far.create_string("far")?; // 32-bit length, 64-bit offset
+    /// let near = b.create_string("near")?;
+    /// assert!(b.far().is_err()); // the 64-bit region is closed now
+    /// b.start_table();
+    /// b.add_offset64(0, big)?;
+    /// b.add_offset64(1, name)?;
+    /// b.add_offset(2, near)?;
+    /// let t = b.end_table()?;
+    /// let bytes = b.finish(t, None)?;
+    ///
+    /// let t: Table = flatforge::root(bytes)?;
+    /// let big = t.get::<Vector64<u16>>(0)?.unwrap().0;
+    /// assert_eq!(big.iter().collect::<Vec<_>>(), [1, 2, 3]);
+    /// assert_eq!(t.get::<Far<&str>>(1)?.unwrap().0, "far");
+    /// assert_eq!(t.get::<&str>(2)?, Some("near"));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn far(&mut self) -> Result<FarWriter<'_>, BuildError> {
+        let near = self.len() - self.floor;
+        if near != 0 {
+            return Err(BuildError::FarAfterNear { near });
+        }
+        Ok(FarWriter { b: self })
+    }
+
     /// Closes the table opened by [`start_table`](Self::start_table): writes it and its vtable
     /// (or reuses an identical vtable written before).
     ///
@@ -1140,7 +1282,7 @@ impl Builder {
         root: Offset<T>,
         file_identifier: Option<&[u8; 4]>,
     ) -> Result<&[u8], BuildError> {
-        self.finish_root(root.value, file_identifier, false, 0)?;
+        self.finish_root(root.value, file_identifier, 0, 0)?;
         Ok(self.finished_data())
     }
 
@@ -1158,7 +1300,29 @@ impl Builder {
         root: Offset<T>,
         file_identifier: Option<&[u8; 4]>,
     ) -> Result<&[u8], BuildError> {
-        self.finish_root(root.value, file_identifier, true, 0)?;
+        self.finish_root(root.value, file_identifier, 4, 0)?;
+        Ok(self.finished_data())
+    }
+
+    /// Finishes the buffer like [`finish`](Self::finish), preceded by its size as a 64-bit prefix,
+    /// as C++'s `FlatBufferBuilder64` writes size-prefixed buffers (and the code generated for a
+    /// schema with 64-bit offsets reads them); the buffer is then 8-aligned.
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let s = b.create_string("x")?;
+    /// let bytes = b.finish_size_prefixed64(s, None)?;
+    /// assert_eq!(u64::from_le_bytes(bytes[..8].try_into().unwrap()) as usize, bytes.len() - 8);
+    /// let opts = flatforge::VerifierOptions::default().with_size_prefixed64(true);
+    /// assert_eq!(flatforge::root_with_options::<&str>(bytes, &opts)?, "x");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    pub fn finish_size_prefixed64<T: ?Sized>(
+        &mut self,
+        root: Offset<T>,
+        file_identifier: Option<&[u8; 4]>,
+    ) -> Result<&[u8], BuildError> {
+        self.finish_root(root.value, file_identifier, 8, 0)?;
         Ok(self.finished_data())
     }
 
@@ -1183,31 +1347,33 @@ impl Builder {
         file_identifier: Option<&[u8; 4]>,
         prefix_len: usize,
     ) -> Result<&mut [u8], BuildError> {
-        self.finish_root(root.value, file_identifier, false, prefix_len)?;
+        self.finish_root(root.value, file_identifier, 0, prefix_len)?;
         let head = self.head;
         Ok(&mut self.buf[head..])
     }
 
     /// Aligns the buffer for its root, writes the file identifier, the root offset and the size
-    /// prefix (each if asked for), then `prefix_len` zeros; all with one check for room.
+    /// prefix of `size_prefix` bytes (each if asked for: 0, 4 or 8), then `prefix_len` zeros; all
+    /// with one check for room.
     #[inline(always)]
     fn finish_root(
         &mut self,
         root: u32,
         file_identifier: Option<&[u8; 4]>,
-        size_prefixed: bool,
+        size_prefix: usize,
         prefix_len: usize,
     ) -> Result<(), BuildError> {
         assert!(!self.in_table, "finish called while a table is open");
-        let align = self.min_align.max(4);
+        let align = self.min_align.max(4).max(size_prefix);
         let ident = if file_identifier.is_some() { 4 } else { 0 };
-        let size = if size_prefixed { 4 } else { 0 };
-        self.reserve(align, 4 + ident + size, prefix_len)?;
+        self.reserve(align, 4 + ident + size_prefix, prefix_len)?;
         if let Some(id) = file_identifier {
             self.put_bytes(id);
         }
         self.put_offset(root);
-        if size_prefixed {
+        if size_prefix == 8 {
+            self.put::<u64>(self.len() as u64);
+        } else if size_prefix == 4 {
             self.put::<u32>(self.len() as u32);
         }
         self.head -= prefix_len;
@@ -1250,6 +1416,7 @@ impl Builder {
             floor: self.floor,
         };
         self.min_align = 1;
+        // The nested buffer's data (which may start with a 64-bit region of its own) starts here.
         self.floor = start.used;
         Ok(start)
     }
@@ -1262,7 +1429,7 @@ impl Builder {
         root: Offset<T>,
         file_identifier: Option<&[u8; 4]>,
     ) -> Result<Offset<[u8]>, BuildError> {
-        self.finish_root(root.value, file_identifier, false, 0)?;
+        self.finish_root(root.value, file_identifier, 0, 0)?;
         let len = self.len() - start.used;
         self.reserve(4, 0, 4)?;
         self.put::<u32>(len as u32);
@@ -1344,6 +1511,220 @@ impl Builder {
             self.written_table(*o)
                 .and_then(|t| t.get_with_options::<&str>(slot, &UNFINISHED).ok().flatten())
         });
+    }
+}
+
+/// Writes the objects that 64-bit offsets point to (`offset64` and `vector64` fields) into the
+/// 64-bit region at the end of the buffer; made by [`Builder::far`], which checks that nothing else
+/// has been written yet.
+///
+/// Strings and vectors with a 32-bit length return an [`Offset64<str>`] or `Offset64<[T]>`
+/// (`offset64` fields), vectors with a 64-bit length an `Offset64<Vector64<'static, T>>`
+/// (`vector64` fields). Their elements are scalars or structs: 64-bit offsets reach no tables,
+/// which would have to be written after the 32-bit data that they refer to.
+#[derive(Debug)]
+pub struct FarWriter<'b> {
+    b: &'b mut Builder,
+}
+
+impl FarWriter<'_> {
+    /// Extends the 64-bit region over what was just written, and returns its offset.
+    #[inline(always)]
+    fn written<T: ?Sized>(&mut self) -> Offset64<T> {
+        let len = self.b.len();
+        self.b.floor = len;
+        Offset64::new(len as u64)
+    }
+
+    /// Writes a string with a 32-bit length (for an `offset64` string field).
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let s = b.far()?.create_string("héllo")?;
+    /// assert_eq!(s.value(), 12); // 4 + 6 + 1, padded to 4
+    /// # Ok::<(), flatforge::BuildError>(())
+    /// ```
+    #[inline]
+    pub fn create_string(&mut self, s: &str) -> Result<Offset64<str>, BuildError> {
+        self.b.create_string(s)?;
+        Ok(self.written())
+    }
+
+    /// Writes a vector of scalars with a 32-bit length (for an `offset64` vector field).
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let v = b.far()?.create_vector(&[1i8, -2, 3])?;
+    /// assert_eq!(v.value(), 8);
+    /// # Ok::<(), flatforge::BuildError>(())
+    /// ```
+    #[inline]
+    pub fn create_vector<T: Scalar>(&mut self, values: &[T]) -> Result<Offset64<[T]>, BuildError> {
+        self.b.create_vector(values)?;
+        Ok(self.written())
+    }
+
+    /// Writes a vector of scalars from an iterator, with a 32-bit length (as
+    /// [`Builder::create_vector_from_iter`]).
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let v = b.far()?.create_vector_from_iter((1..4u32).map(|x| x * 10))?;
+    /// assert_eq!(v.value(), 16);
+    /// # Ok::<(), flatforge::BuildError>(())
+    /// ```
+    #[inline]
+    pub fn create_vector_from_iter<T: Scalar>(
+        &mut self,
+        values: impl ExactSizeIterator<Item = T>,
+    ) -> Result<Offset64<[T]>, BuildError> {
+        self.b.create_vector_from_iter(values)?;
+        Ok(self.written())
+    }
+
+    /// Writes a vector of structs with a 32-bit length (for an `offset64` vector field).
+    ///
+    /// ```
+    /// # use flatforge::Struct;
+    /// #[derive(Clone, Copy)]
+    /// #[repr(transparent)]
+    /// struct Pair([u8; 2]);
+    /// // SAFETY: a transparent wrapper of [u8; 2].
+    /// unsafe impl Struct for Pair { const ALIGN: usize = 1; }
+    ///
+    /// let mut b = flatforge::Builder::new();
+    /// let v = b.far()?.create_vector_of_structs(&[Pair([1, 2])])?;
+    /// assert_eq!(v.value(), 8);
+    /// # Ok::<(), flatforge::BuildError>(())
+    /// ```
+    #[inline]
+    pub fn create_vector_of_structs<S: Struct>(
+        &mut self,
+        values: &[S],
+    ) -> Result<Offset64<[S]>, BuildError> {
+        self.b.create_vector_of_structs(values)?;
+        Ok(self.written())
+    }
+
+    /// Writes a vector of scalars with a 64-bit length (for a `vector64` field): the length and
+    /// the elements are 8-aligned (and the elements aligned to their size).
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let v = b.far()?.create_vector64(&[7u8, 8, 9])?;
+    /// let bytes = b.finished_data();
+    /// let at = bytes.len() - v.value() as usize;
+    /// assert_eq!(bytes[at..at + 11], [3, 0, 0, 0, 0, 0, 0, 0, 7, 8, 9]);
+    /// # Ok::<(), flatforge::BuildError>(())
+    /// ```
+    #[inline]
+    pub fn create_vector64<T: Scalar>(
+        &mut self,
+        values: &[T],
+    ) -> Result<Offset64<Vector64<'static, T>>, BuildError> {
+        let b = &mut *self.b;
+        let bytes = core::mem::size_of_val(values);
+        b.reserve(T::SIZE.max(8), bytes, 8)?;
+        if cfg!(target_endian = "little") {
+            b.put_bytes(scalars_as_bytes(values));
+        } else {
+            for &v in values.iter().rev() {
+                b.put(v);
+            }
+        }
+        b.put::<u64>(values.len() as u64);
+        Ok(self.written())
+    }
+
+    /// Writes a vector of scalars from an iterator with a 64-bit length; the rest is as for
+    /// [`Builder::create_vector_from_iter`].
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let v = b.far()?.create_vector64_from_iter([true, false].into_iter())?;
+    /// assert_eq!(v.value(), 16); // 8-byte length, 2 bytes, padding
+    /// # Ok::<(), flatforge::BuildError>(())
+    /// ```
+    pub fn create_vector64_from_iter<T: Scalar>(
+        &mut self,
+        values: impl ExactSizeIterator<Item = T>,
+    ) -> Result<Offset64<Vector64<'static, T>>, BuildError> {
+        let b = &mut *self.b;
+        let len = values.len();
+        let bytes = b.checked_bytes(len, T::SIZE)?;
+        b.reserve(T::SIZE.max(8), bytes, 8)?;
+        b.head -= bytes;
+        let head = b.head;
+        let dst = &mut b.buf[head..head + bytes];
+        let mut chunks = dst.chunks_exact_mut(T::SIZE);
+        for (chunk, v) in (&mut chunks).zip(values) {
+            chunk.copy_from_slice(v.to_le_array().as_ref());
+        }
+        for chunk in chunks {
+            chunk.fill(0);
+        }
+        b.put::<u64>(len as u64);
+        Ok(self.written())
+    }
+
+    /// Writes a vector of structs with a 64-bit length (for a `vector64` field).
+    ///
+    /// ```
+    /// # use flatforge::Struct;
+    /// #[derive(Clone, Copy)]
+    /// #[repr(transparent)]
+    /// struct Pair([u8; 2]);
+    /// // SAFETY: a transparent wrapper of [u8; 2].
+    /// unsafe impl Struct for Pair { const ALIGN: usize = 1; }
+    ///
+    /// let mut b = flatforge::Builder::new();
+    /// let v = b.far()?.create_vector64_of_structs(&[Pair([1, 2]), Pair([3, 4])])?;
+    /// assert_eq!(v.value(), 16);
+    /// # Ok::<(), flatforge::BuildError>(())
+    /// ```
+    #[inline]
+    pub fn create_vector64_of_structs<S: Struct>(
+        &mut self,
+        values: &[S],
+    ) -> Result<Offset64<Vector64<'static, S>>, BuildError> {
+        let b = &mut *self.b;
+        b.reserve(S::ALIGN.max(8), core::mem::size_of_val(values), 8)?;
+        b.put_bytes(structs_as_bytes(values));
+        b.put::<u64>(values.len() as u64);
+        Ok(self.written())
+    }
+
+    /// Pads the region so that the next vector, of `len` elements of `elem_size` bytes, starts
+    /// aligned to `align` (a power of two; a field's `force_align`), as C++'s
+    /// `ForceVectorAlignment64` does; nothing for an empty vector.
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let mut far = b.far()?;
+    /// far.create_vector(&[1u8])?;
+    /// far.force_vector_alignment(3, 1, 32)?;
+    /// let v = far.create_vector64(&[1u8, 2, 3])?;
+    /// b.start_table();
+    /// b.add_offset64(0, v)?;
+    /// let t = b.end_table()?;
+    /// let bytes = b.finish(t, None)?.to_vec();
+    /// let data = bytes.len() - v.value() as usize + 8;
+    /// assert_eq!((data % 32, &bytes[data..data + 3]), (0, &[1u8, 2, 3][..]));
+    /// # Ok::<(), flatforge::BuildError>(())
+    /// ```
+    pub fn force_vector_alignment(
+        &mut self,
+        len: usize,
+        elem_size: usize,
+        align: usize,
+    ) -> Result<(), BuildError> {
+        if len == 0 {
+            return Ok(());
+        }
+        let bytes = self.b.checked_bytes(len, elem_size)?;
+        self.b.reserve(align, bytes, 0)?;
+        self.b.floor = self.b.len();
+        Ok(())
     }
 }
 
@@ -1441,6 +1822,20 @@ impl<const VT: usize> TableWriter<'_, VT> {
             "fields must be added largest first"
         );
         self.room.put_offset(offset.value);
+        self.track(slot);
+    }
+
+    /// Adds a 64-bit offset field (`offset64`, `vector64`), which is 8 bytes.
+    ///
+    /// # Panics
+    /// As [`add_scalar`](Self::add_scalar).
+    #[inline(always)]
+    pub fn add_offset64<T: ?Sized>(&mut self, slot: usize, offset: Offset64<T>) {
+        debug_assert!(
+            self.room.len() % 8 == 0,
+            "fields must be added largest first"
+        );
+        self.room.put_offset64(offset.value);
         self.track(slot);
     }
 

@@ -1,5 +1,6 @@
 //! Error types: [`Error`] (a buffer failed verification: what, where in bytes, and the path of
-//! fields leading there) and [`BuildError`] (the builder hit a size limit).
+//! fields leading there) and [`BuildError`] (the builder hit a size limit, or was asked to write
+//! 64-bit-addressed data after other data).
 //!
 //! A verification error is one pointer wide (`Box`), so `Result<(), Error>` costs nothing extra on the
 //! success path; the path is only assembled while an error propagates outwards.
@@ -17,7 +18,7 @@ pub enum Object {
     Root,
     /// The 32-bit size prefix.
     SizePrefix,
-    /// A 32-bit offset to a table, vector or string.
+    /// An offset to a table, vector or string (32-bit, or 64-bit for `offset64` fields).
     Offset,
     /// A table's inline data.
     Table,
@@ -98,7 +99,8 @@ pub enum ErrorKind {
         /// The required alignment.
         align: usize,
     },
-    /// A 32-bit offset is zero (it would point at itself) or does not fit a signed 32-bit offset.
+    /// A 32-bit offset is zero (it would point at itself) or does not fit a signed 32-bit offset;
+    /// or a 64-bit offset is zero.
     #[error("offset {value} is invalid")]
     InvalidOffset {
         /// The offset value.
@@ -157,8 +159,9 @@ pub enum ErrorKind {
     /// A union type value names no member of the union.
     #[error("union type {value} is not a member of the union")]
     UnknownUnionType {
-        /// The type value.
-        value: u8,
+        /// The type value (of the union's type field: a `ubyte`, or the union's underlying integer
+        /// type).
+        value: i128,
     },
     /// A union value is present while its type is NONE (0) or absent.
     #[error("union value is present but its type is NONE")]
@@ -167,7 +170,7 @@ pub enum ErrorKind {
     #[error("union type {value} is set but the union value is missing")]
     UnionTypeWithoutValue {
         /// The type value.
-        value: u8,
+        value: i128,
     },
     /// A vector of union types and its vector of values differ in length.
     #[error("union vector has {types} types but {values} values")]
@@ -334,6 +337,16 @@ impl fmt::Debug for Error {
 impl core::error::Error for Error {}
 
 /// The builder could not write what was asked.
+///
+/// ```
+/// use flatforge::BuildError;
+/// let mut b = flatforge::Builder::new();
+/// b.create_string("near")?;
+/// // Objects behind 64-bit offsets go first, at the end of the buffer.
+/// let err = b.far().unwrap_err();
+/// assert_eq!(err, BuildError::FarAfterNear { near: 12 });
+/// # Ok::<(), BuildError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum BuildError {
@@ -356,5 +369,17 @@ pub enum BuildError {
     SlotTooLarge {
         /// The slot.
         slot: usize,
+    },
+    /// An object behind a 64-bit offset was to be written after objects that 32-bit offsets
+    /// refer to. The 64-bit-addressed objects form a region at the end of the buffer (written
+    /// first, as C++'s `FlatBufferBuilder64` requires), so that 32-bit offsets never have to
+    /// span them.
+    #[error(
+        "objects behind 64-bit offsets must be written before any other object, but {near} bytes of \
+         other data are in the buffer already"
+    )]
+    FarAfterNear {
+        /// The bytes written since the 64-bit region ended.
+        near: usize,
     },
 }

@@ -1,6 +1,7 @@
 //! Support for the code `flatforge-codegen` generates: what generated code needs beyond the views,
 //! builder and verifier primitives (union values and vectors of unions, structs stored out of line,
-//! empty default vectors, the version check). Hand-written code rarely needs it.
+//! empty default vectors, the two passes of packing objects with 64-bit offsets, the version
+//! check). Hand-written code rarely needs it.
 //!
 //! ```
 //! // Generated files start with this check, which fails to compile against another runtime version.
@@ -14,10 +15,10 @@ pub use alloc::boxed::Box;
 pub use alloc::string::{String, ToString};
 pub use alloc::vec::Vec;
 
-use crate::builder::{Builder, Offset};
+use crate::builder::{Builder, Offset, Offset64};
 use crate::error::{BuildError, Error};
 use crate::scalar::{read_scalar_unchecked, Struct};
-use crate::verify::Verifier;
+use crate::verify::{UnionTag, Verifier};
 use crate::view::{Follow, Table, Vector};
 
 /// The runtime's version; generated code checks it at compile time with [`version_is`].
@@ -45,7 +46,8 @@ pub const fn version_is(version: &str) -> bool {
 }
 
 /// A generated union view (`enum Any<'a> { Monster(Monster<'a>), ... }`): how to verify and read a
-/// member from its type byte and the position of its offset.
+/// member from its type (a byte, or the union's underlying integer type) and the position of its
+/// offset.
 ///
 /// ```
 /// use flatforge::gen_support::Union;
@@ -55,6 +57,7 @@ pub const fn version_is(version: &str) -> bool {
 /// #[derive(Debug, PartialEq)]
 /// enum U<'a> { S(&'a str) }
 /// impl<'a> Union<'a> for U<'a> {
+///     type Tag = u8;
 ///     fn verify_member(v: &mut Verifier<'_>, ty: u8, pos: usize) -> Option<Result<(), Error>> {
 ///         match ty {
 ///             1 => Some(<&str>::verify_at(v, pos)),
@@ -71,30 +74,34 @@ pub const fn version_is(version: &str) -> bool {
 /// }
 /// ```
 pub trait Union<'a>: Sized {
+    /// The type of the union's type field: `u8`, or the underlying type the schema gives the union
+    /// (`union U : int`), which is also the element type of its vectors of types.
+    type Tag: UnionTag;
+
     /// Verifies the member of type `ty` whose offset is at `pos`; `None` if `ty` names no member.
-    fn verify_member(v: &mut Verifier<'_>, ty: u8, pos: usize) -> Option<Result<(), Error>>;
+    fn verify_member(v: &mut Verifier<'_>, ty: Self::Tag, pos: usize) -> Option<Result<(), Error>>;
 
     /// Reads the member of type `ty` whose offset is at `pos`; `None` for NONE and unknown types.
     ///
     /// # Safety
     /// [`verify_member`](Self::verify_member) must have accepted `(ty, pos)` with a verifier over
     /// exactly `buf`.
-    unsafe fn follow_member(buf: &'a [u8], ty: u8, pos: usize) -> Option<Self>;
+    unsafe fn follow_member(buf: &'a [u8], ty: Self::Tag, pos: usize) -> Option<Self>;
 }
 
 /// Reads the union whose type is in `type_slot` and whose value is in `value_slot` of `table`.
 ///
 /// # Safety
 /// The table's verifier must have checked these slots with
-/// [`TableVerifier::union`](crate::TableVerifier::union) and `U::verify_member`.
+/// [`TableVerifier::union_typed`](crate::TableVerifier::union_typed) and `U::verify_member`.
 #[inline(always)]
 pub unsafe fn union_unchecked<'a, U: Union<'a>>(
     table: Table<'a>,
     type_slot: usize,
     value_slot: usize,
 ) -> Option<U> {
-    // SAFETY: the caller guarantees the type slot was verified as a `u8`.
-    let ty = unsafe { table.get_unchecked::<u8>(type_slot) }?;
+    // SAFETY: the caller guarantees the type slot was verified as a `U::Tag`.
+    let ty = unsafe { table.get_unchecked::<U::Tag>(type_slot) }?;
     match table.field_offset(value_slot) {
         0 => None,
         // SAFETY: the caller guarantees that `U::verify_member` accepted `ty` at this position.
@@ -108,49 +115,44 @@ pub unsafe fn union_unchecked<'a, U: Union<'a>>(
 ///
 /// # Safety
 /// The table's verifier must have checked these slots with
-/// [`TableVerifier::union_vector`](crate::TableVerifier::union_vector) and `U::verify_member`.
+/// [`TableVerifier::union_vector_typed`](crate::TableVerifier::union_vector_typed) and
+/// `U::verify_member`.
 #[inline(always)]
 pub unsafe fn union_vector_unchecked<'a, U: Union<'a>>(
     table: Table<'a>,
     type_slot: usize,
     value_slot: usize,
 ) -> Option<UnionVector<'a, U>> {
-    // SAFETY: the caller guarantees both slots were verified as vectors, of bytes and of offsets,
-    // of equal length.
+    // SAFETY: the caller guarantees both slots were verified as vectors, of `U::Tag`s and of
+    // offsets, of equal length.
     unsafe {
-        let types = table.get_unchecked::<Vector<'a, u8>>(type_slot)?;
+        let types = table.get_unchecked::<Vector<'a, U::Tag>>(type_slot)?;
         let values = match table.field_offset(value_slot) {
             0 => return None,
             voffset => table.position() + usize::from(voffset),
         };
         let buf = table.buffer();
         let values = values + read_scalar_unchecked::<u32>(buf, values) as usize + 4;
-        Some(UnionVector {
-            buf,
-            types: types.as_slice(),
-            values,
-            _marker: PhantomData,
-        })
+        Some(UnionVector { buf, types, values })
     }
 }
 
-/// A view of a vector of unions: a vector of type bytes and a vector of offsets of the same length.
+/// A view of a vector of unions: a vector of types and a vector of offsets of the same length.
 ///
 /// Invariant: every element was verified with `U::verify_member` (elements of type NONE need not be).
-pub struct UnionVector<'a, U> {
+pub struct UnionVector<'a, U: Union<'a>> {
     buf: &'a [u8],
-    types: &'a [u8],
+    types: Vector<'a, U::Tag>,
     /// Position of the first value offset.
     values: usize,
-    _marker: PhantomData<U>,
 }
 
-impl<U> Clone for UnionVector<'_, U> {
+impl<'a, U: Union<'a>> Clone for UnionVector<'a, U> {
     fn clone(&self) -> Self {
         *self
     }
 }
-impl<U> Copy for UnionVector<'_, U> {}
+impl<'a, U: Union<'a>> Copy for UnionVector<'a, U> {}
 
 impl<'a, U: Union<'a>> UnionVector<'a, U> {
     /// The number of elements.
@@ -165,16 +167,16 @@ impl<'a, U: Union<'a>> UnionVector<'a, U> {
         self.types.is_empty()
     }
 
-    /// The type bytes of the elements.
+    /// The types of the elements.
     #[inline(always)]
-    pub fn types(&self) -> &'a [u8] {
+    pub fn types(&self) -> Vector<'a, U::Tag> {
         self.types
     }
 
     /// The element at `index`: `None` past the end, and `Some(None)` for an element of type NONE.
     #[inline]
     pub fn get(&self, index: usize) -> Option<Option<U>> {
-        let ty = *self.types.get(index)?;
+        let ty = self.types.get(index)?;
         // SAFETY: invariant: element `index` was verified as a member of type `ty`.
         Some(unsafe { U::follow_member(self.buf, ty, self.values + 4 * index) })
     }
@@ -186,7 +188,7 @@ impl<'a, U: Union<'a>> UnionVector<'a, U> {
         U: 'a,
     {
         let (buf, values) = (self.buf, self.values);
-        self.types.iter().enumerate().map(move |(i, &ty)| {
+        self.types.iter().enumerate().map(move |(i, ty)| {
             // SAFETY: invariant: element `i` was verified as a member of type `ty`.
             unsafe { U::follow_member(buf, ty, values + 4 * i) }
         })
@@ -240,14 +242,15 @@ pub fn create_struct<S: Struct>(b: &mut Builder, value: &S) -> Result<Offset<S>,
 }
 
 /// A vector of unions written to a builder: its types vector and its values vector (the two
-/// fields a vector of unions occupies). `U` is the generated union offset type it holds.
-pub struct UnionVectorOffset<U> {
-    types: Offset<[u8]>,
+/// fields a vector of unions occupies). `U` is the generated union offset type it holds, `T` the
+/// type of its types (`u8` unless the union has another underlying type).
+pub struct UnionVectorOffset<U, T = u8> {
+    types: Offset<[T]>,
     values: Offset<[Offset<()>]>,
     _marker: PhantomData<fn() -> U>,
 }
 
-impl<U> UnionVectorOffset<U> {
+impl<U, T> UnionVectorOffset<U, T> {
     /// The pair of vectors.
     ///
     /// ```
@@ -255,7 +258,7 @@ impl<U> UnionVectorOffset<U> {
     /// let v = UnionVectorOffset::<()>::new(Offset::new(8), Offset::new(16));
     /// assert_eq!((v.types().value(), v.values().value()), (8, 16));
     /// ```
-    pub fn new(types: Offset<[u8]>, values: Offset<[Offset<()>]>) -> Self {
+    pub fn new(types: Offset<[T]>, values: Offset<[Offset<()>]>) -> Self {
         UnionVectorOffset {
             types,
             values,
@@ -264,7 +267,7 @@ impl<U> UnionVectorOffset<U> {
     }
 
     /// The offset of the types vector.
-    pub fn types(&self) -> Offset<[u8]> {
+    pub fn types(&self) -> Offset<[T]> {
         self.types
     }
 
@@ -274,24 +277,76 @@ impl<U> UnionVectorOffset<U> {
     }
 }
 
-impl<U> Clone for UnionVectorOffset<U> {
+impl<U, T> Clone for UnionVectorOffset<U, T> {
     fn clone(&self) -> Self {
         *self
     }
 }
-impl<U> Copy for UnionVectorOffset<U> {}
-impl<U> PartialEq for UnionVectorOffset<U> {
+impl<U, T> Copy for UnionVectorOffset<U, T> {}
+impl<U, T> PartialEq for UnionVectorOffset<U, T> {
     fn eq(&self, other: &Self) -> bool {
         self.types == other.types && self.values == other.values
     }
 }
-impl<U> Eq for UnionVectorOffset<U> {}
-impl<U> fmt::Debug for UnionVectorOffset<U> {
+impl<U, T> Eq for UnionVectorOffset<U, T> {}
+impl<U, T> fmt::Debug for UnionVectorOffset<U, T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("UnionVectorOffset")
             .field("types", &self.types)
             .field("values", &self.values)
             .finish()
+    }
+}
+
+/// The offsets of the objects behind 64-bit offsets that the object API writes first.
+///
+/// The generated `pack` of an owned table that reaches `offset64` / `vector64` fields (its own, or
+/// those of tables it holds) makes two passes over it: `pack_far` writes those objects into the
+/// builder's 64-bit region, which must come first (see [`Builder::far`]), and
+/// [`push`](Self::push)es their offsets; `pack_near` writes the rest and [`take`](Self::take)s the
+/// offsets back, in the same order.
+///
+/// ```
+/// use flatforge::gen_support::FarOffsets;
+/// let mut b = flatforge::Builder::new();
+/// let mut far = FarOffsets::new();
+/// far.push(b.far()?.create_string("a")?);
+/// far.push(b.far()?.create_vector64(&[1u8])?);
+/// let a: flatforge::Offset64<str> = far.take();
+/// assert_eq!(a.value(), 8);
+/// assert_eq!(far.take::<flatforge::Vector64<u8>>().value(), 24);
+/// # Ok::<(), flatforge::BuildError>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct FarOffsets {
+    offsets: Vec<u64>,
+    next: usize,
+}
+
+impl FarOffsets {
+    /// No offsets yet.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Records the offset of an object just written.
+    #[inline]
+    pub fn push<T: ?Sized>(&mut self, offset: Offset64<T>) {
+        self.offsets.push(offset.value());
+    }
+
+    /// The next recorded offset, in the order they were pushed.
+    ///
+    /// # Panics
+    /// If every offset was taken already: the two passes of generated code take exactly what they
+    /// push, so this is only reached by calling a `pack_near` without its `pack_far`.
+    #[inline]
+    pub fn take<T: ?Sized>(&mut self) -> Offset64<T> {
+        let Some(&value) = self.offsets.get(self.next) else {
+            panic!("FarOffsets::take: no offset left (pack_near without pack_far?)")
+        };
+        self.next += 1;
+        Offset64::new(value)
     }
 }
 

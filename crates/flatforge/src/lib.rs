@@ -3,6 +3,11 @@
 //! that makes untrusted bytes safe to read. `no_std` + `alloc`; the default `std` feature only turns
 //! on run-time CPU detection for the UTF-8 validation.
 //!
+//! Fields with 64-bit offsets (`offset64`, `vector64`) are supported as flatc's C++ library defines
+//! them: the builder writes their strings and vectors first, into a region at the end of the buffer
+//! ([`Builder::far`]), and reads them through [`Far`] and [`Vector64`]. Buffers are capped at
+//! 2 GiB ([`MAX_BUFFER_SIZE`]) all the same, with or without 64-bit offsets.
+//!
 //! # Soundness in one paragraph
 //!
 //! Views read with unchecked loads, so a view exists only for bytes its type's [`Verify`]
@@ -137,13 +142,13 @@ mod scalar;
 mod verify;
 pub mod view;
 
-pub use builder::{Builder, NestedStart, Offset, TableWriter};
+pub use builder::{Builder, FarWriter, NestedStart, Offset, Offset64, TableWriter};
 pub use error::{BuildError, Error, ErrorKind, Object, PathSegment};
 pub use scalar::{
     read_scalar, struct_bytes, struct_from_bytes, structs_from_bytes, write_scalar, Scalar, Struct,
 };
-pub use verify::{TableVerifier, Verifier, VerifierOptions, Verify, MAX_BUFFER_SIZE};
+pub use verify::{TableVerifier, UnionTag, Verifier, VerifierOptions, Verify, MAX_BUFFER_SIZE};
 pub use view::{
-    buffer_has_identifier, root, root_unchecked, root_with_options, Array, Follow, Indirect,
-    Inline, Table, Vector, VectorIter,
+    buffer_has_identifier, root, root_unchecked, root_with_options, Array, Far, Follow, Indirect,
+    Inline, Table, Vector, Vector64, VectorIter,
 };

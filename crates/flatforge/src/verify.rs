@@ -3,9 +3,11 @@
 //! [`Verifier`] holds the buffer and the budgets (depth, table count, apparent size) and checks single
 //! objects: [`offset`](Verifier::offset), [`table`](Verifier::table), [`string`](Verifier::string),
 //! [`vector_raw`](Verifier::vector_raw), [`vector`](Verifier::vector) and
-//! [`nested`](Verifier::nested) buffers; [`follow_table`](Verifier::follow_table),
-//! [`follow_string`](Verifier::follow_string) and [`follow_vector`](Verifier::follow_vector) check an
-//! offset and its object in one step, with fewer tests. [`TableVerifier`] checks one table's fields.
+//! [`nested`](Verifier::nested) buffers, and for `offset64` / `vector64` fields
+//! [`offset64`](Verifier::offset64) and [`vector64_raw`](Verifier::vector64_raw);
+//! [`follow_table`](Verifier::follow_table), [`follow_string`](Verifier::follow_string) and
+//! [`follow_vector`](Verifier::follow_vector) check an offset and its object in one step, with fewer
+//! tests. [`TableVerifier`] checks one table's fields.
 //! Generated code drives these through the [`Verify`] trait, one `verify_at` per table type; a schema
 //! walker calls the same methods with sizes and alignments taken from the schema model.
 //!
@@ -19,9 +21,10 @@
 
 use crate::error::{Error, ErrorKind, Object};
 use crate::scalar::{read_scalar_unchecked, Scalar, Struct};
-use crate::view::{Follow, Indirect, Table, Vector};
+use crate::view::{Far, Follow, Indirect, Table, Vector, Vector64};
 
-/// The largest buffer FlatBuffers can address: offsets are signed 32-bit.
+/// The largest buffer this crate builds or verifies: 32-bit offsets are signed. Buffers with
+/// 64-bit offsets (`offset64`, `vector64`) could be larger; this crate keeps the cap for them too.
 pub const MAX_BUFFER_SIZE: usize = i32::MAX as usize;
 
 /// Limits and root-level expectations for verification.
@@ -47,10 +50,15 @@ pub struct VerifierOptions {
     /// Whether to check that objects are aligned to their natural alignment relative to the buffer
     /// start (views never need it: reads are unaligned loads). Default true.
     pub check_alignment: bool,
-    /// The file identifier the root must carry (bytes 4..8), if any. Default none.
+    /// The file identifier the root must carry (bytes 4..8 after any size prefix), if any. Default
+    /// none.
     pub file_identifier: Option<[u8; 4]>,
-    /// Whether the buffer starts with a 32-bit size prefix. Default false.
+    /// Whether the buffer starts with a size prefix (32-bit, unless `size_prefix64`). Default
+    /// false.
     pub size_prefixed: bool,
+    /// With `size_prefixed`: whether the size prefix is 64-bit, as C++'s `FlatBufferBuilder64`
+    /// writes it (and code generated for schemas with 64-bit offsets expects). Default false.
+    pub size_prefix64: bool,
 }
 
 impl VerifierOptions {
@@ -62,6 +70,7 @@ impl VerifierOptions {
         check_alignment: true,
         file_identifier: None,
         size_prefixed: false,
+        size_prefix64: false,
     };
 
     /// Sets [`max_depth`](Self::max_depth).
@@ -94,9 +103,23 @@ impl VerifierOptions {
         self
     }
 
-    /// Sets [`size_prefixed`](Self::size_prefixed).
+    /// Sets [`size_prefixed`](Self::size_prefixed) (a 32-bit prefix).
     pub fn with_size_prefixed(mut self, size_prefixed: bool) -> Self {
         self.size_prefixed = size_prefixed;
+        self.size_prefix64 = false;
+        self
+    }
+
+    /// Sets [`size_prefixed`](Self::size_prefixed) with a 64-bit prefix
+    /// ([`size_prefix64`](Self::size_prefix64)).
+    ///
+    /// ```
+    /// let opts = flatforge::VerifierOptions::default().with_size_prefixed64(true);
+    /// assert!(opts.size_prefixed && opts.size_prefix64);
+    /// ```
+    pub fn with_size_prefixed64(mut self, size_prefixed: bool) -> Self {
+        self.size_prefixed = size_prefixed;
+        self.size_prefix64 = size_prefixed;
         self
     }
 }
@@ -175,7 +198,8 @@ pub struct Verifier<'a> {
     /// Read only once a position turned out misaligned (see `check_alignment`).
     check_alignment: bool,
     file_identifier: Option<[u8; 4]>,
-    size_prefixed: bool,
+    /// The size prefix's width: 0 (none), 4 or 8.
+    size_prefix: usize,
 }
 
 impl<'a> Verifier<'a> {
@@ -192,7 +216,11 @@ impl<'a> Verifier<'a> {
             max_apparent_size: opts.max_apparent_size,
             check_alignment: opts.check_alignment,
             file_identifier: opts.file_identifier,
-            size_prefixed: opts.size_prefixed,
+            size_prefix: match (opts.size_prefixed, opts.size_prefix64) {
+                (false, _) => 0,
+                (true, false) => 4,
+                (true, true) => 8,
+            },
         }
     }
 
@@ -203,12 +231,24 @@ impl<'a> Verifier<'a> {
         self.buf
     }
 
-    /// The error `kind` at `pos`. Inlined, so that it reads `base` where the verifier is in
-    /// registers; the cold function it calls takes plain values, so that no error path makes the
-    /// verifier's address escape (which would keep its counters in memory on the hot path).
+    /// The error `kind` at `pos` of [`buffer`](Self::buffer), reported (as all errors are) at its
+    /// offset from the start of the outermost buffer: for checks of a caller's own.
+    ///
+    /// Inlined, so that it reads `base` where the verifier is in registers; the cold function it
+    /// calls takes plain values, so that no error path makes the verifier's address escape (which
+    /// would keep its counters in memory on the hot path).
+    ///
+    /// ```
+    /// use flatforge::{ErrorKind, Verifier, VerifierOptions};
+    /// let bytes = [0u8; 16];
+    /// let mut v = Verifier::new(&bytes, &VerifierOptions::default());
+    /// let e = v.nested(8, 8, |v| Err::<(), _>(v.error(ErrorKind::StringNotTerminated, 2)));
+    /// let e = e.unwrap_err();
+    /// assert_eq!(e.offset(), 10);
+    /// ```
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn error(&self, kind: ErrorKind, pos: usize) -> Error {
+    pub fn error(&self, kind: ErrorKind, pos: usize) -> Error {
         new_error(kind, self.base + pos)
     }
 
@@ -249,8 +289,21 @@ impl<'a> Verifier<'a> {
         Ok(())
     }
 
+    /// Counts `bytes` of an object at `pos` against the apparent-size budget
+    /// ([`VerifierOptions::max_apparent_size`]); an error once the budget is spent. The object
+    /// checks here do it themselves; a caller checks its own objects with it.
+    ///
+    /// ```
+    /// use flatforge::{ErrorKind, Verifier, VerifierOptions};
+    /// let opts = VerifierOptions::default().with_max_apparent_size(100);
+    /// let mut v = Verifier::new(&[0u8; 8], &opts);
+    /// v.charge(60, 0)?;
+    /// let e = v.charge(60, 4).unwrap_err();
+    /// assert_eq!((e.kind(), e.offset()), (&ErrorKind::ApparentSizeLimitExceeded { limit: 100 }, 4));
+    /// # Ok::<(), flatforge::Error>(())
+    /// ```
     #[inline]
-    fn charge(&mut self, bytes: usize, pos: usize) -> Result<(), Error> {
+    pub fn charge(&mut self, bytes: usize, pos: usize) -> Result<(), Error> {
         if bytes > self.size_left {
             let limit = self.max_apparent_size;
             return Err(self.error(ErrorKind::ApparentSizeLimitExceeded { limit }, pos));
@@ -271,19 +324,26 @@ impl<'a> Verifier<'a> {
         if len > MAX_BUFFER_SIZE {
             return Err(self.error(ErrorKind::BufferTooLarge { len }, 0));
         }
-        let mut start = 0;
-        if self.size_prefixed {
-            if len < 4 {
-                return Err(self.error(ErrorKind::BufferTooShort { len, min: 8 }, 0));
+        let start = self.size_prefix;
+        if start != 0 {
+            if len < start {
+                let min = start + 4;
+                return Err(self.error(ErrorKind::BufferTooShort { len, min }, 0));
             }
-            // SAFETY: `len >= 4` was just checked.
-            let size = unsafe { read_scalar_unchecked::<u32>(self.buf, 0) } as usize;
-            if size > len - 4 {
-                let available = len - 4;
+            // SAFETY: `len >= start`, 4 or 8, was just checked.
+            let size = unsafe {
+                if start == 8 {
+                    read_scalar_unchecked::<u64>(self.buf, 0)
+                } else {
+                    u64::from(read_scalar_unchecked::<u32>(self.buf, 0))
+                }
+            };
+            let available = len - start;
+            if size > available as u64 {
+                let size = usize::try_from(size).unwrap_or(usize::MAX);
                 return Err(self.error(ErrorKind::SizePrefixTooLarge { size, available }, 0));
             }
-            self.buf = &self.buf[..4 + size];
-            start = 4;
+            self.buf = &self.buf[..start + size as usize];
         }
         let min = start + if self.file_identifier.is_some() { 8 } else { 4 };
         let len = self.buf.len();
@@ -375,6 +435,41 @@ impl<'a> Verifier<'a> {
     pub fn follow_table(&mut self, pos: usize) -> Result<TableVerifier<'_, 'a>, Error> {
         let target = self.follow_offset(Object::Table, pos)?;
         self.table_header(target)
+    }
+
+    /// Checks the 64-bit offset stored at `pos` (of an `offset64` or `vector64` field) as C++'s
+    /// `VerifyOffset<uoffset64_t>` does: in bounds, 8-aligned, non-zero, not negative as a signed
+    /// offset, pointing inside the buffer. Returns the position it points to.
+    ///
+    /// ```
+    /// use flatforge::{ErrorKind, Verifier, VerifierOptions};
+    /// let mut bytes = [0u8; 24];
+    /// bytes[8..16].copy_from_slice(&12u64.to_le_bytes());
+    /// let v = Verifier::new(&bytes, &VerifierOptions::default());
+    /// assert_eq!(v.offset64(8)?, 20);
+    /// assert_eq!(v.offset64(0).unwrap_err().kind(), &ErrorKind::InvalidOffset { value: 0 });
+    /// assert!(v.offset64(4).is_err()); // not 8-aligned
+    /// bytes[8..16].copy_from_slice(&16u64.to_le_bytes());
+    /// let v = Verifier::new(&bytes, &VerifierOptions::default());
+    /// assert_eq!(v.offset64(8).unwrap_err().kind(), &ErrorKind::OffsetOutOfBounds { value: 16 });
+    /// # Ok::<(), flatforge::Error>(())
+    /// ```
+    #[inline]
+    pub fn offset64(&self, pos: usize) -> Result<usize, Error> {
+        self.check_range(Object::Offset, pos, 8)?;
+        self.check_alignment(Object::Offset, pos, 8)?;
+        // SAFETY: `pos + 8 <= len` was just checked.
+        let value = unsafe { read_scalar_unchecked::<u64>(self.buf, pos) };
+        if value == 0 {
+            return Err(self.error(ErrorKind::InvalidOffset { value: 0 }, pos));
+        }
+        // `pos + 8 <= len`, so the room left is positive; a value past `i64::MAX` is past it too,
+        // and shows as the negative offset C++ reads it as.
+        if value >= (self.buf.len() - pos) as u64 {
+            let value = value as i64;
+            return Err(self.error(ErrorKind::OffsetOutOfBounds { value }, pos));
+        }
+        Ok(pos + value as usize)
     }
 
     /// Checks the header of the table at `pos` and counts it against the depth and table budgets.
@@ -548,6 +643,52 @@ impl<'a> Verifier<'a> {
             self.check_alignment(Object::Vector, data, align)?;
         }
         self.charge(bytes as usize + 4, pos)?;
+        Ok((data, len))
+    }
+
+    /// Checks the vector with a 64-bit length (a `vector64` field's) at `pos` whose elements are
+    /// `elem_size` bytes aligned to `align`: an 8-aligned length, the elements in the buffer (so
+    /// right after the length, 8-aligned; a larger `align` is checked too). Returns the position of
+    /// the first element and the element count, and charges the apparent-size budget as
+    /// [`vector_raw`](Self::vector_raw) does. Every element counts as at least a byte in the bounds
+    /// check, so that the count is below the buffer's length and fits a `usize`.
+    ///
+    /// ```
+    /// use flatforge::{Builder, Verifier, VerifierOptions};
+    /// let mut b = Builder::new();
+    /// let v = b.far()?.create_vector64(&[1u16, 2, 3])?;
+    /// let bytes = b.finished_data().to_vec();
+    /// let pos = bytes.len() - v.value() as usize;
+    /// let mut v = Verifier::new(&bytes, &VerifierOptions::default());
+    /// assert_eq!(v.vector64_raw(pos, 2, 2)?, (pos + 8, 3));
+    /// assert!(v.vector64_raw(pos, 4, 4).is_err()); // 3 * 4 bytes are not there
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn vector64_raw(
+        &mut self,
+        pos: usize,
+        elem_size: usize,
+        align: usize,
+    ) -> Result<(usize, usize), Error> {
+        self.check_alignment(Object::Vector, pos, 8)?;
+        self.check_range(Object::Vector, pos, 8)?;
+        // SAFETY: `pos + 8 <= len` was just checked.
+        let len = unsafe { read_scalar_unchecked::<u64>(self.buf, pos) };
+        let bounded = len
+            .checked_mul(elem_size.max(1) as u64)
+            .and_then(|b| b.checked_add(8))
+            .and_then(|b| usize::try_from(b).ok())
+            .unwrap_or(usize::MAX);
+        if !self.in_bounds(pos, bounded) {
+            return Err(self.out_of_bounds(Object::Vector, pos, bounded as u64));
+        }
+        // In bounds: `len` and the byte count are below the buffer's length.
+        let (data, len) = (pos + 8, len as usize);
+        if align > 8 {
+            self.check_alignment(Object::Vector, data, align)?;
+        }
+        self.charge(len * elem_size + 8, pos)?;
         Ok((data, len))
     }
 
@@ -835,10 +976,44 @@ impl<'a> TableVerifier<'_, 'a> {
         }
     }
 
-    /// Checks a union: the type in `type_slot` (a `u8`) and the value offset in `value_slot` must be
-    /// both absent (type NONE) or both present. For a present value, `f(verifier, type, pos)` checks
-    /// it, with `pos` the position of the value's offset (as for [`Verify::verify_at`]); `f` returns
-    /// `None` when the type is not a member of the union, which is an error.
+    /// Checks a 64-bit offset field (`offset64`, `vector64`: 8 bytes, 8-aligned) with
+    /// [`Verifier::offset64`] and returns the position it points to; the caller checks the object
+    /// there and adds `name` to the path of any error.
+    ///
+    /// ```
+    /// use flatforge::{Builder, Verifier, VerifierOptions};
+    /// let mut b = Builder::new();
+    /// let s = b.far()?.create_string("far")?;
+    /// b.start_table();
+    /// b.add_offset64(0, s)?;
+    /// let t = b.end_table()?;
+    /// let bytes = b.finish(t, None)?.to_vec();
+    ///
+    /// let mut v = Verifier::new(&bytes, &VerifierOptions::default());
+    /// let root = v.root()?;
+    /// let mut t = v.follow_table(root)?;
+    /// let s = t.offset64_field(0, "s", true)?.unwrap();
+    /// assert_eq!(t.verifier().string(s)?, "far");
+    /// assert_eq!(t.offset64_field(1, "absent", false)?, None);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn offset64_field(
+        &mut self,
+        slot: usize,
+        name: &str,
+        required: bool,
+    ) -> Result<Option<usize>, Error> {
+        match self.field_position(slot, 8, 8) {
+            Ok(Some(pos)) => self.v.offset64(pos).map(Some).map_err(|e| e.in_field(name)),
+            Ok(None) if required => Err(self.missing(name)),
+            Ok(None) => Ok(None),
+            Err(e) => Err(e.in_field(name)),
+        }
+    }
+
+    /// Checks a union whose type field is a `u8` (`UType`): [`union_typed`](Self::union_typed)
+    /// with `T = u8`.
     #[inline]
     pub fn union<F>(
         &mut self,
@@ -851,40 +1026,109 @@ impl<'a> TableVerifier<'_, 'a> {
     where
         F: FnOnce(&mut Verifier<'a>, u8, usize) -> Option<Result<(), Error>>,
     {
+        self.union_typed::<u8, F>(type_slot, value_slot, name, required, f)
+    }
+
+    /// Checks a union: the type in `type_slot` (a `T`: `u8`, or the union's underlying integer type
+    /// as in `union U : int`) and the value offset in `value_slot` must be both absent (type NONE,
+    /// 0) or both present. For a present value, `f(verifier, type, pos)` checks it, with `pos` the
+    /// position of the value's offset (as for [`Verify::verify_at`]); `f` returns `None` when the
+    /// type is not a member of the union, which is an error.
+    ///
+    /// ```
+    /// use flatforge::{Builder, ErrorKind, Table, Verifier, VerifierOptions, Verify};
+    /// let mut b = Builder::new();
+    /// b.start_table();
+    /// let member = b.end_table()?;
+    /// b.start_table();
+    /// b.add_scalar::<i32>(0, 555, 0)?; // the type field of `union U : int { M = 555 }`
+    /// b.add_offset(1, member)?;
+    /// let t = b.end_table()?;
+    /// let bytes = b.finish(t, None)?.to_vec();
+    ///
+    /// let check = |known: i32| {
+    ///     let mut v = Verifier::new(&bytes, &VerifierOptions::default());
+    ///     let root = v.root()?;
+    ///     let mut t = v.follow_table(root)?;
+    ///     t.union_typed(0, 1, "u", false, |v, ty: i32, pos| {
+    ///         (ty == known).then(|| Table::verify_at(v, pos))
+    ///     })
+    /// };
+    /// check(555)?;
+    /// assert_eq!(check(1).unwrap_err().kind(), &ErrorKind::UnknownUnionType { value: 555 });
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn union_typed<T: UnionTag, F>(
+        &mut self,
+        type_slot: usize,
+        value_slot: usize,
+        name: &str,
+        required: bool,
+        f: F,
+    ) -> Result<(), Error>
+    where
+        F: FnOnce(&mut Verifier<'a>, T, usize) -> Option<Result<(), Error>>,
+    {
         let type_pos = self
-            .field_position(type_slot, 1, 1)
+            .field_position(type_slot, <T as Scalar>::SIZE, <T as Scalar>::SIZE)
             .map_err(|e| e.in_field(name))?;
         let value_pos = self
             .field_position(value_slot, 4, 4)
             .map_err(|e| e.in_field(name))?;
-        let ty = type_pos.map_or(0, |p| self.v.buf[p]);
-        match (ty, value_pos) {
-            (0, None) if required => Err(self.missing(name)),
-            (0, None) => Ok(()),
-            (0, Some(p)) => Err(self
+        // SAFETY: `field_position` checked that the `T` at `p` lies in the table, which
+        // lies in the buffer.
+        let ty = type_pos.map_or(T::default(), |p| unsafe {
+            read_scalar_unchecked::<T>(self.v.buf, p)
+        });
+        let none = ty == T::default();
+        match (none, value_pos) {
+            (true, None) if required => Err(self.missing(name)),
+            (true, None) => Ok(()),
+            (true, Some(p)) => Err(self
                 .v
                 .error(ErrorKind::UnionValueWithoutType, p)
                 .in_field(name)),
-            (value, None) => {
+            (false, None) => {
                 let p = type_pos.unwrap_or(self.pos);
-                let kind = ErrorKind::UnionTypeWithoutValue { value };
+                let kind = ErrorKind::UnionTypeWithoutValue {
+                    value: ty.to_i128(),
+                };
                 Err(self.v.error(kind, p).in_field(name))
             }
-            (value, Some(p)) => match f(self.v, value, p) {
+            (false, Some(p)) => match f(self.v, ty, p) {
                 Some(result) => result.map_err(|e| e.in_field(name)),
                 None => {
                     let p = type_pos.unwrap_or(self.pos);
-                    let kind = ErrorKind::UnknownUnionType { value };
+                    let kind = ErrorKind::UnknownUnionType {
+                        value: ty.to_i128(),
+                    };
                     Err(self.v.error(kind, p).in_field(name))
                 }
             },
         }
     }
 
-    /// Checks a vector of unions: the `[u8]` types in `type_slot` and the offsets in `value_slot` must
-    /// be both absent or both present with equal lengths; each element whose type is not NONE is
-    /// checked with `f` as in [`union`](Self::union).
+    /// Checks a vector of unions whose types are `u8`s:
+    /// [`union_vector_typed`](Self::union_vector_typed) with `T = u8`.
     pub fn union_vector<F>(
+        &mut self,
+        type_slot: usize,
+        value_slot: usize,
+        name: &str,
+        required: bool,
+        f: F,
+    ) -> Result<(), Error>
+    where
+        F: FnMut(&mut Verifier<'a>, u8, usize) -> Option<Result<(), Error>>,
+    {
+        self.union_vector_typed::<u8, F>(type_slot, value_slot, name, required, f)
+    }
+
+    /// Checks a vector of unions: the vector of `T` types in `type_slot` and the offsets in
+    /// `value_slot` must be both absent or both present with equal lengths; each element whose type
+    /// is not NONE is checked with `f` as in [`union_typed`](Self::union_typed).
+    pub fn union_vector_typed<T: UnionTag, F>(
         &mut self,
         type_slot: usize,
         value_slot: usize,
@@ -893,7 +1137,7 @@ impl<'a> TableVerifier<'_, 'a> {
         mut f: F,
     ) -> Result<(), Error>
     where
-        F: FnMut(&mut Verifier<'a>, u8, usize) -> Option<Result<(), Error>>,
+        F: FnMut(&mut Verifier<'a>, T, usize) -> Option<Result<(), Error>>,
     {
         let types = self.offset_field(type_slot, name, false)?;
         let values = self.offset_field(value_slot, name, false)?;
@@ -906,7 +1150,9 @@ impl<'a> TableVerifier<'_, 'a> {
         }
         let v = &mut *self.v;
         let (type_data, type_len) = match types {
-            Some(t) => v.vector_raw(t, 1, 1).map_err(|e| e.in_field(name))?,
+            Some(t) => v
+                .vector_raw(t, <T as Scalar>::SIZE, <T as Scalar>::SIZE)
+                .map_err(|e| e.in_field(name))?,
             None => (0, 0),
         };
         let (value_data, value_len) = match values {
@@ -922,15 +1168,19 @@ impl<'a> TableVerifier<'_, 'a> {
             return Err(v.error(kind, types).in_field(name));
         }
         for i in 0..type_len {
-            let ty = v.buf[type_data + i];
-            if ty == 0 {
+            let at = type_data + <T as Scalar>::SIZE * i;
+            // SAFETY: `vector_raw` checked that the `type_len` types lie in the buffer.
+            let ty = unsafe { read_scalar_unchecked::<T>(v.buf, at) };
+            if ty == T::default() {
                 continue;
             }
             match f(v, ty, value_data + 4 * i) {
                 Some(result) => result.map_err(|e| e.in_index(i).in_field(name))?,
                 None => {
-                    let kind = ErrorKind::UnknownUnionType { value: ty };
-                    return Err(v.error(kind, type_data + i).in_index(i).in_field(name));
+                    let kind = ErrorKind::UnknownUnionType {
+                        value: ty.to_i128(),
+                    };
+                    return Err(v.error(kind, at).in_index(i).in_field(name));
                 }
             }
         }
@@ -967,7 +1217,74 @@ impl<'a> TableVerifier<'_, 'a> {
     ) -> Result<(), Error> {
         self.nested_flatbuffer(slot, name, required, |v| v.nested_root::<T>())
     }
+    /// Checks a `[ubyte]` field behind a 64-bit offset holding a nested flatbuffer whose root is a
+    /// `T`: an `offset64` field (the vector's length 32-bit) or, with `len64`, a `vector64` field.
+    ///
+    /// ```
+    /// use flatforge::{Builder, Table, Verifier, VerifierOptions};
+    /// let mut inner = Builder::new();
+    /// let s = inner.create_string("inside")?;
+    /// let inner = inner.finish(s, None)?;
+    /// let mut b = Builder::new();
+    /// let bytes = b.far()?.create_vector64(inner)?;
+    /// b.start_table();
+    /// b.add_offset64(0, bytes)?;
+    /// let t = b.end_table()?;
+    /// let buf = b.finish(t, None)?.to_vec();
+    ///
+    /// let mut v = Verifier::new(&buf, &VerifierOptions::default());
+    /// let root = v.root()?;
+    /// let mut t = v.follow_table(root)?;
+    /// t.far_nested_root::<&str>(0, "nested", false, true)?;
+    /// assert!(t.far_nested_root::<Table>(0, "nested", false, true).is_err()); // not a table
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    pub fn far_nested_root<T: Verify + ?Sized>(
+        &mut self,
+        slot: usize,
+        name: &str,
+        required: bool,
+        len64: bool,
+    ) -> Result<(), Error> {
+        let Some(target) = self.offset64_field(slot, name, required)? else {
+            return Ok(());
+        };
+        let v = &mut *self.v;
+        let (data, len) = if len64 {
+            v.vector64_raw(target, 1, 1)
+        } else {
+            v.vector_raw(target, 1, 1)
+        }
+        .map_err(|e| e.in_field(name))?;
+        v.nested(data, len, |v| v.nested_root::<T>())
+            .map_err(|e| e.in_field(name))
+    }
 }
+
+/// The integer type of a union's type field: `u8` (`UType`, what unions use unless the schema
+/// gives them another, as in `union U : int { ... }`) or another integer type. Type 0 is NONE.
+///
+/// ```
+/// use flatforge::UnionTag;
+/// assert_eq!(u8::MAX.to_i128(), 255);
+/// assert_eq!((-1i32).to_i128(), -1);
+/// ```
+pub trait UnionTag: Scalar + Eq + for<'a> Follow<'a> {
+    /// The value, for error messages.
+    fn to_i128(self) -> i128;
+}
+
+macro_rules! union_tag {
+    ($($t:ty),*) => {$(
+        impl UnionTag for $t {
+            #[inline(always)]
+            fn to_i128(self) -> i128 {
+                i128::from(self)
+            }
+        }
+    )*};
+}
+union_tag!(u8, i8, u16, i16, u32, i32, u64, i64);
 
 macro_rules! verify_scalar {
     ($($t:ty),*) => {$(
@@ -1021,6 +1338,37 @@ impl Verify for Table<'_> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn verify_at(v: &mut Verifier<'_>, pos: usize) -> Result<(), Error> {
         v.follow_table(pos).map(|_| ())
+    }
+}
+
+impl Verify for Far<&str> {
+    const SIZE: usize = 8;
+    const ALIGN: usize = 8;
+    #[inline]
+    fn verify_at(v: &mut Verifier<'_>, pos: usize) -> Result<(), Error> {
+        let target = v.offset64(pos)?;
+        v.string(target).map(|_| ())
+    }
+}
+
+impl<T: Verify> Verify for Far<Vector<'_, T>> {
+    const SIZE: usize = 8;
+    const ALIGN: usize = 8;
+    #[inline]
+    fn verify_at(v: &mut Verifier<'_>, pos: usize) -> Result<(), Error> {
+        let target = v.offset64(pos)?;
+        v.vector::<T>(target).map(|_| ())
+    }
+}
+
+impl<T: Verify> Verify for Vector64<'_, T> {
+    const SIZE: usize = 8;
+    const ALIGN: usize = 8;
+    #[inline]
+    fn verify_at(v: &mut Verifier<'_>, pos: usize) -> Result<(), Error> {
+        let target = v.offset64(pos)?;
+        let (data, len) = v.vector64_raw(target, T::SIZE, T::ALIGN)?;
+        v.vector_elements::<T>(data, len).map(|_| ())
     }
 }
 

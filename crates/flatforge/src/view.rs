@@ -16,6 +16,9 @@
 //! - [`Vector<T>`]: the length, the element bytes, and every element as a `T`; so [`Vector::get`] and
 //!   the iterators are safe and unchecked.
 //! - `&str`: bounds, terminator and UTF-8; reading it is a pointer cast.
+//! - [`Far<T>`] and [`Vector64<T>`]: the 64-bit offset of an `offset64` / `vector64` field, then the
+//!   string or vector it points to, as above; the buffer's 2 GiB cap makes every verified 64-bit
+//!   offset and length fit a `usize`.
 //! - Generated table types: all fields, recursively; their accessors are safe and unchecked.
 
 use core::cmp::Ordering;
@@ -125,6 +128,31 @@ unsafe fn follow_offset(at: *const u8) -> *const u8 {
     unsafe { at.add(read_scalar_at::<u32>(at) as usize) }
 }
 
+/// Reads the 64-bit offset at `at` and returns the position it points to.
+///
+/// # Safety
+/// The 8 bytes at `at` are in the buffer, and so is the position the offset points to (so the
+/// offset fits a `usize`).
+#[inline(always)]
+unsafe fn follow_offset64(at: *const u8) -> *const u8 {
+    // SAFETY: guaranteed by the caller.
+    unsafe { at.add(read_scalar_at::<u64>(at) as usize) }
+}
+
+/// The string whose length field is at `at`.
+///
+/// # Safety
+/// Verification accepted a string there (the length, then that many bytes of UTF-8) inside a
+/// buffer borrowed for `'a`.
+#[inline(always)]
+unsafe fn str_at<'a>(at: *const u8) -> &'a str {
+    // SAFETY: guaranteed by the caller.
+    unsafe {
+        let len = read_scalar_at::<u32>(at) as usize;
+        core::str::from_utf8_unchecked(core::slice::from_raw_parts(at.add(4), len))
+    }
+}
+
 macro_rules! follow_scalar {
     ($($t:ty),*) => {$(
         impl<'a> Follow<'a> for $t {
@@ -167,12 +195,99 @@ impl<'a> Follow<'a> for &'a str {
     unsafe fn follow_at(_: &'a [u8], at: *const u8) -> Self {
         // SAFETY: verification checked the offset at `at`, and at its target a length `len` followed
         // by `len` bytes of valid UTF-8 inside the buffer borrowed for `'a`.
-        unsafe {
-            let target = follow_offset(at);
-            let len = read_scalar_at::<u32>(target) as usize;
-            let bytes = core::slice::from_raw_parts(target.add(4), len);
-            core::str::from_utf8_unchecked(bytes)
-        }
+        unsafe { str_at(follow_offset(at)) }
+    }
+}
+
+/// A string or a vector (with a 32-bit length) behind a 64-bit offset: the stored form of an
+/// `offset64` field, `Far<&str>` or `Far<Vector<T>>`. Verifying it checks the 8-byte offset, then
+/// the object as for a 32-bit offset; `.0` is the string or vector.
+///
+/// ```
+/// use flatforge::{Far, Table, Vector};
+/// let mut b = flatforge::Builder::new();
+/// let v = b.far()?.create_vector(&[1u32, 2])?;
+/// b.start_table();
+/// b.add_offset64(0, v)?;
+/// let t = b.end_table()?;
+/// let bytes = b.finish(t, None)?;
+/// let t: Table = flatforge::root(bytes)?;
+/// let v: Vector<u32> = t.get::<Far<Vector<u32>>>(0)?.unwrap().0;
+/// assert_eq!(v.iter().collect::<Vec<_>>(), [1, 2]);
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Far<T>(pub T);
+
+impl<'a> Follow<'a> for Far<&'a str> {
+    #[inline(always)]
+    unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
+        // SAFETY: forwarded.
+        unsafe { Self::follow_at(buf, buf.as_ptr().add(pos)) }
+    }
+    #[inline(always)]
+    unsafe fn follow_at(_: &'a [u8], at: *const u8) -> Self {
+        // SAFETY: verification checked the 64-bit offset at `at` and the string at its target.
+        Far(unsafe { str_at(follow_offset64(at)) })
+    }
+}
+
+impl<'a, T: Follow<'a>> Follow<'a> for Far<Vector<'a, T>> {
+    #[inline(always)]
+    unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
+        // SAFETY: forwarded.
+        unsafe { Self::follow_at(buf, buf.as_ptr().add(pos)) }
+    }
+    #[inline(always)]
+    unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+        // SAFETY: verification checked the 64-bit offset at `at` and the vector at its target.
+        Far(unsafe { Vector::at(buf, follow_offset64(at)) })
+    }
+}
+
+/// A vector with a 64-bit length behind a 64-bit offset: the stored form of a `vector64` field.
+/// Verifying it checks the 8-byte offset, the 8-byte length and the elements; `.0` is the vector,
+/// a [`Vector`] like any other (its length fits a `usize`: verified buffers are under 2 GiB).
+///
+/// ```
+/// use flatforge::{Table, Vector64};
+/// let mut b = flatforge::Builder::new();
+/// let v = b.far()?.create_vector64(&[1.5f64, 2.5])?;
+/// b.start_table();
+/// b.add_offset64(0, v)?;
+/// let t = b.end_table()?;
+/// let bytes = b.finish(t, None)?;
+/// let t: Table = flatforge::root(bytes)?;
+/// let v = t.get::<Vector64<f64>>(0)?.unwrap().0;
+/// assert_eq!((v.len(), v.get(1)), (2, Some(2.5)));
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+pub struct Vector64<'a, T>(pub Vector<'a, T>);
+
+impl<T> Clone for Vector64<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for Vector64<'_, T> {}
+
+impl<'a, T: Follow<'a> + fmt::Debug> fmt::Debug for Vector64<'a, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl<'a, T: Follow<'a>> Follow<'a> for Vector64<'a, T> {
+    #[inline(always)]
+    unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
+        // SAFETY: forwarded.
+        unsafe { Self::follow_at(buf, buf.as_ptr().add(pos)) }
+    }
+    #[inline(always)]
+    unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+        // SAFETY: verification checked the 64-bit offset at `at` and, at its target, the 64-bit
+        // length and the elements.
+        Vector64(unsafe { Vector::at64(buf, follow_offset64(at)) })
     }
 }
 
@@ -427,6 +542,24 @@ impl<'a, T: Follow<'a>> Vector<'a, T> {
                 buf,
                 data: At::from_ptr(at.add(4)),
                 len: read_scalar_at::<u32>(at) as usize,
+                _marker: PhantomData,
+            }
+        }
+    }
+
+    /// A view of the vector with a 64-bit length field at `at`, a pointer into `buf`.
+    ///
+    /// # Safety
+    /// [`Verifier::vector64_raw`] accepted the vector there (so its length fits a `usize`), and its
+    /// elements were verified as `T`s.
+    #[inline(always)]
+    unsafe fn at64(buf: &'a [u8], at: *const u8) -> Self {
+        // SAFETY: guaranteed by the caller: a verified length, then `len` elements in the buffer.
+        unsafe {
+            Vector {
+                buf,
+                data: At::from_ptr(at.add(8)),
+                len: read_scalar_at::<u64>(at) as usize,
                 _marker: PhantomData,
             }
         }

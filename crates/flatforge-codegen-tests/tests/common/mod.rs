@@ -108,3 +108,77 @@ pub(crate) fn flatc_binary_from_text(
     std::fs::write(&path, json).expect("write JSON");
     flatc_binary(schema, &path, dir, extra)
 }
+
+/// What `flatc --annotate` finds in `bin` read as the root of `schema` (`extra` goes before
+/// `--annotate`, for `--root-type`): its `.afb` text. flatc 25.12.19's JSON printer aborts on
+/// buffers with 64-bit offsets; its annotator reads them.
+pub(crate) fn flatc_annotation(schema: &Path, bin: &[u8], dir: &Path, extra: &[&str]) -> String {
+    let file = dir.join("annotated.bin");
+    std::fs::write(&file, bin).expect("write buffer");
+    let mut cmd = flatforge_testkit::flatc();
+    cmd.args(extra).arg("--annotate").arg(schema);
+    for d in include_dirs() {
+        cmd.arg("-I").arg(d);
+    }
+    let out = cmd.arg("--").arg(&file).output().expect("run flatc");
+    assert!(
+        out.status.success(),
+        "flatc could not annotate the buffer: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::read_to_string(dir.join("annotated.afb")).expect("flatc wrote an annotation")
+}
+
+/// The values of an annotation, apart from where the buffer put them: per region (a table, a
+/// string, a vector, by its name such as `string (RootTable.far_string)`), its lines without the
+/// position, the bytes, offsets' values and padding; a table's lines sorted (its fields' order
+/// in memory is the builder's choice). The header, vtables and padding regions are left out.
+///
+/// # Panics
+/// When flatc reports an error in the buffer or bytes that nothing refers to.
+pub(crate) fn annotated_values(afb: &str) -> Vec<(String, Vec<String>)> {
+    let mut regions: Vec<(String, Vec<String>)> = Vec::new();
+    for line in afb.lines() {
+        assert!(!line.contains("ERROR"), "flatc found an error: {line}");
+        if line.starts_with("//") || line.trim().is_empty() {
+            continue;
+        }
+        if !line.starts_with(' ') {
+            let title = line.trim_end_matches(':').to_string();
+            assert!(
+                !title.starts_with("unknown"),
+                "bytes nothing refers to: {afb}"
+            );
+            regions.push((title, Vec::new()));
+            continue;
+        }
+        let Some((title, lines)) = regions.last_mut() else {
+            panic!("an annotation line outside a region: {line}")
+        };
+        if title == "header" || title == "padding" || title.starts_with("vtable") {
+            continue;
+        }
+        // `+0xPOS | BYTES | TYPE | VALUE | DESCRIPTION`.
+        let cols: Vec<&str> = line.split('|').map(str::trim).collect();
+        let (ty, value, what) = (cols[2], cols.get(3).copied().unwrap_or(""), cols.get(4));
+        if what == Some(&"padding") {
+            continue;
+        }
+        let value = if ty.starts_with("UOffset") || ty.starts_with("SOffset") {
+            ""
+        } else {
+            value
+        };
+        lines.push(format!("{ty} | {value} | {}", what.unwrap_or(&"")));
+    }
+    for (title, lines) in &mut regions {
+        if title.contains("table (") {
+            lines.sort();
+        }
+    }
+    regions.retain(|(title, _)| {
+        title != "header" && title != "padding" && !title.starts_with("vtable")
+    });
+    regions.sort();
+    regions
+}

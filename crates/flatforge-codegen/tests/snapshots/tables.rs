@@ -1245,7 +1245,7 @@ pub mod game {
     ) -> ::core::result::Result<&'b [u8], ::flatforge::BuildError> {
         b.finish(root, Some(&MONSTER_IDENTIFIER))
     }
-    /// Finishes the buffer with `root` as its root `Monster`, preceded by its size.
+    /// Finishes the buffer with `root` as its root `Monster`, preceded by its size (32 bits).
     pub fn finish_size_prefixed_monster_buffer<'b>(
         b: &'b mut ::flatforge::Builder,
         root: ::flatforge::Offset<Monster<'static>>,

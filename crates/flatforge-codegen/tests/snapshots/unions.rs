@@ -440,6 +440,7 @@ pub mod shapes {
         }
     }
     impl<'a> ::flatforge::gen_support::Union<'a> for Shape<'a> {
+        type Tag = u8;
         #[inline]
         fn verify_member(
             v: &mut ::flatforge::Verifier<'_>,
@@ -564,7 +565,7 @@ pub mod shapes {
             b: &mut ::flatforge::Builder,
             values: &[Self],
         ) -> ::core::result::Result<
-            ::flatforge::gen_support::UnionVectorOffset<Self>,
+            ::flatforge::gen_support::UnionVectorOffset<ShapeOffset>,
             ::flatforge::BuildError,
         > {
             let types = b.create_vector_from_iter(values.iter().map(|v| v.ty.0))?;
