@@ -143,7 +143,7 @@ pub fn compile_str(path: &str, text: &str) -> Result<Schema, CompileError> {
 /// Compiles schema files: a loader, include directories, and one root file per compilation.
 ///
 /// Includes are looked up relative to the including file, then in each include directory in
-/// order (as flatc's `-I`). A file included twice, or in a cycle, is read once (flatc's rule:
+/// order (as flatc's `-I`). A file included twice, or in a cycle, is compiled once (flatc's rule:
 /// same file name and same contents).
 ///
 /// ```
