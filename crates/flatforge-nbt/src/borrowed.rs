@@ -767,6 +767,14 @@ pub struct Str<'a> {
 
 impl<'a> Str<'a> {
     /// The encoded bytes (modified UTF-8 in Java variants, UTF-8 in Bedrock ones).
+    ///
+    /// ```
+    /// use flatforge_nbt::{borrowed::Document, Variant};
+    /// // Bedrock stores plain UTF-8.
+    /// let doc = Document::parse(&[8, 0, 0, 2, 0, 0xC3, 0xA9], Variant::Bedrock)?;
+    /// assert_eq!(doc.root().string().unwrap().as_bytes(), "é".as_bytes());
+    /// # Ok::<(), flatforge_nbt::Error>(())
+    /// ```
     pub fn as_bytes(&self) -> &'a [u8] {
         self.bytes
     }
@@ -775,6 +783,16 @@ impl<'a> Str<'a> {
     ///
     /// # Errors
     /// When the bytes are not valid (modified) UTF-8.
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use flatforge_nbt::{borrowed::Document, Variant};
+    /// let doc = Document::parse(&[8, 0, 0, 0, 2, b'h', b'i'], Variant::Java)?;
+    /// assert!(matches!(doc.root().string().unwrap().to_str()?, Cow::Borrowed("hi")));
+    /// let bad = Document::parse(&[8, 0, 0, 1, 0, 0xFF], Variant::Bedrock)?;
+    /// assert!(bad.root().string().unwrap().to_str().is_err());
+    /// # Ok::<(), flatforge_nbt::Error>(())
+    /// ```
     pub fn to_str(&self) -> Result<Cow<'a, str>> {
         let r = if self.java {
             mutf8::decode(self.bytes)
@@ -787,12 +805,29 @@ impl<'a> Str<'a> {
     }
 
     /// Decodes the string, replacing invalid sequences with U+FFFD.
+    ///
+    /// ```
+    /// use flatforge_nbt::{borrowed::Document, Variant};
+    /// let doc = Document::parse(&[8, 0, 0, 2, 0, b'a', 0xFF], Variant::Bedrock)?;
+    /// assert_eq!(doc.root().string().unwrap().to_string_lossy(), "a\u{FFFD}");
+    /// # Ok::<(), flatforge_nbt::Error>(())
+    /// ```
     pub fn to_string_lossy(&self) -> Cow<'a, str> {
         self.to_str()
             .unwrap_or_else(|_| String::from_utf8_lossy(self.bytes))
     }
 
     /// Whether the string equals `s`, compared on the encoded bytes without decoding.
+    ///
+    /// ```
+    /// use flatforge_nbt::{borrowed::Document, Variant};
+    /// let doc = Document::parse(&[8, 0, 0, 0, 3, b'a', 0xC0, 0x80], Variant::Java)?;
+    /// let s = doc.root().string().unwrap();
+    /// assert!(s.eq_str("a\0")); // "a\0" is encoded as modified UTF-8 to compare
+    /// assert!(!s.eq_str("a"));
+    /// assert!(s == "a\0"); // `==` with a `&str` does the same
+    /// # Ok::<(), flatforge_nbt::Error>(())
+    /// ```
     pub fn eq_str(&self, s: &str) -> bool {
         if !self.java || mutf8::is_plain(s) {
             self.bytes == s.as_bytes()
@@ -811,6 +846,21 @@ impl PartialEq<&str> for Str<'_> {
 }
 
 /// A tag in a [`Document`].
+///
+/// ```
+/// use flatforge_nbt::{borrowed::Document, Compound, Nbt, Variant};
+/// let mut player = Compound::new();
+/// player.insert("hp", 20i16);
+/// player.insert("name", "Steve");
+/// let bytes = Nbt::new("", player).to_vec(Variant::Java)?;
+/// let doc = Document::parse(&bytes, Variant::Java)?;
+/// let player = doc.root().compound().unwrap();
+/// let hp = player.get("hp").unwrap();
+/// assert_eq!((hp.short(), hp.as_i64()), (Some(20), Some(20)));
+/// assert!(hp.string().is_none());
+/// assert_eq!(player.get("name").unwrap().string().unwrap(), "Steve");
+/// # Ok::<(), flatforge_nbt::Error>(())
+/// ```
 #[derive(Clone, Copy)]
 pub struct TagRef<'d, 'a> {
     doc: &'d Document<'a>,
@@ -837,6 +887,14 @@ macro_rules! scalar_getter {
 
 impl<'d, 'a> TagRef<'d, 'a> {
     /// The type of this tag.
+    ///
+    /// ```
+    /// use flatforge_nbt::{borrowed::Document, TagType, Variant};
+    /// // An empty list of strings.
+    /// let doc = Document::parse(&[9, 0, 0, 8, 0, 0, 0, 0], Variant::Java)?;
+    /// assert_eq!(doc.root().tag_type(), TagType::List);
+    /// # Ok::<(), flatforge_nbt::Error>(())
+    /// ```
     pub fn tag_type(&self) -> TagType {
         TagType::from_u8(self.e.kind).expect("parser checked the type")
     }
@@ -853,18 +911,59 @@ impl<'d, 'a> TagRef<'d, 'a> {
 
     scalar_getter!(
         /// The value of a Short tag.
+        ///
+        /// ```
+        /// use flatforge_nbt::{borrowed::Document, Variant};
+        /// let java = Document::parse(&[2, 0, 0, 1, 2], Variant::Java)?;
+        /// assert_eq!((java.root().short(), java.root().int()), (Some(258), None));
+        /// let bedrock = Document::parse(&[2, 0, 0, 2, 1], Variant::Bedrock)?;
+        /// assert_eq!(bedrock.root().short(), Some(258));
+        /// # Ok::<(), flatforge_nbt::Error>(())
+        /// ```
         short, i16, 2, 2);
     scalar_getter!(
         /// The value of an Int tag.
+        ///
+        /// ```
+        /// use flatforge_nbt::{borrowed::Document, Variant};
+        /// let java = Document::parse(&[3, 0, 0, 0xFF, 0xFF, 0xFF, 0xFE], Variant::Java)?;
+        /// assert_eq!(java.root().int(), Some(-2));
+        /// // Bedrock network NBT stores ints as zigzag varints: 1 is -1.
+        /// let network = Document::parse(&[3, 0, 1], Variant::BedrockNetwork)?;
+        /// assert_eq!(network.root().int(), Some(-1));
+        /// # Ok::<(), flatforge_nbt::Error>(())
+        /// ```
         int, i32, 3, 4);
     scalar_getter!(
         /// The value of a Long tag.
+        ///
+        /// ```
+        /// use flatforge_nbt::{borrowed::Document, Variant};
+        /// let doc = Document::parse(&[4, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0], Variant::Java)?;
+        /// assert_eq!(doc.root().long(), Some(256));
+        /// # Ok::<(), flatforge_nbt::Error>(())
+        /// ```
         long, i64, 4, 8);
     scalar_getter!(
         /// The value of a Float tag.
+        ///
+        /// ```
+        /// use flatforge_nbt::{borrowed::Document, Variant};
+        /// let doc = Document::parse(&[5, 0, 0, 0x3F, 0xC0, 0, 0], Variant::Java)?;
+        /// assert_eq!(doc.root().float(), Some(1.5));
+        /// assert_eq!(doc.root().double(), None);
+        /// # Ok::<(), flatforge_nbt::Error>(())
+        /// ```
         float, f32, 5, 4);
     scalar_getter!(
         /// The value of a Double tag.
+        ///
+        /// ```
+        /// use flatforge_nbt::{borrowed::Document, Variant};
+        /// let doc = Document::parse(&[6, 0, 0, 0xC0, 0, 0, 0, 0, 0, 0, 0], Variant::Java)?;
+        /// assert_eq!(doc.root().double(), Some(-2.0));
+        /// # Ok::<(), flatforge_nbt::Error>(())
+        /// ```
         double, f64, 6, 8);
 
     /// Any integer tag widened to `i64`.
@@ -884,6 +983,15 @@ impl<'d, 'a> TagRef<'d, 'a> {
     }
 
     /// The bytes of a String tag (not yet decoded).
+    ///
+    /// ```
+    /// use flatforge_nbt::{borrowed::Document, Variant};
+    /// let doc = Document::parse(&[8, 0, 0, 0, 2, b'h', b'i'], Variant::Java)?;
+    /// let s = doc.root().string().unwrap();
+    /// assert_eq!(s.to_str()?, "hi");
+    /// assert!(doc.root().byte().is_none());
+    /// # Ok::<(), flatforge_nbt::Error>(())
+    /// ```
     pub fn string(&self) -> Option<Str<'a>> {
         (self.e.kind == 8).then(|| Str {
             bytes: &self.doc.data[self.e.a as usize..(self.e.a + self.e.b) as usize],
@@ -892,6 +1000,15 @@ impl<'d, 'a> TagRef<'d, 'a> {
     }
 
     /// The bytes of a Byte Array tag (NBT bytes are signed: cast with `as i8`).
+    ///
+    /// ```
+    /// use flatforge_nbt::{borrowed::Document, Variant};
+    /// let doc = Document::parse(&[7, 0, 0, 0, 0, 0, 2, 1, 0xFF], Variant::Java)?;
+    /// let bytes = doc.root().byte_array().unwrap();
+    /// assert_eq!(bytes, [1, 0xFF]);
+    /// assert_eq!(bytes.iter().map(|&b| b as i8).collect::<Vec<_>>(), [1, -1]);
+    /// # Ok::<(), flatforge_nbt::Error>(())
+    /// ```
     pub fn byte_array(&self) -> Option<&'a [u8]> {
         (self.e.kind == 7)
             .then(|| &self.doc.data[self.e.a as usize..(self.e.a + self.e.b) as usize])
@@ -910,11 +1027,33 @@ impl<'d, 'a> TagRef<'d, 'a> {
     }
 
     /// The elements of a Long Array tag, converted only when read.
+    ///
+    /// ```
+    /// use flatforge_nbt::{borrowed::Document, Variant};
+    /// let data = [12, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 5];
+    /// let doc = Document::parse(&data, Variant::Java)?;
+    /// assert_eq!(doc.root().long_array().unwrap().to_vec(), [5]);
+    /// assert!(doc.root().int_array().is_none());
+    /// # Ok::<(), flatforge_nbt::Error>(())
+    /// ```
     pub fn long_array(&self) -> Option<Numbers<'a, i64>> {
         (self.e.kind == 12).then(|| self.doc.numbers(self.e.a, self.e.b))
     }
 
     /// The compound of a Compound tag.
+    ///
+    /// ```
+    /// use flatforge_nbt::{borrowed::Document, Compound, Nbt, Variant};
+    /// let mut pos = Compound::new();
+    /// pos.insert("x", 12i32);
+    /// let mut root = Compound::new();
+    /// root.insert("pos", pos);
+    /// let bytes = Nbt::new("", root).to_vec(Variant::Java)?;
+    /// let doc = Document::parse(&bytes, Variant::Java)?;
+    /// let pos = doc.root().compound().unwrap().get("pos").unwrap().compound().unwrap();
+    /// assert_eq!(pos.get("x").unwrap().int(), Some(12));
+    /// # Ok::<(), flatforge_nbt::Error>(())
+    /// ```
     pub fn compound(&self) -> Option<CompoundRef<'d, 'a>> {
         (self.e.kind == 10).then_some(CompoundRef {
             doc: self.doc,
@@ -924,6 +1063,18 @@ impl<'d, 'a> TagRef<'d, 'a> {
     }
 
     /// The list of a List tag.
+    ///
+    /// ```
+    /// use flatforge_nbt::{borrowed::Document, List, Nbt, Tag, Variant};
+    /// let strings = List::String(vec!["a".into(), "b".into()]);
+    /// let nbt = Nbt { name: String::new(), tag: Tag::List(strings) };
+    /// let bytes = nbt.to_vec(Variant::Java)?;
+    /// let doc = Document::parse(&bytes, Variant::Java)?;
+    /// let list = doc.root().list().unwrap();
+    /// assert_eq!(list.len(), 2);
+    /// assert_eq!(list.get(1).unwrap().string().unwrap(), "b");
+    /// # Ok::<(), flatforge_nbt::Error>(())
+    /// ```
     pub fn list(&self) -> Option<ListRef<'d, 'a>> {
         (self.e.kind == 9).then_some(ListRef {
             doc: self.doc,
@@ -936,6 +1087,17 @@ impl<'d, 'a> TagRef<'d, 'a> {
     ///
     /// # Errors
     /// When a string is not valid (modified) UTF-8; the error names the path.
+    ///
+    /// ```
+    /// use flatforge_nbt::{borrowed::Document, Compound, List, Nbt, Tag, Variant};
+    /// let mut root = Compound::new();
+    /// root.insert("xs", List::Int(vec![1, 2]));
+    /// let bytes = Nbt::new("", root).to_vec(Variant::Java)?;
+    /// let doc = Document::parse(&bytes, Variant::Java)?;
+    /// let xs = doc.root().compound().unwrap().get("xs").unwrap();
+    /// assert_eq!(xs.to_tag()?, Tag::List(List::Int(vec![1, 2])));
+    /// # Ok::<(), flatforge_nbt::Error>(())
+    /// ```
     pub fn to_tag(&self) -> Result<Tag> {
         Ok(match self.e.kind {
             1 => Tag::Byte(self.byte().expect("byte")),
@@ -986,6 +1148,20 @@ impl<'a> Document<'a> {
 }
 
 /// A compound in a [`Document`].
+///
+/// ```
+/// use flatforge_nbt::{borrowed::Document, Compound, Nbt, Variant};
+/// let mut root = Compound::new();
+/// root.insert("a", 1i8);
+/// root.insert("b", "x");
+/// let bytes = Nbt::new("", root).to_vec(Variant::Bedrock)?;
+/// let doc = Document::parse(&bytes, Variant::Bedrock)?;
+/// let c = doc.root().compound().unwrap();
+/// assert_eq!(c.len(), 2);
+/// assert_eq!(c.get("a").unwrap().byte(), Some(1));
+/// assert_eq!(c.get("b").unwrap().string().unwrap(), "x");
+/// # Ok::<(), flatforge_nbt::Error>(())
+/// ```
 #[derive(Clone, Copy)]
 pub struct CompoundRef<'d, 'a> {
     doc: &'d Document<'a>,
@@ -995,11 +1171,27 @@ pub struct CompoundRef<'d, 'a> {
 
 impl<'d, 'a> CompoundRef<'d, 'a> {
     /// The number of entries.
+    ///
+    /// ```
+    /// use flatforge_nbt::{borrowed::Document, Variant};
+    /// let doc = Document::parse(&[10, 0, 0, 1, 0, 1, b'b', 5, 0], Variant::Java)?;
+    /// assert_eq!(doc.root().compound().unwrap().len(), 1);
+    /// # Ok::<(), flatforge_nbt::Error>(())
+    /// ```
     pub fn len(&self) -> usize {
         self.e.a as usize
     }
 
     /// Whether the compound is empty.
+    ///
+    /// ```
+    /// use flatforge_nbt::{borrowed::Document, Variant};
+    /// let empty = Document::parse(&[10, 0, 0, 0], Variant::Java)?;
+    /// assert!(empty.root().compound().unwrap().is_empty());
+    /// let doc = Document::parse(&[10, 0, 0, 1, 0, 1, b'b', 5, 0], Variant::Java)?;
+    /// assert!(!doc.root().compound().unwrap().is_empty());
+    /// # Ok::<(), flatforge_nbt::Error>(())
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.e.a == 0
     }
@@ -1059,6 +1251,17 @@ impl<'d, 'a> CompoundRef<'d, 'a> {
     ///
     /// # Errors
     /// When a name or string is not valid (modified) UTF-8.
+    ///
+    /// ```
+    /// use flatforge_nbt::{borrowed::Document, Compound, Nbt, Variant};
+    /// let mut root = Compound::new();
+    /// root.insert("name", "Steve");
+    /// root.insert("hp", 20i16);
+    /// let bytes = Nbt::new("", root.clone()).to_vec(Variant::Java)?;
+    /// let doc = Document::parse(&bytes, Variant::Java)?;
+    /// assert_eq!(doc.root().compound().unwrap().to_compound()?, root);
+    /// # Ok::<(), flatforge_nbt::Error>(())
+    /// ```
     pub fn to_compound(&self) -> Result<Compound> {
         let mut c = Compound::with_capacity(self.len());
         for (name, value) in self.iter() {
@@ -1073,6 +1276,21 @@ impl<'d, 'a> CompoundRef<'d, 'a> {
 }
 
 /// Iterator over the entries of a [`CompoundRef`].
+///
+/// ```
+/// use flatforge_nbt::{borrowed::Document, Compound, Nbt, Variant};
+/// let mut root = Compound::new();
+/// root.insert("a", 1i8);
+/// root.insert("b", 2i16);
+/// root.insert("c", "x");
+/// let bytes = Nbt::new("", root).to_vec(Variant::Java)?;
+/// let doc = Document::parse(&bytes, Variant::Java)?;
+/// let entries = doc.root().compound().unwrap().iter();
+/// assert_eq!(entries.len(), 3);
+/// let sum: i64 = entries.filter_map(|(_, tag)| tag.as_i64()).sum();
+/// assert_eq!(sum, 3);
+/// # Ok::<(), flatforge_nbt::Error>(())
+/// ```
 pub struct CompoundIter<'d, 'a> {
     doc: &'d Document<'a>,
     i: usize,
@@ -1110,6 +1328,16 @@ impl<'d, 'a> Iterator for CompoundIter<'d, 'a> {
 impl ExactSizeIterator for CompoundIter<'_, '_> {}
 
 /// A list in a [`Document`].
+///
+/// ```
+/// use flatforge_nbt::{borrowed::Document, TagType, Variant};
+/// let data = [9, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 7, 0, 0, 0, 9];
+/// let doc = Document::parse(&data, Variant::Java)?;
+/// let list = doc.root().list().unwrap();
+/// assert_eq!((list.element_type(), list.len()), (TagType::Int, 2));
+/// assert_eq!(list.get(1).unwrap().int(), Some(9));
+/// # Ok::<(), flatforge_nbt::Error>(())
+/// ```
 #[derive(Clone, Copy)]
 pub struct ListRef<'d, 'a> {
     doc: &'d Document<'a>,
@@ -1119,11 +1347,25 @@ pub struct ListRef<'d, 'a> {
 
 impl<'d, 'a> ListRef<'d, 'a> {
     /// The element type.
+    ///
+    /// ```
+    /// use flatforge_nbt::{borrowed::Document, TagType, Variant};
+    /// let doc = Document::parse(&[9, 0, 0, 8, 0, 0, 0, 0], Variant::Java)?;
+    /// assert_eq!(doc.root().list().unwrap().element_type(), TagType::String); // even when empty
+    /// # Ok::<(), flatforge_nbt::Error>(())
+    /// ```
     pub fn element_type(&self) -> TagType {
         TagType::from_u8(self.e.elem).expect("parser checked the type")
     }
 
     /// The number of elements.
+    ///
+    /// ```
+    /// use flatforge_nbt::{borrowed::Document, Variant};
+    /// let doc = Document::parse(&[9, 0, 0, 1, 0, 0, 0, 3, 7, 8, 9], Variant::Java)?;
+    /// assert_eq!(doc.root().list().unwrap().len(), 3);
+    /// # Ok::<(), flatforge_nbt::Error>(())
+    /// ```
     pub fn len(&self) -> usize {
         if self.e.has_children() {
             self.e.a as usize
@@ -1133,6 +1375,15 @@ impl<'d, 'a> ListRef<'d, 'a> {
     }
 
     /// Whether the list is empty.
+    ///
+    /// ```
+    /// use flatforge_nbt::{borrowed::Document, Variant};
+    /// let empty = Document::parse(&[9, 0, 0, 0, 0, 0, 0, 0], Variant::Java)?;
+    /// assert!(empty.root().list().unwrap().is_empty());
+    /// let doc = Document::parse(&[9, 0, 0, 1, 0, 0, 0, 1, 7], Variant::Java)?;
+    /// assert!(!doc.root().list().unwrap().is_empty());
+    /// # Ok::<(), flatforge_nbt::Error>(())
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -1157,6 +1408,15 @@ impl<'d, 'a> ListRef<'d, 'a> {
     }
 
     /// The bytes of a list of bytes.
+    ///
+    /// ```
+    /// use flatforge_nbt::{borrowed::Document, Variant};
+    /// let doc = Document::parse(&[9, 0, 0, 1, 0, 0, 0, 2, 1, 0xFF], Variant::Java)?;
+    /// assert_eq!(doc.root().list().unwrap().bytes(), Some(&[1, 0xFF][..]));
+    /// let ints = Document::parse(&[9, 0, 0, 3, 0, 0, 0, 0], Variant::Java)?;
+    /// assert_eq!(ints.root().list().unwrap().bytes(), None);
+    /// # Ok::<(), flatforge_nbt::Error>(())
+    /// ```
     pub fn bytes(&self) -> Option<&'a [u8]> {
         (self.e.elem == 1).then(|| self.raw(1))
     }
@@ -1174,6 +1434,20 @@ impl<'d, 'a> ListRef<'d, 'a> {
     }
 
     /// The elements in order.
+    ///
+    /// ```
+    /// use flatforge_nbt::{borrowed::Document, List, Nbt, Tag, Variant};
+    /// let strings = List::String(vec!["a".into(), "b".into()]);
+    /// let nbt = Nbt { name: String::new(), tag: Tag::List(strings) };
+    /// let bytes = nbt.to_vec(Variant::Java)?;
+    /// let doc = Document::parse(&bytes, Variant::Java)?;
+    /// let mut joined = String::new();
+    /// for element in doc.root().list().unwrap().iter() {
+    ///     joined.push_str(&element.string().unwrap().to_str()?);
+    /// }
+    /// assert_eq!(joined, "ab");
+    /// # Ok::<(), flatforge_nbt::Error>(())
+    /// ```
     pub fn iter(&self) -> ListIter<'d, 'a> {
         ListIter {
             list: *self,
@@ -1188,6 +1462,18 @@ impl<'d, 'a> ListRef<'d, 'a> {
     }
 
     /// The compounds of a list of compounds.
+    ///
+    /// ```
+    /// use flatforge_nbt::{borrowed::Document, Compound, List, Nbt, Tag, Variant};
+    /// let items: Vec<Compound> =
+    ///     (1..=3i8).map(|n| [("count", n)].into_iter().collect()).collect();
+    /// let nbt = Nbt { name: String::new(), tag: Tag::List(List::Compound(items)) };
+    /// let bytes = nbt.to_vec(Variant::Java)?;
+    /// let doc = Document::parse(&bytes, Variant::Java)?;
+    /// let items = doc.root().list().unwrap().compounds().unwrap();
+    /// assert_eq!(items.filter_map(|c| c.get("count")?.byte()).sum::<i8>(), 6);
+    /// # Ok::<(), flatforge_nbt::Error>(())
+    /// ```
     pub fn compounds(&self) -> Option<impl ExactSizeIterator<Item = CompoundRef<'d, 'a>>> {
         (self.e.elem == 10).then(|| self.iter().map(|t| t.compound().expect("compound element")))
     }
@@ -1196,6 +1482,13 @@ impl<'d, 'a> ListRef<'d, 'a> {
     ///
     /// # Errors
     /// When a string is not valid (modified) UTF-8.
+    ///
+    /// ```
+    /// use flatforge_nbt::{borrowed::Document, List, Variant};
+    /// let doc = Document::parse(&[9, 0, 0, 2, 0, 0, 0, 2, 0, 1, 0xFF, 0xFF], Variant::Java)?;
+    /// assert_eq!(doc.root().list().unwrap().to_list()?, List::Short(vec![1, -1]));
+    /// # Ok::<(), flatforge_nbt::Error>(())
+    /// ```
     pub fn to_list(&self) -> Result<List> {
         fn each<T>(l: &ListRef<'_, '_>, f: impl Fn(TagRef<'_, '_>) -> Result<T>) -> Result<Vec<T>> {
             l.iter()
@@ -1233,6 +1526,16 @@ impl<'d, 'a> ListRef<'d, 'a> {
 }
 
 /// Iterator over the elements of a [`ListRef`].
+///
+/// ```
+/// use flatforge_nbt::{borrowed::Document, Variant};
+/// let data = [9, 0, 0, 3, 0, 0, 0, 3, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3];
+/// let doc = Document::parse(&data, Variant::Java)?;
+/// let elements = doc.root().list().unwrap().iter();
+/// assert_eq!(elements.len(), 3);
+/// assert_eq!(elements.filter_map(|t| t.int()).max(), Some(3));
+/// # Ok::<(), flatforge_nbt::Error>(())
+/// ```
 pub struct ListIter<'d, 'a> {
     list: ListRef<'d, 'a>,
     i: usize,
@@ -1294,6 +1597,22 @@ mod sealed {
 }
 
 /// Element types of number lists and arrays: `i16`, `i32`, `i64`, `f32`, `f64`.
+///
+/// ```
+/// use flatforge_nbt::borrowed::{Document, ListRef, Number};
+/// use flatforge_nbt::{List, Nbt, Tag, Variant};
+/// // The sum of a list of numbers of type `T`, `None` for a list of another type.
+/// fn sum<T: Number + Into<f64>>(list: &ListRef<'_, '_>) -> Option<f64> {
+///     Some(list.numbers::<T>()?.iter().map(Into::into).sum())
+/// }
+/// let nbt = Nbt { name: String::new(), tag: Tag::List(List::Float(vec![0.5, 1.5])) };
+/// let bytes = nbt.to_vec(Variant::Java)?;
+/// let doc = Document::parse(&bytes, Variant::Java)?;
+/// let list = doc.root().list().unwrap();
+/// assert_eq!(sum::<f32>(&list), Some(2.0));
+/// assert_eq!(sum::<f64>(&list), None);
+/// # Ok::<(), flatforge_nbt::Error>(())
+/// ```
 pub trait Number: Copy + sealed::Sealed + 'static {
     #[doc(hidden)]
     const KIND: u8;
@@ -1358,6 +1677,17 @@ number!(f32, 5, 4, false, put_f32s, f32);
 number!(f64, 6, 8, false, put_f64s, f64);
 
 /// Numbers stored in the input (an array or a list of numbers), converted only when read.
+///
+/// ```
+/// use flatforge_nbt::{borrowed::Document, Variant};
+/// let data = [11, 0, 0, 0, 0, 0, 3, 0, 0, 0, 1, 0, 0, 0, 2, 0xFF, 0xFF, 0xFF, 0xFF];
+/// let doc = Document::parse(&data, Variant::Java)?;
+/// let ints = doc.root().int_array().unwrap();
+/// assert_eq!((ints.len(), ints.get(2)), (3, Some(-1)));
+/// assert_eq!(ints.iter().sum::<i32>(), 2);
+/// assert_eq!(ints.to_vec(), [1, 2, -1]);
+/// # Ok::<(), flatforge_nbt::Error>(())
+/// ```
 #[derive(Clone, Copy)]
 pub struct Numbers<'a, T> {
     bytes: &'a [u8],
@@ -1368,11 +1698,25 @@ pub struct Numbers<'a, T> {
 
 impl<'a, T: Number> Numbers<'a, T> {
     /// The number of elements.
+    ///
+    /// ```
+    /// use flatforge_nbt::{borrowed::Document, Variant};
+    /// let doc = Document::parse(&[11, 0, 0, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 2], Variant::Java)?;
+    /// assert_eq!(doc.root().int_array().unwrap().len(), 2);
+    /// # Ok::<(), flatforge_nbt::Error>(())
+    /// ```
     pub fn len(&self) -> usize {
         self.len
     }
 
     /// Whether there are no elements.
+    ///
+    /// ```
+    /// use flatforge_nbt::{borrowed::Document, Variant};
+    /// let doc = Document::parse(&[12, 0, 0, 0, 0, 0, 0], Variant::Java)?;
+    /// assert!(doc.root().long_array().unwrap().is_empty());
+    /// # Ok::<(), flatforge_nbt::Error>(())
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
@@ -1382,6 +1726,16 @@ impl<'a, T: Number> Numbers<'a, T> {
     }
 
     /// The stored bytes, in the input's byte order (varints in Bedrock network NBT).
+    ///
+    /// ```
+    /// use flatforge_nbt::{borrowed::Document, Variant};
+    /// let java = Document::parse(&[11, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0], Variant::Java)?;
+    /// assert_eq!(java.root().int_array().unwrap().raw_bytes(), [0, 0, 1, 0]);
+    /// // Bedrock network NBT: the count 2 and the elements 1 and -1 as zigzag varints.
+    /// let network = Document::parse(&[11, 0, 4, 2, 1], Variant::BedrockNetwork)?;
+    /// assert_eq!(network.root().int_array().unwrap().raw_bytes(), [2, 1]);
+    /// # Ok::<(), flatforge_nbt::Error>(())
+    /// ```
     pub fn raw_bytes(&self) -> &'a [u8] {
         if self.varint() {
             let used: usize = (0..self.len)
@@ -1398,6 +1752,14 @@ impl<'a, T: Number> Numbers<'a, T> {
     }
 
     /// The element at `index` (O(1), except for Bedrock network varints).
+    ///
+    /// ```
+    /// use flatforge_nbt::{borrowed::Document, Variant};
+    /// let doc = Document::parse(&[11, 0, 0, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 2], Variant::Java)?;
+    /// let ints = doc.root().int_array().unwrap();
+    /// assert_eq!((ints.get(1), ints.get(2)), (Some(2), None));
+    /// # Ok::<(), flatforge_nbt::Error>(())
+    /// ```
     pub fn get(&self, index: usize) -> Option<T> {
         if index >= self.len {
             return None;
@@ -1409,6 +1771,14 @@ impl<'a, T: Number> Numbers<'a, T> {
     }
 
     /// The elements in order.
+    ///
+    /// ```
+    /// use flatforge_nbt::{borrowed::Document, Variant};
+    /// let doc = Document::parse(&[11, 0, 4, 2, 1], Variant::BedrockNetwork)?;
+    /// let ints = doc.root().int_array().unwrap();
+    /// assert_eq!(ints.iter().map(|v| v * 10).collect::<Vec<_>>(), [10, -10]);
+    /// # Ok::<(), flatforge_nbt::Error>(())
+    /// ```
     pub fn iter(&self) -> impl ExactSizeIterator<Item = T> + 'a {
         let this = *self;
         let mut off = 0;
@@ -1424,6 +1794,14 @@ impl<'a, T: Number> Numbers<'a, T> {
     }
 
     /// All elements, converted in one vectorised pass.
+    ///
+    /// ```
+    /// use flatforge_nbt::{borrowed::Document, Variant};
+    /// let data = [12, 0, 0, 1, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0];
+    /// let doc = Document::parse(&data, Variant::Bedrock)?;
+    /// assert_eq!(doc.root().long_array().unwrap().to_vec(), [7]);
+    /// # Ok::<(), flatforge_nbt::Error>(())
+    /// ```
     pub fn to_vec(&self) -> Vec<T> {
         if self.varint() {
             self.iter().collect()

@@ -30,6 +30,19 @@ pub enum Variant {
 
 impl Variant {
     /// All variants, in the order auto-detection tries them.
+    ///
+    /// ```
+    /// use flatforge_nbt::{Nbt, Tag, Variant};
+    /// assert_eq!(
+    ///     Variant::ALL.map(Variant::name),
+    ///     ["java", "bedrock", "java-network", "bedrock-network"]
+    /// );
+    /// let nbt = Nbt { name: String::new(), tag: Tag::Long(-5) };
+    /// for variant in Variant::ALL {
+    ///     assert_eq!(Nbt::read(&nbt.to_vec(variant)?, variant)?, nbt);
+    /// }
+    /// # Ok::<(), flatforge_nbt::Error>(())
+    /// ```
     pub const ALL: [Variant; 4] = [
         Variant::Java,
         Variant::Bedrock,

@@ -4,6 +4,14 @@
 use std::fmt;
 
 /// What went wrong; part of an [`Error`].
+///
+/// ```
+/// use flatforge_nbt::{ErrorKind, Nbt, Variant};
+/// // An Int tag whose value is cut off after two of its four bytes.
+/// let err = Nbt::read(&[3, 0, 0, 0, 0], Variant::Java).unwrap_err();
+/// assert_eq!(err.kind(), &ErrorKind::UnexpectedEof { needed: 4, remaining: 2 });
+/// assert_eq!(err.kind().to_string(), "unexpected end of input: 4 more bytes needed, 2 left");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ErrorKind {
@@ -74,6 +82,21 @@ pub enum ErrorKind {
 }
 
 /// One step of the path from the root to the failing value.
+///
+/// ```
+/// use flatforge_nbt::snbt::{from_snbt, Dialect};
+/// use flatforge_nbt::PathSegment;
+/// let err = from_snbt("{items: [{id: 1}, {id: [I; 1, x]}]}", Dialect::Modern).unwrap_err();
+/// // The path as a JSON pointer.
+/// let pointer: String = err
+///     .path_segments()
+///     .map(|segment| match segment {
+///         PathSegment::Field(name) => format!("/{name}"),
+///         PathSegment::Index(i) => format!("/{i}"),
+///     })
+///     .collect();
+/// assert_eq!(pointer, "/items/1/id");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PathSegment {
     /// A named field of a compound.
@@ -104,6 +127,13 @@ pub struct Error(Box<Inner>);
 
 impl Error {
     /// An error of `kind` at byte `offset` (of the decompressed input).
+    ///
+    /// ```
+    /// use flatforge_nbt::{Error, ErrorKind};
+    /// let err = Error::at(ErrorKind::TrailingBytes(2), 7);
+    /// assert_eq!(err.offset(), Some(7));
+    /// assert_eq!(err.to_string(), "2 trailing bytes after the root tag at byte 7");
+    /// ```
     #[cold]
     pub fn at(kind: ErrorKind, offset: usize) -> Self {
         Error(Box::new(Inner {
@@ -114,6 +144,13 @@ impl Error {
     }
 
     /// An error that is not tied to a position in binary input (writing, SNBT, JSON).
+    ///
+    /// ```
+    /// use flatforge_nbt::{Error, ErrorKind};
+    /// let err = Error::new(ErrorKind::Json("expected a number".into()));
+    /// assert_eq!(err.offset(), None);
+    /// assert_eq!(err.to_string(), "JSON: expected a number");
+    /// ```
     #[cold]
     pub fn new(kind: ErrorKind) -> Self {
         Error(Box::new(Inner {
@@ -124,21 +161,56 @@ impl Error {
     }
 
     /// What went wrong.
+    ///
+    /// ```
+    /// use flatforge_nbt::{ErrorKind, Nbt, Variant};
+    /// let err = Nbt::read(&[0], Variant::Java).unwrap_err();
+    /// assert!(matches!(err.kind(), ErrorKind::InvalidTagType(0)));
+    /// ```
     pub fn kind(&self) -> &ErrorKind {
         &self.0.kind
     }
 
     /// The byte offset in the (decompressed) input, when the error comes from binary input.
+    ///
+    /// ```
+    /// use flatforge_nbt::{compress, Compression, Nbt, Variant};
+    /// // A gzipped Int tag, cut off: the offset counts decompressed bytes.
+    /// let file = compress(&[3, 0, 0, 0, 0], Compression::Gzip)?;
+    /// let err = Nbt::from_file_bytes_as(&file, Variant::Java).unwrap_err();
+    /// assert_eq!(err.offset(), Some(3));
+    /// # Ok::<(), flatforge_nbt::Error>(())
+    /// ```
     pub fn offset(&self) -> Option<usize> {
         self.0.offset
     }
 
     /// The path segments from the root to the failing value.
+    ///
+    /// ```
+    /// use flatforge_nbt::{Compound, List, Nbt, PathSegment, Variant};
+    /// let mut root = Compound::new();
+    /// root.insert("names", List::String(vec!["ok".into(), "x".repeat(70_000)]));
+    /// let err = Nbt::new("", root).to_vec(Variant::Java).unwrap_err();
+    /// let path: Vec<&PathSegment> = err.path_segments().collect();
+    /// assert_eq!(path, [&PathSegment::Field("names".into()), &PathSegment::Index(1)]);
+    /// ```
     pub fn path_segments(&self) -> impl Iterator<Item = &PathSegment> {
         self.0.path.iter().rev()
     }
 
-    /// The path rendered as `Level.Data.Player.Inventory[3].id` (empty at the root).
+    /// The path rendered as `Level.Data.Player.Inventory[3].id` (empty at the root). Names that
+    /// are empty or hold `.`, `[`, `]`, `"` or a space are quoted.
+    ///
+    /// ```
+    /// use flatforge_nbt::{Compound, List, Nbt, Variant};
+    /// let mut item = Compound::new();
+    /// item.insert("id", "x".repeat(70_000));
+    /// let mut root = Compound::new();
+    /// root.insert("my items", List::Compound(vec![item]));
+    /// let err = Nbt::new("", root).to_vec(Variant::Java).unwrap_err();
+    /// assert_eq!(err.path(), r#""my items"[0].id"#);
+    /// ```
     pub fn path(&self) -> String {
         let mut out = String::new();
         for seg in self.path_segments() {
@@ -231,4 +303,17 @@ impl From<std::io::Error> for Error {
 }
 
 /// Result alias used throughout the crate.
+///
+/// ```
+/// use flatforge_nbt::{Nbt, Result, Tag, Variant};
+/// fn root_int(data: &[u8]) -> Result<Option<i32>> {
+///     Ok(match Nbt::read(data, Variant::Java)?.tag {
+///         Tag::Int(v) => Some(v),
+///         _ => None,
+///     })
+/// }
+/// assert_eq!(root_int(&[3, 0, 0, 0, 0, 0, 9])?, Some(9));
+/// assert!(root_int(&[3, 0, 0]).is_err());
+/// # Ok::<(), flatforge_nbt::Error>(())
+/// ```
 pub type Result<T, E = Error> = std::result::Result<T, E>;

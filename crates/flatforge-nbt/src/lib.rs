@@ -37,7 +37,27 @@ mod tag;
 mod value_serde;
 mod write;
 
-/// JSON conversion of the owned tree (see the module docs of the serde mapping).
+/// JSON conversion of the owned tree.
+///
+/// [`Tag`], [`List`] and [`Compound`] serialize as plain data (numbers, strings, sequences,
+/// maps), and read back with type inference: integers become Int when they fit in 32 bits and
+/// Long otherwise, other numbers Double, booleans Byte, maps Compounds (order kept), sequences
+/// Lists (ints widen to Long or Double when the elements need it; other mixes are errors). JSON
+/// has no way to say Byte, Short, Float or the array types, so those come back as Int, Double
+/// and Lists.
+///
+/// ```
+/// use flatforge_nbt::{json, Compound, List, Tag};
+/// let mut c = Compound::new();
+/// c.insert("level", 3i8);
+/// c.insert("scores", Tag::IntArray(vec![1, 2]));
+/// let text = json::to_json(&Tag::Compound(c), false)?;
+/// assert_eq!(text, r#"{"level":3,"scores":[1,2]}"#);
+/// let back = json::from_json(&text)?;
+/// assert_eq!(back.as_compound().unwrap()["level"], Tag::Int(3));
+/// assert_eq!(back.as_compound().unwrap()["scores"], Tag::List(List::Int(vec![1, 2])));
+/// # Ok::<(), flatforge_nbt::Error>(())
+/// ```
 pub mod json {
     pub use crate::value_serde::{from_json, to_json};
 }

@@ -8,6 +8,22 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::tag::{Compound, List, Nbt, Tag};
 
 /// The deepest nesting of compounds and lists accepted, as in Minecraft.
+///
+/// ```
+/// use flatforge_nbt::{ErrorKind, Nbt, Variant, MAX_DEPTH};
+/// // `depth` lists, each the single element of the one around it; the innermost is empty.
+/// let nested = |depth: usize| {
+///     let mut bytes = vec![9, 0, 0];
+///     for _ in 1..depth {
+///         bytes.extend_from_slice(&[9, 0, 0, 0, 1]);
+///     }
+///     bytes.extend_from_slice(&[0, 0, 0, 0, 0]);
+///     bytes
+/// };
+/// assert!(Nbt::read(&nested(MAX_DEPTH), Variant::Java).is_ok());
+/// let err = Nbt::read(&nested(MAX_DEPTH + 1), Variant::Java).unwrap_err();
+/// assert_eq!(err.kind(), &ErrorKind::TooDeep(MAX_DEPTH));
+/// ```
 pub const MAX_DEPTH: usize = 512;
 
 #[cold]

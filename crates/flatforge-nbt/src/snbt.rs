@@ -20,6 +20,16 @@ use crate::read::MAX_DEPTH;
 use crate::tag::{Compound, List, Tag, TagType};
 
 /// Which SNBT grammar to read or write.
+///
+/// ```
+/// use flatforge_nbt::snbt::{from_snbt, Dialect};
+/// use flatforge_nbt::Tag;
+/// // Classic reads a literal that is not a number as a string; Modern knows hexadecimal.
+/// assert_eq!(from_snbt("0x1F", Dialect::Classic)?, Tag::from("0x1F"));
+/// assert_eq!(from_snbt("0x1F", Dialect::Modern)?, Tag::Int(31));
+/// assert_eq!(Dialect::default(), Dialect::Modern);
+/// # Ok::<(), flatforge_nbt::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Dialect {
     /// The grammar of Minecraft up to 1.21.4.

@@ -13,6 +13,19 @@ use codespan_reporting::term;
 use crate::source::{SourceMap, Span};
 
 /// How serious a diagnostic is.
+///
+/// Warnings come back with a schema ([`crate::Compiled::warnings`]); errors without one
+/// ([`crate::CompileError`]). `Warning < Error`, so the worst of a list is its maximum.
+///
+/// ```
+/// use flatforge_schema::{Compiler, MemoryLoader, Severity};
+/// // An attribute given twice is accepted, with a warning.
+/// let compiled = Compiler::new(MemoryLoader::new())
+///     .compile_text("a.fbs", "table T { a: int (deprecated, deprecated); }")?;
+/// assert_eq!(compiled.warnings[0].severity, Severity::Warning);
+/// assert!(Severity::Warning < Severity::Error);
+/// # Ok::<(), flatforge_schema::CompileError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
     /// Something worth knowing; the schema is still valid.
@@ -69,6 +82,17 @@ pub enum Code {
 }
 
 /// A labelled span.
+///
+/// ```
+/// use flatforge_schema::{Compiler, Label, MemoryLoader};
+/// let compiled = Compiler::new(MemoryLoader::new())
+///     .compile_text("a.fbs", "table T { a: int (deprecated, deprecated); }")?;
+/// let first: &Label = &compiled.warnings[0].secondary[0];
+/// assert_eq!(first.message, "first given here");
+/// assert_eq!(compiled.sources.text(first.span), "deprecated");
+/// assert_eq!(first.span.range(), 18..28);
+/// # Ok::<(), flatforge_schema::CompileError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Label {
     /// Where.
@@ -223,20 +247,23 @@ impl Diagnostic {
 ///
 /// ```text
 /// error: unknown type `Monstr`
-///   ┌─ a.fbs:1:14
-///   │
-/// 1 │ table T { x: Monstr; }
-///   │              ^^^^^^
-///   │
+///   --> a.fbs:1:14
+///   |
+/// 1 | table T { x: Monstr; } table Monster {}
+///   |              ^^^^^^ not defined (check the namespace)
+///   |
 ///   = help: did you mean `Monster`?
 /// ```
 ///
 /// With `color`, the text contains ANSI color codes (use it only when writing to a terminal).
 ///
 /// ```
-/// let err = flatforge_schema::compile_str("a.fbs", "table T { x: Monstr; }").unwrap_err();
+/// let err = flatforge_schema::compile_str("a.fbs", "table T { x: Monstr; } table Monster {}")
+///     .unwrap_err();
 /// let text = flatforge_schema::render(&err.diagnostics, &err.sources, false);
-/// assert!(text.contains("a.fbs:1:14"));
+/// assert!(text.starts_with("error: unknown type `Monstr`\n  --> a.fbs:1:14\n"));
+/// assert!(text.contains("= help: did you mean `Monster`?"));
+/// assert!(flatforge_schema::render(&err.diagnostics, &err.sources, true).contains('\x1b'));
 /// ```
 pub fn render(diagnostics: &[Diagnostic], sources: &SourceMap, color: bool) -> String {
     let mut files = SimpleFiles::new();

@@ -54,6 +54,17 @@ pub use source::{
 };
 
 /// A successful compilation: the schema, the warnings, and the files (to render warnings).
+///
+/// ```
+/// use flatforge_schema::{Compiler, MemoryLoader};
+/// let compiled = Compiler::new(MemoryLoader::new())
+///     .compile_text("a.fbs", "table T { a: int (deprecated, deprecated); }")?;
+/// assert_eq!(compiled.schema.objects[0].name, "T");
+/// assert_eq!(compiled.warnings.len(), 1);
+/// let text = flatforge_schema::render(&compiled.warnings, &compiled.sources, false);
+/// assert!(text.starts_with("warning: attribute `deprecated` is given twice"));
+/// # Ok::<(), flatforge_schema::CompileError>(())
+/// ```
 #[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct Compiled {
@@ -132,7 +143,7 @@ pub fn compile_str(path: &str, text: &str) -> Result<Schema, CompileError> {
 /// Compiles schema files: a loader, include directories, and one root file per compilation.
 ///
 /// Includes are looked up relative to the including file, then in each include directory in
-/// order (as flatc's `-I`). A file included twice, or in a cycle, is read once (flatc's rule:
+/// order (as flatc's `-I`). A file included twice, or in a cycle, is compiled once (flatc's rule:
 /// same file name and same contents).
 ///
 /// ```
@@ -155,7 +166,12 @@ impl<L: SourceLoader> Compiler<L> {
     /// A compiler reading files through `loader`.
     ///
     /// ```
-    /// let compiler = flatforge_schema::Compiler::new(flatforge_schema::FsLoader);
+    /// use flatforge_schema::{Compiler, MemoryLoader, SourceLoader};
+    /// let compiler = Compiler::new(MemoryLoader::new());
+    /// assert!(!compiler.loader().exists("a.fbs".as_ref()));
+    /// let compiled = compiler.compile_text("a.fbs", "table A {}")?;
+    /// assert_eq!(compiled.schema.objects[0].name, "A");
+    /// # Ok::<(), flatforge_schema::CompileError>(())
     /// ```
     pub fn new(loader: L) -> Compiler<L> {
         Compiler {
@@ -167,7 +183,14 @@ impl<L: SourceLoader> Compiler<L> {
     /// Adds an include directory (searched after the including file's directory, in order).
     ///
     /// ```
-    /// let compiler = flatforge_schema::Compiler::new(flatforge_schema::FsLoader).include_dir("schemas");
+    /// use flatforge_schema::{Compiler, MemoryLoader};
+    /// let mut loader = MemoryLoader::new();
+    /// loader.insert("lib/common.fbs", "table Common {}");
+    /// let main = "include \"common.fbs\"; table Main { c: Common; }";
+    /// assert!(Compiler::new(&loader).compile_text("main.fbs", main).is_err());
+    /// let compiled = Compiler::new(&loader).include_dir("lib").compile_text("main.fbs", main)?;
+    /// assert_eq!(compiled.schema.files[1].path.to_str(), Some("lib/common.fbs"));
+    /// # Ok::<(), flatforge_schema::CompileError>(())
     /// ```
     pub fn include_dir(mut self, dir: impl Into<PathBuf>) -> Compiler<L> {
         self.include_dirs.push(dir.into());

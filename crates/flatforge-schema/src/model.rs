@@ -28,14 +28,42 @@ use std::path::PathBuf;
 use crate::source::{FileId, Span};
 
 /// Index of a table or struct in [`Schema::objects`] (and its reflection `index`).
+///
+/// ```
+/// use flatforge_schema::ObjectId;
+/// let schema = flatforge_schema::compile_str("a.fbs", "table B {} table A { b: B; }")?;
+/// let a = schema.find_object("A").unwrap();
+/// assert_eq!(a, ObjectId(0)); // sorted by name: `A` before `B`
+/// assert_eq!(schema[a].name, "A");
+/// assert_eq!(schema[a].fields[0].ty.object(), Some(ObjectId(1)));
+/// # Ok::<(), flatforge_schema::CompileError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ObjectId(pub u32);
 
 /// Index of an enum or union in [`Schema::enums`] (and its reflection `index`).
+///
+/// ```
+/// use flatforge_schema::EnumId;
+/// let schema = flatforge_schema::compile_str("a.fbs", "enum Z : byte { X } enum A : byte { Y }")?;
+/// let a = schema.find_enum("A").unwrap();
+/// assert_eq!(a, EnumId(0)); // sorted by name: `A` before `Z`
+/// assert_eq!(schema[a].values[0].name, "Y");
+/// # Ok::<(), flatforge_schema::CompileError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct EnumId(pub u32);
 
 /// Index of an `rpc_service` in [`Schema::services`].
+///
+/// ```
+/// use flatforge_schema::ServiceId;
+/// let schema = flatforge_schema::compile_str("a.fbs", "table Q {} rpc_service S { Get(Q): Q; }")?;
+/// let s = schema.find_service("S").unwrap();
+/// assert_eq!(s, ServiceId(0));
+/// assert_eq!(schema[s].calls[0].name, "Get");
+/// # Ok::<(), flatforge_schema::CompileError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ServiceId(pub u32);
 
@@ -334,6 +362,20 @@ pub struct Field {
 }
 
 /// Whether a field must, may or by default does appear (flatc's `FieldDef::Presence`).
+///
+/// ```
+/// use flatforge_schema::Presence;
+/// let schema = flatforge_schema::compile_str(
+///     "a.fbs",
+///     "table T { hp: short = 100; mana: short = null; name: string (required); tag: string; }",
+/// )?;
+/// let presence: Vec<Presence> = schema.objects[0].fields.iter().map(|f| f.presence).collect();
+/// assert_eq!(
+///     presence,
+///     [Presence::Default, Presence::Optional, Presence::Required, Presence::Optional]
+/// );
+/// # Ok::<(), flatforge_schema::CompileError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Presence {
     /// A scalar with a default value: absent means the default.
@@ -688,6 +730,19 @@ impl BaseType {
 }
 
 /// What a [`Type`] refers to.
+///
+/// ```
+/// use flatforge_schema::TypeRef;
+/// let schema = flatforge_schema::compile_str(
+///     "a.fbs",
+///     "enum E : byte { A } struct S { x: int; } table T { e: E; s: S; n: int; }",
+/// )?;
+/// let t = &schema[schema.find_object("T").unwrap()];
+/// assert_eq!(t.fields[0].ty.index, Some(TypeRef::Enum(schema.find_enum("E").unwrap())));
+/// assert_eq!(t.fields[1].ty.index, Some(TypeRef::Object(schema.find_object("S").unwrap())));
+/// assert_eq!(t.fields[2].ty.index, None);
+/// # Ok::<(), flatforge_schema::CompileError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TypeRef {
     /// A table or struct.
@@ -981,6 +1036,22 @@ impl Enum {
 }
 
 /// One value of an enum, or one member of a union.
+///
+/// ```
+/// use flatforge_schema::BaseType;
+/// let schema = flatforge_schema::compile_str(
+///     "a.fbs",
+///     "enum Color : byte { Red = 2, Green } table Sword {} union Weapon { Sword }",
+/// )?;
+/// let color = &schema[schema.find_enum("Color").unwrap()];
+/// let green = &color.values[1];
+/// assert_eq!((green.name.as_str(), green.value, green.union_type), ("Green", 3, None));
+/// let weapon = &schema[schema.find_enum("Weapon").unwrap()];
+/// let sword = weapon.value_by_name("Sword").unwrap();
+/// assert_eq!(sword.value, 1); // after the implicit `NONE = 0`
+/// assert_eq!(sword.union_type.unwrap().base_type, BaseType::Obj);
+/// # Ok::<(), flatforge_schema::CompileError>(())
+/// ```
 #[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct EnumVal {
@@ -1033,6 +1104,19 @@ pub struct Service {
 }
 
 /// One method of an `rpc_service`.
+///
+/// ```
+/// let schema = flatforge_schema::compile_str(
+///     "a.fbs",
+///     "table Req {} table Resp {} rpc_service Svc { Get(Req): Resp (idempotent); }",
+/// )?;
+/// let get = &schema.services[0].calls[0];
+/// assert_eq!(get.name, "Get");
+/// assert_eq!(schema[get.request].name, "Req");
+/// assert_eq!(schema[get.response].name, "Resp");
+/// assert!(get.attributes.get("idempotent").is_some());
+/// # Ok::<(), flatforge_schema::CompileError>(())
+/// ```
 #[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct RpcCall {
@@ -1114,6 +1198,21 @@ impl Attributes {
 }
 
 /// One attribute: `name` or `name: value`.
+///
+/// ```
+/// use flatforge_schema::AttrValue;
+/// let schema = flatforge_schema::compile_str(
+///     "a.fbs",
+///     "attribute \"priority\"; table T { a: int (priority: 3, deprecated); }",
+/// )?;
+/// let attrs = &schema.objects[0].fields[0].attributes;
+/// let priority = &attrs.list[0];
+/// assert_eq!(priority.name, "priority");
+/// assert_eq!(priority.value, Some(AttrValue::Int(3)));
+/// assert!(!priority.builtin);
+/// assert_eq!((attrs.list[1].name.as_str(), attrs.list[1].builtin), ("deprecated", true));
+/// # Ok::<(), flatforge_schema::CompileError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct Attribute {
@@ -1147,6 +1246,20 @@ impl Attribute {
 }
 
 /// An attribute value: flatc accepts integer constants (that fit 32 bits) and strings.
+///
+/// ```
+/// use flatforge_schema::AttrValue;
+/// let schema = flatforge_schema::compile_str(
+///     "a.fbs",
+///     "table T { a: int (id: 0x1); b: uint (id: 0, hash: \"fnv1a_32\"); }",
+/// )?;
+/// let t = &schema.objects[0];
+/// let a = t.field("a").unwrap();
+/// assert_eq!(a.attributes.get("id").unwrap().value, Some(AttrValue::Int(1)));
+/// let b = t.field("b").unwrap();
+/// assert_eq!(b.attributes.get("hash").unwrap().value, Some(AttrValue::String("fnv1a_32".into())));
+/// # Ok::<(), flatforge_schema::CompileError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AttrValue {
     /// An integer, written in decimal or hex.
@@ -1166,12 +1279,41 @@ pub struct AdvancedFeatures(pub u64);
 
 impl AdvancedFeatures {
     /// Fixed-length arrays in structs.
+    ///
+    /// ```
+    /// use flatforge_schema::AdvancedFeatures as F;
+    /// let schema = flatforge_schema::compile_str("a.fbs", "struct S { a: [int:2]; }")?;
+    /// assert_eq!(schema.advanced_features, F::ADVANCED_ARRAY_FEATURES);
+    /// # Ok::<(), flatforge_schema::CompileError>(())
+    /// ```
     pub const ADVANCED_ARRAY_FEATURES: AdvancedFeatures = AdvancedFeatures(1);
     /// Vectors of unions.
+    ///
+    /// ```
+    /// use flatforge_schema::AdvancedFeatures as F;
+    /// let schema =
+    ///     flatforge_schema::compile_str("a.fbs", "table A {} union U { A } table T { u: [U]; }")?;
+    /// assert_eq!(schema.advanced_features, F::ADVANCED_UNION_FEATURES);
+    /// # Ok::<(), flatforge_schema::CompileError>(())
+    /// ```
     pub const ADVANCED_UNION_FEATURES: AdvancedFeatures = AdvancedFeatures(2);
     /// Optional scalars (`= null`).
+    ///
+    /// ```
+    /// use flatforge_schema::AdvancedFeatures as F;
+    /// let schema = flatforge_schema::compile_str("a.fbs", "table T { a: int = null; }")?;
+    /// assert_eq!(schema.advanced_features, F::OPTIONAL_SCALARS);
+    /// # Ok::<(), flatforge_schema::CompileError>(())
+    /// ```
     pub const OPTIONAL_SCALARS: AdvancedFeatures = AdvancedFeatures(4);
     /// Defaults for strings and vectors.
+    ///
+    /// ```
+    /// use flatforge_schema::AdvancedFeatures as F;
+    /// let schema = flatforge_schema::compile_str("a.fbs", "table T { s: string = \"x\"; }")?;
+    /// assert_eq!(schema.advanced_features, F::DEFAULT_VECTORS_AND_STRINGS);
+    /// # Ok::<(), flatforge_schema::CompileError>(())
+    /// ```
     pub const DEFAULT_VECTORS_AND_STRINGS: AdvancedFeatures = AdvancedFeatures(8);
 
     /// Whether all bits of `other` are set.

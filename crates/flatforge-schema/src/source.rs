@@ -25,6 +25,19 @@ pub struct FileId(pub u32);
 
 impl FileId {
     /// The index of the file in [`SourceMap::files`] and [`crate::Schema::files`].
+    ///
+    /// ```
+    /// use flatforge_schema::{Compiler, MemoryLoader};
+    /// let mut loader = MemoryLoader::new();
+    /// loader.insert("dep.fbs", "table Dep {}");
+    /// let compiled = Compiler::new(loader)
+    ///     .compile_text("main.fbs", "include \"dep.fbs\"; table Main { d: Dep; }")?;
+    /// let dep = compiled.schema.objects[0].file; // `Dep` sorts before `Main`
+    /// assert_eq!(dep.index(), 1);
+    /// assert_eq!(compiled.schema.files[dep.index()].path.to_str(), Some("dep.fbs"));
+    /// assert_eq!(compiled.sources.files[dep.index()].bytes[..], b"table Dep {}"[..]);
+    /// # Ok::<(), flatforge_schema::CompileError>(())
+    /// ```
     pub fn index(self) -> usize {
         self.0 as usize
     }
@@ -88,6 +101,16 @@ impl Span {
 }
 
 /// One file that took part in a compilation: its path and its bytes.
+///
+/// ```
+/// use flatforge_schema::{Compiler, FileId, MemoryLoader};
+/// let compiled = Compiler::new(MemoryLoader::new()).compile_text("./a.fbs", "table A {}")?;
+/// let file = compiled.sources.file(FileId(0));
+/// assert_eq!(file.path.to_str(), Some("a.fbs"));
+/// assert_eq!(&file.bytes[..], b"table A {}");
+/// assert_eq!(file.text(compiled.schema.objects[0].span), "A");
+/// # Ok::<(), flatforge_schema::CompileError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct SourceFile {
     /// The path the file was loaded from, normalized lexically (`a/./b/../c` becomes `a/c`).
@@ -278,16 +301,47 @@ impl SourceMap {
 /// ```
 pub trait SourceLoader {
     /// Whether a file exists at `path`.
+    ///
+    /// ```
+    /// use flatforge_schema::{MemoryLoader, SourceLoader};
+    /// let mut loader = MemoryLoader::new();
+    /// loader.insert("dir/a.fbs", "table A {}");
+    /// assert!(loader.exists("dir/a.fbs".as_ref()));
+    /// assert!(!loader.exists("a.fbs".as_ref()));
+    /// ```
     fn exists(&self, path: &Path) -> bool;
+
     /// The bytes of the file at `path`.
+    ///
+    /// # Errors
+    /// When the file cannot be read (it does not exist, or an I/O error).
+    ///
+    /// ```
+    /// use flatforge_schema::{MemoryLoader, SourceLoader};
+    /// let mut loader = MemoryLoader::new();
+    /// loader.insert("a.fbs", "table A {}");
+    /// assert_eq!(loader.read("a.fbs".as_ref())?, b"table A {}");
+    /// let missing = loader.read("b.fbs".as_ref()).unwrap_err();
+    /// assert_eq!(missing.kind(), std::io::ErrorKind::NotFound);
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
     fn read(&self, path: &Path) -> io::Result<Vec<u8>>;
 }
 
 /// Reads schema files from the file system.
 ///
-/// ```no_run
-/// let out = flatforge_schema::Compiler::new(flatforge_schema::FsLoader)
-///     .compile("examples/monster.fbs");
+/// ```
+/// use flatforge_schema::{Compiler, FsLoader, SourceLoader};
+/// let dir = std::env::temp_dir().join(format!("flatforge-fsloader-{}", std::process::id()));
+/// std::fs::create_dir_all(dir.join("lib"))?;
+/// std::fs::write(dir.join("main.fbs"), "include \"point.fbs\"; table Main { p: Point; }")?;
+/// std::fs::write(dir.join("lib/point.fbs"), "struct Point { x: float; y: float; }")?;
+/// assert!(FsLoader.exists(&dir.join("main.fbs")));
+/// let result = Compiler::new(FsLoader).include_dir(dir.join("lib")).compile(dir.join("main.fbs"));
+/// std::fs::remove_dir_all(&dir)?;
+/// let schema = result?.schema;
+/// assert_eq!(schema[schema.find_object("Point").unwrap()].bytesize, 8);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct FsLoader;
@@ -331,8 +385,11 @@ impl MemoryLoader {
     /// Adds (or replaces) the file at `path`.
     ///
     /// ```
-    /// let mut loader = flatforge_schema::MemoryLoader::new();
-    /// loader.insert("a.fbs", "table A {}");
+    /// use flatforge_schema::{MemoryLoader, SourceLoader};
+    /// let mut loader = MemoryLoader::new();
+    /// loader.insert("dir/../a.fbs", "table A {}");
+    /// loader.insert("a.fbs", "table B {}"); // the same normalized path: replaces it
+    /// assert_eq!(loader.read("./a.fbs".as_ref()).unwrap(), b"table B {}");
     /// ```
     pub fn insert(&mut self, path: impl AsRef<Path>, contents: impl Into<Vec<u8>>) {
         self.files.insert(
