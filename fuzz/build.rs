@@ -1,5 +1,6 @@
 //! Generates the Rust code the `generated_*` fuzz targets read buffers with (monster_test,
-//! union_vector and arrays_test from ../shared/testdata), with flatforge-build.
+//! union_vector, arrays_test, test_64bit and union_underlying_type_test from ../shared/testdata),
+//! with flatforge-build.
 
 fn main() -> Result<(), flatforge_build::Error> {
     let manifest = std::path::PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo"));
@@ -16,6 +17,8 @@ fn main() -> Result<(), flatforge_build::Error> {
             tests.join("monster_test.fbs"),
             tests.join("union_vector/union_vector.fbs"),
             tests.join("arrays_test.fbs"),
+            tests.join("64bit/test_64bit.fbs"),
+            tests.join("union_underlying_type_test.fbs"),
         ])?;
     Ok(())
 }

@@ -1,5 +1,6 @@
 //! Feeds arbitrary bytes to the verifiers `flatforge-codegen` generates (monster_test's Monster,
-//! union_vector's Movie, arrays_test's ArrayTable), plain and size-prefixed, and reads every field
+//! union_vector's Movie, arrays_test's ArrayTable, test_64bit's RootTable with 64-bit offsets,
+//! union_underlying_type_test's D with a union of `int` types), plain and size-prefixed, and reads every field
 //! of whatever verifies: through `Debug` (every accessor, recursively) and the object API's
 //! `unpack`, whose result is packed again and must verify and unpack to the same value.
 #![no_main]
@@ -17,6 +18,17 @@ mod movie {
 #[allow(unreachable_pub, dead_code, clippy::all)]
 mod arrays {
     include!(concat!(env!("OUT_DIR"), "/arrays_test_generated.rs"));
+}
+#[allow(unreachable_pub, dead_code, clippy::all)]
+mod far {
+    include!(concat!(env!("OUT_DIR"), "/test_64bit_generated.rs"));
+}
+#[allow(unreachable_pub, dead_code, clippy::all)]
+mod wide {
+    include!(concat!(
+        env!("OUT_DIR"),
+        "/union_underlying_type_test_generated.rs"
+    ));
 }
 
 macro_rules! exercise {
@@ -39,4 +51,6 @@ fuzz_target!(|data: &[u8]| {
     exercise!(data, monster::my_game::example::Monster);
     exercise!(data, movie::Movie);
     exercise!(data, arrays::my_game::example::ArrayTable);
+    exercise!(data, far::RootTable);
+    exercise!(data, wide::union_underlying_type::D);
 });

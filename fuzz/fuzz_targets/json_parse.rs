@@ -14,9 +14,9 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let schemas = json_schemas::schemas();
-    let schema = &schemas[usize::from(selector) % schemas.len()];
+    let (schema, root) = &schemas[usize::from(selector) % schemas.len()];
     let codec = Codec::new(schema);
-    let root = codec.root_type(None).expect("root type");
+    let root = codec.root_type(*root).expect("root type");
     let mut opts = ParseOptions::default();
     opts.strict_json = selector & 0x10 != 0;
     opts.unknown_fields = selector & 0x20 != 0;

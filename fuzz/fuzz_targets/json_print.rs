@@ -13,13 +13,16 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let schemas = json_schemas::schemas();
-    let schema = &schemas[usize::from(selector) % schemas.len()];
+    let (schema, root) = &schemas[usize::from(selector) % schemas.len()];
     let codec = Codec::new(schema);
-    let root = codec.root_type(None).expect("root type");
+    let root = codec.root_type(*root).expect("root type");
     let mut opts = PrintOptions::default();
     opts.verify.size_prefixed = selector & 0x10 != 0;
     opts.verify.check_identifier = false;
-    opts.verify.limits = opts.verify.limits.with_check_alignment(selector & 0x20 == 0);
+    opts.verify.limits = opts
+        .verify
+        .limits
+        .with_check_alignment(selector & 0x20 == 0);
     opts.strict_json = selector & 0x40 != 0;
     opts.defaults = selector & 0x80 != 0;
     if codec.verify(root, bytes, &opts.verify).is_err() {

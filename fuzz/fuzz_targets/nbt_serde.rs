@@ -107,9 +107,21 @@ fn plain_list(l: &List) -> List {
         List::Long(v) if v.iter().all(|x| i32::try_from(*x).is_ok()) => {
             List::Int(v.iter().map(|&x| x as i32).collect())
         }
-        List::ByteArray(v) => List::List(v.iter().map(|a| plain_list(&List::Byte(a.clone()))).collect()),
-        List::IntArray(v) => List::List(v.iter().map(|a| plain_list(&List::Int(a.clone()))).collect()),
-        List::LongArray(v) => List::List(v.iter().map(|a| plain_list(&List::Long(a.clone()))).collect()),
+        List::ByteArray(v) => List::List(
+            v.iter()
+                .map(|a| plain_list(&List::Byte(a.clone())))
+                .collect(),
+        ),
+        List::IntArray(v) => List::List(
+            v.iter()
+                .map(|a| plain_list(&List::Int(a.clone())))
+                .collect(),
+        ),
+        List::LongArray(v) => List::List(
+            v.iter()
+                .map(|a| plain_list(&List::Long(a.clone())))
+                .collect(),
+        ),
         List::List(v) => List::List(v.iter().map(plain_list).collect()),
         List::Compound(v) => List::Compound(v.iter().map(plain_compound).collect()),
         l => l.clone(),
@@ -147,7 +159,10 @@ fuzz_target!(|data: &[u8]| {
             "owned reader and Tag disagree in {variant}: {owned:?} {tag:?}"
         );
         if let (Ok(nbt), Ok(tag)) = (&owned, &tag) {
-            assert!(same(&plain(&nbt.tag), tag), "Tag is not the tree in {variant}");
+            assert!(
+                same(&plain(&nbt.tag), tag),
+                "Tag is not the tree in {variant}"
+            );
         }
         let compound = from_bytes::<Compound>(data, variant);
         assert_eq!(

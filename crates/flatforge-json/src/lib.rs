@@ -45,6 +45,9 @@
 //!   library defines them. flatc 25.12.19 itself cannot print `vector64` fields, and its JSON
 //!   parser writes some of them so that they do not hold the JSON (see the parser's notes); where
 //!   it gets them right, our buffers are its buffers.
+//! - **Unions with an underlying type** (`union U : int { ... }`) have a type field, and vectors of
+//!   types, of that integer type, as flatc's C++ code writes them; flatc 25.12.19's own JSON
+//!   printer refuses such schemas and its parser writes the type as a `ubyte`.
 //!
 //! Modules: `plan` (the schema compiled for JSON), `verify` (schema-driven verifier), `print`
 //! (binary to JSON), `parse` (JSON to binary), `number` (number text), `escape` (string escapes),

@@ -30,7 +30,7 @@ use flatforge_schema::HashKind;
 
 use crate::flex::FlexBuilder;
 use crate::number::{fast_decimal, int_range, parse_float, parse_integer, NumError};
-use crate::plan::{arr, lanes, Elem, Far, Field, Obj, Plan, Sc, Ty};
+use crate::plan::{arr, lanes, Elem, Far, Field, Obj, Plan, Sc, Ty, Wide};
 use crate::ParseOptions;
 
 /// What is wrong with the JSON.
@@ -137,8 +137,9 @@ pub enum ParseErrorKind {
     UnknownUnionType {
         /// The union field.
         field: String,
-        /// The type value.
-        value: u8,
+        /// The type value, of the union's underlying integer type (`ubyte` unless the schema
+        /// gives another, as in `union U : int`).
+        value: i128,
     },
     /// A vector of unions with fewer types than values.
     #[error("union vector `{0}` has more values than types")]
@@ -1062,7 +1063,7 @@ impl<'a> P<'a, '_> {
         let f = &o.fields[fi];
         let value_at = self.pos;
         if self.null() {
-            if let Ty::Union(_) = f.ty {
+            if let Ty::Union(_) | Ty::Wide(Wide::Union, ..) = f.ty {
                 // A type without its value makes an invalid buffer: refuse it if the type is set.
                 let sib = &o.fields[usize::from(f.sibling)];
                 if self.pending_scalar(frame, sib.slot).is_some_and(|t| t != 0) {
@@ -1116,28 +1117,7 @@ impl<'a> P<'a, '_> {
                 }
             }
             Ty::Table(t) => Value::Offset(self.table(t)?, false),
-            Ty::Union(u) => {
-                let sib = &o.fields[usize::from(f.sibling)];
-                let ty = match self.pending_scalar(frame, sib.slot) {
-                    Some(t) => t as u8,
-                    None => match self.lookahead(&sib.name)? {
-                        Some(at) => {
-                            let back = self.pos;
-                            self.pos = at;
-                            let t = self.scalar(Sc::U8, Some(u), None)?;
-                            self.pos = back;
-                            t.unwrap_or(0) as u8
-                        }
-                        None => {
-                            return Err(self.err_at(
-                                value_at,
-                                ParseErrorKind::UnionWithoutType(f.name.to_string()),
-                            ))
-                        }
-                    },
-                };
-                Value::Offset(self.union_value(f, u, ty)?, false)
-            }
+            Ty::Union(u) => Value::Offset(self.union_field(o, f, frame, Sc::U8, u)?, false),
             Ty::Vector => Value::Offset(self.vector(f, f.elem)?, false),
             Ty::UTypeVector(u) => {
                 Value::Offset(self.vector(f, Elem::Scalar(Sc::U8, Some(u)))?, false)
@@ -1145,8 +1125,12 @@ impl<'a> P<'a, '_> {
             Ty::UnionVector(u) => {
                 let sib = &o.fields[usize::from(f.sibling)];
                 let types = self.union_types(frame, sib)?;
-                Value::Offset(self.union_vector(f, u, &types)?, false)
+                Value::Offset(self.union_vector(f, Sc::U8, u, &types)?, false)
             }
+            Ty::Wide(part, sc, u) => match self.wide(o, f, frame, (part, sc, u))? {
+                Some(value) => value,
+                None => return Ok(()),
+            },
             Ty::Nested(t) => Value::Offset(self.nested(f, t)?, false),
             Ty::Flex => Value::Offset(self.flex()?, false),
             Ty::Far(far) => Value::Offset(self.far(f, far)?, true),
@@ -1191,6 +1175,66 @@ impl<'a> P<'a, '_> {
         Ok(off)
     }
 
+    /// Parses the value of field `f` of table `o`, `part` of union `u` whose types are `sc`s (not
+    /// `u8`s), as the parts of other unions parse; `None` for a type given as `null`. Out of line:
+    /// such unions are rare, and the common fields parse faster without this code.
+    #[inline(never)]
+    fn wide(
+        &mut self,
+        o: &Obj,
+        f: &Field,
+        frame: usize,
+        (part, sc, u): (Wide, Sc, u32),
+    ) -> R<Option<Value>> {
+        Ok(Some(match part {
+            Wide::UType => {
+                let Some(bits) = self.scalar(sc, Some(u), None)? else {
+                    return Ok(None);
+                };
+                Value::Scalar {
+                    sc,
+                    bits,
+                    default: 0,
+                    always: false,
+                }
+            }
+            Wide::Union => Value::Offset(self.union_field(o, f, frame, sc, u)?, false),
+            Wide::UTypeVector => Value::Offset(self.vector(f, Elem::Scalar(sc, Some(u)))?, false),
+            Wide::UnionVector => {
+                let sib = &o.fields[usize::from(f.sibling)];
+                let types = self.union_types(frame, sib)?;
+                Value::Offset(self.union_vector(f, sc, u, &types)?, false)
+            }
+        }))
+    }
+
+    /// Parses the value of union field `f` of table `o` (of union `u`, whose types are `sc`s) and
+    /// writes it; returns its offset. Its type is the one pending in the sibling field, or read
+    /// ahead in the object.
+    fn union_field(&mut self, o: &Obj, f: &Field, frame: usize, sc: Sc, u: u32) -> R<u32> {
+        let value_at = self.pos;
+        let sib = &o.fields[usize::from(f.sibling)];
+        let ty = match self.pending_scalar(frame, sib.slot) {
+            Some(t) => t,
+            None => match self.lookahead(&sib.name)? {
+                Some(at) => {
+                    let back = self.pos;
+                    self.pos = at;
+                    let t = self.scalar(sc, Some(u), None)?;
+                    self.pos = back;
+                    t.unwrap_or(0)
+                }
+                None => {
+                    return Err(self.err_at(
+                        value_at,
+                        ParseErrorKind::UnionWithoutType(f.name.to_string()),
+                    ))
+                }
+            },
+        };
+        self.union_value(f, sc, u, ty)
+    }
+
     /// Refuses a union type without its value, and a vector of union types whose length differs
     /// from its vector of values: both make buffers that do not verify.
     fn check_union(&self, o: &Obj, i: usize, frame: usize) -> R<()> {
@@ -1199,7 +1243,7 @@ impl<'a> P<'a, '_> {
         let pending = |slot: u16| self.s.pending[frame..].iter().find(|p| p.slot == slot);
         let value = pending(f.slot);
         match f.ty {
-            Ty::Union(_) => {
+            Ty::Union(_) | Ty::Wide(Wide::Union, ..) => {
                 let ty = self.pending_scalar(frame, sib.slot).unwrap_or(0);
                 if ty != 0 && value.is_none() {
                     let kind = ParseErrorKind::UnionNullValue(f.name.to_string());
@@ -1240,9 +1284,14 @@ impl<'a> P<'a, '_> {
             })
     }
 
-    /// The types of a vector of unions: from the types vector written before in this table, or
-    /// read ahead in the object.
-    fn union_types(&mut self, frame: usize, sib: &Field) -> R<Vec<u8>> {
+    /// The types of a vector of unions (raw bits, as [`Sc::read`] returns them), typed by `sib`, its
+    /// types vector: from that vector written before in this table, or read ahead in the object.
+    fn union_types(&mut self, frame: usize, sib: &Field) -> R<Vec<u64>> {
+        let (sc, u) = match sib.ty {
+            Ty::UTypeVector(u) => (Sc::U8, u),
+            Ty::Wide(Wide::UTypeVector, sc, u) => (sc, u),
+            _ => return Ok(Vec::new()),
+        };
         let written = self.s.pending[frame..]
             .iter()
             .find(|p| p.slot == sib.slot)
@@ -1254,16 +1303,16 @@ impl<'a> P<'a, '_> {
             let data = self.b.finished_data();
             let pos = data.len() - off as usize;
             let len = u32::from_le_bytes(arr(data, pos)) as usize;
-            return Ok(data[pos + 4..pos + 4 + len].to_vec());
+            let size = sc.size();
+            return Ok((0..len)
+                .map(|i| sc.read(data, pos + 4 + size * i))
+                .collect());
         }
         let Some(at) = self.lookahead(&sib.name)? else {
             return Ok(Vec::new());
         };
         let back = self.pos;
         self.pos = at;
-        let Ty::UTypeVector(u) = sib.ty else {
-            return Ok(Vec::new());
-        };
         let mut types = Vec::new();
         if !self.null() {
             self.expect(b'[', "`[`")?;
@@ -1273,8 +1322,7 @@ impl<'a> P<'a, '_> {
             } else {
                 loop {
                     self.ws()?;
-                    let t = self.scalar(Sc::U8, Some(u), None)?.unwrap_or(0);
-                    types.push(t as u8);
+                    types.push(self.scalar(sc, Some(u), None)?.unwrap_or(0));
                     if !self.next_item(b']')? {
                         break;
                     }
@@ -1834,16 +1882,15 @@ impl<'a> P<'a, '_> {
         Ok(())
     }
 
-    /// Parses a union member of type `ty` and writes it; returns its offset.
-    fn union_value(&mut self, f: &Field, u: u32, ty: u8) -> R<u32> {
+    /// Parses a member of union `u` (whose types are `sc`s) of type `ty` (raw bits, as [`Sc::read`]
+    /// returns them) and writes it; returns its offset.
+    fn union_value(&mut self, f: &Field, sc: Sc, u: u32, ty: u64) -> R<u32> {
         let plan = self.plan;
         let at = self.pos;
         let member = if ty == 0 {
             None
         } else {
-            plan.enums[u as usize]
-                .by_value(i64::from(ty))
-                .map(|v| v.member)
+            plan.enums[u as usize].by_value(ty as i64).map(|v| v.member)
         };
         match member {
             Some(Elem::Table(t)) => self.table(t),
@@ -1870,7 +1917,7 @@ impl<'a> P<'a, '_> {
                 at,
                 ParseErrorKind::UnknownUnionType {
                     field: f.name.to_string(),
-                    value: ty,
+                    value: sc.int_value(ty),
                 },
             )),
         }
@@ -2119,8 +2166,9 @@ impl<'a> P<'a, '_> {
         }
     }
 
-    /// Parses the values of a vector of unions, typed by `types`; returns its offset.
-    fn union_vector(&mut self, f: &Field, u: u32, types: &[u8]) -> R<u32> {
+    /// Parses the values of a vector of unions of union `u`, typed by `types` (`sc`s, as raw bits);
+    /// returns its offset.
+    fn union_vector(&mut self, f: &Field, sc: Sc, u: u32, types: &[u64]) -> R<u32> {
         let non_empty = self.open_array()?;
         let mark = self.s.offsets.len();
         let mut i = 0;
@@ -2133,7 +2181,7 @@ impl<'a> P<'a, '_> {
                         ParseErrorKind::UnionTypesTooShort(f.name.to_string()),
                     ));
                 };
-                let off = self.union_value(f, u, ty)?;
+                let off = self.union_value(f, sc, u, ty)?;
                 self.s.offsets.push(Offset::new(off));
                 i += 1;
                 if !self.next_item(b']')? {

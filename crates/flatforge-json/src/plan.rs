@@ -59,6 +59,15 @@ impl Sc {
         matches!(self, Sc::I8 | Sc::I16 | Sc::I32 | Sc::I64)
     }
 
+    /// The integer that raw bits (as [`Sc::read`] returns them) of an integer type stand for.
+    pub(crate) fn int_value(self, bits: u64) -> i128 {
+        if self.is_signed() {
+            i128::from(bits as i64)
+        } else {
+            i128::from(bits)
+        }
+    }
+
     /// The schema name of the type, for error messages.
     pub(crate) fn name(self) -> &'static str {
         match self {
@@ -110,7 +119,8 @@ pub(crate) const fn lanes(b: u8) -> u64 {
 pub(crate) enum Ty {
     /// A scalar, possibly of an enum type.
     Scalar(Sc, Option<u32>),
-    /// The hidden type field of a union (a `u8`), with the union.
+    /// The hidden type field of a union (a `u8`), with the union. Unions whose types are not `u8`s
+    /// are [`Ty::Wide`].
     UType(u32),
     String,
     Struct(u32),
@@ -132,6 +142,9 @@ pub(crate) enum Ty {
     Flex,
     /// A string or vector behind a 64-bit offset (`offset64`, `vector64`).
     Far(Far),
+    /// A part of a union whose types are not `u8`s but its underlying type (`union U : int`), with
+    /// that type and the union.
+    Wide(Wide, Sc, u32),
     /// A type no schema read from text gives a table field (only a schema built by hand can): the
     /// verifier checks that a required one is present, the printer and the parser refuse it.
     Unsupported,
@@ -154,6 +167,22 @@ pub(crate) enum Far {
     Nested64(u32),
     /// An ordinary `[ubyte]` holding a FlexBuffer.
     Flex,
+}
+
+/// The parts of a union with an underlying type (`union U : int`), which flatc's C++ code writes
+/// as for other unions but with types of that type. Kept apart from [`Ty::UType`], [`Ty::Union`],
+/// [`Ty::UTypeVector`] and [`Ty::UnionVector`], which are what they are in wide unions too, so
+/// that the common unions' code is not burdened with rare ones, as with [`Far`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Wide {
+    /// The hidden type field.
+    UType,
+    /// The value; its type is in the sibling field.
+    Union,
+    /// The hidden types vector of a vector of unions.
+    UTypeVector,
+    /// A vector of unions; the types vector is the sibling field.
+    UnionVector,
 }
 
 /// Vector and array elements.
@@ -223,6 +252,7 @@ impl Field {
         match self.ty {
             Ty::Scalar(sc, _) => (sc.size(), sc.size()),
             Ty::UType(_) => (1, 1),
+            Ty::Wide(Wide::UType, sc, _) => (sc.size(), sc.size()),
             Ty::Struct(s) => {
                 let o = &plan.objects[s as usize];
                 (o.bytesize, o.minalign)
@@ -390,6 +420,14 @@ fn elem_of(schema: &Schema, base: BaseType, index: Option<TypeRef>) -> Elem {
     }
 }
 
+/// The integer type of the types of union `en`, if not `u8`: its underlying type (`None` also for
+/// what only a schema built by hand can give: no union, or a type that is not an integer).
+fn wide_tag(schema: &Schema, en: Option<u32>) -> Option<Sc> {
+    let e = schema.enums.get(en? as usize)?;
+    Sc::from_base(e.underlying_type.base_type)
+        .filter(|&sc| !matches!(sc, Sc::U8 | Sc::Bool | Sc::F32 | Sc::F64))
+}
+
 fn quote(name: &str) -> Box<[u8]> {
     format!("\"{name}\"").into_bytes().into_boxed_slice()
 }
@@ -448,6 +486,13 @@ fn field_plan(schema: &Schema, obj: &Object, f: &flatforge_schema::Field) -> Fie
                 None => Ty::Unsupported,
             },
         }
+    };
+    let kind = match (kind, wide_tag(schema, en)) {
+        (Ty::UType(u), Some(sc)) => Ty::Wide(Wide::UType, sc, u),
+        (Ty::Union(u), Some(sc)) => Ty::Wide(Wide::Union, sc, u),
+        (Ty::UTypeVector(u), Some(sc)) => Ty::Wide(Wide::UTypeVector, sc, u),
+        (Ty::UnionVector(u), Some(sc)) => Ty::Wide(Wide::UnionVector, sc, u),
+        (kind, _) => kind,
     };
     let default = match kind {
         Ty::Scalar(sc, _) => default_bits(sc, &f.default),
@@ -523,11 +568,13 @@ fn far_plan(schema: &Schema, f: &flatforge_schema::Field) -> Option<(Far, Elem)>
 
 /// The size class flatc orders table fields by (`SizeOf` of the base type): 0 for 8 bytes, 1 for
 /// 4 (offsets and structs too), 2 for 2, 3 for 1. A string or an ordinary vector behind a 64-bit
-/// offset is in the class of 4 (its base type's), though its field takes 8 bytes.
+/// offset is in the class of 4 (its base type's), though its field takes 8 bytes. A union's type
+/// field is in the class of 1 whatever its integer type: its base type is `UType` (and flatc's C++
+/// builders add an `int` one among the bytes too).
 fn size_rank(ty: Ty) -> u32 {
     let size = match ty {
         Ty::Scalar(sc, _) => sc.size(),
-        Ty::UType(_) => 1,
+        Ty::UType(_) | Ty::Wide(Wide::UType, ..) => 1,
         Ty::Far(Far::Vector64 | Far::Nested64(_)) => 8,
         _ => 4,
     };
@@ -550,7 +597,12 @@ impl Plan {
                 let by_name = NameMap::new(fields.iter().map(|f| &*f.name));
                 let unions = (0..fields.len() as u16)
                     .filter(|&i| {
-                        matches!(fields[usize::from(i)].ty, Ty::Union(_) | Ty::UnionVector(_))
+                        matches!(
+                            fields[usize::from(i)].ty,
+                            Ty::Union(_)
+                                | Ty::UnionVector(_)
+                                | Ty::Wide(Wide::Union | Wide::UnionVector, ..)
+                        )
                     })
                     .collect();
                 let required = (0..fields.len() as u16)

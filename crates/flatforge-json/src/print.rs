@@ -6,7 +6,7 @@
 
 use crate::flex::FlexPrinter;
 use crate::number::{write_f32, write_f64};
-use crate::plan::{arr, Elem, Far, Field, Obj, Plan, Sc, Ty};
+use crate::plan::{arr, Elem, Far, Field, Obj, Plan, Sc, Ty, Wide};
 use crate::{FloatFormat, NonFinite, PrintError, PrintOptions};
 
 /// A newline and spaces for indentation, sliced as needed (one copy per line).
@@ -120,7 +120,10 @@ impl<'p, 'o> Printer<'p, 'o> {
             let at = field_pos(buf, pos, usize::from(f.slot));
             if at.is_none() {
                 let anyway = (self.opts.defaults || f.key)
-                    && matches!(f.ty, Ty::Scalar(..) | Ty::UType(_))
+                    && matches!(
+                        f.ty,
+                        Ty::Scalar(..) | Ty::UType(_) | Ty::Wide(Wide::UType, ..)
+                    )
                     && !f.deprecated;
                 if !anyway {
                     continue;
@@ -161,6 +164,7 @@ impl<'p, 'o> Printer<'p, 'o> {
         match f.ty {
             Ty::Scalar(sc, en) => self.scalar(sc, en, f.default),
             Ty::UType(u) => self.scalar(Sc::U8, Some(u), 0),
+            Ty::Wide(Wide::UType, sc, u) => self.scalar(sc, Some(u), 0),
             _ => {}
         }
     }
@@ -183,7 +187,7 @@ impl<'p, 'o> Printer<'p, 'o> {
             Ty::Union(u) => {
                 let sib = &o.fields[usize::from(f.sibling)];
                 let ty = field_pos(buf, table, usize::from(sib.slot)).map_or(0, |p| buf[p]);
-                self.union_value(buf, u, ty, at, indent)?;
+                self.union_value(buf, u, u64::from(ty), at, indent)?;
             }
             Ty::Vector => self.vector(buf, f.elem, deref(buf, at), indent)?,
             Ty::UTypeVector(u) => {
@@ -201,7 +205,7 @@ impl<'p, 'o> Printer<'p, 'o> {
                 let len = u32_at(buf, v);
                 self.list(len, indent, |p, i, inner| {
                     let ty = types.map_or(0, |t| buf[t + 4 + i]);
-                    p.union_value(buf, u, ty, v + 4 + 4 * i, inner)
+                    p.union_value(buf, u, u64::from(ty), v + 4 + 4 * i, inner)
                 })?;
             }
             Ty::Nested(t) => {
@@ -213,6 +217,10 @@ impl<'p, 'o> Printer<'p, 'o> {
                 self.flex(buf, f, v + 4, u32_at(buf, v))?;
             }
             Ty::Far(far) => self.far(buf, f, far, at, indent)?,
+            Ty::Wide(part, sc, u) => {
+                let sib = &o.fields[usize::from(f.sibling)];
+                self.wide(buf, (part, sc, u), sib, table, at, indent)?;
+            }
             Ty::Unsupported => {
                 return Err(PrintError::Unsupported {
                     what: "a type without a JSON form",
@@ -247,6 +255,46 @@ impl<'p, 'o> Printer<'p, 'o> {
             Far::Nested64(t) => self.nested(buf, t, v + 8, u64_at(buf, v), indent),
             Far::Flex => self.flex(buf, f, v + 4, u32_at(buf, v)),
         }
+    }
+
+    /// Prints the field at `at` of the table at `table`, `part` of union `u` whose types are `sc`s
+    /// (not `u8`s), its sibling field `sib`, as the parts of other unions print. Out of line: such
+    /// unions are rare, and the common fields print faster without this code.
+    #[inline(never)]
+    fn wide(
+        &mut self,
+        buf: &[u8],
+        (part, sc, u): (Wide, Sc, u32),
+        sib: &Field,
+        table: usize,
+        at: usize,
+        indent: usize,
+    ) -> Result<(), PrintError> {
+        let size = sc.size();
+        let sib_pos = || field_pos(buf, table, usize::from(sib.slot));
+        match part {
+            Wide::UType => self.scalar(sc, Some(u), sc.read(buf, at)),
+            Wide::Union => {
+                let ty = sib_pos().map_or(0, |p| sc.read(buf, p));
+                self.union_value(buf, u, ty, at, indent)?;
+            }
+            Wide::UTypeVector => {
+                let v = deref(buf, at);
+                self.list(u32_at(buf, v), indent, |p, i, _| {
+                    p.scalar(sc, Some(u), sc.read(buf, v + 4 + size * i));
+                    Ok(())
+                })?;
+            }
+            Wide::UnionVector => {
+                let types = sib_pos().map(|p| deref(buf, p));
+                let v = deref(buf, at);
+                self.list(u32_at(buf, v), indent, |p, i, inner| {
+                    let ty = types.map_or(0, |t| sc.read(buf, t + 4 + size * i));
+                    p.union_value(buf, u, ty, v + 4 + 4 * i, inner)
+                })?;
+            }
+        }
+        Ok(())
     }
 
     /// Prints the `len` elements from `data` of a vector behind a 64-bit offset: scalars or structs,
@@ -302,17 +350,18 @@ impl<'p, 'o> Printer<'p, 'o> {
         })
     }
 
-    /// Prints the union member of type `ty` whose offset is at `at`.
+    /// Prints the union member of type `ty` (raw bits, as [`Sc::read`] returns them) whose offset
+    /// is at `at`.
     fn union_value(
         &mut self,
         buf: &[u8],
         union: u32,
-        ty: u8,
+        ty: u64,
         at: usize,
         indent: usize,
     ) -> Result<(), PrintError> {
         let u = &self.plan.enums[union as usize];
-        match u.by_value(i64::from(ty)).map(|v| v.member) {
+        match u.by_value(ty as i64).map(|v| v.member) {
             Some(Elem::Table(t)) => self.table(buf, t, deref(buf, at), indent),
             Some(Elem::Struct(s)) => self.structure(buf, s, deref(buf, at), indent),
             Some(Elem::String) => {

@@ -2,15 +2,56 @@
 //! verifier primitives, checking everything generated verifiers check (bounds, alignment, vtables,
 //! strings, vectors, required fields, unions and vectors of unions, structs, nested flatbuffers,
 //! FlexBuffers, strings and vectors behind 64-bit offsets, depth and the table and apparent-size
-//! budgets). Errors carry the path and the byte offset. The printer runs it before reading
-//! anything.
+//! budgets; unions of any integer type). Errors carry the path and the byte offset. The printer runs
+//! it before reading anything.
 
-use flatforge::{Error, ErrorKind, Object, TableVerifier, Verifier};
+use flatforge::{Error, ErrorKind, Object, TableVerifier, UnionTag, Verifier};
 
 use crate::flex::{FlexPrinter, FlexProblem};
 use crate::FloatFormat;
 
-use crate::plan::{Elem, Far, Obj, Plan, Ty};
+use crate::plan::{Elem, Far, Obj, Plan, Sc, Ty, Wide};
+
+/// Runs `$body` with `$t` the Rust integer type of union types of integer type `$sc` (`u8` for
+/// what is not an integer, which the plan gives no union).
+macro_rules! with_tag {
+    ($sc:expr, $t:ident => $body:expr) => {
+        match $sc {
+            Sc::I8 => {
+                type $t = i8;
+                $body
+            }
+            Sc::I16 => {
+                type $t = i16;
+                $body
+            }
+            Sc::U16 => {
+                type $t = u16;
+                $body
+            }
+            Sc::I32 => {
+                type $t = i32;
+                $body
+            }
+            Sc::U32 => {
+                type $t = u32;
+                $body
+            }
+            Sc::I64 => {
+                type $t = i64;
+                $body
+            }
+            Sc::U64 => {
+                type $t = u64;
+                $body
+            }
+            Sc::U8 | Sc::Bool | Sc::F32 | Sc::F64 => {
+                type $t = u8;
+                $body
+            }
+        }
+    };
+}
 
 /// Verifies the table whose offset is stored at `pos`.
 pub(crate) fn table_at(
@@ -42,7 +83,7 @@ fn field(
     let slot = usize::from(f.slot);
     let name = &*f.name;
     match f.ty {
-        Ty::Scalar(..) | Ty::UType(_) | Ty::Struct(_) => {
+        Ty::Scalar(..) | Ty::UType(_) | Ty::Struct(_) | Ty::Wide(Wide::UType, ..) => {
             let (size, align) = f.inline(plan);
             t.inline_field(slot, size, align, name, f.required)?;
         }
@@ -59,13 +100,13 @@ fn field(
         Ty::Union(e) => {
             let type_slot = usize::from(o.fields[usize::from(f.sibling)].slot);
             t.union(type_slot, slot, name, f.required, |v, ty, p| {
-                union_member(plan, v, e, ty, p)
+                union_member(plan, v, e, i64::from(ty), p)
             })?;
         }
         Ty::UnionVector(e) => {
             let type_slot = usize::from(o.fields[usize::from(f.sibling)].slot);
             t.union_vector(type_slot, slot, name, f.required, |v, ty, p| {
-                union_member(plan, v, e, ty, p)
+                union_member(plan, v, e, i64::from(ty), p)
             })?;
         }
         // Checked with its vector of values.
@@ -90,6 +131,7 @@ fn field(
                 far_field(plan, t.verifier(), far, f.elem, p).map_err(|e| e.in_field(name))?;
             }
         }
+        Ty::Wide(part, tag, e) => wide(plan, o, f, t, part, tag, e)?,
         // Its size is not known: only a required one's presence is checked.
         Ty::Unsupported => {
             t.inline_field(slot, 0, 1, name, f.required)?;
@@ -97,6 +139,37 @@ fn field(
         Ty::Array => {}
     }
     Ok(())
+}
+
+/// Verifies field `f` of table `o`, a part of union `union` whose types are `tag`s: the value or the
+/// vector of values with their types, as for the unions of `u8` types (the type field is checked as
+/// an inline scalar, the types vector with its values). Out of line: such unions are rare, and the
+/// common fields verify faster without this code.
+#[inline(never)]
+fn wide(
+    plan: &Plan,
+    o: &Obj,
+    f: &crate::plan::Field,
+    t: &mut TableVerifier<'_, '_>,
+    part: Wide,
+    tag: Sc,
+    union: u32,
+) -> Result<(), Error> {
+    let (slot, name, required) = (usize::from(f.slot), &*f.name, f.required);
+    let type_slot = usize::from(o.fields[usize::from(f.sibling)].slot);
+    match part {
+        Wide::Union => {
+            with_tag!(tag, T => t.union_typed(type_slot, slot, name, required, |v, ty: T, p| {
+                union_member(plan, v, union, ty.to_i128() as i64, p)
+            }))
+        }
+        Wide::UnionVector => {
+            with_tag!(tag, T => t.union_vector_typed(type_slot, slot, name, required, |v, ty: T, p| {
+                union_member(plan, v, union, ty.to_i128() as i64, p)
+            }))
+        }
+        Wide::UType | Wide::UTypeVector => Ok(()),
+    }
 }
 
 /// Verifies what the 64-bit offset at `pos` (its 8 bytes checked) points to, with flatc's checks:
@@ -193,16 +266,17 @@ fn vector(plan: &Plan, v: &mut Verifier<'_>, elem: Elem, pos: usize) -> Result<(
     Ok(())
 }
 
-/// Verifies the union member of type `ty` whose offset is at `pos`; `None` if `ty` is not a member.
+/// Verifies the union member of type `ty` (as the union's values hold it: a `u64` as its bits) whose
+/// offset is at `pos`; `None` if `ty` is not a member.
 fn union_member(
     plan: &Plan,
     v: &mut Verifier<'_>,
     union: u32,
-    ty: u8,
+    ty: i64,
     pos: usize,
 ) -> Option<Result<(), Error>> {
     let u = &plan.enums[union as usize];
-    let member = u.by_value(i64::from(ty))?.member;
+    let member = u.by_value(ty)?.member;
     Some(match member {
         Elem::Table(o) => table_at(plan, v, o, pos),
         Elem::Struct(s) => {
