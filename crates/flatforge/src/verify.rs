@@ -25,6 +25,16 @@ use crate::view::{Far, Follow, Indirect, Table, Vector, Vector64};
 
 /// The largest buffer this crate builds or verifies: 32-bit offsets are signed. Buffers with
 /// 64-bit offsets (`offset64`, `vector64`) could be larger; this crate keeps the cap for them too.
+///
+/// ```
+/// use flatforge::{BuildError, MAX_BUFFER_SIZE};
+/// assert_eq!(MAX_BUFFER_SIZE, (1 << 31) - 1);
+/// let mut b = flatforge::Builder::new();
+/// b.set_max_size(usize::MAX); // clamped to the cap
+/// let err = b.start_vector(MAX_BUFFER_SIZE + 1, 1, 1).unwrap_err();
+/// let requested = MAX_BUFFER_SIZE as u64 + 1;
+/// assert_eq!(err, BuildError::BufferTooLarge { requested, limit: MAX_BUFFER_SIZE });
+/// ```
 pub const MAX_BUFFER_SIZE: usize = i32::MAX as usize;
 
 /// Limits and root-level expectations for verification.
@@ -63,6 +73,13 @@ pub struct VerifierOptions {
 
 impl VerifierOptions {
     /// The defaults, usable in `const` context.
+    ///
+    /// ```
+    /// use flatforge::VerifierOptions;
+    /// static OPTS: VerifierOptions = VerifierOptions::DEFAULT;
+    /// assert_eq!(OPTS, VerifierOptions::default());
+    /// assert_eq!((OPTS.max_depth, OPTS.check_alignment, OPTS.file_identifier), (64, true, None));
+    /// ```
     pub const DEFAULT: VerifierOptions = VerifierOptions {
         max_depth: 64,
         max_tables: 1_000_000,
@@ -74,36 +91,128 @@ impl VerifierOptions {
     };
 
     /// Sets [`max_depth`](Self::max_depth).
+    ///
+    /// ```
+    /// use flatforge::{ErrorKind, Table, VerifierOptions};
+    /// // A table in a table in a table.
+    /// let mut b = flatforge::Builder::new();
+    /// b.start_table();
+    /// let mut t = b.end_table()?;
+    /// for _ in 0..2 {
+    ///     b.start_table();
+    ///     b.add_offset(0, t)?;
+    ///     t = b.end_table()?;
+    /// }
+    /// let root: Table = flatforge::root(b.finish(t, None)?)?;
+    /// let read = |depth| root.get_with_options::<Table>(0, &VerifierOptions::default().with_max_depth(depth))?
+    ///     .unwrap().get_with_options::<Table>(0, &VerifierOptions::default().with_max_depth(depth));
+    /// assert!(read(2).is_ok());
+    /// assert_eq!(read(1).unwrap_err().kind(), &ErrorKind::DepthLimitExceeded { limit: 1 });
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn with_max_depth(mut self, max_depth: u32) -> Self {
         self.max_depth = max_depth;
         self
     }
 
     /// Sets [`max_tables`](Self::max_tables).
+    ///
+    /// ```
+    /// use flatforge::{ErrorKind, Table, Vector, VerifierOptions};
+    /// let mut b = flatforge::Builder::new();
+    /// let mut tables = Vec::new();
+    /// for _ in 0..3 {
+    ///     b.start_table();
+    ///     tables.push(b.end_table()?);
+    /// }
+    /// let v = b.create_vector_of_offsets(&tables)?;
+    /// let bytes = b.finish(v, None)?;
+    /// let opts = VerifierOptions::default().with_max_tables(2);
+    /// let err = flatforge::root_with_options::<Vector<Table>>(bytes, &opts).unwrap_err();
+    /// assert_eq!(err.kind(), &ErrorKind::TableLimitExceeded { limit: 2 });
+    /// assert_eq!(err.path_string(), "[2]");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn with_max_tables(mut self, max_tables: u32) -> Self {
         self.max_tables = max_tables;
         self
     }
 
     /// Sets [`max_apparent_size`](Self::max_apparent_size).
+    ///
+    /// ```
+    /// use flatforge::{ErrorKind, Vector, VerifierOptions};
+    /// // One string of 100 bytes, referred to 10 times.
+    /// let mut b = flatforge::Builder::new();
+    /// let s = b.create_string(&"x".repeat(100))?;
+    /// let v = b.create_vector_of_offsets(&[s; 10])?;
+    /// let bytes = b.finish(v, None)?;
+    /// assert!(bytes.len() < 200);
+    /// assert!(flatforge::root::<Vector<&str>>(bytes).is_ok());
+    /// let opts = VerifierOptions::default().with_max_apparent_size(500);
+    /// let err = flatforge::root_with_options::<Vector<&str>>(bytes, &opts).unwrap_err();
+    /// assert_eq!(err.kind(), &ErrorKind::ApparentSizeLimitExceeded { limit: 500 });
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn with_max_apparent_size(mut self, max_apparent_size: usize) -> Self {
         self.max_apparent_size = max_apparent_size;
         self
     }
 
     /// Sets [`check_alignment`](Self::check_alignment).
+    ///
+    /// ```
+    /// use flatforge::{ErrorKind, Object, VerifierOptions};
+    /// // From a writer that does not align: the string starts at 5.
+    /// let bytes = [5u8, 0, 0, 0, 0, 2, 0, 0, 0, b'h', b'i', 0];
+    /// let err = flatforge::root::<&str>(&bytes).unwrap_err();
+    /// assert_eq!(err.kind(), &ErrorKind::Unaligned { object: Object::String, align: 4 });
+    /// let lenient = VerifierOptions::default().with_check_alignment(false);
+    /// assert_eq!(flatforge::root_with_options::<&str>(&bytes, &lenient)?, "hi");
+    /// # Ok::<(), flatforge::Error>(())
+    /// ```
     pub fn with_check_alignment(mut self, check_alignment: bool) -> Self {
         self.check_alignment = check_alignment;
         self
     }
 
     /// Sets [`file_identifier`](Self::file_identifier).
+    ///
+    /// ```
+    /// use flatforge::{ErrorKind, VerifierOptions};
+    /// let mut b = flatforge::Builder::new();
+    /// let s = b.create_string("x")?;
+    /// let bytes = b.finish(s, Some(b"MONS"))?;
+    /// let mons = VerifierOptions::default().with_file_identifier(*b"MONS");
+    /// assert_eq!(flatforge::root_with_options::<&str>(bytes, &mons)?, "x");
+    /// let other = VerifierOptions::default().with_file_identifier(*b"WEAP");
+    /// let err = flatforge::root_with_options::<&str>(bytes, &other).unwrap_err();
+    /// assert_eq!(err.kind(), &ErrorKind::FileIdentifierMismatch { expected: *b"WEAP", found: *b"MONS" });
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn with_file_identifier(mut self, file_identifier: [u8; 4]) -> Self {
         self.file_identifier = Some(file_identifier);
         self
     }
 
     /// Sets [`size_prefixed`](Self::size_prefixed) (a 32-bit prefix).
+    ///
+    /// ```
+    /// use flatforge::VerifierOptions;
+    /// // Two size-prefixed messages back to back, as in a stream.
+    /// let mut stream = Vec::new();
+    /// let mut b = flatforge::Builder::new();
+    /// for text in ["first", "second"] {
+    ///     b.reset();
+    ///     let s = b.create_string(text)?;
+    ///     stream.extend_from_slice(b.finish_size_prefixed(s, None)?);
+    /// }
+    /// let opts = VerifierOptions::default().with_size_prefixed(true);
+    /// assert_eq!(flatforge::root_with_options::<&str>(&stream, &opts)?, "first");
+    /// let len = 4 + u32::from_le_bytes(stream[..4].try_into()?) as usize;
+    /// assert_eq!(flatforge::root_with_options::<&str>(&stream[len..], &opts)?, "second");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn with_size_prefixed(mut self, size_prefixed: bool) -> Self {
         self.size_prefixed = size_prefixed;
         self.size_prefix64 = false;
@@ -153,16 +262,63 @@ impl Default for VerifierOptions {
 ///         t.field::<i32>(1, "age", false)
 ///     }
 /// }
+///
+/// let mut b = flatforge::Builder::new();
+/// b.start_table();
+/// b.add_scalar::<i32>(1, 42, 0)?;
+/// let nameless = b.end_table()?;
+/// let bytes = b.finish(nameless, None)?;
+/// let mut v = Verifier::new(bytes, &flatforge::VerifierOptions::default());
+/// let root = v.root()?;
+/// let err = Person::verify_at(&mut v, root).unwrap_err().in_root(Person::TYPE_NAME);
+/// assert_eq!(err.to_string(), "required field is missing at byte 12 in Person.name");
+/// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 pub trait Verify {
     /// Inline size in bytes.
+    ///
+    /// ```
+    /// use flatforge::{Far, Table, Verify};
+    /// assert_eq!(<u16 as Verify>::SIZE, 2);
+    /// assert_eq!(<Table as Verify>::SIZE, 4); // an offset
+    /// assert_eq!(<Far<&str> as Verify>::SIZE, 8); // a 64-bit offset
+    /// ```
     const SIZE: usize;
     /// Inline alignment.
+    ///
+    /// ```
+    /// use flatforge::{Struct, Verify};
+    /// #[derive(Clone, Copy)]
+    /// #[repr(transparent)]
+    /// struct Vec3([u8; 12]); // struct Vec3 { x: float; y: float; z: float; }
+    /// // SAFETY: a transparent wrapper of [u8; 12].
+    /// unsafe impl Struct for Vec3 { const ALIGN: usize = 4; }
+    /// assert_eq!((<&Vec3 as Verify>::SIZE, <&Vec3 as Verify>::ALIGN), (12, 4));
+    /// assert_eq!(<f64 as Verify>::ALIGN, 8);
+    /// ```
     const ALIGN: usize;
     /// A name for error paths when this type is the root (tables set it; others leave it empty).
+    ///
+    /// ```
+    /// use flatforge::{Table, Verify};
+    /// assert_eq!(<&str as Verify>::TYPE_NAME, "");
+    /// assert_eq!(<Table as Verify>::TYPE_NAME, ""); // untyped: generated tables name themselves
+    /// ```
     const TYPE_NAME: &'static str = "";
     /// Verifies the value stored at `pos`, whose `SIZE` inline bytes the caller has checked to lie in
     /// the buffer (and be aligned): for offsets, follows them and verifies the target.
+    ///
+    /// ```
+    /// use flatforge::{Vector, Verifier, VerifierOptions, Verify};
+    /// let mut b = flatforge::Builder::new();
+    /// let v = b.create_vector(&[1u32, 2])?;
+    /// let bytes = b.finish(v, None)?;
+    /// let mut v = Verifier::new(bytes, &VerifierOptions::default());
+    /// let root = v.root()?; // checks that the root offset's 4 bytes are there
+    /// <Vector<u32>>::verify_at(&mut v, root)?; // follows the offset, checks the vector
+    /// assert!(<Vector<u64>>::verify_at(&mut v, root).is_err());
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     fn verify_at(v: &mut Verifier<'_>, pos: usize) -> Result<(), Error>;
 }
 
