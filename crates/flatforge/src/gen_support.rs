@@ -90,10 +90,9 @@ pub trait Union<'a>: Sized {
     /// Reads the member of type `ty` whose offset is at `pos`; `None` for NONE and unknown types.
     ///
     /// # Safety
-    /// Either `ty` is NONE (0), for which implementations return `None` without reading `buf` (a
-    /// [`UnionVector`] reads its elements of type NONE, which are not verified, this way), or
     /// [`verify_member`](Self::verify_member) must have accepted `(ty, pos)` with a verifier over
-    /// exactly `buf`.
+    /// exactly `buf`. (This crate never passes NONE, which the verifier skips: [`UnionVector`]
+    /// reads its elements of type NONE as `None` without calling this.)
     unsafe fn follow_member(buf: &'a [u8], ty: Self::Tag, pos: usize) -> Option<Self>;
 }
 
@@ -610,7 +609,10 @@ impl<'a, U: Union<'a>> UnionVector<'a, U> {
     #[inline]
     pub fn get(&self, index: usize) -> Option<Option<U>> {
         let ty = self.types.get(index)?;
-        // SAFETY: invariant: element `index` was verified as a member of type `ty`.
+        if ty.to_i128() == 0 {
+            return Some(None);
+        }
+        // SAFETY: invariant: element `index`, not NONE, was verified as a member of type `ty`.
         Some(unsafe { U::follow_member(self.buf, ty, self.values + 4 * index) })
     }
 
@@ -687,7 +689,10 @@ impl<'a, U: Union<'a>> UnionVector<'a, U> {
     {
         let (buf, values) = (self.buf, self.values);
         self.types.iter().enumerate().map(move |(i, ty)| {
-            // SAFETY: invariant: element `i` was verified as a member of type `ty`.
+            if ty.to_i128() == 0 {
+                return None;
+            }
+            // SAFETY: invariant: element `i`, not NONE, was verified as a member of type `ty`.
             unsafe { U::follow_member(buf, ty, values + 4 * i) }
         })
     }
