@@ -50,6 +50,16 @@ pub struct Offset<T: ?Sized> {
 
 impl<T: ?Sized> Offset<T> {
     /// An offset from its raw value (a distance from the end of the buffer).
+    ///
+    /// ```
+    /// use flatforge::Offset;
+    /// let mut b = flatforge::Builder::new();
+    /// let s = b.create_string("abc")?;
+    /// let same: Offset<str> = Offset::new(s.value()); // e.g. kept as a number elsewhere
+    /// assert_eq!(same, s);
+    /// assert_eq!(flatforge::root::<&str>(b.finish(same, None)?)?, "abc");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline(always)]
     pub fn new(value: u32) -> Self {
         Offset {
@@ -59,6 +69,15 @@ impl<T: ?Sized> Offset<T> {
     }
 
     /// The raw value.
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let a = b.create_string("abc")?; // 8 bytes
+    /// let c = b.create_string("defgh")?; // 12 more
+    /// assert_eq!((a.value(), c.value()), (8, 20));
+    /// assert_eq!(c.value() as usize, b.len()); // the last object starts at the head
+    /// # Ok::<(), flatforge::BuildError>(())
+    /// ```
     #[inline(always)]
     pub fn value(self) -> u32 {
         self.value
@@ -66,6 +85,22 @@ impl<T: ?Sized> Offset<T> {
 
     /// The same offset with another target type (for union values, or code that tracks types
     /// itself).
+    ///
+    /// ```
+    /// use flatforge::{Offset, Table};
+    /// let mut b = flatforge::Builder::new();
+    /// b.start_table();
+    /// let member: Offset<Table<'static>> = b.end_table()?;
+    /// let value: Offset<()> = member.cast(); // a union value, whatever its member type
+    /// assert_eq!(value.value(), member.value());
+    /// b.start_table();
+    /// b.add_scalar::<u8>(0, 1, 0)?; // the union's type
+    /// b.add_offset(1, value)?;
+    /// let t = b.end_table()?;
+    /// let t: Table = flatforge::root(b.finish(t, None)?)?;
+    /// assert!(t.get::<Table>(1)?.is_some());
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline(always)]
     pub fn cast<U: ?Sized>(self) -> Offset<U> {
         Offset::new(self.value)
@@ -108,6 +143,15 @@ pub struct Offset64<T: ?Sized> {
 
 impl<T: ?Sized> Offset64<T> {
     /// An offset from its raw value (a distance from the end of the buffer).
+    ///
+    /// ```
+    /// use flatforge::Offset64;
+    /// let mut b = flatforge::Builder::new();
+    /// let s = b.far()?.create_string("far")?;
+    /// let same: Offset64<str> = Offset64::new(s.value());
+    /// assert_eq!(same, s);
+    /// # Ok::<(), flatforge::BuildError>(())
+    /// ```
     #[inline(always)]
     pub fn new(value: u64) -> Self {
         Offset64 {
@@ -117,12 +161,35 @@ impl<T: ?Sized> Offset64<T> {
     }
 
     /// The raw value.
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let v = b.far()?.create_vector64(&[1u32, 2])?; // 8-byte length + 8 bytes
+    /// assert_eq!(v.value(), 16);
+    /// assert_eq!(v.value() as usize, b.len());
+    /// # Ok::<(), flatforge::BuildError>(())
+    /// ```
     #[inline(always)]
     pub fn value(self) -> u64 {
         self.value
     }
 
     /// The same offset with another target type.
+    ///
+    /// ```
+    /// use flatforge::{Far, Offset64, Table, Vector};
+    /// let mut b = flatforge::Builder::new();
+    /// // A `[ubyte]` vector that holds a string's bytes.
+    /// let bytes: Offset64<[u8]> = b.far()?.create_vector(b"text")?;
+    /// let same: Offset64<Vector<'static, u8>> = bytes.cast();
+    /// assert_eq!(same.value(), bytes.value());
+    /// b.start_table();
+    /// b.add_offset64(0, same)?;
+    /// let t = b.end_table()?;
+    /// let t: Table = flatforge::root(b.finish(t, None)?)?;
+    /// assert_eq!(t.get::<Far<Vector<u8>>>(0)?.unwrap().0.as_slice(), b"text");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline(always)]
     pub fn cast<U: ?Sized>(self) -> Offset64<U> {
         Offset64::new(self.value)
@@ -538,7 +605,20 @@ impl Room<'_> {
     }
 }
 
-/// Where a nested flatbuffer started; returned by [`Builder::start_nested`].
+/// Where a nested flatbuffer started; returned by [`Builder::start_nested`] and passed to
+/// [`Builder::end_nested`].
+///
+/// ```
+/// use flatforge::{Builder, NestedStart};
+/// let mut b = Builder::new();
+/// let start: NestedStart = b.start_nested()?;
+/// let s = b.create_string("inside")?;
+/// let nested = b.end_nested(start, s, None)?;
+/// let bytes = b.finish(nested, None)?;
+/// let inner: flatforge::Vector<u8> = flatforge::root(bytes)?;
+/// assert_eq!(flatforge::root::<&str>(inner.as_slice())?, "inside");
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 #[derive(Debug)]
 #[must_use = "pass it to Builder::end_nested"]
 pub struct NestedStart {
@@ -613,11 +693,27 @@ impl fmt::Debug for Builder {
 
 impl Builder {
     /// An empty builder; the buffer is allocated on first use.
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// assert_eq!((b.len(), b.capacity()), (0, 0));
+    /// b.create_string("x")?;
+    /// assert!(b.capacity() >= b.len());
+    /// # Ok::<(), flatforge::BuildError>(())
+    /// ```
     pub fn new() -> Self {
         Self::from_vec(Vec::new())
     }
 
     /// A builder with `capacity` bytes allocated up front.
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::with_capacity(1024);
+    /// assert_eq!(b.capacity(), 1024);
+    /// b.create_string("fits")?;
+    /// assert_eq!(b.capacity(), 1024); // no reallocation
+    /// # Ok::<(), flatforge::BuildError>(())
+    /// ```
     pub fn with_capacity(capacity: usize) -> Self {
         Self::from_vec(zeroed(capacity))
     }
@@ -648,6 +744,20 @@ impl Builder {
     }
 
     /// Empties the builder for the next buffer, keeping the allocation (and not zeroing it).
+    /// Shared strings and vtables written before are forgotten too.
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let s = b.create_shared_string("one")?;
+    /// let first = b.finish(s, None)?.to_vec();
+    /// let capacity = b.capacity();
+    /// b.reset();
+    /// assert!(b.is_empty());
+    /// assert_eq!(b.capacity(), capacity);
+    /// let s = b.create_shared_string("one")?; // written again, not found
+    /// assert_eq!(b.finish(s, None)?, first);
+    /// # Ok::<(), flatforge::BuildError>(())
+    /// ```
     #[inline]
     pub fn reset(&mut self) {
         self.head = self.buf.len();
@@ -661,6 +771,20 @@ impl Builder {
 
     /// Whether scalar fields equal to their default are written anyway (default: false, they are
     /// left out of the table).
+    ///
+    /// ```
+    /// use flatforge::{Builder, Table};
+    /// for force in [false, true] {
+    ///     let mut b = Builder::new();
+    ///     b.set_force_defaults(force);
+    ///     b.start_table();
+    ///     b.add_scalar::<i16>(0, 100, 100)?; // equal to the default
+    ///     let t = b.end_table()?;
+    ///     let t: Table = flatforge::root(b.finish(t, None)?)?;
+    ///     assert_eq!(t.get::<i16>(0)?, force.then_some(100));
+    /// }
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn set_force_defaults(&mut self, force_defaults: bool) {
         self.force_defaults = force_defaults;
     }
@@ -679,23 +803,60 @@ impl Builder {
     }
 
     /// The number of bytes written so far.
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// b.create_string("abc")?; // length, 3 bytes, NUL
+    /// assert_eq!(b.len(), 8);
+    /// let s = b.create_string("abcd")?; // and 3 bytes of padding
+    /// assert_eq!(b.len(), 20);
+    /// assert_eq!(b.finish(s, None)?.len(), 24); // and the root offset
+    /// # Ok::<(), flatforge::BuildError>(())
+    /// ```
     #[inline(always)]
     pub fn len(&self) -> usize {
         self.buf.len() - self.head
     }
 
     /// Whether nothing has been written yet.
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// assert!(b.is_empty());
+    /// b.create_vector::<u8>(&[])?; // still a 4-byte length
+    /// assert!(!b.is_empty());
+    /// b.reset();
+    /// assert!(b.is_empty());
+    /// # Ok::<(), flatforge::BuildError>(())
+    /// ```
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
     /// The allocated size of the buffer.
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// assert_eq!(b.capacity(), 0);
+    /// b.create_vector(&[0u8; 100])?;
+    /// assert!(b.capacity() >= 104); // grown as needed
+    /// # Ok::<(), flatforge::BuildError>(())
+    /// ```
     pub fn capacity(&self) -> usize {
         self.buf.len()
     }
 
     /// The bytes written so far: after a `finish` call, the finished buffer. No copy is made.
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let s = b.create_string("ab")?;
+    /// assert_eq!(b.finished_data(), [2, 0, 0, 0, b'a', b'b', 0, 0]); // NUL, then padding
+    /// b.finish(s, None)?;
+    /// assert_eq!(flatforge::root::<&str>(b.finished_data())?, "ab");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline(always)]
     pub fn finished_data(&self) -> &[u8] {
         &self.buf[self.head..]
@@ -913,6 +1074,23 @@ impl Builder {
     }
 
     /// Writes a vector of structs (one copy) and returns its offset.
+    ///
+    /// ```
+    /// use flatforge::{read_scalar, Struct, Vector};
+    /// #[derive(Clone, Copy)]
+    /// #[repr(transparent)]
+    /// struct Point([u8; 4]); // struct Point { x: short; y: short; }
+    /// // SAFETY: a transparent wrapper of [u8; 4].
+    /// unsafe impl Struct for Point { const ALIGN: usize = 2; }
+    ///
+    /// let mut b = flatforge::Builder::new();
+    /// let v = b.create_vector_of_structs(&[Point([1, 0, 2, 0]), Point([3, 0, 4, 0])])?;
+    /// let bytes = b.finish(v, None)?;
+    /// let v: Vector<&Point> = flatforge::root(bytes)?;
+    /// let ys: Vec<i16> = v.iter().map(|p| read_scalar(&p.0, 2)).collect();
+    /// assert_eq!(ys, [2, 4]);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn create_vector_of_structs<S: Struct>(
         &mut self,
@@ -984,6 +1162,18 @@ impl Builder {
 
     /// Pushes a scalar element of a vector started with [`start_vector`](Self::start_vector).
     ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// b.start_vector(3, 2, 2)?;
+    /// for x in [30u16, 20, 10] {
+    ///     b.push(x); // last to first
+    /// }
+    /// let v = b.end_vector::<u16>(3);
+    /// let v: flatforge::Vector<u16> = flatforge::root(b.finish(v, None)?)?;
+    /// assert_eq!(v.iter().collect::<Vec<_>>(), [10, 20, 30]);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    ///
     /// # Panics
     /// If more elements are pushed than the room reserved and the buffer has no space left.
     #[inline(always)]
@@ -992,6 +1182,24 @@ impl Builder {
     }
 
     /// Pushes a struct element of a vector started with [`start_vector`](Self::start_vector).
+    ///
+    /// ```
+    /// use flatforge::Struct;
+    /// #[derive(Clone, Copy)]
+    /// #[repr(transparent)]
+    /// struct Pair([u8; 2]);
+    /// // SAFETY: a transparent wrapper of [u8; 2].
+    /// unsafe impl Struct for Pair { const ALIGN: usize = 1; }
+    ///
+    /// let mut b = flatforge::Builder::new();
+    /// b.start_vector(2, 2, Pair::ALIGN)?;
+    /// b.push_struct(&Pair([3, 4])); // last to first
+    /// b.push_struct(&Pair([1, 2]));
+    /// let v = b.end_vector::<Pair>(2);
+    /// let v: flatforge::Vector<&Pair> = flatforge::root(b.finish(v, None)?)?;
+    /// assert_eq!(v.as_slice()[0].0, [1, 2]);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     ///
     /// # Panics
     /// As [`push`](Self::push).
@@ -1002,6 +1210,25 @@ impl Builder {
 
     /// Pushes an offset element of a vector started with [`start_vector`](Self::start_vector).
     ///
+    /// ```
+    /// use flatforge::{Table, Vector};
+    /// let mut b = flatforge::Builder::new();
+    /// let mut tables = Vec::new();
+    /// for id in 1..=3u32 {
+    ///     b.start_table();
+    ///     b.add_scalar(0, id, 0)?;
+    ///     tables.push(b.end_table()?);
+    /// }
+    /// b.start_vector(tables.len(), 4, 4)?;
+    /// for &t in tables.iter().rev() {
+    ///     b.push_offset(t);
+    /// }
+    /// let v = b.end_vector::<Table>(tables.len());
+    /// let v: Vector<Table> = flatforge::root(b.finish(v, None)?)?;
+    /// assert_eq!(v.last().unwrap().get::<u32>(0)?, Some(3));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    ///
     /// # Panics
     /// As [`push`](Self::push).
     #[inline(always)]
@@ -1010,6 +1237,18 @@ impl Builder {
     }
 
     /// Ends a vector started with [`start_vector`](Self::start_vector) by writing its length.
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// b.start_vector(2, 1, 1)?;
+    /// b.push(true);
+    /// b.push(false);
+    /// let v = b.end_vector::<bool>(2);
+    /// assert_eq!(v.value() as usize, b.len()); // the offset of the length just written
+    /// let v: flatforge::Vector<bool> = flatforge::root(b.finish(v, None)?)?;
+    /// assert_eq!(v.iter().collect::<Vec<_>>(), [false, true]);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     ///
     /// # Panics
     /// As [`push`](Self::push).
@@ -1021,6 +1260,19 @@ impl Builder {
 
     /// Starts a table to be filled with `add_*` calls in any order and closed by
     /// [`end_table`](Self::end_table).
+    ///
+    /// ```
+    /// use flatforge::Table;
+    /// let mut b = flatforge::Builder::new();
+    /// let name = b.create_string("Orc")?; // children first
+    /// b.start_table();
+    /// b.add_scalar::<u8>(2, 7, 0)?;
+    /// b.add_offset(0, name)?;
+    /// let t = b.end_table()?;
+    /// let t: Table = flatforge::root(b.finish(t, None)?)?;
+    /// assert_eq!((t.get::<&str>(0)?, t.get::<u8>(2)?), (Some("Orc"), Some(7)));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     ///
     /// # Panics
     /// If a table is already open (write child objects before their parent).
@@ -1041,6 +1293,19 @@ impl Builder {
     }
 
     /// Adds a scalar field unless it equals `default` (and defaults are not forced).
+    ///
+    /// ```
+    /// use flatforge::Table;
+    /// // table { hp: short = 100; mana: short = 150; }
+    /// let mut b = flatforge::Builder::new();
+    /// b.start_table();
+    /// b.add_scalar::<i16>(0, 100, 100)?; // the default: left out
+    /// b.add_scalar::<i16>(1, 80, 150)?;
+    /// let t = b.end_table()?;
+    /// let t: Table = flatforge::root(b.finish(t, None)?)?;
+    /// assert_eq!((t.get::<i16>(0)?, t.get::<i16>(1)?), (None, Some(80)));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn add_scalar<T: Scalar>(
         &mut self,
@@ -1055,6 +1320,18 @@ impl Builder {
     }
 
     /// Adds a scalar field whatever its value (for optional scalars, which have no default).
+    ///
+    /// ```
+    /// use flatforge::Table;
+    /// // table { level: int = null; }
+    /// let mut b = flatforge::Builder::new();
+    /// b.start_table();
+    /// b.add_scalar_always::<i32>(0, 0)?;
+    /// let t = b.end_table()?;
+    /// let t: Table = flatforge::root(b.finish(t, None)?)?;
+    /// assert_eq!(t.get::<i32>(0)?, Some(0)); // present, though 0
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn add_scalar_always<T: Scalar>(
         &mut self,
@@ -1068,6 +1345,26 @@ impl Builder {
     }
 
     /// Adds a struct field.
+    ///
+    /// ```
+    /// use flatforge::{Struct, Table};
+    /// #[derive(Clone, Copy)]
+    /// #[repr(transparent)]
+    /// struct Pos([u8; 8]); // struct Pos { x: float; y: float; }
+    /// // SAFETY: a transparent wrapper of [u8; 8].
+    /// unsafe impl Struct for Pos { const ALIGN: usize = 4; }
+    ///
+    /// let mut pos = Pos([0; 8]);
+    /// flatforge::write_scalar(&mut pos.0, 4, 2.5f32);
+    /// let mut b = flatforge::Builder::new();
+    /// b.start_table();
+    /// b.add_struct(0, &pos)?;
+    /// let t = b.end_table()?;
+    /// let t: Table = flatforge::root(b.finish(t, None)?)?;
+    /// let pos = t.get::<&Pos>(0)?.unwrap();
+    /// assert_eq!(flatforge::read_scalar::<f32>(&pos.0, 4), 2.5);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn add_struct<S: Struct>(&mut self, slot: usize, value: &S) -> Result<(), BuildError> {
         self.add_bytes(slot, struct_bytes(value), S::ALIGN)
@@ -1075,6 +1372,21 @@ impl Builder {
 
     /// Adds a field of raw inline bytes aligned to `align` (a struct laid out by a schema at run
     /// time, or a scalar already in little-endian form).
+    ///
+    /// ```
+    /// use flatforge::Table;
+    /// let mut b = flatforge::Builder::new();
+    /// b.start_table();
+    /// b.add_bytes(0, &[1, 0, 2, 0], 2)?; // struct { a: short; b: short; } as a schema lays it out
+    /// b.add_bytes(1, &7u32.to_le_bytes(), 4)?;
+    /// let t = b.end_table()?;
+    /// let bytes = b.finish(t, None)?;
+    /// let t: Table = flatforge::root(bytes)?;
+    /// let at = t.position() + usize::from(t.field_offset(0));
+    /// assert_eq!(bytes[at..at + 4], [1, 0, 2, 0]);
+    /// assert_eq!(t.get::<u32>(1)?, Some(7));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn add_bytes(&mut self, slot: usize, bytes: &[u8], align: usize) -> Result<(), BuildError> {
         self.reserve(align, bytes.len(), 0)?;
         self.put_bytes(bytes);
@@ -1083,6 +1395,21 @@ impl Builder {
     }
 
     /// Adds an offset field (string, vector, table, union value).
+    ///
+    /// ```
+    /// use flatforge::{Table, Vector};
+    /// let mut b = flatforge::Builder::new();
+    /// let name = b.create_string("Orc")?;
+    /// let inventory = b.create_vector(&[1u8, 2])?;
+    /// b.start_table();
+    /// b.add_offset(0, name)?;
+    /// b.add_offset(1, inventory)?;
+    /// let t = b.end_table()?;
+    /// let t: Table = flatforge::root(b.finish(t, None)?)?;
+    /// assert_eq!(t.get::<&str>(0)?, Some("Orc"));
+    /// assert_eq!(t.get::<Vector<u8>>(1)?.map(|v| v.as_slice()), Some(&[1u8, 2][..]));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn add_offset<T: ?Sized>(
         &mut self,
@@ -1161,6 +1488,23 @@ impl Builder {
 
     /// Closes the table opened by [`start_table`](Self::start_table): writes it and its vtable
     /// (or reuses an identical vtable written before).
+    ///
+    /// ```
+    /// use flatforge::{Table, Vector};
+    /// let mut b = flatforge::Builder::new();
+    /// let mut monsters = Vec::new();
+    /// for hp in [10i16, 20] {
+    ///     b.start_table();
+    ///     b.add_scalar(1, hp, 0)?;
+    ///     monsters.push(b.end_table()?);
+    /// }
+    /// let v = b.create_vector_of_offsets(&monsters)?;
+    /// let v: Vector<Table> = flatforge::root(b.finish(v, None)?)?;
+    /// let (first, second) = (v.get(0).unwrap(), v.get(1).unwrap());
+    /// assert_eq!(second.get::<i16>(1)?, Some(20));
+    /// assert_eq!(first.vtable(), second.vtable()); // one vtable, shared
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     ///
     /// # Panics
     /// If no table is open.
@@ -1423,6 +1767,22 @@ impl Builder {
 
     /// Finishes a nested flatbuffer started with [`start_nested`](Self::start_nested) with `root`
     /// and an optional file identifier, and returns the offset of the `[ubyte]` vector holding it.
+    ///
+    /// ```
+    /// use flatforge::{Table, Vector};
+    /// let mut b = flatforge::Builder::new();
+    /// let start = b.start_nested()?;
+    /// let s = b.create_string("inner")?;
+    /// let nested = b.end_nested(start, s, Some(b"INNR"))?;
+    /// b.start_table();
+    /// b.add_offset(0, nested)?;
+    /// let t = b.end_table()?;
+    /// let t: Table = flatforge::root(b.finish(t, None)?)?;
+    /// let nested = t.get::<Vector<u8>>(0)?.unwrap().as_slice();
+    /// assert!(flatforge::buffer_has_identifier(nested, b"INNR", false));
+    /// assert_eq!(flatforge::root::<&str>(nested)?, "inner");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn end_nested<T: ?Sized>(
         &mut self,
         start: NestedStart,
@@ -1440,6 +1800,25 @@ impl Builder {
 
     /// Writes an already finished flatbuffer as a nested flatbuffer (`[ubyte]`), its data aligned to
     /// `align` (the nested buffer's alignment; 8 is always enough without `force_align`).
+    ///
+    /// ```
+    /// use flatforge::{Builder, Table, Vector};
+    /// let mut inner = Builder::new();
+    /// let s = inner.create_string("inner")?;
+    /// let inner = inner.finish(s, None)?;
+    ///
+    /// let mut b = Builder::new();
+    /// let nested = b.create_nested_flatbuffer(inner, 8)?;
+    /// b.start_table();
+    /// b.add_offset(0, nested)?;
+    /// let t = b.end_table()?;
+    /// let bytes = b.finish(t, None)?;
+    /// let t: Table = flatforge::root(bytes)?;
+    /// let nested = t.get::<Vector<u8>>(0)?.unwrap().as_slice();
+    /// assert_eq!(flatforge::root::<&str>(nested)?, "inner");
+    /// assert_eq!((nested.as_ptr() as usize - bytes.as_ptr() as usize) % 8, 0);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn create_nested_flatbuffer(
         &mut self,
         bytes: &[u8],
@@ -1459,7 +1838,38 @@ impl Builder {
         Table::new_with_options(data, pos, &UNFINISHED).ok()
     }
 
-    /// Sorts offsets of tables written by this builder by comparing the tables.
+    /// Sorts offsets of tables written by this builder by comparing the tables (`None` for an
+    /// offset that is not a table written by this builder).
+    ///
+    /// The tables are read from the unfinished buffer, whose start is not aligned yet: read their
+    /// fields with [`Table::get_with_options`] and alignment checks off, as [`Table::get`] may
+    /// find them misaligned.
+    ///
+    /// ```
+    /// use flatforge::{Table, Vector, VerifierOptions};
+    /// let mut b = flatforge::Builder::new();
+    /// let mut people = Vec::new();
+    /// for (name, age) in [("Bo", 30u8), ("Al", 30), ("Cy", 20)] {
+    ///     let name = b.create_string(name)?;
+    ///     b.start_table();
+    ///     b.add_offset(0, name)?;
+    ///     b.add_scalar(1, age, 0)?;
+    ///     people.push(b.end_table()?);
+    /// }
+    /// // By age, then by name.
+    /// fn key(t: Option<Table<'_>>) -> Option<(u8, &str)> {
+    ///     let opts = VerifierOptions::default().with_check_alignment(false);
+    ///     let t = t?;
+    ///     let age = t.get_with_options::<u8>(1, &opts).ok()?.unwrap_or(0);
+    ///     Some((age, t.get_with_options::<&str>(0, &opts).ok()??))
+    /// }
+    /// b.sort_tables_by(&mut people, |x, y| key(x).cmp(&key(y)));
+    /// let v = b.create_vector_of_offsets(&people)?;
+    /// let v: Vector<Table> = flatforge::root(b.finish(v, None)?)?;
+    /// let names: Vec<&str> = v.iter().map(|t| t.get::<&str>(0).unwrap().unwrap()).collect();
+    /// assert_eq!(names, ["Cy", "Al", "Bo"]);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn sort_tables_by<T: ?Sized>(
         &self,
         offsets: &mut [Offset<T>],
@@ -1506,6 +1916,26 @@ impl Builder {
 
     /// Sorts offsets of tables written by this builder by the string key in `slot` (byte-wise, as
     /// flatc does; absent keys first).
+    ///
+    /// ```
+    /// use flatforge::{Table, Vector};
+    /// let mut b = flatforge::Builder::new();
+    /// let mut words = Vec::new();
+    /// for word in [Some("pear"), Some("Zebra"), None, Some("apple")] {
+    ///     let word = word.map(|w| b.create_string(w)).transpose()?;
+    ///     b.start_table();
+    ///     if let Some(w) = word {
+    ///         b.add_offset(0, w)?;
+    ///     }
+    ///     words.push(b.end_table()?);
+    /// }
+    /// b.sort_by_string_field(&mut words, 0);
+    /// let v = b.create_vector_of_offsets(&words)?;
+    /// let v: Vector<Table> = flatforge::root(b.finish(v, None)?)?;
+    /// let keys: Vec<Option<&str>> = v.iter().map(|t| t.get::<&str>(0).unwrap()).collect();
+    /// assert_eq!(keys, [None, Some("Zebra"), Some("apple"), Some("pear")]);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn sort_by_string_field<T: ?Sized>(&self, offsets: &mut [Offset<T>], slot: usize) {
         offsets.sort_by_cached_key(|o| {
             self.written_table(*o)
@@ -1522,6 +1952,25 @@ impl Builder {
 /// (`offset64` fields), vectors with a 64-bit length an `Offset64<Vector64<'static, T>>`
 /// (`vector64` fields). Their elements are scalars or structs: 64-bit offsets reach no tables,
 /// which would have to be written after the 32-bit data that they refer to.
+///
+/// ```
+/// use flatforge::{BuildError, Far, FarWriter, Table, Vector64};
+/// let mut b = flatforge::Builder::new();
+/// let mut far: FarWriter = b.far()?;
+/// let samples = far.create_vector64(&[0.5f32, 1.5])?;
+/// let label = far.create_string("samples")?;
+/// let note = b.create_string("near")?; // closes the 64-bit region
+/// assert!(matches!(b.far(), Err(BuildError::FarAfterNear { .. })));
+/// b.start_table();
+/// b.add_offset64(0, samples)?;
+/// b.add_offset64(1, label)?;
+/// b.add_offset(2, note)?;
+/// let t = b.end_table()?;
+/// let t: Table = flatforge::root(b.finish(t, None)?)?;
+/// assert_eq!(t.get::<Vector64<f32>>(0)?.unwrap().0.get(1), Some(1.5));
+/// assert_eq!(t.get::<Far<&str>>(1)?.unwrap().0, "samples");
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct FarWriter<'b> {
     b: &'b mut Builder,
@@ -1737,6 +2186,23 @@ impl FarWriter<'_> {
 ///
 /// Fields must be added in descending order of size (alignment), and their total size must not
 /// exceed the `max_inline_size` given to [`Builder::table_writer`].
+///
+/// ```
+/// use flatforge::{Table, TableWriter};
+/// // table Stat { id: string; val: long; count: ushort; } (slots 0, 1, 2)
+/// let mut b = flatforge::Builder::new();
+/// let id = b.create_string("hits")?;
+/// // 3 slots: a vtable of 4 + 2 * 3 bytes; fields of 8 + 4 + 2 bytes, the largest 8-aligned.
+/// let mut t: TableWriter<10> = b.table_writer(8 + 4 + 2, 8)?;
+/// t.add_scalar::<i64>(1, 1_000, 0); // largest first
+/// t.add_offset(0, id);
+/// t.add_scalar::<u16>(2, 3, 0);
+/// let t = t.finish()?;
+/// let t: Table = flatforge::root(b.finish(t, None)?)?;
+/// assert_eq!(t.get::<&str>(0)?, Some("hits"));
+/// assert_eq!((t.get::<i64>(1)?, t.get::<u16>(2)?), (Some(1_000), Some(3)));
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 pub struct TableWriter<'b, const VT: usize> {
     /// The builder's buffer and head, borrowed apart from its other fields.
     room: Room<'b>,
@@ -1774,6 +2240,19 @@ impl<const VT: usize> TableWriter<'_, VT> {
 
     /// Adds a scalar field unless it equals `default` (and defaults are not forced).
     ///
+    /// ```
+    /// use flatforge::Table;
+    /// // table { hp: short = 100; mana: short = 150; }
+    /// let mut b = flatforge::Builder::new();
+    /// let mut t = b.table_writer::<8>(2 + 2, 2)?;
+    /// t.add_scalar::<i16>(0, 100, 100); // the default: left out
+    /// t.add_scalar::<i16>(1, 80, 150);
+    /// let t = t.finish()?;
+    /// let t: Table = flatforge::root(b.finish(t, None)?)?;
+    /// assert_eq!((t.get::<i16>(0)?, t.get::<i16>(1)?), (None, Some(80)));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    ///
     /// # Panics
     /// If `slot` does not fit `VT`, or the fields exceed the reserved size.
     #[inline(always)]
@@ -1783,7 +2262,19 @@ impl<const VT: usize> TableWriter<'_, VT> {
         }
     }
 
-    /// Adds a scalar field whatever its value.
+    /// Adds a scalar field whatever its value (for optional scalars, which have no default).
+    ///
+    /// ```
+    /// use flatforge::Table;
+    /// // table { level: int = null; }
+    /// let mut b = flatforge::Builder::new();
+    /// let mut t = b.table_writer::<6>(4, 4)?;
+    /// t.add_scalar_always::<i32>(0, 0);
+    /// let t = t.finish()?;
+    /// let t: Table = flatforge::root(b.finish(t, None)?)?;
+    /// assert_eq!(t.get::<i32>(0)?, Some(0)); // present, though 0
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     ///
     /// # Panics
     /// As [`add_scalar`](Self::add_scalar).
@@ -1799,6 +2290,29 @@ impl<const VT: usize> TableWriter<'_, VT> {
 
     /// Adds a struct field.
     ///
+    /// ```
+    /// use flatforge::{Struct, Table};
+    /// #[derive(Clone, Copy)]
+    /// #[repr(transparent)]
+    /// struct Pos([u8; 8]); // struct Pos { x: float; y: float; }
+    /// // SAFETY: a transparent wrapper of [u8; 8].
+    /// unsafe impl Struct for Pos { const ALIGN: usize = 4; }
+    ///
+    /// let mut pos = Pos([0; 8]);
+    /// flatforge::write_scalar(&mut pos.0, 0, -1.0f32);
+    /// // table { pos: Pos; alive: bool; }
+    /// let mut b = flatforge::Builder::new();
+    /// let mut t = b.table_writer::<8>(8 + 1, Pos::ALIGN)?;
+    /// t.add_struct(0, &pos);
+    /// t.add_scalar(1, true, false);
+    /// let t = t.finish()?;
+    /// let t: Table = flatforge::root(b.finish(t, None)?)?;
+    /// let pos = t.get::<&Pos>(0)?.unwrap();
+    /// assert_eq!(flatforge::read_scalar::<f32>(&pos.0, 0), -1.0);
+    /// assert_eq!(t.get::<bool>(1)?, Some(true));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    ///
     /// # Panics
     /// As [`add_scalar`](Self::add_scalar).
     #[inline(always)]
@@ -1811,7 +2325,22 @@ impl<const VT: usize> TableWriter<'_, VT> {
         self.track(slot);
     }
 
-    /// Adds an offset field.
+    /// Adds an offset field (string, vector, table, union value).
+    ///
+    /// ```
+    /// use flatforge::{Table, Vector};
+    /// let mut b = flatforge::Builder::new();
+    /// let name = b.create_string("Orc")?;
+    /// let path = b.create_vector(&[1.0f32, 2.0])?;
+    /// let mut t = b.table_writer::<8>(4 + 4, 4)?;
+    /// t.add_offset(0, name);
+    /// t.add_offset(1, path);
+    /// let t = t.finish()?;
+    /// let t: Table = flatforge::root(b.finish(t, None)?)?;
+    /// assert_eq!(t.get::<&str>(0)?, Some("Orc"));
+    /// assert_eq!(t.get::<Vector<f32>>(1)?.unwrap().last(), Some(2.0));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     ///
     /// # Panics
     /// As [`add_scalar`](Self::add_scalar).
@@ -1827,6 +2356,18 @@ impl<const VT: usize> TableWriter<'_, VT> {
 
     /// Adds a 64-bit offset field (`offset64`, `vector64`), which is 8 bytes.
     ///
+    /// ```
+    /// use flatforge::{Far, Table};
+    /// let mut b = flatforge::Builder::new();
+    /// let s = b.far()?.create_string("far away")?;
+    /// let mut t = b.table_writer::<6>(8, 8)?;
+    /// t.add_offset64(0, s);
+    /// let t = t.finish()?;
+    /// let t: Table = flatforge::root(b.finish(t, None)?)?;
+    /// assert_eq!(t.get::<Far<&str>>(0)?, Some(Far("far away")));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    ///
     /// # Panics
     /// As [`add_scalar`](Self::add_scalar).
     #[inline(always)]
@@ -1841,6 +2382,23 @@ impl<const VT: usize> TableWriter<'_, VT> {
 
     /// Writes the vtable offset and the vtable (or reuses an identical one) and returns the table's
     /// offset.
+    ///
+    /// ```
+    /// use flatforge::{Table, Vector};
+    /// let mut b = flatforge::Builder::new();
+    /// let mut points = Vec::new();
+    /// for x in [1u32, 2] {
+    ///     let mut t = b.table_writer::<6>(4, 4)?;
+    ///     t.add_scalar(0, x, 0);
+    ///     points.push(t.finish()?);
+    /// }
+    /// let v = b.create_vector_of_offsets(&points)?;
+    /// let v: Vector<Table> = flatforge::root(b.finish(v, None)?)?;
+    /// let (first, second) = (v.get(0).unwrap(), v.get(1).unwrap());
+    /// assert_eq!(second.get::<u32>(0)?, Some(2));
+    /// assert_eq!(first.vtable(), second.vtable()); // one vtable, shared
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     ///
     /// # Panics
     /// If the fields exceeded the reserved size.

@@ -11,6 +11,13 @@ use alloc::vec::Vec;
 use core::fmt;
 
 /// The kind of object a bounds or alignment error is about.
+///
+/// ```
+/// use flatforge::{ErrorKind, Object, Table};
+/// let err = Table::new(&[0u8; 3], 0).unwrap_err();
+/// assert!(matches!(err.kind(), ErrorKind::OutOfBounds { object: Object::Table, .. }));
+/// assert_eq!(Object::Vtable.to_string(), "vtable");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Object {
@@ -48,6 +55,18 @@ impl fmt::Display for Object {
 }
 
 /// What is wrong with a buffer that failed verification.
+///
+/// ```
+/// use flatforge::ErrorKind;
+/// let mut b = flatforge::Builder::new();
+/// let s = b.create_string("abc")?;
+/// let mut bytes = b.finish(s, None)?.to_vec();
+/// *bytes.last_mut().unwrap() = b'!'; // overwrite the NUL terminator
+/// let err = flatforge::root::<&str>(&bytes).unwrap_err();
+/// assert_eq!(err.kind(), &ErrorKind::StringNotTerminated);
+/// assert_eq!(err.kind().to_string(), "string is not NUL-terminated");
+/// # Ok::<(), flatforge::BuildError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ErrorKind {
@@ -202,6 +221,32 @@ pub enum ErrorKind {
 }
 
 /// One step of the path from the root to where an error was found.
+///
+/// ```
+/// use flatforge::{Builder, PathSegment, Vector, Verifier, VerifierOptions};
+/// // table Post { tags: [string]; } with "bad" not NUL-terminated
+/// let mut b = Builder::new();
+/// let tags = [b.create_string("ok")?, b.create_string("bad")?];
+/// let tags = b.create_vector_of_offsets(&tags)?;
+/// b.start_table();
+/// b.add_offset(0, tags)?;
+/// let post = b.end_table()?;
+/// let mut bytes = b.finish(post, None)?.to_vec();
+/// let at = bytes.windows(4).position(|w| w == b"bad\0").unwrap();
+/// bytes[at + 3] = b'!';
+///
+/// let mut v = Verifier::new(&bytes, &VerifierOptions::default());
+/// let root = v.root()?;
+/// let err = v.follow_table(root)?.field::<Vector<&str>>(0, "tags", false).unwrap_err();
+/// let err = err.in_root("Post");
+/// let path: Vec<&PathSegment> = err.path().collect();
+/// assert_eq!(path, [
+///     &PathSegment::Root("Post".into()),
+///     &PathSegment::Field("tags".into()),
+///     &PathSegment::Index(1),
+/// ]);
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum PathSegment {
@@ -238,6 +283,14 @@ pub struct Error(Box<Inner>);
 
 impl Error {
     /// An error of `kind` at byte `offset`, with an empty path.
+    ///
+    /// ```
+    /// use flatforge::{Error, ErrorKind};
+    /// let err = Error::new(ErrorKind::MissingRequiredField, 24);
+    /// assert_eq!((err.kind(), err.offset()), (&ErrorKind::MissingRequiredField, 24));
+    /// assert_eq!(err.path().len(), 0);
+    /// assert_eq!(err.to_string(), "required field is missing at byte 24");
+    /// ```
     #[cold]
     #[inline(never)]
     pub fn new(kind: ErrorKind, offset: usize) -> Self {
@@ -249,21 +302,57 @@ impl Error {
     }
 
     /// What is wrong.
+    ///
+    /// ```
+    /// use flatforge::ErrorKind;
+    /// let err = flatforge::root::<&str>(&[4, 0, 0]).unwrap_err();
+    /// assert_eq!(err.kind(), &ErrorKind::BufferTooShort { len: 3, min: 4 });
+    /// ```
     pub fn kind(&self) -> &ErrorKind {
         &self.0.kind
     }
 
     /// The byte offset of the offending data from the start of the outermost buffer.
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let s = b.create_string("abc")?;
+    /// let mut bytes = b.finish(s, None)?.to_vec();
+    /// assert_eq!(bytes, [4, 0, 0, 0, 3, 0, 0, 0, b'a', b'b', b'c', 0]);
+    /// bytes[11] = b'!'; // the NUL terminator
+    /// assert_eq!(flatforge::root::<&str>(&bytes).unwrap_err().offset(), 11);
+    /// # Ok::<(), flatforge::BuildError>(())
+    /// ```
     pub fn offset(&self) -> usize {
         self.0.offset
     }
 
     /// The path from the root, outermost segment first.
+    ///
+    /// ```
+    /// use flatforge::{Error, ErrorKind, PathSegment};
+    /// // Segments are added innermost first, as the error propagates outwards.
+    /// let err = Error::new(ErrorKind::StringNotTerminated, 40)
+    ///     .in_index(3)
+    ///     .in_field("inventory")
+    ///     .in_root("Monster");
+    /// let mut path = err.path();
+    /// assert_eq!(path.next(), Some(&PathSegment::Root("Monster".into())));
+    /// assert_eq!(path.next_back(), Some(&PathSegment::Index(3)));
+    /// assert_eq!(path.len(), 1); // the field is left
+    /// ```
     pub fn path(&self) -> impl DoubleEndedIterator<Item = &PathSegment> + ExactSizeIterator {
         self.0.path.iter().rev()
     }
 
     /// The path formatted as `Monster.inventory[3]`.
+    ///
+    /// ```
+    /// use flatforge::{Error, ErrorKind};
+    /// let err = Error::new(ErrorKind::StringNotTerminated, 40).in_index(3).in_field("inventory");
+    /// assert_eq!(err.path_string(), "inventory[3]");
+    /// assert_eq!(err.in_root("Monster").path_string(), "Monster.inventory[3]");
+    /// ```
     pub fn path_string(&self) -> String {
         let mut s = String::new();
         for seg in self.path() {
@@ -286,6 +375,16 @@ impl Error {
 
     /// Adds the table field the error was found in (as the error propagates outwards); an empty
     /// name adds nothing.
+    ///
+    /// ```
+    /// use flatforge::{Verifier, VerifierOptions};
+    /// // A verifier of one's own reports which field a nested check failed in.
+    /// let bytes = [4u8, 0, 0, 0, 9, 0, 0, 0]; // an offset to a string claiming 9 bytes
+    /// let mut v = Verifier::new(&bytes, &VerifierOptions::default());
+    /// let err = v.follow_string(0).map_err(|e| e.in_field("name")).unwrap_err();
+    /// assert_eq!(err.path_string(), "name");
+    /// assert_eq!(err.in_field("").path_string(), "name");
+    /// ```
     #[cold]
     #[inline(never)]
     pub fn in_field(mut self, name: &str) -> Self {
@@ -296,6 +395,12 @@ impl Error {
     }
 
     /// Adds the vector element the error was found in.
+    ///
+    /// ```
+    /// use flatforge::{Error, ErrorKind};
+    /// let err = Error::new(ErrorKind::StringNotTerminated, 40).in_index(2).in_field("names");
+    /// assert_eq!(err.path_string(), "names[2]");
+    /// ```
     #[cold]
     #[inline(never)]
     pub fn in_index(mut self, index: usize) -> Self {
@@ -304,6 +409,13 @@ impl Error {
     }
 
     /// Adds the root type's name; an empty name adds nothing.
+    ///
+    /// ```
+    /// use flatforge::{Error, ErrorKind};
+    /// let err = Error::new(ErrorKind::MissingRequiredField, 8).in_field("name");
+    /// assert_eq!(err.clone().in_root("Monster").path_string(), "Monster.name");
+    /// assert_eq!(err.in_root("").path_string(), "name");
+    /// ```
     #[cold]
     #[inline(never)]
     pub fn in_root(mut self, type_name: &str) -> Self {

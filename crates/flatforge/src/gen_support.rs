@@ -22,6 +22,12 @@ use crate::verify::{UnionTag, Verifier};
 use crate::view::{Follow, Table, Vector};
 
 /// The runtime's version; generated code checks it at compile time with [`version_is`].
+///
+/// ```
+/// use flatforge::gen_support::{version_is, VERSION};
+/// assert_eq!(VERSION, env!("CARGO_PKG_VERSION")); // flatforge's, as doctests build in its package
+/// assert!(version_is(VERSION));
+/// ```
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// Whether `version` is this runtime's [`VERSION`] (a `const fn`, for a compile-time assertion).
@@ -85,11 +91,63 @@ pub trait Union<'a>: Sized {
     ///
     /// # Safety
     /// [`verify_member`](Self::verify_member) must have accepted `(ty, pos)` with a verifier over
-    /// exactly `buf`.
+    /// exactly `buf`. (This crate never passes NONE, which the verifier skips: [`UnionVector`]
+    /// reads its elements of type NONE as `None` without calling this.)
     unsafe fn follow_member(buf: &'a [u8], ty: Self::Tag, pos: usize) -> Option<Self>;
 }
 
-/// Reads the union whose type is in `type_slot` and whose value is in `value_slot` of `table`.
+/// Reads the union whose type is in `type_slot` and whose value is in `value_slot` of `table`;
+/// `None` if it is absent.
+///
+/// ```
+/// use flatforge::gen_support::{union_unchecked, Union};
+/// use flatforge::{Builder, Error, Follow, Table, Verifier, VerifierOptions, Verify};
+///
+/// /// union Note { Text: string }
+/// #[derive(Debug, PartialEq)]
+/// enum Note<'a> {
+///     Text(&'a str),
+/// }
+/// impl<'a> Union<'a> for Note<'a> {
+///     type Tag = u8;
+///     fn verify_member(v: &mut Verifier<'_>, ty: u8, pos: usize) -> Option<Result<(), Error>> {
+///         match ty {
+///             1 => Some(<&str>::verify_at(v, pos)),
+///             _ => None,
+///         }
+///     }
+///     unsafe fn follow_member(buf: &'a [u8], ty: u8, pos: usize) -> Option<Self> {
+///         match ty {
+///             // SAFETY: forwarded: `verify_member` accepted a string at `pos`.
+///             1 => Some(Note::Text(unsafe { <&str>::follow(buf, pos) })),
+///             _ => None,
+///         }
+///     }
+/// }
+///
+/// // table Memo { note: Note; reply: Note; } (types in slots 0 and 2, values in slots 1 and 3)
+/// let mut b = Builder::new();
+/// let text = b.create_string("buy milk")?;
+/// b.start_table();
+/// b.add_scalar::<u8>(0, 1, 0)?; // Text
+/// b.add_offset(1, text)?;
+/// let memo = b.end_table()?;
+/// let bytes = b.finish(memo, None)?;
+///
+/// let mut v = Verifier::new(bytes, &VerifierOptions::default());
+/// let root = v.root()?;
+/// let mut t = v.follow_table(root)?;
+/// t.union(0, 1, "note", false, Note::verify_member)?;
+/// t.union(2, 3, "reply", false, Note::verify_member)?;
+/// let memo: Table = flatforge::root(bytes)?;
+/// // SAFETY: `union` and `Note::verify_member` checked slots 0 and 1 of `memo` just above, with a
+/// // verifier over `bytes`.
+/// let note = unsafe { union_unchecked::<Note>(memo, 0, 1) };
+/// assert_eq!(note, Some(Note::Text("buy milk")));
+/// // SAFETY: as above, for slots 2 and 3 (both absent).
+/// assert_eq!(unsafe { union_unchecked::<Note>(memo, 2, 3) }, None);
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 ///
 /// # Safety
 /// The table's verifier must have checked these slots with
@@ -111,7 +169,60 @@ pub unsafe fn union_unchecked<'a, U: Union<'a>>(
     }
 }
 
-/// Reads the vector of unions whose types are in `type_slot` and values in `value_slot` of `table`.
+/// Reads the vector of unions whose types are in `type_slot` and values in `value_slot` of `table`;
+/// `None` if it is absent.
+///
+/// ```
+/// use flatforge::gen_support::{union_vector_unchecked, Union};
+/// use flatforge::{Builder, Error, Follow, Table, Verifier, VerifierOptions, Verify};
+///
+/// /// union Note { Text: string }
+/// #[derive(Debug, PartialEq)]
+/// enum Note<'a> {
+///     Text(&'a str),
+/// }
+/// impl<'a> Union<'a> for Note<'a> {
+///     type Tag = u8;
+///     fn verify_member(v: &mut Verifier<'_>, ty: u8, pos: usize) -> Option<Result<(), Error>> {
+///         match ty {
+///             1 => Some(<&str>::verify_at(v, pos)),
+///             _ => None,
+///         }
+///     }
+///     unsafe fn follow_member(buf: &'a [u8], ty: u8, pos: usize) -> Option<Self> {
+///         match ty {
+///             // SAFETY: forwarded: `verify_member` accepted a string at `pos`.
+///             1 => Some(Note::Text(unsafe { <&str>::follow(buf, pos) })),
+///             _ => None,
+///         }
+///     }
+/// }
+///
+/// // table List { notes: [Note]; archived: [Note]; } (types in slots 0 and 2, values in 1 and 3)
+/// let mut b = Builder::new();
+/// let milk = b.create_string("milk")?;
+/// let values = b.create_vector_of_offsets(&[milk])?;
+/// let types = b.create_vector(&[1u8])?; // Text
+/// b.start_table();
+/// b.add_offset(0, types)?;
+/// b.add_offset(1, values)?;
+/// let list = b.end_table()?;
+/// let bytes = b.finish(list, None)?;
+///
+/// let mut v = Verifier::new(bytes, &VerifierOptions::default());
+/// let root = v.root()?;
+/// let mut t = v.follow_table(root)?;
+/// t.union_vector(0, 1, "notes", false, Note::verify_member)?;
+/// t.union_vector(2, 3, "archived", false, Note::verify_member)?;
+/// let list: Table = flatforge::root(bytes)?;
+/// // SAFETY: `union_vector` and `Note::verify_member` checked slots 0 and 1 of `list` just above,
+/// // with a verifier over `bytes`.
+/// let notes = unsafe { union_vector_unchecked::<Note>(list, 0, 1) }.unwrap();
+/// assert_eq!(notes.get(0), Some(Some(Note::Text("milk"))));
+/// // SAFETY: as above, for slots 2 and 3 (both absent).
+/// assert!(unsafe { union_vector_unchecked::<Note>(list, 2, 3) }.is_none());
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 ///
 /// # Safety
 /// The table's verifier must have checked these slots with
@@ -140,6 +251,73 @@ pub unsafe fn union_vector_unchecked<'a, U: Union<'a>>(
 /// A view of a vector of unions: a vector of types and a vector of offsets of the same length.
 ///
 /// Invariant: every element was verified with `U::verify_member` (elements of type NONE need not be).
+///
+/// ```
+/// use flatforge::gen_support::{union_vector_unchecked, Union, UnionVector};
+/// use flatforge::{BuildError, Builder, Error, Follow, Offset, Table, Verifier};
+/// use flatforge::{VerifierOptions, Verify};
+///
+/// /// union Note { Text: string }
+/// #[derive(Debug, PartialEq)]
+/// enum Note<'a> {
+///     Text(&'a str),
+/// }
+/// impl<'a> Union<'a> for Note<'a> {
+///     type Tag = u8;
+///     fn verify_member(v: &mut Verifier<'_>, ty: u8, pos: usize) -> Option<Result<(), Error>> {
+///         match ty {
+///             1 => Some(<&str>::verify_at(v, pos)),
+///             _ => None,
+///         }
+///     }
+///     unsafe fn follow_member(buf: &'a [u8], ty: u8, pos: usize) -> Option<Self> {
+///         match ty {
+///             // SAFETY: forwarded: `verify_member` accepted a string at `pos`.
+///             1 => Some(Note::Text(unsafe { <&str>::follow(buf, pos) })),
+///             _ => None,
+///         }
+///     }
+/// }
+///
+/// /// table List { notes: [Note]; }, with the types in slot 0 and the values in slot 1.
+/// fn write_list(notes: &[Option<&str>]) -> Result<Vec<u8>, BuildError> {
+///     let mut b = Builder::new();
+///     let mut values = Vec::new();
+///     for note in notes {
+///         values.push(match note {
+///             Some(text) => b.create_string(text)?,
+///             None => Offset::new(0), // NONE: never read
+///         });
+///     }
+///     let values = b.create_vector_of_offsets(&values)?;
+///     let types: Vec<u8> = notes.iter().map(|n| u8::from(n.is_some())).collect();
+///     let types = b.create_vector(&types)?;
+///     b.start_table();
+///     b.add_offset(0, types)?;
+///     b.add_offset(1, values)?;
+///     let list = b.end_table()?;
+///     Ok(b.finish(list, None)?.to_vec())
+/// }
+///
+/// /// Verifies the notes of the `List` in `bytes` and reads them, as generated code does.
+/// fn read_notes(bytes: &[u8]) -> Result<UnionVector<'_, Note<'_>>, Error> {
+///     let mut v = Verifier::new(bytes, &VerifierOptions::default());
+///     let root = v.root()?;
+///     v.follow_table(root)?.union_vector(0, 1, "notes", false, Note::verify_member)?;
+///     let list: Table = flatforge::root(bytes)?;
+///     // SAFETY: `union_vector` and `Note::verify_member` checked slots 0 and 1 of `list` with a
+///     // verifier over `bytes`.
+///     Ok(unsafe { union_vector_unchecked(list, 0, 1) }.unwrap())
+/// }
+///
+/// let bytes = write_list(&[Some("milk"), None, Some("eggs")])?;
+/// let notes = read_notes(&bytes)?;
+/// assert_eq!(notes.len(), 3);
+/// let all: Vec<Option<Note>> = notes.iter().collect();
+/// assert_eq!(all, [Some(Note::Text("milk")), None, Some(Note::Text("eggs"))]);
+/// assert_eq!(format!("{notes:?}"), r#"[Some(Text("milk")), None, Some(Text("eggs"))]"#);
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 pub struct UnionVector<'a, U: Union<'a>> {
     buf: &'a [u8],
     types: Vector<'a, U::Tag>,
@@ -156,32 +334,354 @@ impl<'a, U: Union<'a>> Copy for UnionVector<'a, U> {}
 
 impl<'a, U: Union<'a>> UnionVector<'a, U> {
     /// The number of elements.
+    ///
+    /// ```
+    /// # use flatforge::gen_support::{union_vector_unchecked, Union, UnionVector};
+    /// # use flatforge::{BuildError, Builder, Error, Follow, Offset, Table, Verifier};
+    /// # use flatforge::{VerifierOptions, Verify};
+    /// #
+    /// # /// union Note { Text: string }
+    /// # #[derive(Debug, PartialEq)]
+    /// # enum Note<'a> {
+    /// #     Text(&'a str),
+    /// # }
+    /// # impl<'a> Union<'a> for Note<'a> {
+    /// #     type Tag = u8;
+    /// #     fn verify_member(v: &mut Verifier<'_>, ty: u8, pos: usize) -> Option<Result<(), Error>> {
+    /// #         match ty {
+    /// #             1 => Some(<&str>::verify_at(v, pos)),
+    /// #             _ => None,
+    /// #         }
+    /// #     }
+    /// #     unsafe fn follow_member(buf: &'a [u8], ty: u8, pos: usize) -> Option<Self> {
+    /// #         match ty {
+    /// #             // SAFETY: forwarded: `verify_member` accepted a string at `pos`.
+    /// #             1 => Some(Note::Text(unsafe { <&str>::follow(buf, pos) })),
+    /// #             _ => None,
+    /// #         }
+    /// #     }
+    /// # }
+    /// #
+    /// # /// table List { notes: [Note]; }, with the types in slot 0 and the values in slot 1.
+    /// # fn write_list(notes: &[Option<&str>]) -> Result<Vec<u8>, BuildError> {
+    /// #     let mut b = Builder::new();
+    /// #     let mut values = Vec::new();
+    /// #     for note in notes {
+    /// #         values.push(match note {
+    /// #             Some(text) => b.create_string(text)?,
+    /// #             None => Offset::new(0), // NONE: never read
+    /// #         });
+    /// #     }
+    /// #     let values = b.create_vector_of_offsets(&values)?;
+    /// #     let types: Vec<u8> = notes.iter().map(|n| u8::from(n.is_some())).collect();
+    /// #     let types = b.create_vector(&types)?;
+    /// #     b.start_table();
+    /// #     b.add_offset(0, types)?;
+    /// #     b.add_offset(1, values)?;
+    /// #     let list = b.end_table()?;
+    /// #     Ok(b.finish(list, None)?.to_vec())
+    /// # }
+    /// #
+    /// # /// Verifies the notes of the `List` in `bytes` and reads them, as generated code does.
+    /// # fn read_notes(bytes: &[u8]) -> Result<UnionVector<'_, Note<'_>>, Error> {
+    /// #     let mut v = Verifier::new(bytes, &VerifierOptions::default());
+    /// #     let root = v.root()?;
+    /// #     v.follow_table(root)?.union_vector(0, 1, "notes", false, Note::verify_member)?;
+    /// #     let list: Table = flatforge::root(bytes)?;
+    /// #     // SAFETY: `union_vector` and `Note::verify_member` checked slots 0 and 1 of
+    /// #     // `list` with a verifier over `bytes`.
+    /// #     Ok(unsafe { union_vector_unchecked(list, 0, 1) }.unwrap())
+    /// # }
+    /// let bytes = write_list(&[Some("milk"), None])?;
+    /// let notes = read_notes(&bytes)?;
+    /// assert_eq!(notes.len(), 2); // NONE elements count
+    /// assert_eq!(read_notes(&write_list(&[])?)?.len(), 0);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline(always)]
     pub fn len(&self) -> usize {
         self.types.len()
     }
 
     /// Whether the vector is empty.
+    ///
+    /// ```
+    /// # use flatforge::gen_support::{union_vector_unchecked, Union, UnionVector};
+    /// # use flatforge::{BuildError, Builder, Error, Follow, Offset, Table, Verifier};
+    /// # use flatforge::{VerifierOptions, Verify};
+    /// #
+    /// # /// union Note { Text: string }
+    /// # #[derive(Debug, PartialEq)]
+    /// # enum Note<'a> {
+    /// #     Text(&'a str),
+    /// # }
+    /// # impl<'a> Union<'a> for Note<'a> {
+    /// #     type Tag = u8;
+    /// #     fn verify_member(v: &mut Verifier<'_>, ty: u8, pos: usize) -> Option<Result<(), Error>> {
+    /// #         match ty {
+    /// #             1 => Some(<&str>::verify_at(v, pos)),
+    /// #             _ => None,
+    /// #         }
+    /// #     }
+    /// #     unsafe fn follow_member(buf: &'a [u8], ty: u8, pos: usize) -> Option<Self> {
+    /// #         match ty {
+    /// #             // SAFETY: forwarded: `verify_member` accepted a string at `pos`.
+    /// #             1 => Some(Note::Text(unsafe { <&str>::follow(buf, pos) })),
+    /// #             _ => None,
+    /// #         }
+    /// #     }
+    /// # }
+    /// #
+    /// # /// table List { notes: [Note]; }, with the types in slot 0 and the values in slot 1.
+    /// # fn write_list(notes: &[Option<&str>]) -> Result<Vec<u8>, BuildError> {
+    /// #     let mut b = Builder::new();
+    /// #     let mut values = Vec::new();
+    /// #     for note in notes {
+    /// #         values.push(match note {
+    /// #             Some(text) => b.create_string(text)?,
+    /// #             None => Offset::new(0), // NONE: never read
+    /// #         });
+    /// #     }
+    /// #     let values = b.create_vector_of_offsets(&values)?;
+    /// #     let types: Vec<u8> = notes.iter().map(|n| u8::from(n.is_some())).collect();
+    /// #     let types = b.create_vector(&types)?;
+    /// #     b.start_table();
+    /// #     b.add_offset(0, types)?;
+    /// #     b.add_offset(1, values)?;
+    /// #     let list = b.end_table()?;
+    /// #     Ok(b.finish(list, None)?.to_vec())
+    /// # }
+    /// #
+    /// # /// Verifies the notes of the `List` in `bytes` and reads them, as generated code does.
+    /// # fn read_notes(bytes: &[u8]) -> Result<UnionVector<'_, Note<'_>>, Error> {
+    /// #     let mut v = Verifier::new(bytes, &VerifierOptions::default());
+    /// #     let root = v.root()?;
+    /// #     v.follow_table(root)?.union_vector(0, 1, "notes", false, Note::verify_member)?;
+    /// #     let list: Table = flatforge::root(bytes)?;
+    /// #     // SAFETY: `union_vector` and `Note::verify_member` checked slots 0 and 1 of
+    /// #     // `list` with a verifier over `bytes`.
+    /// #     Ok(unsafe { union_vector_unchecked(list, 0, 1) }.unwrap())
+    /// # }
+    /// assert!(read_notes(&write_list(&[])?)?.is_empty());
+    /// assert!(!read_notes(&write_list(&[None])?)?.is_empty());
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
         self.types.is_empty()
     }
 
     /// The types of the elements.
+    ///
+    /// ```
+    /// # use flatforge::gen_support::{union_vector_unchecked, Union, UnionVector};
+    /// # use flatforge::{BuildError, Builder, Error, Follow, Offset, Table, Verifier};
+    /// # use flatforge::{VerifierOptions, Verify};
+    /// #
+    /// # /// union Note { Text: string }
+    /// # #[derive(Debug, PartialEq)]
+    /// # enum Note<'a> {
+    /// #     Text(&'a str),
+    /// # }
+    /// # impl<'a> Union<'a> for Note<'a> {
+    /// #     type Tag = u8;
+    /// #     fn verify_member(v: &mut Verifier<'_>, ty: u8, pos: usize) -> Option<Result<(), Error>> {
+    /// #         match ty {
+    /// #             1 => Some(<&str>::verify_at(v, pos)),
+    /// #             _ => None,
+    /// #         }
+    /// #     }
+    /// #     unsafe fn follow_member(buf: &'a [u8], ty: u8, pos: usize) -> Option<Self> {
+    /// #         match ty {
+    /// #             // SAFETY: forwarded: `verify_member` accepted a string at `pos`.
+    /// #             1 => Some(Note::Text(unsafe { <&str>::follow(buf, pos) })),
+    /// #             _ => None,
+    /// #         }
+    /// #     }
+    /// # }
+    /// #
+    /// # /// table List { notes: [Note]; }, with the types in slot 0 and the values in slot 1.
+    /// # fn write_list(notes: &[Option<&str>]) -> Result<Vec<u8>, BuildError> {
+    /// #     let mut b = Builder::new();
+    /// #     let mut values = Vec::new();
+    /// #     for note in notes {
+    /// #         values.push(match note {
+    /// #             Some(text) => b.create_string(text)?,
+    /// #             None => Offset::new(0), // NONE: never read
+    /// #         });
+    /// #     }
+    /// #     let values = b.create_vector_of_offsets(&values)?;
+    /// #     let types: Vec<u8> = notes.iter().map(|n| u8::from(n.is_some())).collect();
+    /// #     let types = b.create_vector(&types)?;
+    /// #     b.start_table();
+    /// #     b.add_offset(0, types)?;
+    /// #     b.add_offset(1, values)?;
+    /// #     let list = b.end_table()?;
+    /// #     Ok(b.finish(list, None)?.to_vec())
+    /// # }
+    /// #
+    /// # /// Verifies the notes of the `List` in `bytes` and reads them, as generated code does.
+    /// # fn read_notes(bytes: &[u8]) -> Result<UnionVector<'_, Note<'_>>, Error> {
+    /// #     let mut v = Verifier::new(bytes, &VerifierOptions::default());
+    /// #     let root = v.root()?;
+    /// #     v.follow_table(root)?.union_vector(0, 1, "notes", false, Note::verify_member)?;
+    /// #     let list: Table = flatforge::root(bytes)?;
+    /// #     // SAFETY: `union_vector` and `Note::verify_member` checked slots 0 and 1 of
+    /// #     // `list` with a verifier over `bytes`.
+    /// #     Ok(unsafe { union_vector_unchecked(list, 0, 1) }.unwrap())
+    /// # }
+    /// let bytes = write_list(&[Some("milk"), None, Some("eggs")])?;
+    /// let notes = read_notes(&bytes)?;
+    /// assert_eq!(notes.types().as_slice(), [1, 0, 1]); // Text, NONE, Text
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline(always)]
     pub fn types(&self) -> Vector<'a, U::Tag> {
         self.types
     }
 
     /// The element at `index`: `None` past the end, and `Some(None)` for an element of type NONE.
+    ///
+    /// ```
+    /// # use flatforge::gen_support::{union_vector_unchecked, Union, UnionVector};
+    /// # use flatforge::{BuildError, Builder, Error, Follow, Offset, Table, Verifier};
+    /// # use flatforge::{VerifierOptions, Verify};
+    /// #
+    /// # /// union Note { Text: string }
+    /// # #[derive(Debug, PartialEq)]
+    /// # enum Note<'a> {
+    /// #     Text(&'a str),
+    /// # }
+    /// # impl<'a> Union<'a> for Note<'a> {
+    /// #     type Tag = u8;
+    /// #     fn verify_member(v: &mut Verifier<'_>, ty: u8, pos: usize) -> Option<Result<(), Error>> {
+    /// #         match ty {
+    /// #             1 => Some(<&str>::verify_at(v, pos)),
+    /// #             _ => None,
+    /// #         }
+    /// #     }
+    /// #     unsafe fn follow_member(buf: &'a [u8], ty: u8, pos: usize) -> Option<Self> {
+    /// #         match ty {
+    /// #             // SAFETY: forwarded: `verify_member` accepted a string at `pos`.
+    /// #             1 => Some(Note::Text(unsafe { <&str>::follow(buf, pos) })),
+    /// #             _ => None,
+    /// #         }
+    /// #     }
+    /// # }
+    /// #
+    /// # /// table List { notes: [Note]; }, with the types in slot 0 and the values in slot 1.
+    /// # fn write_list(notes: &[Option<&str>]) -> Result<Vec<u8>, BuildError> {
+    /// #     let mut b = Builder::new();
+    /// #     let mut values = Vec::new();
+    /// #     for note in notes {
+    /// #         values.push(match note {
+    /// #             Some(text) => b.create_string(text)?,
+    /// #             None => Offset::new(0), // NONE: never read
+    /// #         });
+    /// #     }
+    /// #     let values = b.create_vector_of_offsets(&values)?;
+    /// #     let types: Vec<u8> = notes.iter().map(|n| u8::from(n.is_some())).collect();
+    /// #     let types = b.create_vector(&types)?;
+    /// #     b.start_table();
+    /// #     b.add_offset(0, types)?;
+    /// #     b.add_offset(1, values)?;
+    /// #     let list = b.end_table()?;
+    /// #     Ok(b.finish(list, None)?.to_vec())
+    /// # }
+    /// #
+    /// # /// Verifies the notes of the `List` in `bytes` and reads them, as generated code does.
+    /// # fn read_notes(bytes: &[u8]) -> Result<UnionVector<'_, Note<'_>>, Error> {
+    /// #     let mut v = Verifier::new(bytes, &VerifierOptions::default());
+    /// #     let root = v.root()?;
+    /// #     v.follow_table(root)?.union_vector(0, 1, "notes", false, Note::verify_member)?;
+    /// #     let list: Table = flatforge::root(bytes)?;
+    /// #     // SAFETY: `union_vector` and `Note::verify_member` checked slots 0 and 1 of
+    /// #     // `list` with a verifier over `bytes`.
+    /// #     Ok(unsafe { union_vector_unchecked(list, 0, 1) }.unwrap())
+    /// # }
+    /// let bytes = write_list(&[Some("milk"), None])?;
+    /// let notes = read_notes(&bytes)?;
+    /// assert_eq!(notes.get(0), Some(Some(Note::Text("milk"))));
+    /// assert_eq!(notes.get(1), Some(None));
+    /// assert_eq!(notes.get(2), None);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn get(&self, index: usize) -> Option<Option<U>> {
         let ty = self.types.get(index)?;
-        // SAFETY: invariant: element `index` was verified as a member of type `ty`.
+        if ty.to_i128() == 0 {
+            return Some(None);
+        }
+        // SAFETY: invariant: element `index`, not NONE, was verified as a member of type `ty`.
         Some(unsafe { U::follow_member(self.buf, ty, self.values + 4 * index) })
     }
 
     /// An iterator over the elements (`None` for elements of type NONE).
+    ///
+    /// ```
+    /// # use flatforge::gen_support::{union_vector_unchecked, Union, UnionVector};
+    /// # use flatforge::{BuildError, Builder, Error, Follow, Offset, Table, Verifier};
+    /// # use flatforge::{VerifierOptions, Verify};
+    /// #
+    /// # /// union Note { Text: string }
+    /// # #[derive(Debug, PartialEq)]
+    /// # enum Note<'a> {
+    /// #     Text(&'a str),
+    /// # }
+    /// # impl<'a> Union<'a> for Note<'a> {
+    /// #     type Tag = u8;
+    /// #     fn verify_member(v: &mut Verifier<'_>, ty: u8, pos: usize) -> Option<Result<(), Error>> {
+    /// #         match ty {
+    /// #             1 => Some(<&str>::verify_at(v, pos)),
+    /// #             _ => None,
+    /// #         }
+    /// #     }
+    /// #     unsafe fn follow_member(buf: &'a [u8], ty: u8, pos: usize) -> Option<Self> {
+    /// #         match ty {
+    /// #             // SAFETY: forwarded: `verify_member` accepted a string at `pos`.
+    /// #             1 => Some(Note::Text(unsafe { <&str>::follow(buf, pos) })),
+    /// #             _ => None,
+    /// #         }
+    /// #     }
+    /// # }
+    /// #
+    /// # /// table List { notes: [Note]; }, with the types in slot 0 and the values in slot 1.
+    /// # fn write_list(notes: &[Option<&str>]) -> Result<Vec<u8>, BuildError> {
+    /// #     let mut b = Builder::new();
+    /// #     let mut values = Vec::new();
+    /// #     for note in notes {
+    /// #         values.push(match note {
+    /// #             Some(text) => b.create_string(text)?,
+    /// #             None => Offset::new(0), // NONE: never read
+    /// #         });
+    /// #     }
+    /// #     let values = b.create_vector_of_offsets(&values)?;
+    /// #     let types: Vec<u8> = notes.iter().map(|n| u8::from(n.is_some())).collect();
+    /// #     let types = b.create_vector(&types)?;
+    /// #     b.start_table();
+    /// #     b.add_offset(0, types)?;
+    /// #     b.add_offset(1, values)?;
+    /// #     let list = b.end_table()?;
+    /// #     Ok(b.finish(list, None)?.to_vec())
+    /// # }
+    /// #
+    /// # /// Verifies the notes of the `List` in `bytes` and reads them, as generated code does.
+    /// # fn read_notes(bytes: &[u8]) -> Result<UnionVector<'_, Note<'_>>, Error> {
+    /// #     let mut v = Verifier::new(bytes, &VerifierOptions::default());
+    /// #     let root = v.root()?;
+    /// #     v.follow_table(root)?.union_vector(0, 1, "notes", false, Note::verify_member)?;
+    /// #     let list: Table = flatforge::root(bytes)?;
+    /// #     // SAFETY: `union_vector` and `Note::verify_member` checked slots 0 and 1 of
+    /// #     // `list` with a verifier over `bytes`.
+    /// #     Ok(unsafe { union_vector_unchecked(list, 0, 1) }.unwrap())
+    /// # }
+    /// let bytes = write_list(&[Some("milk"), None, Some("eggs")])?;
+    /// let notes = read_notes(&bytes)?;
+    /// assert_eq!(notes.iter().len(), 3);
+    /// let texts: Vec<Note> = notes.iter().rev().flatten().collect();
+    /// assert_eq!(texts, [Note::Text("eggs"), Note::Text("milk")]);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = Option<U>> + ExactSizeIterator + 'a
     where
@@ -189,7 +689,10 @@ impl<'a, U: Union<'a>> UnionVector<'a, U> {
     {
         let (buf, values) = (self.buf, self.values);
         self.types.iter().enumerate().map(move |(i, ty)| {
-            // SAFETY: invariant: element `i` was verified as a member of type `ty`.
+            if ty.to_i128() == 0 {
+                return None;
+            }
+            // SAFETY: invariant: element `i`, not NONE, was verified as a member of type `ty`.
             unsafe { U::follow_member(buf, ty, values + 4 * i) }
         })
     }
@@ -244,6 +747,31 @@ pub fn create_struct<S: Struct>(b: &mut Builder, value: &S) -> Result<Offset<S>,
 /// A vector of unions written to a builder: its types vector and its values vector (the two
 /// fields a vector of unions occupies). `U` is the generated union offset type it holds, `T` the
 /// type of its types (`u8` unless the union has another underlying type).
+///
+/// ```
+/// use flatforge::gen_support::UnionVectorOffset;
+/// use flatforge::{Builder, Table, Vector};
+///
+/// /// The offset of a `union Note { Text: string }` value (generated code has one per union).
+/// struct NoteOffset;
+///
+/// // table List { notes: [Note]; } (the types in slot 0, the values in slot 1)
+/// let mut b = Builder::new();
+/// let texts = [b.create_string("milk")?.cast::<()>(), b.create_string("eggs")?.cast()];
+/// let values = b.create_vector_of_offsets(&texts)?;
+/// let types = b.create_vector(&[1u8, 1])?; // Text, Text
+/// let notes = UnionVectorOffset::<NoteOffset>::new(types, values);
+/// b.start_table();
+/// b.add_offset(0, notes.types())?;
+/// b.add_offset(1, notes.values())?;
+/// let list = b.end_table()?;
+///
+/// let list: Table = flatforge::root(b.finish(list, None)?)?;
+/// assert_eq!(list.get::<Vector<u8>>(0)?.unwrap().as_slice(), [1, 1]);
+/// let texts: Vec<&str> = list.get::<Vector<&str>>(1)?.unwrap().iter().collect();
+/// assert_eq!(texts, ["milk", "eggs"]);
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 pub struct UnionVectorOffset<U, T = u8> {
     types: Offset<[T]>,
     values: Offset<[Offset<()>]>,
@@ -267,11 +795,43 @@ impl<U, T> UnionVectorOffset<U, T> {
     }
 
     /// The offset of the types vector.
+    ///
+    /// ```
+    /// use flatforge::{gen_support::UnionVectorOffset, Table, Vector};
+    /// let mut b = flatforge::Builder::new();
+    /// let milk = b.create_string("milk")?.cast::<()>();
+    /// let values = b.create_vector_of_offsets(&[milk])?;
+    /// let types = b.create_vector(&[1u8])?;
+    /// let notes = UnionVectorOffset::<()>::new(types, values);
+    /// assert_eq!(notes.types(), types);
+    /// b.start_table();
+    /// b.add_offset(0, notes.types())?;
+    /// let t = b.end_table()?;
+    /// let t: Table = flatforge::root(b.finish(t, None)?)?;
+    /// assert_eq!(t.get::<Vector<u8>>(0)?.unwrap().as_slice(), [1]);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn types(&self) -> Offset<[T]> {
         self.types
     }
 
     /// The offset of the values vector.
+    ///
+    /// ```
+    /// use flatforge::{gen_support::UnionVectorOffset, Table, Vector};
+    /// let mut b = flatforge::Builder::new();
+    /// let milk = b.create_string("milk")?.cast::<()>();
+    /// let values = b.create_vector_of_offsets(&[milk])?;
+    /// let types = b.create_vector(&[1u8])?;
+    /// let notes = UnionVectorOffset::<()>::new(types, values);
+    /// assert_eq!(notes.values(), values);
+    /// b.start_table();
+    /// b.add_offset(1, notes.values())?;
+    /// let t = b.end_table()?;
+    /// let t: Table = flatforge::root(b.finish(t, None)?)?;
+    /// assert_eq!(t.get::<Vector<&str>>(1)?.unwrap().get(0), Some("milk"));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn values(&self) -> Offset<[Offset<()>]> {
         self.values
     }
@@ -325,11 +885,38 @@ pub struct FarOffsets {
 
 impl FarOffsets {
     /// No offsets yet.
+    ///
+    /// ```
+    /// use flatforge::gen_support::FarOffsets;
+    /// let mut b = flatforge::Builder::new();
+    /// let mut far = FarOffsets::new();
+    /// let s = b.far()?.create_string("x")?;
+    /// far.push(s);
+    /// assert_eq!(far.take::<str>(), s);
+    /// # Ok::<(), flatforge::BuildError>(())
+    /// ```
     pub fn new() -> Self {
         Self::default()
     }
 
     /// Records the offset of an object just written.
+    ///
+    /// ```
+    /// use flatforge::gen_support::FarOffsets;
+    /// use flatforge::{Far, Table};
+    /// // table Doc { body: string (offset64); }
+    /// let mut b = flatforge::Builder::new();
+    /// let mut far = FarOffsets::new();
+    /// // pack_far: the objects behind 64-bit offsets, first.
+    /// far.push(b.far()?.create_string("a long text")?);
+    /// // pack_near: the rest, taking the offsets back.
+    /// b.start_table();
+    /// b.add_offset64(0, far.take::<str>())?;
+    /// let doc = b.end_table()?;
+    /// let doc: Table = flatforge::root(b.finish(doc, None)?)?;
+    /// assert_eq!(doc.get::<Far<&str>>(0)?, Some(Far("a long text")));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn push<T: ?Sized>(&mut self, offset: Offset64<T>) {
         self.offsets.push(offset.value());
@@ -340,6 +927,23 @@ impl FarOffsets {
     /// # Panics
     /// If every offset was taken already: the two passes of generated code take exactly what they
     /// push, so this is only reached by calling a `pack_near` without its `pack_far`.
+    ///
+    /// ```
+    /// use flatforge::gen_support::FarOffsets;
+    /// let mut b = flatforge::Builder::new();
+    /// let mut far = FarOffsets::new();
+    /// let (x, y) = (b.far()?.create_string("x")?, b.far()?.create_string("y")?);
+    /// far.push(x);
+    /// far.push(y);
+    /// assert_eq!(far.take::<str>(), x); // in the order pushed
+    /// assert_eq!(far.take::<str>(), y);
+    /// # Ok::<(), flatforge::BuildError>(())
+    /// ```
+    ///
+    /// ```should_panic
+    /// let mut far = flatforge::gen_support::FarOffsets::new();
+    /// far.take::<str>(); // nothing pushed: panics
+    /// ```
     #[inline]
     pub fn take<T: ?Sized>(&mut self) -> Offset64<T> {
         let Some(&value) = self.offsets.get(self.next) else {
@@ -364,16 +968,48 @@ pub struct UnknownEnumValue {
 
 impl UnknownEnumValue {
     /// The error for `value` of the enum `enum_name`.
+    ///
+    /// ```
+    /// use flatforge::gen_support::UnknownEnumValue;
+    /// // enum Color : byte { Red, Green }, as generated code converts it
+    /// #[derive(Debug, PartialEq)]
+    /// enum Color { Red, Green }
+    /// impl TryFrom<i8> for Color {
+    ///     type Error = UnknownEnumValue;
+    ///     fn try_from(value: i8) -> Result<Self, UnknownEnumValue> {
+    ///         match value {
+    ///             0 => Ok(Color::Red),
+    ///             1 => Ok(Color::Green),
+    ///             _ => Err(UnknownEnumValue::new("Color", value.into())),
+    ///         }
+    ///     }
+    /// }
+    /// assert_eq!(Color::try_from(1), Ok(Color::Green));
+    /// let err = Color::try_from(-3).unwrap_err();
+    /// assert_eq!(err.to_string(), "-3 is not a value of the enum `Color`");
+    /// ```
     pub fn new(enum_name: &'static str, value: i128) -> Self {
         UnknownEnumValue { enum_name, value }
     }
 
     /// The enum's name.
+    ///
+    /// ```
+    /// let e = flatforge::gen_support::UnknownEnumValue::new("Color", 9);
+    /// assert_eq!(e.enum_name(), "Color");
+    /// ```
     pub fn enum_name(&self) -> &'static str {
         self.enum_name
     }
 
-    /// The value.
+    /// The value (an `i128`, which holds every value of every enum's underlying type).
+    ///
+    /// ```
+    /// use flatforge::gen_support::UnknownEnumValue;
+    /// assert_eq!(UnknownEnumValue::new("Color", -3).value(), -3);
+    /// let e = UnknownEnumValue::new("Flags", u64::MAX.into()); // enum Flags : ulong
+    /// assert_eq!(e.value(), i128::from(u64::MAX));
+    /// ```
     pub fn value(&self) -> i128 {
         self.value
     }

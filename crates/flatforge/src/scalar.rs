@@ -23,18 +23,55 @@ mod sealed {
 /// ```
 pub trait Scalar: Copy + PartialEq + Default + Debug + sealed::Sealed + 'static {
     /// Size in bytes, which is also the alignment.
+    ///
+    /// ```
+    /// use flatforge::Scalar;
+    /// assert_eq!((bool::SIZE, i16::SIZE, f64::SIZE), (1, 2, 8));
+    /// assert_eq!(<u32 as Scalar>::SIZE, core::mem::align_of::<u32>());
+    /// ```
     const SIZE: usize;
     /// Whether every bit pattern of `SIZE` bytes is a valid value of the type (false only for `bool`),
     /// so that little-endian buffer bytes may be viewed as `&[Self]` in place.
+    ///
+    /// ```
+    /// use flatforge::Scalar;
+    /// assert!(u8::ANY_BIT_PATTERN && f32::ANY_BIT_PATTERN);
+    /// assert!(!bool::ANY_BIT_PATTERN); // only 0 and 1 are valid `bool`s
+    /// ```
     const ANY_BIT_PATTERN: bool;
     /// The little-endian byte representation, `[u8; SIZE]`.
+    ///
+    /// ```
+    /// use flatforge::Scalar;
+    /// let bytes: <u16 as Scalar>::Bytes = 0x0102u16.to_le_array();
+    /// assert_eq!(bytes.as_ref(), &[2, 1]);
+    /// ```
     type Bytes: Copy + Default + AsRef<[u8]> + AsMut<[u8]>;
     /// Converts from little-endian bytes.
+    ///
+    /// ```
+    /// use flatforge::Scalar;
+    /// assert_eq!(i32::from_le_array([0xff, 0xff, 0xff, 0xff]), -1);
+    /// assert_eq!(f32::from_le_array([0, 0, 0x80, 0x3f]), 1.0);
+    /// ```
     fn from_le_array(bytes: Self::Bytes) -> Self;
     /// Converts to little-endian bytes.
+    ///
+    /// ```
+    /// use flatforge::Scalar;
+    /// assert_eq!(0x0102_0304u32.to_le_array(), [4, 3, 2, 1]);
+    /// assert_eq!(true.to_le_array(), [1]);
+    /// ```
     fn to_le_array(self) -> Self::Bytes;
     /// Whether `self` equals `default` for the purpose of eliding a table field: like `==`, except that
     /// a NaN equals a NaN default (as in flatc).
+    ///
+    /// ```
+    /// use flatforge::Scalar;
+    /// assert!(5u8.is_default(5) && !5u8.is_default(0));
+    /// assert!(f64::NAN.is_default(f64::NAN)); // while `NAN == NAN` is false
+    /// assert!(!0.0f32.is_default(f32::NAN));
+    /// ```
     fn is_default(self, default: Self) -> bool;
 }
 
@@ -204,6 +241,27 @@ pub(crate) fn scalars_as_bytes<T: Scalar>(values: &[T]) -> &[u8] {
 /// ```
 pub unsafe trait Struct: Copy + 'static {
     /// The struct's alignment in a buffer (the largest alignment of its fields, or `force_align`).
+    /// The builder pads to it; the Rust type itself has alignment 1.
+    ///
+    /// ```
+    /// use flatforge::Struct;
+    /// #[derive(Clone, Copy)]
+    /// #[repr(transparent)]
+    /// struct Vec2([u8; 16]); // struct Vec2 { x: double; y: double; }
+    /// // SAFETY: a transparent wrapper of [u8; 16].
+    /// unsafe impl Struct for Vec2 {
+    ///     const ALIGN: usize = 8;
+    /// }
+    ///
+    /// let mut b = flatforge::Builder::new();
+    /// b.create_vector(&[1u8])?; // 5 bytes so far
+    /// let v = b.create_vector_of_structs(&[Vec2([7; 16])])?;
+    /// let bytes = b.finish(v, None)?;
+    /// let data = bytes.len() - v.value() as usize + 4; // after the 4-byte length
+    /// assert_eq!((data % Vec2::ALIGN, bytes[data]), (0, 7));
+    /// assert_eq!(core::mem::align_of::<Vec2>(), 1);
+    /// # Ok::<(), flatforge::BuildError>(())
+    /// ```
     const ALIGN: usize;
 }
 

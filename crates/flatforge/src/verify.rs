@@ -25,6 +25,16 @@ use crate::view::{Far, Follow, Indirect, Table, Vector, Vector64};
 
 /// The largest buffer this crate builds or verifies: 32-bit offsets are signed. Buffers with
 /// 64-bit offsets (`offset64`, `vector64`) could be larger; this crate keeps the cap for them too.
+///
+/// ```
+/// use flatforge::{BuildError, MAX_BUFFER_SIZE};
+/// assert_eq!(MAX_BUFFER_SIZE, (1 << 31) - 1);
+/// let mut b = flatforge::Builder::new();
+/// b.set_max_size(usize::MAX); // clamped to the cap
+/// let err = b.start_vector(MAX_BUFFER_SIZE + 1, 1, 1).unwrap_err();
+/// let requested = MAX_BUFFER_SIZE as u64 + 1;
+/// assert_eq!(err, BuildError::BufferTooLarge { requested, limit: MAX_BUFFER_SIZE });
+/// ```
 pub const MAX_BUFFER_SIZE: usize = i32::MAX as usize;
 
 /// Limits and root-level expectations for verification.
@@ -63,6 +73,13 @@ pub struct VerifierOptions {
 
 impl VerifierOptions {
     /// The defaults, usable in `const` context.
+    ///
+    /// ```
+    /// use flatforge::VerifierOptions;
+    /// static OPTS: VerifierOptions = VerifierOptions::DEFAULT;
+    /// assert_eq!(OPTS, VerifierOptions::default());
+    /// assert_eq!((OPTS.max_depth, OPTS.check_alignment, OPTS.file_identifier), (64, true, None));
+    /// ```
     pub const DEFAULT: VerifierOptions = VerifierOptions {
         max_depth: 64,
         max_tables: 1_000_000,
@@ -74,36 +91,128 @@ impl VerifierOptions {
     };
 
     /// Sets [`max_depth`](Self::max_depth).
+    ///
+    /// ```
+    /// use flatforge::{ErrorKind, Table, VerifierOptions};
+    /// // A table in a table in a table.
+    /// let mut b = flatforge::Builder::new();
+    /// b.start_table();
+    /// let mut t = b.end_table()?;
+    /// for _ in 0..2 {
+    ///     b.start_table();
+    ///     b.add_offset(0, t)?;
+    ///     t = b.end_table()?;
+    /// }
+    /// let root: Table = flatforge::root(b.finish(t, None)?)?;
+    /// let read = |depth| root.get_with_options::<Table>(0, &VerifierOptions::default().with_max_depth(depth))?
+    ///     .unwrap().get_with_options::<Table>(0, &VerifierOptions::default().with_max_depth(depth));
+    /// assert!(read(2).is_ok());
+    /// assert_eq!(read(1).unwrap_err().kind(), &ErrorKind::DepthLimitExceeded { limit: 1 });
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn with_max_depth(mut self, max_depth: u32) -> Self {
         self.max_depth = max_depth;
         self
     }
 
     /// Sets [`max_tables`](Self::max_tables).
+    ///
+    /// ```
+    /// use flatforge::{ErrorKind, Table, Vector, VerifierOptions};
+    /// let mut b = flatforge::Builder::new();
+    /// let mut tables = Vec::new();
+    /// for _ in 0..3 {
+    ///     b.start_table();
+    ///     tables.push(b.end_table()?);
+    /// }
+    /// let v = b.create_vector_of_offsets(&tables)?;
+    /// let bytes = b.finish(v, None)?;
+    /// let opts = VerifierOptions::default().with_max_tables(2);
+    /// let err = flatforge::root_with_options::<Vector<Table>>(bytes, &opts).unwrap_err();
+    /// assert_eq!(err.kind(), &ErrorKind::TableLimitExceeded { limit: 2 });
+    /// assert_eq!(err.path_string(), "[2]");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn with_max_tables(mut self, max_tables: u32) -> Self {
         self.max_tables = max_tables;
         self
     }
 
     /// Sets [`max_apparent_size`](Self::max_apparent_size).
+    ///
+    /// ```
+    /// use flatforge::{ErrorKind, Vector, VerifierOptions};
+    /// // One string of 100 bytes, referred to 10 times.
+    /// let mut b = flatforge::Builder::new();
+    /// let s = b.create_string(&"x".repeat(100))?;
+    /// let v = b.create_vector_of_offsets(&[s; 10])?;
+    /// let bytes = b.finish(v, None)?;
+    /// assert!(bytes.len() < 200);
+    /// assert!(flatforge::root::<Vector<&str>>(bytes).is_ok());
+    /// let opts = VerifierOptions::default().with_max_apparent_size(500);
+    /// let err = flatforge::root_with_options::<Vector<&str>>(bytes, &opts).unwrap_err();
+    /// assert_eq!(err.kind(), &ErrorKind::ApparentSizeLimitExceeded { limit: 500 });
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn with_max_apparent_size(mut self, max_apparent_size: usize) -> Self {
         self.max_apparent_size = max_apparent_size;
         self
     }
 
     /// Sets [`check_alignment`](Self::check_alignment).
+    ///
+    /// ```
+    /// use flatforge::{ErrorKind, Object, VerifierOptions};
+    /// // From a writer that does not align: the string starts at 5.
+    /// let bytes = [5u8, 0, 0, 0, 0, 2, 0, 0, 0, b'h', b'i', 0];
+    /// let err = flatforge::root::<&str>(&bytes).unwrap_err();
+    /// assert_eq!(err.kind(), &ErrorKind::Unaligned { object: Object::String, align: 4 });
+    /// let lenient = VerifierOptions::default().with_check_alignment(false);
+    /// assert_eq!(flatforge::root_with_options::<&str>(&bytes, &lenient)?, "hi");
+    /// # Ok::<(), flatforge::Error>(())
+    /// ```
     pub fn with_check_alignment(mut self, check_alignment: bool) -> Self {
         self.check_alignment = check_alignment;
         self
     }
 
     /// Sets [`file_identifier`](Self::file_identifier).
+    ///
+    /// ```
+    /// use flatforge::{ErrorKind, VerifierOptions};
+    /// let mut b = flatforge::Builder::new();
+    /// let s = b.create_string("x")?;
+    /// let bytes = b.finish(s, Some(b"MONS"))?;
+    /// let mons = VerifierOptions::default().with_file_identifier(*b"MONS");
+    /// assert_eq!(flatforge::root_with_options::<&str>(bytes, &mons)?, "x");
+    /// let other = VerifierOptions::default().with_file_identifier(*b"WEAP");
+    /// let err = flatforge::root_with_options::<&str>(bytes, &other).unwrap_err();
+    /// assert_eq!(err.kind(), &ErrorKind::FileIdentifierMismatch { expected: *b"WEAP", found: *b"MONS" });
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn with_file_identifier(mut self, file_identifier: [u8; 4]) -> Self {
         self.file_identifier = Some(file_identifier);
         self
     }
 
     /// Sets [`size_prefixed`](Self::size_prefixed) (a 32-bit prefix).
+    ///
+    /// ```
+    /// use flatforge::VerifierOptions;
+    /// // Two size-prefixed messages back to back, as in a stream.
+    /// let mut stream = Vec::new();
+    /// let mut b = flatforge::Builder::new();
+    /// for text in ["first", "second"] {
+    ///     b.reset();
+    ///     let s = b.create_string(text)?;
+    ///     stream.extend_from_slice(b.finish_size_prefixed(s, None)?);
+    /// }
+    /// let opts = VerifierOptions::default().with_size_prefixed(true);
+    /// assert_eq!(flatforge::root_with_options::<&str>(&stream, &opts)?, "first");
+    /// let len = 4 + u32::from_le_bytes(stream[..4].try_into()?) as usize;
+    /// assert_eq!(flatforge::root_with_options::<&str>(&stream[len..], &opts)?, "second");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn with_size_prefixed(mut self, size_prefixed: bool) -> Self {
         self.size_prefixed = size_prefixed;
         self.size_prefix64 = false;
@@ -153,16 +262,63 @@ impl Default for VerifierOptions {
 ///         t.field::<i32>(1, "age", false)
 ///     }
 /// }
+///
+/// let mut b = flatforge::Builder::new();
+/// b.start_table();
+/// b.add_scalar::<i32>(1, 42, 0)?;
+/// let nameless = b.end_table()?;
+/// let bytes = b.finish(nameless, None)?;
+/// let mut v = Verifier::new(bytes, &flatforge::VerifierOptions::default());
+/// let root = v.root()?;
+/// let err = Person::verify_at(&mut v, root).unwrap_err().in_root(Person::TYPE_NAME);
+/// assert_eq!(err.to_string(), "required field is missing at byte 12 in Person.name");
+/// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 pub trait Verify {
     /// Inline size in bytes.
+    ///
+    /// ```
+    /// use flatforge::{Far, Table, Verify};
+    /// assert_eq!(<u16 as Verify>::SIZE, 2);
+    /// assert_eq!(<Table as Verify>::SIZE, 4); // an offset
+    /// assert_eq!(<Far<&str> as Verify>::SIZE, 8); // a 64-bit offset
+    /// ```
     const SIZE: usize;
     /// Inline alignment.
+    ///
+    /// ```
+    /// use flatforge::{Struct, Verify};
+    /// #[derive(Clone, Copy)]
+    /// #[repr(transparent)]
+    /// struct Vec3([u8; 12]); // struct Vec3 { x: float; y: float; z: float; }
+    /// // SAFETY: a transparent wrapper of [u8; 12].
+    /// unsafe impl Struct for Vec3 { const ALIGN: usize = 4; }
+    /// assert_eq!((<&Vec3 as Verify>::SIZE, <&Vec3 as Verify>::ALIGN), (12, 4));
+    /// assert_eq!(<f64 as Verify>::ALIGN, 8);
+    /// ```
     const ALIGN: usize;
     /// A name for error paths when this type is the root (tables set it; others leave it empty).
+    ///
+    /// ```
+    /// use flatforge::{Table, Verify};
+    /// assert_eq!(<&str as Verify>::TYPE_NAME, "");
+    /// assert_eq!(<Table as Verify>::TYPE_NAME, ""); // untyped: generated tables name themselves
+    /// ```
     const TYPE_NAME: &'static str = "";
     /// Verifies the value stored at `pos`, whose `SIZE` inline bytes the caller has checked to lie in
     /// the buffer (and be aligned): for offsets, follows them and verifies the target.
+    ///
+    /// ```
+    /// use flatforge::{Vector, Verifier, VerifierOptions, Verify};
+    /// let mut b = flatforge::Builder::new();
+    /// let v = b.create_vector(&[1u32, 2])?;
+    /// let bytes = b.finish(v, None)?;
+    /// let mut v = Verifier::new(bytes, &VerifierOptions::default());
+    /// let root = v.root()?; // checks that the root offset's 4 bytes are there
+    /// <Vector<u32>>::verify_at(&mut v, root)?; // follows the offset, checks the vector
+    /// assert!(<Vector<u64>>::verify_at(&mut v, root).is_err());
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     fn verify_at(v: &mut Verifier<'_>, pos: usize) -> Result<(), Error>;
 }
 
@@ -204,6 +360,24 @@ pub struct Verifier<'a> {
 
 impl<'a> Verifier<'a> {
     /// A verifier over `buf` with the limits of `opts`.
+    ///
+    /// ```
+    /// use flatforge::{Builder, ErrorKind, Verifier, VerifierOptions};
+    /// let mut b = Builder::new();
+    /// let s = b.create_string("hi")?;
+    /// let bytes = b.finish(s, Some(b"GRTS"))?;
+    ///
+    /// let opts = VerifierOptions::default().with_file_identifier(*b"GRTS");
+    /// let mut v = Verifier::new(bytes, &opts);
+    /// let root = v.root()?;
+    /// assert_eq!(v.follow_string(root)?, "hi");
+    ///
+    /// let mut v = Verifier::new(bytes, &opts.with_file_identifier(*b"BYES"));
+    /// let err = v.root().unwrap_err();
+    /// let kind = ErrorKind::FileIdentifierMismatch { expected: *b"BYES", found: *b"GRTS" };
+    /// assert_eq!((err.kind(), err.offset()), (&kind, 4));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn new(buf: &'a [u8], opts: &VerifierOptions) -> Self {
         Verifier {
             buf,
@@ -226,6 +400,24 @@ impl<'a> Verifier<'a> {
 
     /// The buffer being verified (inside [`nested`](Self::nested): the nested buffer; after a
     /// size-prefixed [`root`](Self::root): the buffer cut to the prefix's length).
+    ///
+    /// ```
+    /// use flatforge::{Builder, Verifier, VerifierOptions};
+    /// let mut b = Builder::new();
+    /// let s = b.create_string("hi")?;
+    /// let mut stream = b.finish_size_prefixed(s, None)?.to_vec();
+    /// let message_len = stream.len();
+    /// stream.extend_from_slice(b"the next message");
+    ///
+    /// let opts = VerifierOptions::default().with_size_prefixed(true);
+    /// let mut v = Verifier::new(&stream, &opts);
+    /// assert_eq!(v.buffer().len(), stream.len());
+    /// v.root()?;
+    /// assert_eq!(v.buffer(), &stream[..message_len]); // the prefix and the bytes it counts
+    /// let inner = v.nested(4, 8, |v| Ok(v.buffer()))?;
+    /// assert_eq!(inner, &stream[4..12]);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn buffer(&self) -> &'a [u8] {
         self.buf
@@ -260,6 +452,20 @@ impl<'a> Verifier<'a> {
     }
 
     /// Checks that `size` bytes at `pos` lie inside the buffer.
+    ///
+    /// ```
+    /// use flatforge::{ErrorKind, Object, Verifier, VerifierOptions};
+    /// // A schema walker checking a 12-byte struct before reading it.
+    /// let bytes = [0u8; 16];
+    /// let v = Verifier::new(&bytes, &VerifierOptions::default());
+    /// v.check_range(Object::Inline, 4, 12)?;
+    /// let err = v.check_range(Object::Inline, 8, 12).unwrap_err();
+    /// let kind = ErrorKind::OutOfBounds { object: Object::Inline, size: 12, len: 16 };
+    /// assert_eq!((err.kind(), err.offset()), (&kind, 8));
+    /// // Positions and sizes from untrusted data do not overflow.
+    /// assert!(v.check_range(Object::Inline, usize::MAX, 2).is_err());
+    /// # Ok::<(), flatforge::Error>(())
+    /// ```
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn check_range(&self, object: Object, pos: usize, size: usize) -> Result<(), Error> {
@@ -278,6 +484,20 @@ impl<'a> Verifier<'a> {
     }
 
     /// Checks that `pos` is a multiple of `align` (a power of two), unless alignment checks are off.
+    ///
+    /// ```
+    /// use flatforge::{ErrorKind, Object, Verifier, VerifierOptions};
+    /// let bytes = [0u8; 16];
+    /// let v = Verifier::new(&bytes, &VerifierOptions::default());
+    /// v.check_alignment(Object::Inline, 8, 8)?;
+    /// let err = v.check_alignment(Object::Inline, 4, 8).unwrap_err();
+    /// let kind = ErrorKind::Unaligned { object: Object::Inline, align: 8 };
+    /// assert_eq!((err.kind(), err.offset()), (&kind, 4));
+    ///
+    /// let lenient = VerifierOptions::default().with_check_alignment(false);
+    /// Verifier::new(&bytes, &lenient).check_alignment(Object::Inline, 4, 8)?;
+    /// # Ok::<(), flatforge::Error>(())
+    /// ```
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn check_alignment(&self, object: Object, pos: usize, align: usize) -> Result<(), Error> {
@@ -313,10 +533,31 @@ impl<'a> Verifier<'a> {
     }
 
     /// Checks the buffer header: the size limit, the size prefix and file identifier when the options
-    /// ask for them, and room for the root offset. Returns the position of the root offset (0, or 4
-    /// after a size prefix); follow it with [`offset`](Self::offset) or `T::verify_at`.
+    /// ask for them, and room for the root offset. Returns the position of the root offset (0, or
+    /// after a size prefix the prefix's width, 4 or 8); follow it with [`offset`](Self::offset) or
+    /// `T::verify_at`.
     ///
     /// With a size prefix, the verifier's buffer is cut to the length the prefix gives.
+    ///
+    /// ```
+    /// use flatforge::{Builder, ErrorKind, Verifier, VerifierOptions};
+    /// let mut b = Builder::new();
+    /// let s = b.create_string("hi")?;
+    /// let bytes = b.finish_size_prefixed(s, None)?;
+    /// assert_eq!(bytes.len(), 16);
+    ///
+    /// let opts = VerifierOptions::default().with_size_prefixed(true);
+    /// let mut v = Verifier::new(bytes, &opts);
+    /// let root = v.root()?;
+    /// assert_eq!(root, 4);
+    /// assert_eq!(v.follow_string(root)?, "hi");
+    ///
+    /// // A message cut short: the prefix promises 12 bytes, 11 follow.
+    /// let err = Verifier::new(&bytes[..15], &opts).root().unwrap_err();
+    /// let kind = ErrorKind::SizePrefixTooLarge { size: 12, available: 11 };
+    /// assert_eq!((err.kind(), err.offset()), (&kind, 0));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn root(&mut self) -> Result<usize, Error> {
@@ -363,6 +604,23 @@ impl<'a> Verifier<'a> {
 
     /// Checks the 32-bit offset stored at `pos` (in bounds, aligned, non-zero, not past `i32::MAX`,
     /// pointing inside the buffer) and returns the position it points to.
+    ///
+    /// ```
+    /// use flatforge::{Builder, ErrorKind, Verifier, VerifierOptions};
+    /// let mut b = Builder::new();
+    /// let s = b.create_string("hi")?;
+    /// let mut bytes = b.finish(s, None)?.to_vec();
+    /// assert_eq!(bytes, [4, 0, 0, 0, 2, 0, 0, 0, b'h', b'i', 0, 0]);
+    /// assert_eq!(Verifier::new(&bytes, &VerifierOptions::default()).offset(0)?, 4);
+    ///
+    /// bytes[0] = 12; // one past the end
+    /// let err = Verifier::new(&bytes, &VerifierOptions::default()).offset(0).unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (&ErrorKind::OffsetOutOfBounds { value: 12 }, 0));
+    /// bytes[0] = 0; // an offset to itself
+    /// let err = Verifier::new(&bytes, &VerifierOptions::default()).offset(0).unwrap_err();
+    /// assert_eq!(err.kind(), &ErrorKind::InvalidOffset { value: 0 });
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn offset(&self, pos: usize) -> Result<usize, Error> {
@@ -478,6 +736,30 @@ impl<'a> Verifier<'a> {
     /// vtable (at `pos` minus the signed offset stored there) is 2-aligned, its size is even, at least
     /// 4 and in the buffer. Check the fields with the returned [`TableVerifier`]; the depth is given
     /// back when it is dropped.
+    ///
+    /// ```
+    /// use flatforge::{Builder, ErrorKind, Table, Verifier, VerifierOptions};
+    /// let mut b = Builder::new();
+    /// b.start_table();
+    /// b.add_scalar::<u32>(0, 7, 0)?;
+    /// let t = b.end_table()?;
+    /// let mut bytes = b.finish(t, None)?.to_vec();
+    ///
+    /// let mut v = Verifier::new(&bytes, &VerifierOptions::default());
+    /// let root = v.root()?;
+    /// let pos = v.offset(root)?;
+    /// let t = v.table(pos)?;
+    /// assert_eq!((t.position(), t.size()), (pos, 8)); // the vtable offset and the u32
+    /// drop(t); // gives the depth back
+    ///
+    /// // A vtable whose table size is too small for the vtable offset.
+    /// let vtable = Table::new(&bytes, pos)?.vtable();
+    /// bytes[vtable + 2] = 2;
+    /// let err = Verifier::new(&bytes, &VerifierOptions::default()).table(pos).unwrap_err();
+    /// let kind = ErrorKind::InvalidTableSize { size: 2 };
+    /// assert_eq!((err.kind(), err.offset()), (&kind, vtable + 2));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn table(&mut self, pos: usize) -> Result<TableVerifier<'_, 'a>, Error> {
@@ -544,6 +826,24 @@ impl<'a> Verifier<'a> {
 
     /// Checks the string at `pos`: 4-aligned length, bytes and NUL terminator in the buffer, UTF-8.
     /// Returns it.
+    ///
+    /// ```
+    /// use flatforge::{Builder, ErrorKind, Verifier, VerifierOptions};
+    /// let mut b = Builder::new();
+    /// let s = b.create_string("héllo")?;
+    /// let mut bytes = b.finish(s, None)?.to_vec();
+    /// let mut v = Verifier::new(&bytes, &VerifierOptions::default());
+    /// let root = v.root()?;
+    /// let pos = v.offset(root)?;
+    /// assert_eq!(v.string(pos)?, "héllo");
+    ///
+    /// assert_eq!(bytes[pos + 4..pos + 7], *"hé".as_bytes());
+    /// bytes[pos + 6] = b'!'; // the second byte of 'é'
+    /// let err = Verifier::new(&bytes, &VerifierOptions::default()).string(pos).unwrap_err();
+    /// let kind = ErrorKind::InvalidUtf8 { valid_up_to: 1 };
+    /// assert_eq!((err.kind(), err.offset()), (&kind, pos + 4 + 1)); // where 'é' starts
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn string(&mut self, pos: usize) -> Result<&'a str, Error> {
@@ -605,6 +905,27 @@ impl<'a> Verifier<'a> {
     /// Checks the vector at `pos` whose elements are `elem_size` bytes aligned to `align`: a 4-aligned
     /// length, the elements in the buffer and aligned. Returns the position of the first element and
     /// the element count. The elements themselves are not looked at.
+    ///
+    /// ```
+    /// use flatforge::{Builder, ErrorKind, Object, Verifier, VerifierOptions};
+    /// let mut b = Builder::new();
+    /// let v = b.create_vector(&[1u32, 2, 3])?;
+    /// let bytes = b.finish(v, None)?;
+    ///
+    /// // A schema walker knows the element size and alignment only at run time.
+    /// let mut v = Verifier::new(bytes, &VerifierOptions::default());
+    /// let root = v.root()?;
+    /// let pos = v.offset(root)?;
+    /// let (data, len) = v.vector_raw(pos, 4, 4)?;
+    /// assert_eq!((data, len), (pos + 4, 3));
+    /// assert_eq!(bytes[data + 4..data + 8], 2u32.to_le_bytes());
+    ///
+    /// // As 3 structs of 12 bytes, it would need 4 + 36 bytes.
+    /// let err = v.vector_raw(pos, 12, 4).unwrap_err();
+    /// let kind = ErrorKind::OutOfBounds { object: Object::Vector, size: 40, len: bytes.len() };
+    /// assert_eq!((err.kind(), err.offset()), (&kind, pos));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn vector_raw(
@@ -694,6 +1015,27 @@ impl<'a> Verifier<'a> {
 
     /// Checks the vector at `pos` as a vector of `T`: the [raw](Self::vector_raw) checks, then each
     /// element with `T::verify_at` (a no-op for scalars and structs). Returns the element count.
+    ///
+    /// ```
+    /// use flatforge::{Builder, ErrorKind, Verifier, VerifierOptions};
+    /// let mut b = Builder::new();
+    /// let names = [b.create_string("ann")?, b.create_string("bob")?];
+    /// let v = b.create_vector_of_offsets(&names)?;
+    /// let mut bytes = b.finish(v, None)?.to_vec();
+    ///
+    /// let mut v = Verifier::new(&bytes, &VerifierOptions::default());
+    /// let root = v.root()?;
+    /// let pos = v.offset(root)?;
+    /// assert_eq!(v.vector::<&str>(pos)?, 2);
+    ///
+    /// let at = bytes.windows(4).position(|w| w == b"bob\0").unwrap() + 3;
+    /// bytes[at] = b'!'; // the NUL after "bob"
+    /// let mut v = Verifier::new(&bytes, &VerifierOptions::default());
+    /// let err = v.vector::<&str>(pos).unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (&ErrorKind::StringNotTerminated, at));
+    /// assert_eq!(err.path_string(), "[1]");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn vector<T: Verify + ?Sized>(&mut self, pos: usize) -> Result<usize, Error> {
@@ -747,6 +1089,35 @@ impl<'a> Verifier<'a> {
     /// Runs `f` on the `len` bytes at `pos` as a buffer of its own (a nested flatbuffer): positions
     /// inside `f` are relative to `pos`, budgets are shared, and the nesting counts as one level of
     /// depth.
+    ///
+    /// ```
+    /// use flatforge::{Builder, ErrorKind, Verifier, VerifierOptions};
+    /// let mut inner = Builder::new();
+    /// let s = inner.create_string("inner")?;
+    /// let inner = inner.finish(s, None)?;
+    /// let mut b = Builder::new();
+    /// let nested = b.create_nested_flatbuffer(inner, 8)?; // a `[ubyte]` holding `inner`
+    /// let mut bytes = b.finish(nested, None)?.to_vec();
+    ///
+    /// let mut v = Verifier::new(&bytes, &VerifierOptions::default());
+    /// let root = v.root()?;
+    /// let pos = v.offset(root)?;
+    /// let (data, len) = v.vector_raw(pos, 1, 1)?;
+    /// let check = |v: &mut Verifier<'_>| {
+    ///     let root = v.root()?; // 0: positions are relative to the nested buffer
+    ///     v.follow_string(root).map(str::len)
+    /// };
+    /// assert_eq!(v.nested(data, len, check)?, 5);
+    ///
+    /// // Errors are reported at their offset in the outermost buffer.
+    /// let at = data + 4 + 4 + 5;
+    /// assert_eq!(bytes[at - 5..=at], *b"inner\0");
+    /// bytes[at] = b'!';
+    /// let mut v = Verifier::new(&bytes, &VerifierOptions::default());
+    /// let err = v.nested(data, len, check).unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (&ErrorKind::StringNotTerminated, at));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn nested<R>(
         &mut self,
         pos: usize,
@@ -771,6 +1142,29 @@ impl<'a> Verifier<'a> {
 
     /// Checks a nested flatbuffer root: room for the root offset, then `T` at position 0. For use
     /// inside [`nested`](Self::nested).
+    ///
+    /// ```
+    /// use flatforge::{Builder, ErrorKind, Table, Verifier, VerifierOptions};
+    /// let mut inner = Builder::new();
+    /// let s = inner.create_string("inner")?;
+    /// let inner = inner.finish(s, None)?;
+    /// let mut b = Builder::new();
+    /// let nested = b.create_nested_flatbuffer(inner, 8)?;
+    /// let bytes = b.finish(nested, None)?;
+    ///
+    /// let mut v = Verifier::new(bytes, &VerifierOptions::default());
+    /// let root = v.root()?;
+    /// let pos = v.offset(root)?;
+    /// let (data, len) = v.vector_raw(pos, 1, 1)?;
+    /// v.nested(data, len, |v| v.nested_root::<&str>())?;
+    /// // As a table, the string's length (5) is the offset to a vtable before the buffer.
+    /// let err = v.nested(data, len, |v| v.nested_root::<Table>()).unwrap_err();
+    /// let kind = ErrorKind::OffsetOutOfBounds { value: 5 };
+    /// assert_eq!((err.kind(), err.offset()), (&kind, data + 4));
+    /// let err = v.nested(data, 3, |v| v.nested_root::<&str>()).unwrap_err();
+    /// assert_eq!(err.kind(), &ErrorKind::BufferTooShort { len: 3, min: 4 });
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn nested_root<T: Verify + ?Sized>(&mut self) -> Result<(), Error> {
         let len = self.buf.len();
         if len < 4 {
@@ -784,6 +1178,34 @@ impl<'a> Verifier<'a> {
 ///
 /// Field methods take the field's slot (its id in the schema), its name for error paths, and whether
 /// it is required; an absent optional field passes.
+///
+/// ```
+/// use flatforge::{Builder, ErrorKind, Verifier, VerifierOptions};
+/// // table Monster {
+/// //     name: string (required); hp: short = 100; gold: uint; guild: string (required);
+/// // }
+/// let mut b = Builder::new();
+/// let name = b.create_string("Orc")?;
+/// b.start_table();
+/// b.add_offset(0, name)?;
+/// b.add_scalar::<i16>(1, 80, 100)?;
+/// let orc = b.end_table()?;
+/// let bytes = b.finish(orc, None)?;
+///
+/// let mut v = Verifier::new(bytes, &VerifierOptions::default().with_max_depth(1));
+/// let root = v.root()?;
+/// let pos = v.offset(root)?;
+/// let mut t = v.table(pos)?; // takes a level of depth
+/// t.field::<&str>(0, "name", true)?;
+/// t.field::<i16>(1, "hp", false)?;
+/// t.field::<u32>(2, "gold", false)?; // absent, and optional
+/// let err = t.field::<&str>(3, "guild", true).unwrap_err();
+/// assert_eq!((err.kind(), err.offset()), (&ErrorKind::MissingRequiredField, pos));
+/// assert_eq!(err.path_string(), "guild");
+/// drop(t); // gives the level back
+/// v.table(pos)?;
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct TableVerifier<'v, 'a> {
     v: &'v mut Verifier<'a>,
@@ -802,24 +1224,93 @@ impl Drop for TableVerifier<'_, '_> {
 
 impl<'a> TableVerifier<'_, 'a> {
     /// The table's position.
+    ///
+    /// ```
+    /// use flatforge::{Builder, Verifier, VerifierOptions};
+    /// let mut b = Builder::new();
+    /// b.start_table();
+    /// let t = b.end_table()?;
+    /// let bytes = b.finish(t, None)?;
+    ///
+    /// let mut v = Verifier::new(bytes, &VerifierOptions::default());
+    /// let root = v.root()?;
+    /// let t = v.follow_table(root)?;
+    /// let root_offset = u32::from_le_bytes(bytes[..4].try_into()?) as usize;
+    /// assert_eq!(t.position(), root + root_offset);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn position(&self) -> usize {
         self.pos
     }
 
     /// The table's inline size from its vtable.
+    ///
+    /// ```
+    /// use flatforge::{Builder, Table, Verifier, VerifierOptions};
+    /// let mut b = Builder::new();
+    /// b.start_table();
+    /// b.add_scalar::<u32>(0, 1, 0)?;
+    /// b.add_scalar::<u16>(1, 2, 0)?;
+    /// let t = b.end_table()?;
+    /// let bytes = b.finish(t, None)?;
+    ///
+    /// let mut v = Verifier::new(bytes, &VerifierOptions::default());
+    /// let root = v.root()?;
+    /// let t = v.follow_table(root)?;
+    /// let vtable = Table::new(bytes, t.position())?.vtable();
+    /// assert_eq!(bytes[vtable + 2..vtable + 4], (t.size() as u16).to_le_bytes());
+    /// assert_eq!(t.size(), 4 + 4 + 2 + 2); // vtable offset, u32, u16, padding
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn size(&self) -> usize {
         self.size
     }
 
     /// The verifier, to check what a field points to.
+    ///
+    /// ```
+    /// use flatforge::{Builder, Verifier, VerifierOptions};
+    /// let mut b = Builder::new();
+    /// let title = b.create_string("Notes")?;
+    /// b.start_table();
+    /// b.add_offset(0, title)?;
+    /// let t = b.end_table()?;
+    /// let bytes = b.finish(t, None)?;
+    ///
+    /// let mut v = Verifier::new(bytes, &VerifierOptions::default());
+    /// let root = v.root()?;
+    /// let mut t = v.follow_table(root)?;
+    /// let title = t.offset_field(0, "title", true)?.unwrap();
+    /// let title = t.verifier().string(title).map_err(|e| e.in_field("title"))?;
+    /// assert_eq!(title, "Notes");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn verifier(&mut self) -> &mut Verifier<'a> {
         self.v
     }
 
     /// The vtable entry of `slot`: the field's offset in the table, 0 if absent.
+    ///
+    /// ```
+    /// use flatforge::{Builder, Verifier, VerifierOptions};
+    /// let mut b = Builder::new();
+    /// b.start_table();
+    /// b.add_scalar::<u8>(1, 9, 0)?;
+    /// let t = b.end_table()?;
+    /// let bytes = b.finish(t, None)?;
+    ///
+    /// let mut v = Verifier::new(bytes, &VerifierOptions::default());
+    /// let root = v.root()?;
+    /// let t = v.follow_table(root)?;
+    /// assert_eq!((t.voffset(0), t.voffset(2)), (0, 0)); // absent; past the vtable
+    /// let voffset = t.voffset(1);
+    /// assert!(voffset >= 4); // after the vtable offset
+    /// assert_eq!(bytes[t.position() + usize::from(voffset)], 9);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn voffset(&self, slot: usize) -> u16 {
@@ -835,6 +1326,30 @@ impl<'a> TableVerifier<'_, 'a> {
 
     /// Checks that the field in `slot`, if present, has `size` bytes inside the table, aligned to
     /// `align`; returns its position.
+    ///
+    /// ```
+    /// use flatforge::{Builder, ErrorKind, Table, Verifier, VerifierOptions};
+    /// // struct Point { x: int; y: int; } in slot 0, its size known only at run time
+    /// let mut b = Builder::new();
+    /// b.start_table();
+    /// b.add_bytes(0, &[1, 0, 0, 0, 2, 0, 0, 0], 4)?;
+    /// let t = b.end_table()?;
+    /// let bytes = b.finish(t, None)?;
+    ///
+    /// let mut v = Verifier::new(bytes, &VerifierOptions::default());
+    /// let root = v.root()?;
+    /// let t = v.follow_table(root)?;
+    /// let p = t.field_position(0, 8, 4)?.unwrap();
+    /// assert_eq!(bytes[p..p + 8], [1, 0, 0, 0, 2, 0, 0, 0]);
+    /// assert_eq!(t.field_position(1, 8, 4)?, None);
+    ///
+    /// // 12 bytes (a struct with a z) do not fit in the table; the error is at the vtable entry.
+    /// let err = t.field_position(0, 12, 4).unwrap_err();
+    /// let kind = ErrorKind::FieldOutOfTable { voffset: 4, size: 12, table_size: 12 };
+    /// let vtable = Table::new(bytes, t.position())?.vtable();
+    /// assert_eq!((err.kind(), err.offset()), (&kind, vtable + 4));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn field_position(
@@ -902,6 +1417,32 @@ impl<'a> TableVerifier<'_, 'a> {
     }
 
     /// Checks the field in `slot` as a `T`: its inline bytes in the table, then `T::verify_at`.
+    ///
+    /// ```
+    /// use flatforge::{Builder, Error, ErrorKind, Verifier, VerifierOptions};
+    /// // table Monster { name: string (required); }
+    /// let mut b = Builder::new();
+    /// let name = b.create_string("Orc")?;
+    /// b.start_table();
+    /// b.add_offset(0, name)?;
+    /// let t = b.end_table()?;
+    /// let mut bytes = b.finish(t, None)?.to_vec();
+    ///
+    /// let check = |bytes: &[u8]| -> Result<(), Error> {
+    ///     let mut v = Verifier::new(bytes, &VerifierOptions::default());
+    ///     let root = v.root()?;
+    ///     let mut t = v.follow_table(root)?;
+    ///     t.field::<&str>(0, "name", true)
+    /// };
+    /// check(&bytes)?;
+    ///
+    /// let at = bytes.windows(4).position(|w| w == b"Orc\0").unwrap() + 3;
+    /// bytes[at] = b'!'; // the NUL after "Orc"
+    /// let err = check(&bytes).unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (&ErrorKind::StringNotTerminated, at));
+    /// assert_eq!(err.path_string(), "name");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn field<T: Verify + ?Sized>(
@@ -919,6 +1460,30 @@ impl<'a> TableVerifier<'_, 'a> {
     }
 
     /// Checks the field in `slot` as a `T` and reads it.
+    ///
+    /// ```
+    /// use flatforge::{Builder, ErrorKind, Table, Verifier, VerifierOptions};
+    /// // table Monster { name: string (required); hp: short = 100; weapon: Weapon (required); }
+    /// let mut b = Builder::new();
+    /// let name = b.create_string("Orc")?;
+    /// b.start_table();
+    /// b.add_offset(0, name)?;
+    /// b.add_scalar::<i16>(1, 80, 100)?;
+    /// let orc = b.end_table()?;
+    /// let bytes = b.finish(orc, None)?;
+    ///
+    /// let mut v = Verifier::new(bytes, &VerifierOptions::default());
+    /// let root = v.root()?;
+    /// let mut t = v.follow_table(root)?;
+    /// let name = t.field_value::<&str>(0, "name", true)?; // borrows `bytes`, not `t`
+    /// let hp = t.field_value::<i16>(1, "hp", false)?.unwrap_or(100);
+    /// assert_eq!((name, hp), (Some("Orc"), 80));
+    ///
+    /// let err = t.field_value::<Table>(2, "weapon", true).unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (&ErrorKind::MissingRequiredField, t.position()));
+    /// assert_eq!(err.path_string(), "weapon");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn field_value<T: Follow<'a>>(
@@ -941,6 +1506,28 @@ impl<'a> TableVerifier<'_, 'a> {
 
     /// Checks a field of `size` bytes aligned to `align` (a struct or scalar known only at run time);
     /// returns its position.
+    ///
+    /// ```
+    /// use flatforge::{Builder, ErrorKind, Verifier, VerifierOptions};
+    /// // struct Vec2 { x: short; y: short; }
+    /// // table Body { pos: Vec2 (required); vel: Vec2 (required); }
+    /// let mut b = Builder::new();
+    /// b.start_table();
+    /// b.add_bytes(0, &[1, 0, 2, 0], 2)?;
+    /// let t = b.end_table()?;
+    /// let bytes = b.finish(t, None)?;
+    ///
+    /// let mut v = Verifier::new(bytes, &VerifierOptions::default());
+    /// let root = v.root()?;
+    /// let mut t = v.follow_table(root)?;
+    /// let p = t.inline_field(0, 4, 2, "pos", true)?.unwrap();
+    /// assert_eq!(bytes[p..p + 4], [1, 0, 2, 0]);
+    /// assert_eq!(t.inline_field(1, 4, 2, "vel", false)?, None);
+    /// let err = t.inline_field(1, 4, 2, "vel", true).unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (&ErrorKind::MissingRequiredField, t.position()));
+    /// assert_eq!(err.path_string(), "vel");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn inline_field(
         &mut self,
@@ -960,6 +1547,35 @@ impl<'a> TableVerifier<'_, 'a> {
     /// Checks an offset field (string, vector, table, union value) and returns the position it points
     /// to; the caller checks the object there and adds `name` to the path of any error (with
     /// [`Error::in_field`]).
+    ///
+    /// ```
+    /// use flatforge::{Builder, ErrorKind, Table, Verifier, VerifierOptions};
+    /// let mut b = Builder::new();
+    /// let name = b.create_string("Orc")?;
+    /// b.start_table();
+    /// b.add_offset(0, name)?;
+    /// let t = b.end_table()?;
+    /// let mut bytes = b.finish(t, None)?.to_vec();
+    ///
+    /// let mut v = Verifier::new(&bytes, &VerifierOptions::default());
+    /// let root = v.root()?;
+    /// let mut t = v.follow_table(root)?;
+    /// let name = t.offset_field(0, "name", true)?.unwrap();
+    /// assert_eq!(t.verifier().string(name)?, "Orc");
+    /// assert_eq!(t.offset_field(1, "title", false)?, None);
+    /// drop(t);
+    ///
+    /// // An offset that points past the end of the buffer.
+    /// let table: Table = flatforge::root(&bytes)?;
+    /// let at = table.position() + usize::from(table.field_offset(0));
+    /// bytes[at..at + 4].copy_from_slice(&4096u32.to_le_bytes());
+    /// let mut v = Verifier::new(&bytes, &VerifierOptions::default());
+    /// let mut t = v.follow_table(root)?;
+    /// let err = t.offset_field(0, "name", true).unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (&ErrorKind::OffsetOutOfBounds { value: 4096 }, at));
+    /// assert_eq!(err.path_string(), "name");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn offset_field(
@@ -1014,6 +1630,44 @@ impl<'a> TableVerifier<'_, 'a> {
 
     /// Checks a union whose type field is a `u8` (`UType`): [`union_typed`](Self::union_typed)
     /// with `T = u8`.
+    ///
+    /// ```
+    /// use flatforge::{BuildError, Builder, Error, ErrorKind, Table, Verifier, VerifierOptions};
+    /// use flatforge::Verify;
+    /// // union Equipment { Weapon }
+    /// // table Monster { equipped: Equipment; } (the type in slot 0, the value in slot 1)
+    /// let monster = |armed: bool| -> Result<Vec<u8>, BuildError> {
+    ///     let mut b = Builder::new();
+    ///     b.start_table();
+    ///     let axe = b.end_table()?;
+    ///     b.start_table();
+    ///     b.add_scalar::<u8>(0, 1, 0)?; // Weapon
+    ///     if armed {
+    ///         b.add_offset(1, axe)?;
+    ///     }
+    ///     let orc = b.end_table()?;
+    ///     Ok(b.finish(orc, None)?.to_vec())
+    /// };
+    /// let check = |bytes: &[u8]| -> Result<(), Error> {
+    ///     let mut v = Verifier::new(bytes, &VerifierOptions::default());
+    ///     let root = v.root()?;
+    ///     let mut t = v.follow_table(root)?;
+    ///     t.union(0, 1, "equipped", false, |v, ty, pos| match ty {
+    ///         1 => Some(Table::verify_at(v, pos)), // generated code: `Weapon::verify_at`
+    ///         _ => None,
+    ///     })
+    /// };
+    /// check(&monster(true)?)?;
+    ///
+    /// let bytes = monster(false)?;
+    /// let err = check(&bytes).unwrap_err();
+    /// let t: Table = flatforge::root(&bytes)?;
+    /// let at = t.position() + usize::from(t.field_offset(0)); // the type field
+    /// let kind = ErrorKind::UnionTypeWithoutValue { value: 1 };
+    /// assert_eq!((err.kind(), err.offset()), (&kind, at));
+    /// assert_eq!(err.path_string(), "equipped");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn union<F>(
         &mut self,
@@ -1111,6 +1765,43 @@ impl<'a> TableVerifier<'_, 'a> {
 
     /// Checks a vector of unions whose types are `u8`s:
     /// [`union_vector_typed`](Self::union_vector_typed) with `T = u8`.
+    ///
+    /// ```
+    /// use flatforge::{Builder, ErrorKind, Table, Vector, Verifier, VerifierOptions, Verify};
+    /// // union Equipment { Weapon }
+    /// // table Monster { weapons: [Equipment]; } (the types in slot 0, the values in slot 1)
+    /// let mut b = Builder::new();
+    /// let mut weapons = Vec::new();
+    /// for damage in [3i16, 5] {
+    ///     b.start_table();
+    ///     b.add_scalar(0, damage, 0)?;
+    ///     weapons.push(b.end_table()?);
+    /// }
+    /// let values = b.create_vector_of_offsets(&weapons)?;
+    /// let types = b.create_vector(&[1u8, 7])?; // 7 names no member
+    /// b.start_table();
+    /// b.add_offset(0, types)?;
+    /// b.add_offset(1, values)?;
+    /// let orc = b.end_table()?;
+    /// let bytes = b.finish(orc, None)?;
+    ///
+    /// let mut v = Verifier::new(bytes, &VerifierOptions::default());
+    /// let root = v.root()?;
+    /// let mut t = v.follow_table(root)?;
+    /// let mut seen = Vec::new();
+    /// let err = t
+    ///     .union_vector(0, 1, "weapons", false, |v, ty, pos| {
+    ///         seen.push(ty);
+    ///         (ty == 1).then(|| Table::verify_at(v, pos))
+    ///     })
+    ///     .unwrap_err();
+    /// assert_eq!(seen, [1, 7]);
+    /// let types = flatforge::root::<Table>(bytes)?.get::<Vector<u8>>(0)?.unwrap();
+    /// let at = types.as_slice().as_ptr() as usize - bytes.as_ptr() as usize + 1; // the 7
+    /// assert_eq!((err.kind(), err.offset()), (&ErrorKind::UnknownUnionType { value: 7 }, at));
+    /// assert_eq!(err.path_string(), "weapons[1]");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn union_vector<F>(
         &mut self,
         type_slot: usize,
@@ -1128,6 +1819,43 @@ impl<'a> TableVerifier<'_, 'a> {
     /// Checks a vector of unions: the vector of `T` types in `type_slot` and the offsets in
     /// `value_slot` must be both absent or both present with equal lengths; each element whose type
     /// is not NONE is checked with `f` as in [`union_typed`](Self::union_typed).
+    ///
+    /// ```
+    /// use flatforge::{BuildError, Builder, Error, ErrorKind, Table, Vector, Verifier};
+    /// use flatforge::{VerifierOptions, Verify};
+    /// // union Shape : int { Circle = 1000 }
+    /// // table Drawing { shapes: [Shape]; } (the types in slot 0, the values in slot 1)
+    /// let drawing = |types: &[i32]| -> Result<Vec<u8>, BuildError> {
+    ///     let mut b = Builder::new();
+    ///     b.start_table();
+    ///     let circle = b.end_table()?;
+    ///     let values = b.create_vector_of_offsets(&[circle, circle])?;
+    ///     let types = b.create_vector(types)?;
+    ///     b.start_table();
+    ///     b.add_offset(0, types)?;
+    ///     b.add_offset(1, values)?;
+    ///     let d = b.end_table()?;
+    ///     Ok(b.finish(d, None)?.to_vec())
+    /// };
+    /// let check = |bytes: &[u8]| -> Result<(), Error> {
+    ///     let mut v = Verifier::new(bytes, &VerifierOptions::default());
+    ///     let root = v.root()?;
+    ///     let mut t = v.follow_table(root)?;
+    ///     t.union_vector_typed(0, 1, "shapes", false, |v, ty: i32, pos| {
+    ///         (ty == 1000).then(|| Table::verify_at(v, pos))
+    ///     })
+    /// };
+    /// check(&drawing(&[1000, 1000])?)?;
+    ///
+    /// let bytes = drawing(&[1000])?; // one type for two values
+    /// let err = check(&bytes).unwrap_err();
+    /// let types = flatforge::root::<Table>(&bytes)?.get::<Vector<i32>>(0)?.unwrap();
+    /// let at = types.bytes().as_ptr() as usize - bytes.as_ptr() as usize - 4; // its length
+    /// let kind = ErrorKind::UnionVectorLengthMismatch { types: 1, values: 2 };
+    /// assert_eq!((err.kind(), err.offset()), (&kind, at));
+    /// assert_eq!(err.path_string(), "shapes");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn union_vector_typed<T: UnionTag, F>(
         &mut self,
         type_slot: usize,
@@ -1189,6 +1917,46 @@ impl<'a> TableVerifier<'_, 'a> {
 
     /// Checks a `[ubyte]` field holding a nested flatbuffer: the vector, then `f(verifier)` on its
     /// bytes as a buffer of their own (see [`Verifier::nested`]).
+    ///
+    /// ```
+    /// use flatforge::{Builder, ErrorKind, Table, Vector, Verifier, VerifierOptions};
+    /// // table Envelope { payload: [ubyte] (nested_flatbuffer: "Message"); }
+    /// // table Message { id: ulong; }
+    /// let mut b = Builder::new();
+    /// let start = b.start_nested()?;
+    /// b.start_table();
+    /// b.add_scalar::<u64>(0, 42, 0)?;
+    /// let message = b.end_table()?;
+    /// let payload = b.end_nested(start, message, None)?;
+    /// b.start_table();
+    /// b.add_offset(0, payload)?;
+    /// let envelope = b.end_table()?;
+    /// let bytes = b.finish(envelope, None)?;
+    ///
+    /// let mut v = Verifier::new(bytes, &VerifierOptions::default());
+    /// let root = v.root()?;
+    /// let mut t = v.follow_table(root)?;
+    /// t.nested_flatbuffer(0, "payload", true, |v| {
+    ///     let root = v.root()?;
+    ///     let mut message = v.follow_table(root)?;
+    ///     message.field::<u64>(0, "id", false)
+    /// })?;
+    ///
+    /// // Checked as another message type, with a required string in slot 1.
+    /// let err = t
+    ///     .nested_flatbuffer(0, "payload", true, |v| {
+    ///         let root = v.root()?;
+    ///         let mut message = v.follow_table(root)?;
+    ///         message.field::<&str>(1, "name", true)
+    ///     })
+    ///     .unwrap_err();
+    /// let payload = flatforge::root::<Table>(bytes)?.get::<Vector<u8>>(0)?.unwrap().as_slice();
+    /// let message: Table = flatforge::root(payload)?;
+    /// let at = payload.as_ptr() as usize - bytes.as_ptr() as usize + message.position();
+    /// assert_eq!((err.kind(), err.offset()), (&ErrorKind::MissingRequiredField, at));
+    /// assert_eq!(err.path_string(), "payload.name");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn nested_flatbuffer<F>(
         &mut self,
         slot: usize,
@@ -1208,6 +1976,36 @@ impl<'a> TableVerifier<'_, 'a> {
     }
 
     /// Checks a `[ubyte]` field holding a nested flatbuffer whose root is a `T`.
+    ///
+    /// ```
+    /// use flatforge::{Builder, ErrorKind, Table, Vector, Verifier, VerifierOptions};
+    /// // table Envelope { payload: [ubyte] (nested_flatbuffer: "Message"); }
+    /// let mut b = Builder::new();
+    /// let start = b.start_nested()?;
+    /// b.start_table();
+    /// let message = b.end_table()?;
+    /// let payload = b.end_nested(start, message, None)?;
+    /// b.start_table();
+    /// b.add_offset(0, payload)?;
+    /// let envelope = b.end_table()?;
+    /// let bytes = b.finish(envelope, None)?;
+    ///
+    /// // The envelope, the nesting and the message take a level of depth each.
+    /// let check = |max_depth| {
+    ///     let mut v = Verifier::new(bytes, &VerifierOptions::default().with_max_depth(max_depth));
+    ///     let root = v.root()?;
+    ///     let mut t = v.follow_table(root)?;
+    ///     t.nested_root::<Table>(0, "payload", true)
+    /// };
+    /// check(3)?;
+    /// let err = check(2).unwrap_err();
+    /// let payload = flatforge::root::<Table>(bytes)?.get::<Vector<u8>>(0)?.unwrap().as_slice();
+    /// let message: Table = flatforge::root(payload)?;
+    /// let at = payload.as_ptr() as usize - bytes.as_ptr() as usize + message.position();
+    /// assert_eq!((err.kind(), err.offset()), (&ErrorKind::DepthLimitExceeded { limit: 2 }, at));
+    /// assert_eq!(err.path_string(), "payload");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn nested_root<T: Verify + ?Sized>(
         &mut self,

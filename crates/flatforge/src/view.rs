@@ -20,6 +20,28 @@
 //!   string or vector it points to, as above; the buffer's 2 GiB cap makes every verified 64-bit
 //!   offset and length fit a `usize`.
 //! - Generated table types: all fields, recursively; their accessors are safe and unchecked.
+//!
+//! ```
+//! use flatforge::{Table, Vector};
+//! let mut b = flatforge::Builder::new();
+//! let tags = [b.create_string("a")?, b.create_string("b")?];
+//! let tags = b.create_vector_of_offsets(&tags)?;
+//! b.start_table();
+//! b.add_offset(0, tags)?;
+//! let t = b.end_table()?;
+//! let bytes = b.finish(t, None)?;
+//!
+//! let t: Table = flatforge::root(bytes)?; // verifies the table's header and vtable
+//! let tags: Vector<&str> = t.get(0)?.unwrap(); // verifies the field as a vector of strings
+//! assert_eq!(tags.iter().collect::<Vec<_>>(), ["a", "b"]); // reads without checks
+//!
+//! let mut bad = bytes.to_vec();
+//! let at = bad.windows(2).position(|w| w == b"b\0").unwrap();
+//! bad[at + 1] = b'!'; // the NUL after "b"
+//! let t: Table = flatforge::root(&bad)?; // the table's header is fine
+//! assert!(t.get::<Vector<&str>>(0).is_err()); // one of the strings it reaches is not
+//! # Ok::<(), Box<dyn core::error::Error>>(())
+//! ```
 
 use core::cmp::Ordering;
 use core::fmt;
@@ -47,6 +69,19 @@ use crate::verify::{Verifier, VerifierOptions, Verify};
 pub trait Follow<'a>: Verify + Sized {
     /// Reads the value at `pos`.
     ///
+    /// ```
+    /// use flatforge::{Follow, Verifier, VerifierOptions, Verify};
+    /// let bytes = [4u8, 0, 0, 0, 2, 0, 0, 0, b'h', b'i', 0, 0]; // root offset, then "hi"
+    /// let mut v = Verifier::new(&bytes, &VerifierOptions::default());
+    /// let pos = v.root()?; // checks that the 4 bytes at `pos` are in the buffer
+    /// <&str>::verify_at(&mut v, pos)?;
+    /// // SAFETY: `<&str>::verify_at` accepted `pos` with a verifier over exactly `bytes`, after
+    /// // `root` checked that its 4 bytes lie in `bytes`.
+    /// let s = unsafe { <&str>::follow(&bytes, pos) };
+    /// assert_eq!(s, "hi");
+    /// # Ok::<(), flatforge::Error>(())
+    /// ```
+    ///
     /// # Safety
     /// `Self::verify_at` must have accepted `pos` with a [`Verifier`] over exactly `buf` (any
     /// options), after the `Self::SIZE` bytes at `pos` were checked to lie in `buf`.
@@ -55,6 +90,19 @@ pub trait Follow<'a>: Verify + Sized {
     /// Reads the value at `at`, which is `buf.as_ptr().add(pos)`: the same as `follow(buf, pos)`.
     /// The default computes `pos` and calls [`follow`](Self::follow); the crate's types and
     /// generated tables read from `at` directly.
+    ///
+    /// ```
+    /// use flatforge::{Follow, Verifier, VerifierOptions, Verify};
+    /// let bytes = [0u8, 0, 0, 0, 0x2a, 0, 0, 0];
+    /// let mut v = Verifier::new(&bytes, &VerifierOptions::default());
+    /// v.check_range(flatforge::Object::Inline, 4, u32::SIZE)?;
+    /// u32::verify_at(&mut v, 4)?;
+    /// // SAFETY: `u32::verify_at` accepted position 4 of `bytes` after its 4 bytes were checked to
+    /// // lie in `bytes`, and the pointer is `bytes.as_ptr()` plus that position.
+    /// let x = unsafe { u32::follow_at(&bytes, bytes.as_ptr().add(4)) };
+    /// assert_eq!(x, 42);
+    /// # Ok::<(), flatforge::Error>(())
+    /// ```
     ///
     /// # Safety
     /// `at` was derived from `buf.as_ptr()` by adding a `pos` that [`follow`](Self::follow) accepts.
@@ -344,11 +392,41 @@ pub struct Table<'a> {
 
 impl<'a> Table<'a> {
     /// Checks the header and vtable of the table at `pos` and returns a view of it.
+    ///
+    /// ```
+    /// use flatforge::Table;
+    /// let mut b = flatforge::Builder::new();
+    /// b.start_table();
+    /// b.add_scalar::<u8>(0, 7, 0)?;
+    /// let t = b.end_table()?;
+    /// let bytes = b.finish(t, None)?;
+    /// let pos = u32::from_le_bytes(bytes[..4].try_into()?) as usize; // where the root offset points
+    /// assert_eq!(Table::new(bytes, pos)?.get::<u8>(0)?, Some(7));
+    /// assert!(Table::new(bytes, pos + 1).is_err()); // misaligned
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn new(buf: &'a [u8], pos: usize) -> Result<Self, Error> {
         Self::new_with_options(buf, pos, &VerifierOptions::DEFAULT)
     }
 
     /// [`new`](Self::new) with the given options (alignment checks, limits).
+    ///
+    /// ```
+    /// use flatforge::{Table, VerifierOptions};
+    /// let mut b = flatforge::Builder::new();
+    /// b.start_table();
+    /// b.add_scalar::<u8>(0, 7, 0)?;
+    /// let t = b.end_table()?;
+    /// let bytes = b.finish(t, None)?;
+    /// let pos = u32::from_le_bytes(bytes[..4].try_into()?) as usize;
+    /// // The same table one byte further on, as in a buffer read at an odd position.
+    /// let shifted = [&[0u8][..], bytes].concat();
+    /// assert!(Table::new(&shifted, pos + 1).is_err());
+    /// let opts = VerifierOptions::default().with_check_alignment(false);
+    /// let t = Table::new_with_options(&shifted, pos + 1, &opts)?;
+    /// assert_eq!(t.get_with_options::<u8>(0, &opts)?, Some(7));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn new_with_options(
         buf: &'a [u8],
         pos: usize,
@@ -360,6 +438,24 @@ impl<'a> Table<'a> {
     }
 
     /// A view of the table at `pos` without checks.
+    ///
+    /// ```
+    /// use flatforge::{Table, Verifier, VerifierOptions};
+    /// let mut b = flatforge::Builder::new();
+    /// b.start_table();
+    /// b.add_scalar::<u8>(0, 7, 0)?;
+    /// let t = b.end_table()?;
+    /// let bytes = b.finish(t, None)?;
+    ///
+    /// let mut v = Verifier::new(bytes, &VerifierOptions::default());
+    /// let root = v.root()?;
+    /// let pos = v.offset(root)?;
+    /// v.table(pos)?;
+    /// // SAFETY: `Verifier::table` accepted `pos` with a verifier over exactly `bytes`.
+    /// let t = unsafe { Table::new_unchecked(bytes, pos) };
+    /// assert_eq!(t.get::<u8>(0)?, Some(7));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     ///
     /// # Safety
     /// [`Verifier::table`] must have accepted `pos` with a verifier over exactly `buf`.
@@ -373,18 +469,60 @@ impl<'a> Table<'a> {
     }
 
     /// The buffer the table lives in.
+    ///
+    /// ```
+    /// use flatforge::Table;
+    /// let mut b = flatforge::Builder::new();
+    /// b.start_table();
+    /// b.add_scalar::<u32>(0, 0xAABB_CCDD, 0)?;
+    /// let t = b.end_table()?;
+    /// let bytes = b.finish(t, None)?;
+    /// let t: Table = flatforge::root(bytes)?;
+    /// assert!(core::ptr::eq(t.buffer(), bytes));
+    /// let at = t.position() + usize::from(t.field_offset(0));
+    /// assert_eq!(t.buffer()[at..at + 4], [0xDD, 0xCC, 0xBB, 0xAA]);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline(always)]
     pub fn buffer(&self) -> &'a [u8] {
         self.buf
     }
 
     /// The table's position in the buffer.
+    ///
+    /// ```
+    /// use flatforge::Table;
+    /// let mut b = flatforge::Builder::new();
+    /// b.start_table();
+    /// let t = b.end_table()?;
+    /// let bytes = b.finish(t, None)?;
+    /// let t: Table = flatforge::root(bytes)?;
+    /// let root_offset = u32::from_le_bytes(bytes[..4].try_into()?) as usize;
+    /// assert_eq!(t.position(), root_offset); // the root offset is at 0
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline(always)]
     pub fn position(&self) -> usize {
         self.table.index_in(self.buf)
     }
 
     /// The position of the table's vtable.
+    ///
+    /// ```
+    /// use flatforge::Table;
+    /// let mut b = flatforge::Builder::new();
+    /// b.start_table();
+    /// b.add_scalar::<u8>(2, 1, 0)?;
+    /// let t = b.end_table()?;
+    /// let bytes = b.finish(t, None)?;
+    /// let t: Table = flatforge::root(bytes)?;
+    /// let pos = t.position();
+    /// let soffset = i32::from_le_bytes(bytes[pos..pos + 4].try_into()?);
+    /// assert_eq!(t.vtable() as i64, pos as i64 - i64::from(soffset));
+    /// let vt = t.vtable();
+    /// assert_eq!(bytes[vt..vt + 2], [10, 0]); // its size: 4 bytes + 3 slots
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline(always)]
     pub fn vtable(&self) -> usize {
         self.vtable_at().index_in(self.buf)
@@ -401,6 +539,20 @@ impl<'a> Table<'a> {
     }
 
     /// The offset of the field in `slot` from the table start, or 0 if the field is absent.
+    ///
+    /// ```
+    /// use flatforge::Table;
+    /// let mut b = flatforge::Builder::new();
+    /// b.start_table();
+    /// b.add_scalar::<u16>(1, 0x0102, 0)?;
+    /// let t = b.end_table()?;
+    /// let bytes = b.finish(t, None)?;
+    /// let t: Table = flatforge::root(bytes)?;
+    /// assert_eq!((t.field_offset(0), t.field_offset(7)), (0, 0)); // absent; past the vtable
+    /// let at = t.position() + usize::from(t.field_offset(1));
+    /// assert_eq!(bytes[at..at + 2], [0x02, 0x01]);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline(always)]
     pub fn field_offset(&self, slot: usize) -> u16 {
         let vtable = self.vtable_at().ptr;
@@ -420,6 +572,26 @@ impl<'a> Table<'a> {
 
     /// Reads the field in `slot` as a `T`, without checks; `None` if it is absent.
     ///
+    /// ```
+    /// use flatforge::{Table, Verifier, VerifierOptions};
+    /// let mut b = flatforge::Builder::new();
+    /// let name = b.create_string("Orc")?;
+    /// b.start_table();
+    /// b.add_offset(0, name)?;
+    /// let t = b.end_table()?;
+    /// let t: Table = flatforge::root(b.finish(t, None)?)?;
+    ///
+    /// // Verify the field's type once (a generated verifier does this for every field)...
+    /// let mut v = Verifier::new(t.buffer(), &VerifierOptions::default());
+    /// v.table(t.position())?.field::<&str>(0, "name", true)?;
+    /// // SAFETY: slot 0 of this table was just verified as a `&str`.
+    /// let name = unsafe { t.get_unchecked::<&str>(0) };
+    /// assert_eq!(name, Some("Orc"));
+    /// // SAFETY: slot 1 is absent, so nothing is read.
+    /// assert_eq!(unsafe { t.get_unchecked::<u64>(1) }, None);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    ///
     /// # Safety
     /// When the field is present, it must have been verified as a `T` (as
     /// [`TableVerifier::field::<T>`](crate::TableVerifier::field) does).
@@ -437,11 +609,42 @@ impl<'a> Table<'a> {
 
     /// Verifies the field in `slot` as a `T` (recursively, with default limits) and reads it; `None`
     /// if it is absent.
+    ///
+    /// ```
+    /// use flatforge::{ErrorKind, Table};
+    /// let mut b = flatforge::Builder::new();
+    /// b.start_table();
+    /// b.add_scalar::<u16>(0, 9, 0)?;
+    /// let t = b.end_table()?;
+    /// let t: Table = flatforge::root(b.finish(t, None)?)?;
+    /// assert_eq!(t.get::<u16>(0)?, Some(9));
+    /// assert_eq!(t.get::<u16>(1)?, None);
+    /// // A type too large for the field's bytes is an error, not a wild read.
+    /// let err = t.get::<u64>(0).unwrap_err();
+    /// assert!(matches!(err.kind(), ErrorKind::FieldOutOfTable { .. }));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn get<T: Follow<'a>>(&self, slot: usize) -> Result<Option<T>, Error> {
         self.get_with_options(slot, &VerifierOptions::DEFAULT)
     }
 
     /// [`get`](Self::get) with the given options (alignment checks, limits).
+    ///
+    /// ```
+    /// use flatforge::{ErrorKind, Table, VerifierOptions};
+    /// let mut b = flatforge::Builder::new();
+    /// b.start_table();
+    /// let inner = b.end_table()?;
+    /// b.start_table();
+    /// b.add_offset(0, inner)?;
+    /// let t = b.end_table()?;
+    /// let t: Table = flatforge::root(b.finish(t, None)?)?;
+    /// assert!(t.get::<Table>(0)?.is_some());
+    /// let shallow = VerifierOptions::default().with_max_depth(1); // `t` itself is one level
+    /// let err = t.get_with_options::<Table>(0, &shallow).unwrap_err();
+    /// assert_eq!(err.kind(), &ErrorKind::DepthLimitExceeded { limit: 1 });
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn get_with_options<T: Follow<'a>>(
         &self,
         slot: usize,
@@ -513,6 +716,17 @@ impl<T> Copy for Vector<'_, T> {}
 impl<'a, T: Follow<'a>> Vector<'a, T> {
     /// Verifies the vector at `pos` (its length field) as a vector of `T`, with default limits, and
     /// returns a view of it.
+    ///
+    /// ```
+    /// use flatforge::Vector;
+    /// let mut b = flatforge::Builder::new();
+    /// let v = b.create_vector(&[1u16, 2, 3])?;
+    /// let bytes = b.finish(v, None)?;
+    /// let pos = u32::from_le_bytes(bytes[..4].try_into()?) as usize; // where the root offset points
+    /// assert_eq!(Vector::<u16>::new(bytes, pos)?.len(), 3);
+    /// assert!(Vector::<u64>::new(bytes, pos).is_err()); // 3 * 8 bytes are not there
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     pub fn new(buf: &'a [u8], pos: usize) -> Result<Self, Error> {
         Verifier::new(buf, &VerifierOptions::DEFAULT).vector::<T>(pos)?;
         // SAFETY: just verified.
@@ -520,6 +734,22 @@ impl<'a, T: Follow<'a>> Vector<'a, T> {
     }
 
     /// A view of the vector at `pos` without checks.
+    ///
+    /// ```
+    /// use flatforge::{Vector, Verifier, VerifierOptions};
+    /// let mut b = flatforge::Builder::new();
+    /// let v = b.create_vector(&[1u16, 2, 3])?;
+    /// let bytes = b.finish(v, None)?;
+    ///
+    /// let mut v = Verifier::new(bytes, &VerifierOptions::default());
+    /// let root = v.root()?;
+    /// let pos = v.offset(root)?;
+    /// v.vector::<u16>(pos)?;
+    /// // SAFETY: `Verifier::vector::<u16>` accepted `pos` with a verifier over exactly `bytes`.
+    /// let v = unsafe { Vector::<u16>::new_unchecked(bytes, pos) };
+    /// assert_eq!(v.get(2), Some(3));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     ///
     /// # Safety
     /// [`Verifier::vector::<T>`](Verifier::vector) must have accepted `pos` with a verifier over
@@ -566,18 +796,44 @@ impl<'a, T: Follow<'a>> Vector<'a, T> {
     }
 
     /// The number of elements.
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let v = b.create_vector(&[0u64; 5])?;
+    /// let v: flatforge::Vector<u64> = flatforge::root(b.finish(v, None)?)?;
+    /// assert_eq!(v.len(), 5);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline(always)]
     pub fn len(&self) -> usize {
         self.len
     }
 
     /// Whether the vector is empty.
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let v = b.create_vector::<i8>(&[])?;
+    /// let v: flatforge::Vector<i8> = flatforge::root(b.finish(v, None)?)?;
+    /// assert!(v.is_empty());
+    /// assert_eq!(v.first(), None);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
     /// The element at `index`, or `None` past the end.
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let names = [b.create_string("a")?, b.create_string("b")?];
+    /// let v = b.create_vector_of_offsets(&names)?;
+    /// let v: flatforge::Vector<&str> = flatforge::root(b.finish(v, None)?)?;
+    /// assert_eq!((v.get(1), v.get(2)), (Some("b"), None));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline(always)]
     pub fn get(&self, index: usize) -> Option<T> {
         if index < self.len {
@@ -590,6 +846,19 @@ impl<'a, T: Follow<'a>> Vector<'a, T> {
 
     /// The element at `index` without the bound check.
     ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let v = b.create_vector(&[3u32, 4, 5])?;
+    /// let v: flatforge::Vector<u32> = flatforge::root(b.finish(v, None)?)?;
+    /// let mut sum = 0;
+    /// for i in 0..v.len() {
+    ///     // SAFETY: `i < v.len()`.
+    ///     sum += unsafe { v.get_unchecked(i) };
+    /// }
+    /// assert_eq!(sum, 12);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    ///
     /// # Safety
     /// `index < self.len()`.
     #[inline(always)]
@@ -600,18 +869,43 @@ impl<'a, T: Follow<'a>> Vector<'a, T> {
     }
 
     /// The first element.
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let v = b.create_vector(&[7i16, 8])?;
+    /// let v: flatforge::Vector<i16> = flatforge::root(b.finish(v, None)?)?;
+    /// assert_eq!(v.first(), Some(7));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn first(&self) -> Option<T> {
         self.get(0)
     }
 
     /// The last element.
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let v = b.create_vector(&[7i16, 8])?;
+    /// let v: flatforge::Vector<i16> = flatforge::root(b.finish(v, None)?)?;
+    /// assert_eq!(v.last(), Some(8));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline]
     pub fn last(&self) -> Option<T> {
         self.len.checked_sub(1).and_then(|i| self.get(i))
     }
 
     /// An iterator over the elements.
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let v = b.create_vector(&[1.5f32, 2.5, 3.0])?;
+    /// let v: flatforge::Vector<f32> = flatforge::root(b.finish(v, None)?)?;
+    /// assert_eq!(v.iter().sum::<f32>(), 7.0);
+    /// assert_eq!(v.iter().rev().next(), Some(3.0));
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline(always)]
     pub fn iter(&self) -> VectorIter<'a, T> {
         VectorIter {
@@ -624,6 +918,14 @@ impl<'a, T: Follow<'a>> Vector<'a, T> {
     }
 
     /// The elements' inline bytes (for offsets: the offsets themselves).
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let v = b.create_vector(&[1u16, 0x0203])?;
+    /// let v: flatforge::Vector<u16> = flatforge::root(b.finish(v, None)?)?;
+    /// assert_eq!(v.bytes(), [1, 0, 3, 2]);
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline(always)]
     pub fn bytes(&self) -> &'a [u8] {
         // SAFETY: invariant: the `len * T::SIZE` element bytes lie in the buffer borrowed for `'a`.
@@ -693,6 +995,14 @@ impl<'a, T: Scalar + Follow<'a>> Vector<'a, T> {
 
 impl<'a> Vector<'a, u8> {
     /// The bytes, as a slice.
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let v = b.create_vector(b"raw bytes")?;
+    /// let v: flatforge::Vector<u8> = flatforge::root(b.finish(v, None)?)?;
+    /// assert_eq!(v.as_slice(), b"raw bytes");
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
     #[inline(always)]
     pub fn as_slice(&self) -> &'a [u8] {
         self.bytes()
@@ -753,7 +1063,19 @@ impl<'a, T: Follow<'a>> Follow<'a> for Vector<'a, T> {
     }
 }
 
-/// Iterator over a [`Vector`].
+/// Iterator over a [`Vector`], from both ends, knowing its length.
+///
+/// ```
+/// use flatforge::{Vector, VectorIter};
+/// let mut b = flatforge::Builder::new();
+/// let v = b.create_vector(&[1u8, 2, 3, 4])?;
+/// let v: Vector<u8> = flatforge::root(b.finish(v, None)?)?;
+/// let mut it: VectorIter<u8> = v.iter();
+/// assert_eq!((it.next(), it.next_back()), (Some(1), Some(4)));
+/// assert_eq!(it.len(), 2);
+/// assert_eq!(it.collect::<Vec<_>>(), [2, 3]);
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 pub struct VectorIter<'a, T> {
     buf: &'a [u8],
     /// The next element from the front.
@@ -826,10 +1148,35 @@ impl<'a, T: Follow<'a>> FusedIterator for VectorIter<'a, T> {}
 
 /// A value that can be read from the bytes of a struct: scalars and structs (the element types of
 /// fixed-size arrays).
+///
+/// ```
+/// use flatforge::{Array, Inline};
+/// fn sum<'a, T: Inline<'a> + Into<u64>>(a: Array<'a, T>) -> u64 {
+///     a.iter().map(Into::into).sum()
+/// }
+/// assert_eq!(sum(Array::<u16>::new(&[1, 0, 2, 0])), 3);
+/// assert_eq!(sum(Array::<u8>::new(&[1, 0, 2, 0])), 3);
+/// ```
 pub trait Inline<'a>: Copy {
     /// Size in bytes.
+    ///
+    /// ```
+    /// use flatforge::{Inline, Struct};
+    /// # #[derive(Clone, Copy)] #[repr(transparent)] struct Vec3([u8; 12]);
+    /// # // SAFETY: a transparent wrapper of [u8; 12].
+    /// # unsafe impl Struct for Vec3 { const ALIGN: usize = 4; }
+    /// assert_eq!(<i32 as Inline>::SIZE, 4);
+    /// assert_eq!(<&Vec3 as Inline>::SIZE, 12);
+    /// ```
     const SIZE: usize;
     /// Reads the value at `bytes[pos..pos + SIZE]`.
+    ///
+    /// ```
+    /// use flatforge::Inline;
+    /// let bytes = [9u8, 0x34, 0x12];
+    /// assert_eq!(u16::read_inline(&bytes, 1), 0x1234);
+    /// assert!(bool::read_inline(&bytes, 0));
+    /// ```
     ///
     /// # Panics
     /// If the range is out of bounds.
@@ -885,6 +1232,14 @@ impl<T> Copy for Array<'_, T> {}
 
 impl<'a, T: Inline<'a>> Array<'a, T> {
     /// A view of `bytes` as `bytes.len() / T::SIZE` elements (trailing bytes are ignored).
+    ///
+    /// ```
+    /// // struct Color { rgb: [ubyte:3]; alpha: ubyte; }: the accessor of `rgb`
+    /// let color = [10u8, 20, 30, 255];
+    /// let rgb = flatforge::Array::<u8>::new(&color[0..3]);
+    /// assert_eq!(rgb.iter().collect::<Vec<_>>(), [10, 20, 30]);
+    /// assert_eq!(flatforge::Array::<u16>::new(&color[0..3]).len(), 1); // 1 byte left over
+    /// ```
     #[inline(always)]
     pub fn new(bytes: &'a [u8]) -> Self {
         Array {
@@ -894,24 +1249,45 @@ impl<'a, T: Inline<'a>> Array<'a, T> {
     }
 
     /// The number of elements.
+    ///
+    /// ```
+    /// let a = flatforge::Array::<f32>::new(&[0; 12]);
+    /// assert_eq!(a.len(), 3);
+    /// ```
     #[inline(always)]
     pub fn len(&self) -> usize {
         self.bytes.len() / T::SIZE
     }
 
     /// Whether the array is empty.
+    ///
+    /// ```
+    /// assert!(flatforge::Array::<u32>::new(&[]).is_empty());
+    /// assert!(!flatforge::Array::<u32>::new(&[0; 4]).is_empty());
+    /// ```
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
     /// The element at `index`, or `None` past the end.
+    ///
+    /// ```
+    /// let a = flatforge::Array::<i16>::new(&[0xff, 0xff, 5, 0]);
+    /// assert_eq!((a.get(0), a.get(1), a.get(2)), (Some(-1), Some(5), None));
+    /// ```
     #[inline(always)]
     pub fn get(&self, index: usize) -> Option<T> {
         (index < self.len()).then(|| T::read_inline(self.bytes, index * T::SIZE))
     }
 
     /// An iterator over the elements.
+    ///
+    /// ```
+    /// let a = flatforge::Array::<u16>::new(&[1, 0, 2, 0, 3, 0]);
+    /// assert_eq!(a.iter().rev().collect::<Vec<_>>(), [3, 2, 1]);
+    /// assert_eq!(a.iter().len(), 3);
+    /// ```
     #[inline]
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = T> + ExactSizeIterator + 'a {
         let bytes = self.bytes;
@@ -919,6 +1295,11 @@ impl<'a, T: Inline<'a>> Array<'a, T> {
     }
 
     /// The array's bytes.
+    ///
+    /// ```
+    /// let a = flatforge::Array::<u16>::new(&[1, 0, 2, 0]);
+    /// assert_eq!(a.bytes(), [1, 0, 2, 0]);
+    /// ```
     #[inline(always)]
     pub fn bytes(&self) -> &'a [u8] {
         self.bytes
@@ -980,10 +1361,26 @@ fn verify_root<'a, T: Follow<'a>>(buf: &'a [u8], opts: &VerifierOptions) -> Resu
     Ok(unsafe { T::follow(buf, pos) })
 }
 
-/// The root of `buf` as a `T`, without verification.
+/// The root of `buf` as a `T`, without verification: for a buffer verified before (when it was
+/// received, say) and read again.
+///
+/// ```
+/// use flatforge::VerifierOptions;
+/// let mut b = flatforge::Builder::new();
+/// let s = b.create_string("checked once")?;
+/// let bytes = b.finish_size_prefixed(s, None)?;
+/// let opts = VerifierOptions::default().with_size_prefixed(true);
+/// flatforge::root_with_options::<&str>(bytes, &opts)?;
+/// // SAFETY: `bytes` passed `root_with_options::<&str>` with a 32-bit size prefix, as said here.
+/// let s = unsafe { flatforge::root_unchecked::<&str>(bytes, true) };
+/// assert_eq!(s, "checked once");
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
 ///
 /// # Safety
-/// `buf` must pass [`root_with_options::<T>`] with `size_prefixed` set as given here.
+/// `buf` must pass [`root_with_options::<T>`] with `size_prefixed` set as given here, and without
+/// a 64-bit size prefix ([`VerifierOptions::size_prefix64`]): the root offset is read at 4 after a
+/// size prefix, where a 64-bit prefix puts it at 8.
 pub unsafe fn root_unchecked<'a, T: Follow<'a>>(buf: &'a [u8], size_prefixed: bool) -> T {
     // SAFETY: guaranteed by the caller.
     unsafe { T::follow(buf, if size_prefixed { 4 } else { 0 }) }
