@@ -42,6 +42,29 @@ use flatforge_schema::{Compiler, FsLoader};
 ///
 /// Its `Debug` form is its `Display` form (the rendered diagnostics), so that a `build.rs` whose
 /// `main` returns it shows readable errors.
+///
+/// ```
+/// use flatforge_build::{Config, Error};
+/// let dir = std::env::temp_dir().join(format!("flatforge-build-error-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// std::fs::write(dir.join("game.fbs"), "table Monster { hp: shrot; }")?;
+/// let err = Config::new().out_dir(&dir).emit_rerun_if_changed(false).compile(&[dir.join("game.fbs")]);
+/// match err {
+///     Err(Error::Schema { schema, rendered }) => {
+///         assert_eq!(schema, dir.join("game.fbs"));
+///         assert!(rendered.contains("game.fbs:1:"), "{rendered}"); // file:line:col, then a snippet
+///         assert!(rendered.contains("unknown type `shrot`"), "{rendered}");
+///     }
+///     other => panic!("{other:?}"),
+/// }
+/// // Outside a build script, without `out_dir`, there is nowhere to write.
+/// if std::env::var_os("OUT_DIR").is_none() {
+///     let err = Config::new().compile(&[dir.join("game.fbs")]).unwrap_err();
+///     assert!(matches!(err, Error::NoOutDir));
+/// }
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {

@@ -71,6 +71,14 @@ use flatforge_schema::{Diagnostic, Schema, SourceMap};
 
 /// The version of the generator, written into every generated file's header and checked against
 /// the runtime's version at compile time.
+///
+/// ```
+/// let schema = flatforge_schema::compile_str("t.fbs", "table T {}").unwrap();
+/// let file = flatforge_codegen::generate(&schema, &Default::default(), &Default::default())?;
+/// assert!(file.code.contains(flatforge_codegen::VERSION));
+/// assert_eq!(flatforge_codegen::VERSION, flatforge::gen_support::VERSION);
+/// # Ok::<(), flatforge_codegen::GenerateError>(())
+/// ```
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// Options of the generator.
@@ -138,6 +146,14 @@ impl Options {
 }
 
 /// A generated Rust source file.
+///
+/// ```
+/// let schema = flatforge_schema::compile_str("schemas/point.fbs", "struct Point { x: int; }").unwrap();
+/// let file = flatforge_codegen::generate(&schema, &Default::default(), &Default::default())?;
+/// assert_eq!(file.name, "point_generated.rs");
+/// assert!(file.code.contains("pub struct Point"));
+/// # Ok::<(), flatforge_codegen::GenerateError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct GeneratedFile {
@@ -148,6 +164,18 @@ pub struct GeneratedFile {
 }
 
 /// Code generation failed.
+///
+/// ```
+/// use flatforge_codegen::{generate, GenerateError};
+/// let c = flatforge_schema::compile_str("t.fbs", "table T { a: int; }").unwrap();
+/// let code = match generate(&c, &Default::default(), &Default::default()) {
+///     Ok(file) => file.code,
+///     // Render the diagnostics against the compilation's sources to show where.
+///     Err(GenerateError::Unsupported { diagnostics }) => panic!("{} unsupported", diagnostics.len()),
+///     Err(e) => panic!("{e}"),
+/// };
+/// assert!(code.contains("pub fn a(&self) -> i32"));
+/// ```
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum GenerateError {

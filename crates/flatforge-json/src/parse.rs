@@ -34,6 +34,21 @@ use crate::plan::{arr, lanes, Elem, Far, Field, Obj, Plan, Sc, Ty, Wide};
 use crate::ParseOptions;
 
 /// What is wrong with the JSON.
+///
+/// ```
+/// use flatforge_json::{Codec, ParseErrorKind, ParseOptions};
+/// let schema = flatforge_schema::compile_str("m.fbs", "table Monster { hp: short; } root_type Monster;")?;
+/// let codec = Codec::new(&schema);
+/// let root = codec.root_type(None)?;
+/// let err = codec.parser(ParseOptions::default()).parse(root, b"{ hp: 1, mana: 2 }").unwrap_err();
+/// assert_eq!(err.kind, ParseErrorKind::UnknownField { field: "mana".into(), object: "Monster".into() });
+/// assert_eq!((err.line, err.column, err.offset), (1, 10, 9));
+/// // With unknown fields allowed (flatc's --unknown-json), `mana` is skipped.
+/// let mut lenient = ParseOptions::default();
+/// lenient.unknown_fields = true;
+/// assert!(codec.parser(lenient).parse(root, b"{ hp: 1, mana: 2 }").is_ok());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseErrorKind {

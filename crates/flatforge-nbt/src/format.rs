@@ -11,6 +11,15 @@ use crate::tag::Nbt;
 use crate::write::write_root;
 
 /// The largest decompressed size accepted by [`decompress`] (1 GiB): a bound against compression bombs.
+///
+/// ```
+/// use flatforge_nbt::{compress, decompress, Compression, MAX_DECOMPRESSED};
+/// assert_eq!(MAX_DECOMPRESSED, 1 << 30);
+/// // 1 MiB of zeros packs into about 1 KiB: a gzip bomb 1024 times as big would be refused.
+/// let mib = compress(&vec![0; 1 << 20], Compression::Gzip).unwrap();
+/// assert!(mib.len() < 2048);
+/// assert_eq!(decompress(&mib).unwrap().0.len(), 1 << 20);
+/// ```
 pub const MAX_DECOMPRESSED: u64 = 1 << 30;
 
 /// How a file is compressed.

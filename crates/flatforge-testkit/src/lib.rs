@@ -10,6 +10,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The flatc version the conformance tests are written against.
+///
+/// ```
+/// assert!(flatforge_testkit::FLATC_VERSION.starts_with("25."));
+/// ```
 pub const FLATC_VERSION: &str = "25.12.19";
 
 /// The repository root (the directory holding the workspace `Cargo.toml`).
