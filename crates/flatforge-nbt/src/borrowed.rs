@@ -2,6 +2,20 @@
 //! tag; lists of numbers take a single entry), pointing into the input. Strings are decoded and array bytes
 //! swapped only when asked; compound lookups compare raw name bytes. A dropped document's tape is kept
 //! (per thread, up to 1 MiB) for the next parse, so parsing in a loop does not allocate.
+//!
+//! ```
+//! use flatforge_nbt::borrowed::Document;
+//! use flatforge_nbt::{Compound, Nbt, Variant};
+//! let mut player = Compound::new();
+//! player.insert("name", "Steve");
+//! player.insert("xp", 17i32);
+//! let bytes = Nbt::new("", player).to_vec(Variant::Java)?;
+//! let doc = Document::parse(&bytes, Variant::Java)?; // no copy of the strings
+//! let root = doc.root().compound().unwrap();
+//! assert_eq!(root.get("name").unwrap().string().unwrap(), "Steve");
+//! assert_eq!(root.get("xp").unwrap().int(), Some(17));
+//! # Ok::<(), flatforge_nbt::Error>(())
+//! ```
 
 use std::borrow::Cow;
 use std::cell::Cell;

@@ -4,6 +4,15 @@
 //! borrowed, not copied). Plain UTF-8 that modified UTF-8 would spell differently (a raw NUL, 4-byte
 //! sequences) is accepted too, as Minecraft tools write it; a lone surrogate cannot be a Rust string and is
 //! an error.
+//!
+//! ```
+//! use flatforge_nbt::mutf8;
+//! let mut out = Vec::new();
+//! mutf8::encode("a\0😀", &mut out);
+//! assert_eq!(out, [0x61, 0xC0, 0x80, 0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80]);
+//! assert_eq!(mutf8::encoded_len("a\0😀"), out.len());
+//! assert_eq!(mutf8::decode(&out).unwrap(), "a\0😀");
+//! ```
 
 use std::borrow::Cow;
 

@@ -12,6 +12,13 @@
 //!   errors rather than strings.
 //!
 //! The writer prints floats in their shortest round-trip form, so text → tag → text is stable.
+//!
+//! ```
+//! use flatforge_nbt::snbt::{from_snbt, to_snbt, Dialect, SnbtOptions};
+//! let tag = from_snbt("{name: Steve, pos: [0.5d, 64.0d, -3.25d], flags: 0b101}", Dialect::Modern)?;
+//! assert_eq!(to_snbt(&tag, SnbtOptions::default()), "{name:\"Steve\",pos:[0.5d,64.0d,-3.25d],flags:5}");
+//! # Ok::<(), flatforge_nbt::Error>(())
+//! ```
 
 use std::fmt::Write as _;
 

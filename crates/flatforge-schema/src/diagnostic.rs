@@ -5,6 +5,17 @@
 //! secondary labels and help/notes. [`render`] turns them into the familiar
 //! `error: ... --> file:line:col` text with source snippets (optionally colored), for the CLI and
 //! the build crate.
+//!
+//! ```
+//! use flatforge_schema::{Code, Severity};
+//! let err = flatforge_schema::compile_str("a.fbs", "table T { a: int; a: int; b: Strng; }").unwrap_err();
+//! // Every error of the run, each with a code, a message and a span.
+//! let codes: Vec<Code> = err.diagnostics.iter().map(|d| d.code).collect();
+//! assert!(codes.contains(&Code::Duplicate) && codes.contains(&Code::UnknownType), "{codes:?}");
+//! assert!(err.diagnostics.iter().all(|d| d.severity == Severity::Error));
+//! let text = flatforge_schema::render(&err.diagnostics, &err.sources, false);
+//! assert!(text.contains("--> a.fbs:1:30"), "{text}");
+//! ```
 
 use codespan_reporting::diagnostic as cs;
 use codespan_reporting::files::SimpleFiles;

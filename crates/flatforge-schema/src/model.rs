@@ -21,6 +21,24 @@
 //! Lookups by fully qualified name are binary searches on the sorted vectors
 //! ([`Schema::find_object`], [`Schema::find_enum`]); lookups of fields and enum values by name are
 //! binary searches on the name-order permutations.
+//!
+//! ```
+//! let schema = flatforge_schema::compile_str(
+//!     "game.fbs",
+//!     "namespace Game; struct Vec3 { x: float; y: float; z: float; }
+//!      union Equipment { Weapon } table Weapon { damage: short; }
+//!      table Monster { pos: Vec3; name: string (required); gear: Equipment; } root_type Monster;",
+//! )
+//! .unwrap();
+//! let monster = schema.find_object("Game.Monster").unwrap();
+//! let fields: Vec<&str> = schema[monster].fields.iter().map(|f| &*f.name).collect();
+//! // Id order, the union's hidden type field before it.
+//! assert_eq!(fields, ["pos", "name", "gear_type", "gear"]);
+//! let vec3 = &schema[schema.find_object("Game.Vec3").unwrap()];
+//! assert_eq!((vec3.bytesize, vec3.minalign), (12, 4));
+//! let equipment = &schema[schema.find_enum("Game.Equipment").unwrap()];
+//! assert_eq!(equipment.values[0].name, "NONE");
+//! ```
 
 use std::ops::Index;
 use std::path::PathBuf;

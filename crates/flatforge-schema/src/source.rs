@@ -4,6 +4,16 @@
 //! exists and for its bytes. [`FsLoader`] reads real files; [`MemoryLoader`] serves a map of
 //! in-memory files, which the build crate, the fuzzers and the tests use. Every file that took part
 //! in a compilation is kept in a [`SourceMap`], so diagnostics can quote the text later.
+//!
+//! ```
+//! use flatforge_schema::{Compiler, MemoryLoader};
+//! let mut files = MemoryLoader::new();
+//! files.insert("schemas/common.fbs", "struct Id { v: ulong; }");
+//! files.insert("schemas/user.fbs", "include \"common.fbs\"; table User { id: Id; }");
+//! let out = Compiler::new(files).compile("schemas/user.fbs").unwrap();
+//! let paths: Vec<_> = out.sources.files.iter().map(|f| f.path.display().to_string()).collect();
+//! assert_eq!(paths, ["schemas/user.fbs", "schemas/common.fbs"]);
+//! ```
 
 use std::borrow::Cow;
 use std::ffi::OsString;
