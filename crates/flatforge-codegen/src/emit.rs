@@ -11,8 +11,8 @@ use std::fmt::Write;
 use std::path::{Component, Path, PathBuf};
 
 use flatforge_schema::{
-    BaseType, Code, DefaultValue, Diagnostic, Enum, EnumId, Field, Object, ObjectId, Presence,
-    Schema, SourceMap, Span, Type,
+    BaseType, Code, DefaultValue, Diagnostic, Enum, EnumId, Field, ObjectId, Presence, Schema,
+    SourceMap, Span, Type,
 };
 
 use crate::format::SAFETY_MARKER;
@@ -982,7 +982,6 @@ impl<'s> Emitter<'s> {
         let en = &self.schema[id];
         let p = prim(en.underlying_type.base_type);
         let consts = &self.value_consts[id.0 as usize];
-        let is_union = en.is_union;
         doc(out, docs);
         doc1(out, "");
         if en.bit_flags {
@@ -1157,7 +1156,6 @@ impl<'s> Emitter<'s> {
                 str_lit(&en.name)
             );
         }
-        let _ = is_union;
         w!(
             out,
             "impl ::core::convert::From<{name}> for {p} {{ fn from(value: {name}) -> {p} {{ value.0 }} }}"
@@ -1862,7 +1860,7 @@ impl<'s> Emitter<'s> {
                 #[inline] fn verify_at(v: &mut ::flatforge::Verifier<'_>, pos: usize) -> ::core::result::Result<(), ::flatforge::Error> {{",
             str_lit(&o.name)
         );
-        let checks = self.verify_fields(ns, o, &fields);
+        let checks = self.verify_fields(ns, &fields);
         if checks.is_empty() {
             w!(out, "v.follow_table(pos).map(|_| ()) }} }}");
         } else {
@@ -1899,7 +1897,7 @@ impl<'s> Emitter<'s> {
         w!(out, "#[doc = \" The untyped table (to read fields the schema does not know, with checks).\"] #[inline] pub fn as_table(&self) -> ::flatforge::Table<'a> {{ self.0 }}");
         self.root_fns(out, &name);
         for &(i, f, k) in &fields {
-            self.accessor(out, ns, o, i, f, k, &names[i]);
+            self.accessor(out, ns, i, f, k, &names[i]);
         }
         // Key lookup.
         if let Some(ki) = o.key_field {
@@ -1976,7 +1974,7 @@ impl<'s> Emitter<'s> {
     }
 
     /// The field checks of a table's `verify_at`, in the order `verify_rank` gives.
-    fn verify_fields(&self, ns: &str, o: &Object, fields: &[(usize, &Field, Kind)]) -> String {
+    fn verify_fields(&self, ns: &str, fields: &[(usize, &Field, Kind)]) -> String {
         let mut s = String::new();
         let mut fields = fields.to_vec();
         fields.sort_by_key(|&(i, f, k)| (verify_rank(f, k), i));
@@ -2030,7 +2028,6 @@ impl<'s> Emitter<'s> {
                 }
             }
         }
-        let _ = o;
         s
     }
 
@@ -2084,16 +2081,7 @@ impl<'s> Emitter<'s> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn accessor(
-        &self,
-        out: &mut String,
-        ns: &str,
-        o: &Object,
-        i: usize,
-        f: &Field,
-        k: Kind,
-        fname: &str,
-    ) {
+    fn accessor(&self, out: &mut String, ns: &str, i: usize, f: &Field, k: Kind, fname: &str) {
         let mut lines = f.docs.clone();
         if lines.is_empty() {
             lines.push(format!(" `{}`", f.name));
@@ -2280,7 +2268,6 @@ impl<'s> Emitter<'s> {
                 self.nested_accessor(out, ns, f, fname);
             }
         }
-        let _ = o;
     }
 
     /// For a `[ubyte]` field holding a nested flatbuffer, the accessor of its root table.
@@ -2295,46 +2282,40 @@ impl<'s> Emitter<'s> {
         let np = self.obj_path(ns, nid);
         let nname = escape(&format!("{}_nested_root", bare(fname)));
         doc1(out, &format!(" The flatbuffer nested in `{}`, as its root table `{}` (verified with this table).", f.name, self.schema[nid].name));
-        if f.presence == Presence::Required {
-            w!(out, "#[inline] pub fn {nname}(&self) -> {np}<'a> {{ let bytes = self.{fname}().as_slice();");
-            safety(
-                out,
-                &format!(
-                    "`verify_at` verified the bytes of `{}` as a buffer whose root is this table.",
-                    f.name
-                ),
-            );
-            w!(
-                out,
-                "unsafe {{ ::flatforge::root_unchecked(bytes, false) }} }}"
-            );
+        // A required field is always there; one with a default reads as empty when absent; other
+        // fields may be absent.
+        let (ret, bytes, none) = if f.presence == Presence::Required {
+            (
+                format!("{np}<'a>"),
+                format!("self.{fname}().as_slice()"),
+                "",
+            )
         } else if has_default {
-            w!(out, "#[inline] pub fn {nname}(&self) -> ::core::option::Option<{np}<'a>> {{ let bytes = self.{fname}().as_slice(); if bytes.is_empty() {{ return None; }}");
-            safety(
-                out,
-                &format!(
-                    "`verify_at` verified the bytes of `{}` as a buffer whose root is this table.",
-                    f.name
-                ),
-            );
-            w!(
-                out,
-                "let root = unsafe {{ ::flatforge::root_unchecked(bytes, false) }}; Some(root) }}"
-            );
+            let ret = format!("::core::option::Option<{np}<'a>>");
+            let bytes = format!("self.{fname}().as_slice()");
+            (ret, bytes, "if bytes.is_empty() { return None; }")
         } else {
-            w!(out, "#[inline] pub fn {nname}(&self) -> ::core::option::Option<{np}<'a>> {{ let bytes = self.{fname}()?.as_slice();");
-            safety(
-                out,
-                &format!(
-                    "`verify_at` verified the bytes of `{}` as a buffer whose root is this table.",
-                    f.name
-                ),
-            );
-            w!(
-                out,
-                "let root = unsafe {{ ::flatforge::root_unchecked(bytes, false) }}; Some(root) }}"
-            );
-        }
+            let ret = format!("::core::option::Option<{np}<'a>>");
+            (ret, format!("self.{fname}()?.as_slice()"), "")
+        };
+        let read = "unsafe { ::flatforge::root_unchecked(bytes, false) }";
+        let tail = if f.presence == Presence::Required {
+            format!("{read} }}")
+        } else {
+            format!("let root = {read}; Some(root) }}")
+        };
+        w!(
+            out,
+            "#[inline] pub fn {nname}(&self) -> {ret} {{ let bytes = {bytes}; {none}"
+        );
+        safety(
+            out,
+            &format!(
+                "`verify_at` verified the bytes of `{}` as a buffer whose root is this table.",
+                f.name
+            ),
+        );
+        out.push_str(&tail);
     }
 
     /// `...Args`, `create` and the typestate builder.
