@@ -79,13 +79,18 @@ fn int_magnitudes(sc: Sc) -> (u64, u64) {
     }
 }
 
-/// Parses an integer: optional sign, then decimal digits or `0x` and hex digits.
-fn parse_int(s: &[u8]) -> Result<i128, NumError> {
-    let (neg, rest) = match s.first() {
+/// Splits an optional leading `-` or `+` off `s`: whether it was `-`, and the rest.
+fn split_sign(s: &[u8]) -> (bool, &[u8]) {
+    match s.first() {
         Some(b'-') => (true, &s[1..]),
         Some(b'+') => (false, &s[1..]),
         _ => (false, s),
-    };
+    }
+}
+
+/// Parses an integer: optional sign, then decimal digits or `0x` and hex digits.
+fn parse_int(s: &[u8]) -> Result<i128, NumError> {
+    let (neg, rest) = split_sign(s);
     let (radix, digits) = if rest.len() > 2 && rest[0] == b'0' && rest[1] | 0x20 == b'x' {
         (16, &rest[2..])
     } else {
@@ -124,7 +129,9 @@ pub(crate) fn parse_integer(s: &[u8], sc: Sc) -> Result<u64, NumError> {
         for &c in digits {
             let d = c.wrapping_sub(b'0');
             ok &= d < 10;
-            v = v * 10 + i64::from(d);
+            // Wrapping: a non-digit (d up to 255) may overflow, and then `ok` is false and `v`
+            // unused; with digits only, 18 of them cannot overflow.
+            v = v.wrapping_mul(10).wrapping_add(i64::from(d));
         }
     }
     if ok {
@@ -307,17 +314,8 @@ pub(crate) fn fast_decimal(text: &str, at: usize, sc: Sc) -> Option<(u64, NonZer
     }
     if src.get(i).is_some_and(|&c| c | 0x20 == b'e') {
         i += 1;
-        let exp_neg = match src.get(i) {
-            Some(b'-') => {
-                i += 1;
-                true
-            }
-            Some(b'+') => {
-                i += 1;
-                false
-            }
-            _ => false,
-        };
+        let (exp_neg, rest) = split_sign(&src[i..]);
+        i = src.len() - rest.len();
         let exp_start = i;
         let mut x: i64 = 0;
         while let Some(&c) = src.get(i) {
@@ -366,11 +364,7 @@ pub(crate) fn fast_decimal(text: &str, at: usize, sc: Sc) -> Option<(u64, NonZer
 
 /// Whether `s` is `nan`, `inf` or `infinity` (any case), with an optional sign.
 fn special(s: &[u8]) -> Option<f64> {
-    let (neg, rest) = match s.first() {
-        Some(b'-') => (true, &s[1..]),
-        Some(b'+') => (false, &s[1..]),
-        _ => (false, s),
-    };
+    let (neg, rest) = split_sign(s);
     let v = if rest.eq_ignore_ascii_case(b"nan") {
         f64::NAN
     } else if rest.eq_ignore_ascii_case(b"inf") || rest.eq_ignore_ascii_case(b"infinity") {
@@ -388,11 +382,7 @@ pub(crate) fn parse_float(s: &[u8], sc: Sc) -> Result<u64, NumError> {
     if let Some(v) = special(s) {
         return Ok(v.to_bits());
     }
-    let (neg, rest) = match s.first() {
-        Some(b'-') => (true, &s[1..]),
-        Some(b'+') => (false, &s[1..]),
-        _ => (false, s),
-    };
+    let (neg, rest) = split_sign(s);
     if rest.len() > 1 && rest[0] == b'0' && rest[1] | 0x20 == b'x' {
         let v = hex_float(&rest[2..], sc)?;
         return Ok(if neg { -v } else { v }.to_bits());
@@ -495,17 +485,8 @@ fn hex_float(s: &[u8], sc: Sc) -> Result<f64, NumError> {
         return Err(NumError::Syntax);
     }
     i += 1;
-    let neg = match s.get(i) {
-        Some(b'-') => {
-            i += 1;
-            true
-        }
-        Some(b'+') => {
-            i += 1;
-            false
-        }
-        _ => false,
-    };
+    let (neg, rest) = split_sign(&s[i..]);
+    i = s.len() - rest.len();
     if i == s.len() {
         return Err(NumError::Syntax);
     }
@@ -619,6 +600,18 @@ mod tests {
         assert_eq!(parse_integer(b"2", Sc::Bool), Ok(1));
         assert_eq!(parse_integer(b"-1", Sc::U8), Err(NumError::Range));
         assert_eq!(parse_integer(b"128", Sc::I8), Err(NumError::Range));
+        // 18 bytes with non-digits: the fast path must not overflow (it panicked in debug builds).
+        assert_eq!(
+            parse_integer(b"1!!!!!!!!!!!!!!!!1", Sc::I32),
+            Err(NumError::Syntax)
+        );
+        assert_eq!(
+            parse_integer(
+                b"-\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff",
+                Sc::I64
+            ),
+            Err(NumError::Syntax)
+        );
         assert_eq!(
             parse_integer(b"18446744073709551615", Sc::U64),
             Ok(u64::MAX)
