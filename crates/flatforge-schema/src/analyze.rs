@@ -1720,7 +1720,8 @@ impl<'s> Analyzer<'s> {
         if t.base == BaseType::Array {
             let e = t.element_type();
             let (size, align) = self.inline_size_align(&e);
-            return (size * u32::from(t.fixed_length), align);
+            // Saturating: a size that does not fit 32 bits is refused where the field is laid out.
+            return (size.saturating_mul(u32::from(t.fixed_length)), align);
         }
         let size = t.base.size() as u32;
         (size, size)
@@ -2647,16 +2648,36 @@ impl<'s> Analyzer<'s> {
         };
         let s = &mut self.structs[slot];
         let mut offset = (4 + 2 * s.fields.len()).min(u16::MAX as usize) as u16;
+        let mut problem = None;
         if s.fixed {
             s.minalign = s.minalign.max(align);
             pad_last_field(s, align);
-            offset = s.bytesize.min(u32::from(u16::MAX)) as u16;
+            // flatc keeps struct field offsets in 16 bits and truncates larger ones (silently
+            // laying the field out elsewhere); such a field cannot be addressed, so it is an error.
+            let at = s.bytesize;
+            offset = at.min(u32::from(u16::MAX)) as u16;
             s.bytesize = s.bytesize.saturating_add(size);
+            if at > u32::from(u16::MAX) {
+                problem = Some(format!(
+                    "field `{}` of struct `{}` starts at byte {at}: struct fields must start within the first 65535 bytes (their offsets are 16-bit)",
+                    field.name, s.full
+                ));
+            } else if s.bytesize == u32::MAX {
+                problem = Some(format!(
+                    "struct `{}` is larger than 4 GiB with field `{}`",
+                    s.full, field.name
+                ));
+            }
         }
+        let span = field.span;
         field.id = s.fields.len() as u16;
         field.offset = offset;
         s.fields.push(field);
-        s.fields.len() - 1
+        let index = s.fields.len() - 1;
+        if let Some(message) = problem {
+            self.error(Code::InvalidStruct, message, span);
+        }
+        index
     }
 
     /// Tables: all fields or none have `id`; ids are 0, 1, 2... in some order. Fields are then

@@ -231,3 +231,40 @@ fn nul_bytes_get_flatcs_verdicts() {
         ["this included file is read only up to its first NUL byte"]
     );
 }
+
+/// Struct fields past 64 KiB: flatc 25.12.19 accepts them and truncates their 16-bit offsets
+/// (field `b` below lands at 14464 instead of 80000, and a struct of 2^32 + 8 bytes becomes 8
+/// bytes); we refuse them instead of laying them out where they are not.
+#[test]
+fn struct_fields_beyond_16_bit_offsets_are_errors() {
+    let found = errors(
+        &[("a.fbs", b"struct S { a: [ulong:10000]; b: int; }")],
+        "a.fbs",
+    );
+    assert_eq!(
+        found,
+        [(
+            Code::InvalidStruct,
+            "field `b` of struct `S` starts at byte 80000: struct fields must start within the first 65535 bytes (their offsets are 16-bit)".into()
+        )]
+    );
+    // The multiplication of an array's size saturates instead of overflowing.
+    let found = errors(
+        &[(
+            "a.fbs",
+            b"struct A { a: [ulong:16384]; } struct B { b: [A:32768]; }",
+        )],
+        "a.fbs",
+    );
+    assert_eq!(
+        found,
+        [(
+            Code::InvalidStruct,
+            "struct `B` is larger than 4 GiB with field `b`".into()
+        )]
+    );
+    // The last addressable start is fine.
+    let schema = flatforge_schema::compile_str("a.fbs", "struct S { a: [ubyte:65535]; b: ubyte; }")
+        .expect("valid");
+    assert_eq!(schema.objects[0].fields[1].offset, 65535);
+}
