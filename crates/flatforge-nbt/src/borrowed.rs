@@ -504,10 +504,7 @@ impl<'a> Document<'a> {
     /// ```
     pub fn to_nbt(&self) -> Result<Nbt> {
         let name = if self.variant.named_root() {
-            self.root_name()
-                .to_str()
-                .map_err(|e| e.with_offset(self.tape[0].name as usize))?
-                .into_owned()
+            self.decode(self.root_name())?.into_owned()
         } else {
             String::new()
         };
@@ -594,7 +591,7 @@ impl<'a> Document<'a> {
     #[inline]
     fn write_name<C: Codec>(&self, s: Str<'a>, out: &mut Vec<u8>) -> Result<()> {
         if s.bytes.len() > crate::codec::MAX_NAME {
-            return C::put_name(out, &s.to_str()?);
+            return C::put_name(out, &self.decode(s)?);
         }
         self.write_str::<C>(s, out)
     }
@@ -615,7 +612,7 @@ impl<'a> Document<'a> {
             out.extend_from_slice(s.bytes);
             Ok(())
         } else {
-            C::put_str(out, &s.to_str()?)
+            C::put_str(out, &self.decode(s)?)
         }
     }
 
@@ -1128,10 +1125,8 @@ impl<'d, 'a> TagRef<'d, 'a> {
                     .collect(),
             ),
             8 => Tag::String(
-                self.string()
-                    .expect("string")
-                    .to_str()
-                    .map_err(|e| e.with_offset(self.e.a as usize))?
+                self.doc
+                    .decode(self.string().expect("string"))?
                     .into_owned(),
             ),
             9 => Tag::List(self.list().expect("list").to_list()?),
@@ -1143,6 +1138,12 @@ impl<'d, 'a> TagRef<'d, 'a> {
 }
 
 impl<'a> Document<'a> {
+    /// Decodes `s`, one of this document's strings; an error carries the byte offset of its text.
+    fn decode(&self, s: Str<'a>) -> Result<Cow<'a, str>> {
+        s.to_str()
+            .map_err(|e| e.with_offset(s.bytes.as_ptr() as usize - self.data.as_ptr() as usize))
+    }
+
     #[inline]
     fn numbers<T: Number>(&self, off: u32, len: u32) -> Numbers<'a, T> {
         let off = off as usize;
@@ -1279,9 +1280,7 @@ impl<'d, 'a> CompoundRef<'d, 'a> {
     pub fn to_compound(&self) -> Result<Compound> {
         let mut c = Compound::with_capacity(self.len());
         for (name, value) in self.iter() {
-            let key = name.to_str().map_err(|e| {
-                e.with_offset(name.bytes.as_ptr() as usize - self.doc.data.as_ptr() as usize)
-            })?;
+            let key = self.doc.decode(name)?;
             let v = value.to_tag().map_err(|e| e.in_field(&key))?;
             c.push(key.into_owned(), v);
         }

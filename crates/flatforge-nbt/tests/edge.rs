@@ -191,6 +191,31 @@ fn lone_surrogate_is_an_error_with_offset_and_path() {
 }
 
 #[test]
+fn a_lone_surrogate_met_while_writing_another_variant_says_where() {
+    // The borrowed reader decodes strings only when asked: converting to Bedrock asks.
+    let mut bytes = java_root(&[8, 0, 1, b's', 0, 3, 0xED, 0xA0, 0xBD]);
+    bytes.push(0);
+    let doc = Document::parse(&bytes, Variant::Java).unwrap();
+    let err = doc.to_vec(Variant::Bedrock).unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::InvalidString("unpaired surrogate"));
+    assert_eq!((err.offset(), err.path()), (Some(9), "s".to_string()));
+    // A bad root name is at 3, a bad field name at 6.
+    let root = [10, 0, 3, 0xED, 0xA0, 0xBD, 0];
+    let err = Document::parse(&root, Variant::Java)
+        .unwrap()
+        .to_vec(Variant::Bedrock)
+        .unwrap_err();
+    assert_eq!(err.offset(), Some(3));
+    let mut name = java_root(&[1, 0, 3, 0xED, 0xA0, 0xBD, 7]);
+    name.push(0);
+    let err = Document::parse(&name, Variant::Java)
+        .unwrap()
+        .to_vec(Variant::Bedrock)
+        .unwrap_err();
+    assert_eq!(err.offset(), Some(6));
+}
+
+#[test]
 fn strings_of_65535_bytes_and_one_more() {
     let ok = "x".repeat(65535);
     let nbt = Nbt::new("", [("s", ok.as_str())].into_iter().collect());
