@@ -1415,10 +1415,28 @@ impl<R: Read + Seek> StreamReader<R> {
         Ok(self.load_index()?.1)
     }
 
+    /// The index's end marker position and frame count, checked on first use. Reading it moves the
+    /// inner reader, which is put back where the buffered bytes end, so that reading frames goes on
+    /// where it was.
     fn load_index(&mut self) -> Result<(u64, u64), Error> {
         if let Some(found) = self.index {
             return Ok(found);
         }
+        let resume = self.pos + (self.end - self.start) as u64;
+        let found = self.read_footer();
+        self.inner
+            .seek(SeekFrom::Start(resume))
+            .map_err(|source| Error::Io {
+                offset: resume,
+                source,
+            })?;
+        let found = found?;
+        self.index = Some(found);
+        Ok(found)
+    }
+
+    /// Reads and checks the index footer (see [`load_index`](Self::load_index)).
+    fn read_footer(&mut self) -> Result<(u64, u64), Error> {
         if self.header.is_none() {
             return Err(Error::NoIndex);
         }
@@ -1462,7 +1480,6 @@ impl<R: Read + Seek> StreamReader<R> {
             check.entries(&chunk[..n])?;
         }
         check.trailer(&t)?;
-        self.index = Some((marker, count));
         Ok((marker, count))
     }
 

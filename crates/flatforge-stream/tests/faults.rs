@@ -347,6 +347,26 @@ fn mid_stream_damage_is_not_truncated_away() {
     assert_eq!((r.frames, r.valid_len), (7, frames[6].1));
 }
 
+/// Reading the index in the middle of a stream (here larger than the read-ahead, so not all of it
+/// is buffered) does not disturb the frames still to come: it used to leave the inner reader at the
+/// index, and the next frames were read from there.
+#[test]
+fn counting_frames_mid_stream_keeps_the_reading_position() {
+    let events: Vec<Event> = (0..400).map(event).collect();
+    let bytes = write_events(&events, WriterOptions::default().index(true));
+    let opts = ReaderOptions::default().read_ahead(256);
+    assert!(bytes.len() > 8 * 256);
+    let mut r = StreamReader::new(Cursor::new(&bytes), &opts).unwrap();
+    let mut got = Vec::new();
+    while let Some(f) = r.next_frame().unwrap() {
+        got.push(common::read(f.root::<TelemetryEvent>().unwrap()));
+        if got.len() == 3 {
+            assert_eq!(r.frame_count().unwrap(), 400);
+        }
+    }
+    assert_eq!(got, events);
+}
+
 #[test]
 fn seek_by_frame_number() {
     let events: Vec<Event> = (0..20).map(event).collect();
