@@ -469,6 +469,73 @@ fn push_rev(b: &mut Builder, bytes: &[u8]) {
     }
 }
 
+/// The longest keyed vector sorted with flatc's quicksort when it is not already in order: the
+/// quicksort takes quadratic time on many equal keys (and on crafted orders), so longer vectors
+/// are heap-sorted instead.
+const QSORT_MAX: usize = 1024;
+
+/// Sorts `len` elements by key as flatc does: `less(i, j)` compares elements, `swap(i, j)`
+/// exchanges them. Elements already in strictly ascending order stay where they are; other vectors
+/// of up to [`QSORT_MAX`] elements go through flatc's quicksort ([`simple_qsort`], so that equal
+/// keys end up in the order flatc puts them in), longer ones through a heapsort, which takes
+/// O(n log n) time whatever the input. Both give flatc's order when the keys are distinct; with
+/// equal keys in a vector longer than [`QSORT_MAX`], equal elements may be ordered differently.
+fn sort_like_flatc(
+    len: usize,
+    mut less: impl FnMut(usize, usize) -> bool,
+    swap: impl FnMut(usize, usize),
+) {
+    if (1..len).all(|i| less(i - 1, i)) {
+        // Distinct keys in order: the one sorted order, which flatc's quicksort also reaches.
+        return;
+    }
+    if len <= QSORT_MAX {
+        simple_qsort(len, less, swap);
+    } else {
+        heap_sort(len, less, swap);
+    }
+}
+
+/// An in-place heapsort over `less` and `swap`: O(n log n) comparisons for any input (and no
+/// panic when `less` is not a total order, as with NaN keys: the order is then unspecified).
+fn heap_sort(
+    len: usize,
+    mut less: impl FnMut(usize, usize) -> bool,
+    mut swap: impl FnMut(usize, usize),
+) {
+    for start in (0..len / 2).rev() {
+        sift_down(&mut less, &mut swap, start, len);
+    }
+    for end in (1..len).rev() {
+        // The largest element goes to `end`; the heap shrinks to `0..end`.
+        swap(0, end);
+        sift_down(&mut less, &mut swap, 0, end);
+    }
+}
+
+/// Moves the element at `root` down the max-heap `0..end` to where it belongs.
+fn sift_down(
+    less: &mut impl FnMut(usize, usize) -> bool,
+    swap: &mut impl FnMut(usize, usize),
+    mut root: usize,
+    end: usize,
+) {
+    loop {
+        let mut child = 2 * root + 1;
+        if child >= end {
+            return;
+        }
+        if child + 1 < end && less(child, child + 1) {
+            child += 1;
+        }
+        if !less(root, child) {
+            return;
+        }
+        swap(root, child);
+        root = child;
+    }
+}
+
 /// flatc's `SimpleQsort` (so that equal keys end up in the same order as flatc puts them), without
 /// recursion: `less(i, j)` compares elements, `swap(i, j)` exchanges them.
 fn simple_qsort(
@@ -2109,7 +2176,7 @@ impl<'a> P<'a, '_> {
         let off = usize::from(key.slot);
         let arena = &mut self.s.arena;
         let cell = std::cell::RefCell::new(arena);
-        simple_qsort(
+        sort_like_flatc(
             count,
             |a, b| {
                 let arena = cell.borrow();
@@ -2150,7 +2217,7 @@ impl<'a> P<'a, '_> {
                     })
                 };
                 let len = cell.borrow().len();
-                simple_qsort(
+                sort_like_flatc(
                     len,
                     |a, b| {
                         let offs = cell.borrow();
@@ -2168,7 +2235,7 @@ impl<'a> P<'a, '_> {
                     built_field(data, table(o), slot).map_or(default, |p| sc.read(data, p))
                 };
                 let len = cell.borrow().len();
-                simple_qsort(
+                sort_like_flatc(
                     len,
                     |a, b| {
                         let offs = cell.borrow();

@@ -809,3 +809,98 @@ fn sixty_four_bit_offsets_on_more_types() {
     let old = parse(&c1, r#"{ "a": 1.5, "b": [1, 2] }"#);
     check_print(&v2, true, &c2, &old, "v1 data, v2 schema");
 }
+
+/// Keyed vectors are sorted as flatc sorts them: byte-identical buffers for vectors in descending
+/// order, shuffled, and with equal keys up to 1,024 elements (flatc's own quicksort order); longer
+/// vectors with equal keys (where that quicksort takes quadratic time) come out sorted by key with
+/// every element kept.
+#[test]
+fn long_keyed_vectors() {
+    let dir = temp_dir("keyed-schema");
+    let path = dir.join("keyed.fbs");
+    std::fs::write(
+        &path,
+        "struct Pair { k: ushort (key); v: uint; }
+         table Item { name: string (key); n: int; }
+         table Num { k: int (key); n: int; }
+         table Root { pairs: [Pair]; items: [Item]; nums: [Num]; }
+         root_type Root;",
+    )
+    .unwrap();
+    let fc = Flatc {
+        name: "keyed".into(),
+        schema: path.clone(),
+        includes: Vec::new(),
+    };
+    let schema = flatforge_schema::Compiler::new(flatforge_schema::FsLoader)
+        .compile(&path)
+        .unwrap_or_else(|e| panic!("{}", e.render(false)))
+        .schema;
+    let codec = Codec::new(&schema);
+    // Keys for element i of n: descending, a shuffle (3001 is prime), or 37 distinct keys repeated.
+    type Key = fn(usize, usize) -> usize;
+    let orders: [(&str, Key); 3] = [
+        ("descending", |i, n| n - 1 - i),
+        ("shuffled", |i, n| i * 3001 % n),
+        ("repeated", |i, _| i * 7919 % 37),
+    ];
+    let json = |n: usize, key: Key| {
+        let pairs: Vec<String> = (0..n)
+            .map(|i| format!(r#"{{ "k": {}, "v": {i} }}"#, key(i, n)))
+            .collect();
+        let items: Vec<String> = (0..n)
+            .map(|i| format!(r#"{{ "name": "i{:05}", "n": {} }}"#, key(i, n), i + 1))
+            .collect();
+        let nums: Vec<String> = (0..n)
+            .map(|i| format!(r#"{{ "k": {}, "n": {} }}"#, key(i, n), i + 1))
+            .collect();
+        format!(
+            r#"{{ "pairs": [{}], "items": [{}], "nums": [{}] }}"#,
+            pairs.join(","),
+            items.join(","),
+            nums.join(",")
+        )
+    };
+    for (name, key) in orders {
+        for n in [1000, 1024, 1025, 4000] {
+            if name == "shuffled" && n % 3001 == 0 {
+                continue;
+            }
+            let text = json(n, key);
+            let ours = parse(&codec, &text);
+            let printed = value(&print(&codec, &ours).unwrap());
+            let input = value(&text);
+            for (vector, k) in [("pairs", "k"), ("items", "name"), ("nums", "k")] {
+                let got = printed[vector].as_array().unwrap();
+                let keys: Vec<String> = got.iter().map(|e| e[k].to_string()).collect();
+                let numeric = k == "k";
+                let sorted = keys.windows(2).all(|w| {
+                    if numeric {
+                        w[0].parse::<u64>().unwrap() <= w[1].parse::<u64>().unwrap()
+                    } else {
+                        w[0] <= w[1]
+                    }
+                });
+                assert!(sorted, "{name} {n}: {vector} not sorted by {k}");
+                let mut a: Vec<String> = got.iter().map(|e| e.to_string()).collect();
+                let mut b: Vec<String> = input[vector]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|e| e.to_string())
+                    .collect();
+                a.sort();
+                b.sort();
+                assert!(a == b, "{name} {n}: {vector} lost or changed elements");
+            }
+            if name != "repeated" || n <= 1024 {
+                let theirs = flatc_bin_text(&fc, &text, &format!("{name}-{n}")).expect("flatc -b");
+                assert!(
+                    ours == theirs,
+                    "{name} {n}: our buffer differs from flatc -b's"
+                );
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
