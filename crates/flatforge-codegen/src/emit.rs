@@ -1692,7 +1692,7 @@ impl<'s> Emitter<'s> {
                 let p = prim(kf.ty.base_type);
                 let kt = self.scalar_type(ns, p, kf.ty.enum_id());
                 let cmp = if p.starts_with('f') {
-                    format!("e.{kname}().partial_cmp(&key).unwrap_or(::core::cmp::Ordering::Equal)")
+                    format!("::flatforge::key_cmp(&e.{kname}(), &key)")
                 } else {
                     format!("e.{kname}().cmp(&key)")
                 };
@@ -1914,12 +1914,7 @@ impl<'s> Emitter<'s> {
                         format!("e.{kname}()")
                     };
                     if p.starts_with('f') {
-                        (
-                            t,
-                            format!(
-                                "{get}.partial_cmp(&key).unwrap_or(::core::cmp::Ordering::Equal)"
-                            ),
-                        )
+                        (t, format!("::flatforge::key_cmp(&{get}, &key)"))
                     } else {
                         (t, format!("{get}.cmp(&key)"))
                     }

@@ -1839,7 +1839,8 @@ impl Builder {
     }
 
     /// Sorts offsets of tables written by this builder by comparing the tables (`None` for an
-    /// offset that is not a table written by this builder).
+    /// offset that is not a table written by this builder). `compare` must be a total order, as for
+    /// [`slice::sort_by`], which may panic otherwise (compare float keys with [`crate::key_cmp`]).
     ///
     /// The tables are read from the unfinished buffer, whose start is not aligned yet: read their
     /// fields with [`Table::get_with_options`] and alignment checks off, as [`Table::get`] may
@@ -1879,8 +1880,8 @@ impl Builder {
     }
 
     /// Sorts offsets of tables written by this builder by the scalar key in `slot` (absent keys count
-    /// as `default`), for a vector readers can binary-search. Floats sort with NaN equal to
-    /// everything, as `partial_cmp` allows.
+    /// as `default`), for a vector readers can binary-search. Floats sort with NaN keys after every
+    /// number (a lookup by key never finds them).
     ///
     /// ```
     /// let mut b = flatforge::Builder::new();
@@ -1911,7 +1912,8 @@ impl Builder {
                 .and_then(|t| t.get_with_options::<K>(slot, &UNFINISHED).ok().flatten())
                 .unwrap_or(default)
         };
-        offsets.sort_by(|a, b| key(a).partial_cmp(&key(b)).unwrap_or(Ordering::Equal));
+        // A total order: `sort_by` may panic on a comparison that is not one.
+        offsets.sort_by(|a, b| crate::key_cmp(&key(a), &key(b)));
     }
 
     /// Sorts offsets of tables written by this builder by the string key in `slot` (byte-wise, as

@@ -149,6 +149,6 @@ pub use scalar::{
 };
 pub use verify::{TableVerifier, UnionTag, Verifier, VerifierOptions, Verify, MAX_BUFFER_SIZE};
 pub use view::{
-    buffer_has_identifier, root, root_unchecked, root_with_options, Array, Far, Follow, Indirect,
-    Inline, Table, Vector, Vector64, VectorIter,
+    buffer_has_identifier, key_cmp, root, root_unchecked, root_with_options, Array, Far, Follow,
+    Indirect, Inline, Table, Vector, Vector64, VectorIter,
 };

@@ -1386,6 +1386,29 @@ pub unsafe fn root_unchecked<'a, T: Follow<'a>>(buf: &'a [u8], size_prefixed: bo
     unsafe { T::follow(buf, if size_prefixed { 4 } else { 0 }) }
 }
 
+/// Compares two keys in the order key-sorted vectors use: `partial_cmp`, with NaN after every
+/// number and equal to NaN, so that floats have a total order ([`Builder::sort_by_scalar_field`]
+/// sorts with it; generated `lookup_by_key` functions search with it).
+///
+/// ```
+/// use core::cmp::Ordering;
+/// use flatforge::key_cmp;
+/// assert_eq!(key_cmp(&1.5, &2.0), Ordering::Less);
+/// assert_eq!(key_cmp(&f64::NAN, &f64::INFINITY), Ordering::Greater);
+/// assert_eq!(key_cmp(&f32::NAN, &f32::NAN), Ordering::Equal);
+/// assert_eq!(key_cmp(&-0.0, &0.0), Ordering::Equal);
+/// assert_eq!(key_cmp(&3u8, &3u8), Ordering::Equal);
+/// ```
+///
+/// [`Builder::sort_by_scalar_field`]: crate::Builder::sort_by_scalar_field
+#[inline]
+pub fn key_cmp<K: PartialOrd>(a: &K, b: &K) -> Ordering {
+    a.partial_cmp(b).unwrap_or_else(|| {
+        let is_nan = |k: &K| k.partial_cmp(k).is_none();
+        is_nan(a).cmp(&is_nan(b))
+    })
+}
+
 /// Whether `buf` carries `identifier` at its file identifier position.
 ///
 /// ```

@@ -895,6 +895,316 @@ pub mod game {
             }
         }
     }
+    /// Float keys: NaN sorts after every number.
+    ///
+    /// Generated from `struct Reading` at `tables.fbs:33`.
+    ///
+    /// Stored inline as 16 bytes aligned to 8; this type is those bytes (alignment 1).
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+    #[repr(transparent)]
+    pub struct Reading(pub [u8; 16]);
+    // SAFETY: a `#[repr(transparent)]` wrapper of `[u8; 16]`: alignment 1, no padding, any bytes valid.
+    unsafe impl ::flatforge::Struct for Reading {
+        const ALIGN: usize = 8;
+    }
+    impl Reading {
+        /// `t`
+        #[inline]
+        pub fn t(&self) -> f64 {
+            ::flatforge::read_scalar::<f64>(&self.0, 0)
+        }
+        /// Sets `t`.
+        #[inline]
+        pub fn set_t(&mut self, value: f64) {
+            ::flatforge::write_scalar::<f64>(&mut self.0, 0, value);
+        }
+        /// `v`
+        #[inline]
+        pub fn v(&self) -> i32 {
+            ::flatforge::read_scalar::<i32>(&self.0, 8)
+        }
+        /// Sets `v`.
+        #[inline]
+        pub fn set_v(&mut self, value: i32) {
+            ::flatforge::write_scalar::<i32>(&mut self.0, 8, value);
+        }
+        /// A struct with the given field values (padding zeroed).
+        pub fn new(t: f64, v: i32) -> Self {
+            let mut s = Self([0; 16]);
+            s.set_t(t);
+            s.set_v(v);
+            s
+        }
+        /// Finds the element whose key `t` equals `key` in a vector sorted by it (binary search).
+        pub fn lookup_by_key<'a>(
+            vector: ::flatforge::Vector<'a, &'a Reading>,
+            key: f64,
+        ) -> ::core::option::Option<&'a Reading> {
+            vector
+                .binary_search_by(|e| ::flatforge::key_cmp(&e.t(), &key))
+                .ok()
+                .and_then(|i| vector.get(i))
+        }
+    }
+    impl ::core::fmt::Debug for Reading {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.debug_struct("Reading")
+                .field("t", &self.t())
+                .field("v", &self.v())
+                .finish()
+        }
+    }
+    /// The owned form of `Reading` (object API).
+    #[derive(Clone, Copy, Debug, PartialEq, Default)]
+    #[cfg_attr(feature = "serde", derive(::serde::Serialize, ::serde::Deserialize))]
+    pub struct ReadingT {
+        /// `t`
+        pub t: f64,
+        /// `v`
+        pub v: i32,
+    }
+    impl ReadingT {
+        /// The struct's stored form.
+        pub fn pack(&self) -> Reading {
+            Reading::new(self.t, self.v)
+        }
+    }
+    impl Reading {
+        /// The owned form (object API).
+        pub fn unpack(&self) -> ReadingT {
+            ReadingT {
+                t: self.t(),
+                v: self.v(),
+            }
+        }
+    }
+    /// Generated from `table Sample` at `tables.fbs:34`.
+    ///
+    /// A view of the table in a verified buffer: accessors read without checks.
+    #[derive(Clone, Copy)]
+    pub struct Sample<'a>(::flatforge::Table<'a>);
+    impl ::flatforge::Verify for Sample<'_> {
+        const SIZE: usize = 4;
+        const ALIGN: usize = 4;
+        const TYPE_NAME: &'static str = "Sample";
+        #[inline]
+        fn verify_at(
+            v: &mut ::flatforge::Verifier<'_>,
+            pos: usize,
+        ) -> ::core::result::Result<(), ::flatforge::Error> {
+            let mut t = v.follow_table(pos)?;
+            t.field::<f32>(0, "at", false)?;
+            t.field::<i32>(1, "n", false)?;
+            Ok(())
+        }
+    }
+    impl<'a> ::flatforge::Follow<'a> for Sample<'a> {
+        #[inline(always)]
+        unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted `pos` in `buf`, so the table header is valid.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow(buf, pos)
+            };
+            Self(t)
+        }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted the position of `at` in `buf`.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow_at(buf, at)
+            };
+            Self(t)
+        }
+    }
+    impl<'a> Sample<'a> {
+        /// The untyped table (to read fields the schema does not know, with checks).
+        #[inline]
+        pub fn as_table(&self) -> ::flatforge::Table<'a> {
+            self.0
+        }
+        /// Verifies `buf` (default limits) and returns its root as this table.
+        pub fn root(buf: &'a [u8]) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root(buf)
+        }
+        /// Verifies `buf` with `opts` (limits, file identifier, size prefix) and returns its root.
+        pub fn root_with_options(
+            buf: &'a [u8],
+            opts: &::flatforge::VerifierOptions,
+        ) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root_with_options(buf, opts)
+        }
+        /// Verifies `buf`, which starts with a 32-bit size prefix, and returns its root.
+        pub fn size_prefixed_root(
+            buf: &'a [u8],
+        ) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root_with_options(
+                buf,
+                &::flatforge::VerifierOptions::default().with_size_prefixed(true),
+            )
+        }
+        /// The root of `buf` as this table, without verification.
+        ///
+        /// # Safety
+        /// `buf` must pass [`Sample::root`].
+        pub unsafe fn root_unchecked(buf: &'a [u8]) -> Self {
+            // SAFETY: forwarded to the caller.
+            unsafe { ::flatforge::root_unchecked(buf, false) }
+        }
+        /// The root of a size-prefixed `buf` as this table, without verification.
+        ///
+        /// # Safety
+        /// `buf` must pass [`Sample::size_prefixed_root`].
+        pub unsafe fn size_prefixed_root_unchecked(buf: &'a [u8]) -> Self {
+            // SAFETY: forwarded to the caller.
+            unsafe { ::flatforge::root_unchecked(buf, true) }
+        }
+        /// `at`
+        #[inline]
+        pub fn at(&self) -> f32 {
+            // SAFETY: `verify_at` checked slot 0 (`at`) as this type.
+            let v = unsafe { self.0.get_unchecked::<f32>(0) };
+            v.unwrap_or(0.0)
+        }
+        /// `n`
+        #[inline]
+        pub fn n(&self) -> i32 {
+            // SAFETY: `verify_at` checked slot 1 (`n`) as this type.
+            let v = unsafe { self.0.get_unchecked::<i32>(1) };
+            v.unwrap_or(0)
+        }
+        /// Finds the table whose key `at` equals `key` in a vector sorted by it (binary search).
+        pub fn lookup_by_key(
+            vector: ::flatforge::Vector<'a, Sample<'a>>,
+            key: f32,
+        ) -> ::core::option::Option<Sample<'a>> {
+            vector
+                .binary_search_by(|e| ::flatforge::key_cmp(&e.at(), &key))
+                .ok()
+                .and_then(|i| vector.get(i))
+        }
+        /// Sorts tables written by `b` by their key `at`, for a vector `lookup_by_key` can search.
+        pub fn sort_by_key(
+            b: &::flatforge::Builder,
+            offsets: &mut [::flatforge::Offset<Sample<'static>>],
+        ) {
+            b.sort_by_scalar_field::<_, f32>(offsets, 0, 0.0);
+        }
+    }
+    impl ::core::fmt::Debug for Sample<'_> {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.debug_struct("Sample")
+                .field("at", &self.at())
+                .field("n", &self.n())
+                .finish()
+        }
+    }
+    /// The fields of a `Sample` table for [`Sample::create`].
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct SampleArgs {
+        /// `at`
+        pub at: f32,
+        /// `n`
+        pub n: i32,
+    }
+    impl Sample<'_> {
+        /// Writes the table in one pass (fields largest first, vtable on the stack) and returns its offset.
+        #[inline]
+        pub fn create(
+            b: &mut ::flatforge::Builder,
+            args: &SampleArgs,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Sample<'static>>,
+            ::flatforge::BuildError,
+        > {
+            let mut t = b.table_writer::<8>(8, 4)?;
+            t.add_scalar::<i32>(1, args.n, 0);
+            t.add_scalar_always::<f32>(0, args.at);
+            Ok(t.finish()?.cast())
+        }
+        /// A builder for a `Sample` table; its `finish` exists once every required field is set.
+        pub fn builder(b: &mut ::flatforge::Builder) -> SampleBuilder<'_> {
+            SampleBuilder::new(b)
+        }
+    }
+    /// Builds a `Sample` table field by field; made by [`Sample::builder`].
+    #[derive(Debug)]
+    pub struct SampleBuilder<'b> {
+        b: &'b mut ::flatforge::Builder,
+        args: SampleArgs,
+    }
+    impl<'b> SampleBuilder<'b> {
+        /// A builder writing into `b`, with every field at its default.
+        pub fn new(b: &'b mut ::flatforge::Builder) -> Self {
+            Self {
+                b,
+                args: SampleArgs::default(),
+            }
+        }
+    }
+    impl<'b> SampleBuilder<'b> {
+        /// Sets `at`.
+        pub fn at(mut self, value: f32) -> Self {
+            self.args.at = value;
+            self
+        }
+        /// Sets `n`.
+        pub fn n(mut self, value: i32) -> Self {
+            self.args.n = value;
+            self
+        }
+    }
+    impl SampleBuilder<'_> {
+        /// Writes the table and returns its offset.
+        pub fn finish(
+            self,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Sample<'static>>,
+            ::flatforge::BuildError,
+        > {
+            Sample::create(self.b, &self.args)
+        }
+    }
+    /// The owned form of a `Sample` table (object API): `pack` writes it, `unpack` reads it.
+    #[derive(Clone, Debug, PartialEq, Default)]
+    #[cfg_attr(feature = "serde", derive(::serde::Serialize, ::serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub struct SampleT {
+        /// `at`
+        pub at: f32,
+        /// `n`
+        pub n: i32,
+    }
+    impl SampleT {
+        /// Writes the table and everything it refers to; returns its offset.
+        pub fn pack(
+            &self,
+            b: &mut ::flatforge::Builder,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Sample<'static>>,
+            ::flatforge::BuildError,
+        > {
+            Sample::create(
+                b,
+                &SampleArgs {
+                    at: self.at,
+                    n: self.n,
+                },
+            )
+        }
+    }
+    impl Sample<'_> {
+        /// The owned form of the table (object API).
+        pub fn unpack(&self) -> SampleT {
+            let mut t = SampleT::default();
+            self.unpack_into(&mut t);
+            t
+        }
+        /// Reads the table into `t`, reusing its allocations (strings, vectors, boxes).
+        pub fn unpack_into(&self, t: &mut SampleT) {
+            t.at = self.at();
+            t.n = self.n();
+        }
+    }
     /// Generated from `table Stat` at `tables.fbs:30`.
     ///
     /// A view of the table in a verified buffer: accessors read without checks.
