@@ -9,7 +9,9 @@
 //! out byte for byte as flatc writes them, except that struct members of unions are 4-aligned, and
 //! that `vector64` fields are laid out as flatc's C++ library lays them out (its JSON parser leaves
 //! padding between the length and the data of some, sorts keyed structs in them 4 bytes off and
-//! gives nested flatbuffers in them a 32-bit length). Strings and vectors behind 64-bit offsets are
+//! gives nested flatbuffers in them a 32-bit length), and that a keyed vector longer than 1,024
+//! elements with equal keys may order those equal elements differently (flatc's quicksort takes
+//! quadratic time there; we heap-sort, see [`sort_like_flatc`]). Strings and vectors behind 64-bit offsets are
 //! written where they come in the JSON, as flatc's parser writes them (its C++ `FlatBufferBuilder64`
 //! would put them at the end of the buffer; readers accept both).
 //!
