@@ -1025,6 +1025,7 @@ impl<'a> P<'a, '_> {
             // Each field starts at a token: whitespace was skipped before the first, and
             // `next_item` skips it before the others.
             loop {
+                let key_at = self.pos;
                 let fi = if as_array {
                     if n >= o.fields.len() {
                         return Err(self.unexpected("`]` (all fields of the table are given)"));
@@ -1040,7 +1041,6 @@ impl<'a> P<'a, '_> {
                     self.ws()?;
                     Some(guess)
                 } else {
-                    let key_at = self.pos;
                     let key = self.key()?;
                     self.expect(b':', "`:`")?;
                     self.ws()?;
@@ -1069,10 +1069,9 @@ impl<'a> P<'a, '_> {
                 };
                 if let Some(fi) = fi {
                     guess = fi + 1;
-                    let at = self.pos;
                     if !seen.insert(fi) {
                         let name = o.fields[fi].name.to_string();
-                        return Err(self.err_at(at, ParseErrorKind::DuplicateField(name)));
+                        return Err(self.err_at(key_at, ParseErrorKind::DuplicateField(name)));
                     }
                     self.table_field(o, fi, frame)?;
                     n += 1;
@@ -1815,6 +1814,7 @@ impl<'a> P<'a, '_> {
             // Each field starts at a token: whitespace was skipped before the first, and
             // `next_item` skips it before the others.
             loop {
+                let key_at = self.pos;
                 let fi = if as_array {
                     if n >= o.fields.len() {
                         return Err(self.unexpected("`]` (all fields of the struct are given)"));
@@ -1829,7 +1829,6 @@ impl<'a> P<'a, '_> {
                     self.ws()?;
                     Some(guess)
                 } else {
-                    let key_at = self.pos;
                     let key = self.key()?;
                     self.expect(b':', "`:`")?;
                     self.ws()?;
@@ -1853,8 +1852,9 @@ impl<'a> P<'a, '_> {
                     guess = fi + 1;
                     let f = &o.fields[fi];
                     if !seen.insert(fi) {
-                        return Err(self
-                            .err_at(self.pos, ParseErrorKind::DuplicateField(f.name.to_string())));
+                        return Err(
+                            self.err_at(key_at, ParseErrorKind::DuplicateField(f.name.to_string()))
+                        );
                     }
                     self.struct_field(f, at + usize::from(f.slot))?;
                     n += 1;

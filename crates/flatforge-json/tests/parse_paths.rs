@@ -96,6 +96,25 @@ fn number_errors_keep_their_kind_and_position() {
 }
 
 #[test]
+fn a_field_set_twice_is_reported_at_its_second_name() {
+    // Through the in-place match (schema order) and the general path (escaped or out of order).
+    for json in [
+        "{ a: 1,\n  a: 2 }",
+        "{ \"a\": 1,\n  \"\\u0061\": 2 }",
+        "{ p: { x: 1, y: 2 },\n  a: 1, p: { x: 3 } }",
+    ] {
+        let (kind, line, column) = parse(json).unwrap_err();
+        let field = if json.contains("p: { x: 3") { "p" } else { "a" };
+        assert_eq!(kind, ParseErrorKind::DuplicateField(field.into()), "{json}");
+        let expected = if field == "p" { (2, 9) } else { (2, 3) };
+        assert_eq!((line, column), expected, "{json}");
+    }
+    let (kind, line, column) = parse("{ p: { x: 1,\n y: 2, x: 3 } }").unwrap_err();
+    assert_eq!(kind, ParseErrorKind::DuplicateField("x".into()));
+    assert_eq!((line, column), (2, 8));
+}
+
+#[test]
 fn whitespace_runs_of_every_length_and_comments_are_skipped() {
     let compact = parse(r#"{"name":"n","a":1,"p":{"x":2,"y":3},"r":0.5}"#).unwrap();
     for n in 0..20 {
