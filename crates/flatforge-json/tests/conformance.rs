@@ -226,6 +226,24 @@ fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// Writes `text` as `NAME.fbs` into a new temporary directory and compiles it: the directory (for
+/// the caller to remove), the schema as flatc reads it, and our model of it.
+fn temp_schema(name: &str, text: &str) -> (PathBuf, Flatc, flatforge_schema::Schema) {
+    let dir = temp_dir(&format!("{name}-schema"));
+    let path = dir.join(format!("{name}.fbs"));
+    std::fs::write(&path, text).unwrap();
+    let schema = flatforge_schema::Compiler::new(flatforge_schema::FsLoader)
+        .compile(&path)
+        .unwrap_or_else(|e| panic!("{}", e.render(false)))
+        .schema;
+    let fc = Flatc {
+        name: name.into(),
+        schema: path,
+        includes: Vec::new(),
+    };
+    (dir, fc, schema)
+}
+
 /// The schema flatc reads, with its include directories.
 struct Flatc {
     name: String,
@@ -717,10 +735,8 @@ fn sixty_four_bit_offsets() {
 /// `vector64` of structs, vectors of floats; evolution from a schema without 64-bit fields.
 #[test]
 fn sixty_four_bit_offsets_on_more_types() {
-    let dir = temp_dir("far-schema");
-    let path = dir.join("far.fbs");
-    std::fs::write(
-        &path,
+    let (dir, fc, schema) = temp_schema(
+        "far",
         "struct Pair { k: ushort (key); v: float; }
          struct Wide { x: double; y: byte; }
          table Inner { n: int; s: string; far: string (offset64); }
@@ -735,17 +751,7 @@ fn sixty_four_bit_offsets_on_more_types() {
            id: int;
          }
          root_type Far;",
-    )
-    .unwrap();
-    let fc = Flatc {
-        name: "far".into(),
-        schema: path.clone(),
-        includes: Vec::new(),
-    };
-    let schema = flatforge_schema::Compiler::new(flatforge_schema::FsLoader)
-        .compile(&path)
-        .unwrap_or_else(|e| panic!("{}", e.render(false)))
-        .schema;
+    );
     let codec = Codec::new(&schema);
     // Without `vector64` fields: flatc's bytes, and flatc prints them as we do.
     let json = r#"{ "nested": { "n": 7, "s": "in", "far": "far in" }, "flex": { "a": [1, 2.5, "x"] },
@@ -816,26 +822,14 @@ fn sixty_four_bit_offsets_on_more_types() {
 /// every element kept.
 #[test]
 fn long_keyed_vectors() {
-    let dir = temp_dir("keyed-schema");
-    let path = dir.join("keyed.fbs");
-    std::fs::write(
-        &path,
+    let (dir, fc, schema) = temp_schema(
+        "keyed",
         "struct Pair { k: ushort (key); v: uint; }
          table Item { name: string (key); n: int; }
          table Num { k: int (key); n: int; }
          table Root { pairs: [Pair]; items: [Item]; nums: [Num]; }
          root_type Root;",
-    )
-    .unwrap();
-    let fc = Flatc {
-        name: "keyed".into(),
-        schema: path.clone(),
-        includes: Vec::new(),
-    };
-    let schema = flatforge_schema::Compiler::new(flatforge_schema::FsLoader)
-        .compile(&path)
-        .unwrap_or_else(|e| panic!("{}", e.render(false)))
-        .schema;
+    );
     let codec = Codec::new(&schema);
     // Keys for element i of n: descending, a shuffle (3001 is prime), or 37 distinct keys repeated.
     type Key = fn(usize, usize) -> usize;
