@@ -2526,7 +2526,62 @@ impl Seen {
 
 #[cfg(test)]
 mod tests {
-    use super::{same_bytes, special_bytes, SPECIAL};
+    use super::{heap_sort, same_bytes, simple_qsort, sort_like_flatc, special_bytes, SPECIAL};
+    use proptest::prelude::*;
+    use std::cell::RefCell;
+
+    /// A sort over `less` and `swap` on indices.
+    type Sort = fn(usize, &mut dyn FnMut(usize, usize) -> bool, &mut dyn FnMut(usize, usize));
+
+    /// Sorts `keys` with `sort` through `less`/`swap` on indices, as the parser sorts elements.
+    fn sorted_with(keys: &[f64], sort: Sort) -> Vec<f64> {
+        let v = RefCell::new(keys.to_vec());
+        sort(
+            keys.len(),
+            &mut |a, b| v.borrow()[a] < v.borrow()[b],
+            &mut |a, b| v.borrow_mut().swap(a, b),
+        );
+        v.into_inner()
+    }
+
+    proptest! {
+        #[test]
+        fn every_sort_orders_keys_as_flatcs_quicksort_when_they_are_distinct(
+            keys in proptest::collection::vec(-50i32..50, 0..1500),
+        ) {
+            let mut expected: Vec<f64> = keys.iter().map(|&k| f64::from(k)).collect();
+            expected.sort_by(f64::total_cmp);
+            let keys: Vec<f64> = keys.iter().map(|&k| f64::from(k)).collect();
+            let heap = sorted_with(&keys, |n, l, s| heap_sort(n, l, s));
+            let flatc = sorted_with(&keys, |n, l, s| sort_like_flatc(n, l, s));
+            prop_assert_eq!(&heap, &expected);
+            prop_assert_eq!(&flatc, &expected);
+            let mut distinct = keys.clone();
+            distinct.dedup();
+            if distinct.len() == keys.len() {
+                let qsort = sorted_with(&keys, |n, l, s| simple_qsort(n, l, s));
+                prop_assert_eq!(&qsort, &expected);
+            }
+        }
+
+        #[test]
+        fn nan_keys_do_not_break_the_sorts(
+            keys in proptest::collection::vec(prop_oneof![Just(f64::NAN), -9.0f64..9.0], 0..1500),
+        ) {
+            // `less` is not a strict weak order here: any order of the same elements will do.
+            let bits = |v: &[f64]| {
+                let mut b: Vec<u64> = v.iter().map(|k| k.to_bits()).collect();
+                b.sort_unstable();
+                b
+            };
+            for sort in [
+                (|n, l, s| heap_sort(n, l, s)) as Sort,
+                |n, l, s| sort_like_flatc(n, l, s),
+            ] {
+                prop_assert_eq!(bits(&sorted_with(&keys, sort)), bits(&keys));
+            }
+        }
+    }
 
     #[test]
     fn special_bytes_finds_the_first_special_byte_of_every_word() {
