@@ -220,6 +220,74 @@ enum Seg {
     Side(usize, usize),
 }
 
+/// The pending bytes that are not in a builder, in a buffer that is zeroed once and reused, so that
+/// appending a frame is a bounds check and a copy (of fixed-size moves for a small frame).
+#[derive(Debug, Default)]
+struct Side {
+    /// Initialized up to its capacity; the pending bytes are `buf[..len]`.
+    buf: Vec<u8>,
+    len: usize,
+}
+
+impl Side {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline(always)]
+    fn bytes(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// The next `n` bytes, to be written by the caller.
+    #[inline(always)]
+    fn room(&mut self, n: usize) -> &mut [u8] {
+        let start = self.len;
+        let end = start + n;
+        if end > self.buf.len() {
+            self.grow(end);
+        }
+        self.len = end;
+        &mut self.buf[start..end]
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, needed: usize) {
+        let len = needed.max(2 * self.buf.len()).max(4096);
+        self.buf.resize(len, 0);
+    }
+
+    fn extend(&mut self, bytes: &[u8]) {
+        self.room(bytes.len()).copy_from_slice(bytes);
+    }
+
+    /// Appends a frame of at most [`COPY_MAX`] bytes: up to 128 bytes (a small message and its
+    /// header) with overlapping 16- or 32-byte moves instead of a `memcpy` call.
+    #[inline(always)]
+    fn push_frame(&mut self, frame: &[u8]) {
+        let n = frame.len();
+        let dst = self.room(n);
+        if (32..=64).contains(&n) {
+            dst[..32].copy_from_slice(&frame[..32]);
+            dst[n - 32..].copy_from_slice(&frame[n - 32..]);
+        } else if (65..=128).contains(&n) {
+            dst[..64].copy_from_slice(&frame[..64]);
+            dst[n - 64..].copy_from_slice(&frame[n - 64..]);
+        } else if (16..32).contains(&n) {
+            dst[..16].copy_from_slice(&frame[..16]);
+            dst[n - 16..].copy_from_slice(&frame[n - 16..]);
+        } else {
+            dst.copy_from_slice(frame);
+        }
+    }
+}
+
 /// Writes a stream of messages to any [`io::Write`].
 ///
 /// Messages are built straight into the writer's buffers ([`write_with`](Self::write_with)) and
@@ -256,7 +324,7 @@ pub struct StreamWriter<W: Write> {
     /// The pending pieces before `side[open..]`; empty while no frame is pending in a builder.
     segs: Vec<Seg>,
     /// Pending bytes that are not in a builder: the header, copied frames, index footer.
-    side: Vec<u8>,
+    side: Side,
     /// `side[open..]` is pending but in no piece yet: the run of bytes since the last builder's
     /// frame, which `write_batch` (or the next such frame) closes as one piece.
     open: usize,
@@ -310,7 +378,7 @@ impl<W: Write> StreamWriter<W> {
             pool: Vec::new(),
             used: 0,
             segs: Vec::with_capacity(MAX_SEGS),
-            side: Vec::new(),
+            side: Side::default(),
             open: 0,
             batch_start: 0,
             flush_pos: 0,
@@ -445,8 +513,7 @@ impl<W: Write> StreamWriter<W> {
         let root = build(b)?;
         let frame_len = self.finish_frame(root)?;
         if frame_len <= COPY_MAX {
-            self.side
-                .extend_from_slice(self.pool[self.used].finished_data());
+            self.side.push_frame(self.pool[self.used].finished_data());
         } else {
             self.close_side();
             self.segs.push(Seg::Pool);
@@ -583,8 +650,8 @@ impl<W: Write> StreamWriter<W> {
             index.push(self.pos + lead as u64);
         }
         if payload.len() * 4 < self.batch_bytes {
-            self.side.extend_from_slice(&head[..head_len]);
-            self.side.extend_from_slice(payload);
+            self.side.extend(&head[..head_len]);
+            self.side.extend(payload);
             self.count_frame(head_len + payload.len())?;
         } else {
             self.write_batch()?;
@@ -606,7 +673,7 @@ impl<W: Write> StreamWriter<W> {
 
     /// Appends bytes that are not a frame (header, footer) to the batch.
     fn push_side(&mut self, bytes: &[u8]) {
-        self.side.extend_from_slice(bytes);
+        self.side.extend(bytes);
         self.pos += bytes.len() as u64;
     }
 
@@ -649,7 +716,7 @@ impl<W: Write> StreamWriter<W> {
         let start = self.batch_start;
         let result = if self.segs.is_empty() {
             let out = self.out.as_mut().expect("present until finish");
-            out.write_all(&self.side)
+            out.write_all(self.side.bytes())
         } else {
             self.close_side();
             let mut slices = [IoSlice::new(&[]); MAX_SEGS];
@@ -660,7 +727,7 @@ impl<W: Write> StreamWriter<W> {
                         .next()
                         .expect("one builder per Pool piece")
                         .finished_data(),
-                    Seg::Side(a, b) => &self.side[a..b],
+                    Seg::Side(a, b) => &self.side.bytes()[a..b],
                 });
             }
             let n = self.segs.len();
