@@ -1865,7 +1865,11 @@ impl<'s> Emitter<'s> {
                     | Kind::Vector(Elem::Table(_))
             )
         });
-        let inline = if leaf { "#[inline(always)]" } else { "#[inline]" };
+        let inline = if leaf {
+            "#[inline(always)]"
+        } else {
+            "#[inline]"
+        };
         w!(
             out,
             "impl ::flatforge::Verify for {name}<'_> {{
