@@ -1852,12 +1852,29 @@ impl<'s> Emitter<'s> {
             out,
             "#[derive(Clone, Copy)] pub struct {name}<'a>(::flatforge::Table<'a>);"
         );
-        // Verify.
+        // Verify. A leaf table's checks (no table, union or vector of them below it) are a short
+        // run of field checks, inlined where the table is verified: the root of a message, say,
+        // which then costs no call. Other tables' checks stay a call, so that a schema's nesting
+        // cannot multiply the code.
+        let leaf = fields.iter().all(|(_, _, k)| {
+            !matches!(
+                k,
+                Kind::Table(_)
+                    | Kind::Union(_)
+                    | Kind::UnionVector(_)
+                    | Kind::Vector(Elem::Table(_))
+            )
+        });
+        let inline = if leaf {
+            "#[inline(always)]"
+        } else {
+            "#[inline]"
+        };
         w!(
             out,
             "impl ::flatforge::Verify for {name}<'_> {{
                 const SIZE: usize = 4; const ALIGN: usize = 4; const TYPE_NAME: &'static str = {};
-                #[inline] fn verify_at(v: &mut ::flatforge::Verifier<'_>, pos: usize) -> ::core::result::Result<(), ::flatforge::Error> {{",
+                {inline} fn verify_at(v: &mut ::flatforge::Verifier<'_>, pos: usize) -> ::core::result::Result<(), ::flatforge::Error> {{",
             str_lit(&o.name)
         );
         let checks = self.verify_fields(ns, &fields);

@@ -220,6 +220,74 @@ enum Seg {
     Side(usize, usize),
 }
 
+/// The pending bytes that are not in a builder, in a buffer that is zeroed once and reused, so that
+/// appending a frame is a bounds check and a copy (of fixed-size moves for a small frame).
+#[derive(Debug, Default)]
+struct Side {
+    /// Initialized up to its capacity; the pending bytes are `buf[..len]`.
+    buf: Vec<u8>,
+    len: usize,
+}
+
+impl Side {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline(always)]
+    fn bytes(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// The next `n` bytes, to be written by the caller.
+    #[inline(always)]
+    fn room(&mut self, n: usize) -> &mut [u8] {
+        let start = self.len;
+        let end = start + n;
+        if end > self.buf.len() {
+            self.grow(end);
+        }
+        self.len = end;
+        &mut self.buf[start..end]
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, needed: usize) {
+        let len = needed.max(2 * self.buf.len()).max(4096);
+        self.buf.resize(len, 0);
+    }
+
+    fn extend(&mut self, bytes: &[u8]) {
+        self.room(bytes.len()).copy_from_slice(bytes);
+    }
+
+    /// Appends a frame of at most [`COPY_MAX`] bytes: up to 128 bytes (a small message and its
+    /// header) with overlapping 16- or 32-byte moves instead of a `memcpy` call.
+    #[inline(always)]
+    fn push_frame(&mut self, frame: &[u8]) {
+        let n = frame.len();
+        let dst = self.room(n);
+        if (32..=64).contains(&n) {
+            dst[..32].copy_from_slice(&frame[..32]);
+            dst[n - 32..].copy_from_slice(&frame[n - 32..]);
+        } else if (65..=128).contains(&n) {
+            dst[..64].copy_from_slice(&frame[..64]);
+            dst[n - 64..].copy_from_slice(&frame[n - 64..]);
+        } else if (16..32).contains(&n) {
+            dst[..16].copy_from_slice(&frame[..16]);
+            dst[n - 16..].copy_from_slice(&frame[n - 16..]);
+        } else {
+            dst.copy_from_slice(frame);
+        }
+    }
+}
+
 /// Writes a stream of messages to any [`io::Write`].
 ///
 /// Messages are built straight into the writer's buffers ([`write_with`](Self::write_with)) and
@@ -253,11 +321,19 @@ pub struct StreamWriter<W: Write> {
     /// `pool[used]` builds the next message; `pool[..used]` hold frames pending as `Seg::Pool`.
     pool: Vec<Builder>,
     used: usize,
+    /// The pending pieces before `side[open..]`; empty while no frame is pending in a builder.
     segs: Vec<Seg>,
     /// Pending bytes that are not in a builder: the header, copied frames, index footer.
-    side: Vec<u8>,
-    pending: usize,
-    pending_frames: usize,
+    side: Side,
+    /// `side[open..]` is pending but in no piece yet: the run of bytes since the last builder's
+    /// frame, which `write_batch` (or the next such frame) closes as one piece.
+    open: usize,
+    /// The stream position of the first pending byte.
+    batch_start: u64,
+    /// The batch is handed to the sink once `pos` reaches `flush_pos` or `frames` reaches
+    /// `flush_frames` (one comparison each per frame, set when a batch starts).
+    flush_pos: u64,
+    flush_frames: u64,
     pos: u64,
     frames: u64,
     index: Option<Vec<u64>>,
@@ -302,9 +378,11 @@ impl<W: Write> StreamWriter<W> {
             pool: Vec::new(),
             used: 0,
             segs: Vec::with_capacity(MAX_SEGS),
-            side: Vec::new(),
-            pending: 0,
-            pending_frames: 0,
+            side: Side::default(),
+            open: 0,
+            batch_start: 0,
+            flush_pos: 0,
+            flush_frames: 0,
             pos: 0,
             frames: 0,
             index: opts.index.then(Vec::new),
@@ -318,6 +396,7 @@ impl<W: Write> StreamWriter<W> {
             failed: false,
             header: None,
         };
+        w.start_batch();
         if !plain {
             let mut header = Header::new(opts.checksum);
             header.file_identifier = opts.file_identifier;
@@ -433,16 +512,14 @@ impl<W: Write> StreamWriter<W> {
         b.reset();
         let root = build(b)?;
         let frame_len = self.finish_frame(root)?;
-        let seg = if frame_len <= COPY_MAX {
-            let start = self.side.len();
-            self.side
-                .extend_from_slice(self.pool[self.used].finished_data());
-            Seg::Side(start, self.side.len())
+        if frame_len <= COPY_MAX {
+            self.side.push_frame(self.pool[self.used].finished_data());
         } else {
+            self.close_side();
+            self.segs.push(Seg::Pool);
             self.used += 1;
-            Seg::Pool
-        };
-        self.push_seg(seg, frame_len)?;
+        }
+        self.count_frame(frame_len)?;
         Ok(self.frames - 1)
     }
 
@@ -573,10 +650,9 @@ impl<W: Write> StreamWriter<W> {
             index.push(self.pos + lead as u64);
         }
         if payload.len() * 4 < self.batch_bytes {
-            let start = self.side.len();
-            self.side.extend_from_slice(&head[..head_len]);
-            self.side.extend_from_slice(payload);
-            self.push_seg(Seg::Side(start, self.side.len()), head_len + payload.len())?;
+            self.side.extend(&head[..head_len]);
+            self.side.extend(payload);
+            self.count_frame(head_len + payload.len())?;
         } else {
             self.write_batch()?;
             let mut bufs = [IoSlice::new(&head[..head_len]), IoSlice::new(payload)];
@@ -590,64 +666,79 @@ impl<W: Write> StreamWriter<W> {
             }
             self.pos += (head_len + payload.len()) as u64;
             self.frames += 1;
+            self.start_batch();
         }
         Ok(self.frames - 1)
     }
 
+    /// Appends bytes that are not a frame (header, footer) to the batch.
     fn push_side(&mut self, bytes: &[u8]) {
-        let start = self.side.len();
-        self.side.extend_from_slice(bytes);
-        self.segs.push(Seg::Side(start, self.side.len()));
-        self.pending += bytes.len();
+        self.side.extend(bytes);
         self.pos += bytes.len() as u64;
     }
 
-    #[inline]
-    fn push_seg(&mut self, seg: Seg, len: usize) -> Result<(), Error> {
-        match (seg, self.segs.last_mut()) {
-            (Seg::Side(start, end), Some(Seg::Side(_, last_end))) if *last_end == start => {
-                *last_end = end;
-            }
-            _ => self.segs.push(seg),
+    /// Ends the open run of `side` as a piece (before a builder's frame joins the batch).
+    fn close_side(&mut self) {
+        if self.open < self.side.len() {
+            self.segs.push(Seg::Side(self.open, self.side.len()));
+            self.open = self.side.len();
         }
-        self.pending += len;
-        self.pending_frames += 1;
+    }
+
+    /// Counts a frame of `len` bytes just added to the batch, and hands the batch to the sink if
+    /// it is full.
+    #[inline]
+    fn count_frame(&mut self, len: usize) -> Result<(), Error> {
         self.pos += len as u64;
         self.frames += 1;
-        if self.pending >= self.batch_bytes
-            || self.pending_frames >= self.batch_frames
-            || self.segs.len() >= MAX_SEGS - 1
+        if self.pos >= self.flush_pos
+            || self.frames >= self.flush_frames
+            || self.segs.len() >= MAX_SEGS - 2
         {
             self.write_batch()?;
         }
         Ok(())
     }
 
-    /// Hands the pending pieces to the sink with vectored writes.
+    /// Starts an empty batch at the current position.
+    fn start_batch(&mut self) {
+        self.batch_start = self.pos;
+        self.flush_pos = self.pos.saturating_add(self.batch_bytes as u64);
+        self.flush_frames = self.frames + self.batch_frames as u64;
+    }
+
+    /// Hands the pending bytes to the sink: `side` with one write while no frame is pending in a
+    /// builder, else the pieces with vectored writes.
     fn write_batch(&mut self) -> Result<(), Error> {
-        if self.segs.is_empty() {
+        if self.pos == self.batch_start {
             return Ok(());
         }
-        let start = self.pos - self.pending as u64;
-        let mut slices = [IoSlice::new(&[]); MAX_SEGS];
-        let mut builders = self.pool.iter();
-        for (slot, seg) in slices.iter_mut().zip(&self.segs) {
-            *slot = IoSlice::new(match *seg {
-                Seg::Pool => builders
-                    .next()
-                    .expect("one builder per Pool piece")
-                    .finished_data(),
-                Seg::Side(a, b) => &self.side[a..b],
-            });
-        }
-        let n = self.segs.len();
-        let out = self.out.as_mut().expect("present until finish");
-        let result = write_all_vectored(out, &mut slices[..n]);
+        let start = self.batch_start;
+        let result = if self.segs.is_empty() {
+            let out = self.out.as_mut().expect("present until finish");
+            out.write_all(self.side.bytes())
+        } else {
+            self.close_side();
+            let mut slices = [IoSlice::new(&[]); MAX_SEGS];
+            let mut builders = self.pool.iter();
+            for (slot, seg) in slices.iter_mut().zip(&self.segs) {
+                *slot = IoSlice::new(match *seg {
+                    Seg::Pool => builders
+                        .next()
+                        .expect("one builder per Pool piece")
+                        .finished_data(),
+                    Seg::Side(a, b) => &self.side.bytes()[a..b],
+                });
+            }
+            let n = self.segs.len();
+            let out = self.out.as_mut().expect("present until finish");
+            write_all_vectored(out, &mut slices[..n])
+        };
         self.segs.clear();
         self.side.clear();
+        self.open = 0;
         self.used = 0;
-        self.pending = 0;
-        self.pending_frames = 0;
+        self.start_batch();
         result.map_err(|source| {
             self.failed = true;
             Error::Io {
@@ -722,6 +813,7 @@ impl<W: Write> StreamWriter<W> {
         let old = self.out.replace(out).expect("present until finish");
         self.pos = 0;
         self.frames = 0;
+        self.start_batch();
         if let Some(index) = &mut self.index {
             index.clear();
         }

@@ -15,7 +15,7 @@ pub mod common {
         const SIZE: usize = 4;
         const ALIGN: usize = 4;
         const TYPE_NAME: &'static str = "Tag";
-        #[inline]
+        #[inline(always)]
         fn verify_at(
             v: &mut ::flatforge::Verifier<'_>,
             pos: usize,
@@ -670,7 +670,7 @@ pub mod shapes {
         const SIZE: usize = 4;
         const ALIGN: usize = 4;
         const TYPE_NAME: &'static str = "Circle";
-        #[inline]
+        #[inline(always)]
         fn verify_at(
             v: &mut ::flatforge::Verifier<'_>,
             pos: usize,

@@ -1216,7 +1216,7 @@ pub mod wide {
         const SIZE: usize = 4;
         const ALIGN: usize = 4;
         const TYPE_NAME: &'static str = "Chunk";
-        #[inline]
+        #[inline(always)]
         fn verify_at(
             v: &mut ::flatforge::Verifier<'_>,
             pos: usize,
