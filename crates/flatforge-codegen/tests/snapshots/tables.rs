@@ -987,7 +987,7 @@ pub mod game {
         const SIZE: usize = 4;
         const ALIGN: usize = 4;
         const TYPE_NAME: &'static str = "Sample";
-        #[inline]
+        #[inline(always)]
         fn verify_at(
             v: &mut ::flatforge::Verifier<'_>,
             pos: usize,
