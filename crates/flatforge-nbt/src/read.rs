@@ -5,6 +5,7 @@
 
 use crate::codec::{Codec, Cursor};
 use crate::error::{Error, ErrorKind, Result};
+use crate::name::Name;
 use crate::tag::{Compound, List, Nbt, Tag};
 
 /// The deepest nesting of compounds and lists accepted, as in Minecraft.
@@ -73,6 +74,17 @@ fn decode_string<C: Codec>(c: &mut Cursor<'_>, len: usize) -> Result<String> {
     }
 }
 
+/// Reads a compound entry's name.
+#[inline]
+fn read_entry_name<C: Codec>(c: &mut Cursor<'_>) -> Result<Name> {
+    let len = C::name_len(c)?;
+    let bytes = c.take(len)?;
+    match C::decode_str(bytes) {
+        Ok(s) => Ok(Name::new(&s)),
+        Err(e) => Err(Error::at(ErrorKind::InvalidString(e), c.pos - len)),
+    }
+}
+
 #[inline]
 fn read_bytes(c: &mut Cursor<'_>, n: usize) -> Result<Vec<i8>> {
     Ok(c.take(n)?.iter().map(|&b| b as i8).collect())
@@ -119,10 +131,10 @@ fn read_compound<C: Codec>(c: &mut Cursor<'_>, depth: usize) -> Result<Compound>
         if ty > 12 {
             return Err(invalid_type(ty, ty_pos));
         }
-        let name = read_name::<C>(c)?;
+        let name = read_entry_name::<C>(c)?;
         match read_payload::<C>(c, ty, depth) {
-            Ok(value) => compound.push(name, value),
-            Err(e) => return Err(e.in_field(&name)),
+            Ok(value) => compound.push_name(name, value),
+            Err(e) => return Err(e.in_field(name.as_str())),
         }
     }
 }
