@@ -10,7 +10,8 @@ const INLINE: usize = 22;
 #[derive(Clone)]
 pub(crate) struct Name(Repr);
 
-/// Private, so that only [`Name::new`] makes one: the inline bytes are always a copy of a whole `&str`.
+/// Private, so that only [`Name::new`] and [`Name::inline_ascii`] make one: the inline bytes are always
+/// a copy of a whole `&str`, or ASCII.
 #[derive(Clone)]
 enum Repr {
     Inline { len: u8, bytes: [u8; INLINE] },
@@ -33,19 +34,85 @@ impl Name {
         })
     }
 
+    /// The name spelled by `b` when it is ASCII (so the same in UTF-8 and modified UTF-8: nothing to
+    /// decode) and short enough to be kept inline; `None` otherwise, to be decoded and made with
+    /// [`Name::new`].
+    ///
+    /// Copies and checks a few whole words rather than each byte: two that overlap in the middle when
+    /// the length is between two word sizes (bytes 0..8 and n-8..n cover a name of 8 to 16 bytes).
+    #[inline(always)]
+    pub(crate) fn inline_ascii(b: &[u8]) -> Option<Name> {
+        let n = b.len();
+        let mut bytes = [0; INLINE];
+        let mut copy = |at: usize, w: usize| {
+            bytes[at..at + w].copy_from_slice(&b[at..at + w]);
+        };
+        let bits = match n {
+            0 => 0,
+            1..=3 => {
+                for i in [0, n / 2, n - 1] {
+                    copy(i, 1);
+                }
+                u128::from(b[0] | b[n / 2] | b[n - 1])
+            }
+            4..=7 => {
+                copy(0, 4);
+                copy(n - 4, 4);
+                u128::from(u32_at(b, 0) | u32_at(b, n - 4))
+            }
+            8..=16 => {
+                copy(0, 8);
+                copy(n - 8, 8);
+                u128::from(u64_at(b, 0) | u64_at(b, n - 8))
+            }
+            17..=INLINE => {
+                copy(0, 16);
+                copy(n - 16, 16);
+                u128_at(b, 0) | u128_at(b, n - 16)
+            }
+            _ => return None,
+        };
+        if bits & HIGH_BITS != 0 {
+            return None;
+        }
+        Some(Name(Repr::Inline {
+            len: n as u8,
+            bytes,
+        }))
+    }
+
     /// The name as a string slice.
     #[inline]
     pub(crate) fn as_str(&self) -> &str {
         match &self.0 {
             Repr::Inline { len, bytes } => {
                 let b = &bytes[..usize::from(*len)];
-                // SAFETY: `Repr` is private to this module and `Name::new` is the only place that makes an
-                // `Inline`: `bytes[..len]` is a copy of all of a `&str`, so it is valid UTF-8.
+                // SAFETY: `Repr` is private to this module, and the only places that make an `Inline` are
+                // `Name::new`, which copies all of a `&str` to `bytes[..len]`, and `Name::inline_ascii`,
+                // which copies bytes it has checked are all below 0x80: either way valid UTF-8.
                 unsafe { std::str::from_utf8_unchecked(b) }
             }
             Repr::Heap(s) => s,
         }
     }
+}
+
+/// The high bit of every byte: set in a word when one of its bytes is not ASCII.
+const HIGH_BITS: u128 = 0x8080_8080_8080_8080_8080_8080_8080_8080;
+
+#[inline(always)]
+fn u32_at(b: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(b[at..at + 4].try_into().expect("4 bytes"))
+}
+
+#[inline(always)]
+fn u64_at(b: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(b[at..at + 8].try_into().expect("8 bytes"))
+}
+
+#[inline(always)]
+fn u128_at(b: &[u8], at: usize) -> u128 {
+    u128::from_le_bytes(b[at..at + 16].try_into().expect("16 bytes"))
 }
 
 impl PartialEq for Name {
@@ -79,6 +146,34 @@ mod tests {
             }
         }
         assert_ne!(Name::new("ab"), Name::new("abc"));
+    }
+
+    #[test]
+    fn inline_ascii_takes_exactly_the_short_ascii_names_and_copies_them_whole() {
+        for len in 0..INLINE + 10 {
+            let base: String = (0..len)
+                .map(|i| char::from(b'a' + (i % 26) as u8))
+                .collect();
+            let name = Name::inline_ascii(base.as_bytes());
+            assert_eq!(
+                name.as_ref().map(Name::as_str),
+                (len <= INLINE).then_some(&*base)
+            );
+            // A NUL is ASCII; a byte of 0x80 or above anywhere is not.
+            for pos in 0..len {
+                let mut b = base.clone().into_bytes();
+                b[pos] = 0;
+                let name = Name::inline_ascii(&b);
+                assert_eq!(
+                    name.map(|n| n.as_str().as_bytes().to_vec()),
+                    (len <= INLINE).then_some(b.clone())
+                );
+                for high in [0x80, 0xC3, 0xFF] {
+                    b[pos] = high;
+                    assert!(Name::inline_ascii(&b).is_none(), "{b:?}");
+                }
+            }
+        }
         assert_ne!(Name::new(&"x".repeat(30)), Name::new(&"x".repeat(31)));
     }
 }

@@ -79,6 +79,9 @@ fn decode_string<C: Codec>(c: &mut Cursor<'_>, len: usize) -> Result<String> {
 fn read_entry_name<C: Codec>(c: &mut Cursor<'_>) -> Result<Name> {
     let len = C::name_len(c)?;
     let bytes = c.take(len)?;
+    if let Some(name) = Name::inline_ascii(bytes) {
+        return Ok(name);
+    }
     match C::decode_str(bytes) {
         Ok(s) => Ok(Name::new(&s)),
         Err(e) => Err(Error::at(ErrorKind::InvalidString(e), c.pos - len)),
