@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::mutf8;
+
 /// The longest name kept inline; [`Name`] is 24 bytes either way.
 const INLINE: usize = 22;
 
@@ -14,7 +16,16 @@ pub(crate) struct Name(Repr);
 /// a copy of a whole `&str`, or ASCII.
 #[derive(Clone)]
 enum Repr {
-    Inline { len: u8, bytes: [u8; INLINE] },
+    /// A short name whose UTF-8 is also its modified UTF-8 (no NUL, nothing above U+FFFF), zero-padded.
+    Plain {
+        len: u8,
+        bytes: [u8; INLINE],
+    },
+    /// Another short name, zero-padded.
+    Inline {
+        len: u8,
+        bytes: [u8; INLINE],
+    },
     Heap(Box<str>),
 }
 
@@ -28,15 +39,17 @@ impl Name {
         }
         let mut bytes = [0; INLINE];
         bytes[..b.len()].copy_from_slice(b);
-        Name(Repr::Inline {
-            len: b.len() as u8,
-            bytes,
+        let len = b.len() as u8;
+        Name(if mutf8::is_plain(s) {
+            Repr::Plain { len, bytes }
+        } else {
+            Repr::Inline { len, bytes }
         })
     }
 
-    /// The name spelled by `b` when it is ASCII (so the same in UTF-8 and modified UTF-8: nothing to
-    /// decode) and short enough to be kept inline; `None` otherwise, to be decoded and made with
-    /// [`Name::new`].
+    /// The name spelled by `b` when it is ASCII without NUL (so the same in UTF-8 and modified UTF-8:
+    /// nothing to decode) and short enough to be kept inline; `None` otherwise, to be decoded and made
+    /// with [`Name::new`].
     ///
     /// Copies and checks a few whole words rather than each byte: two that overlap in the middle when
     /// the length is between two word sizes (bytes 0..8 and n-8..n cover a name of 8 to 16 bytes).
@@ -47,47 +60,68 @@ impl Name {
         let mut copy = |at: usize, w: usize| {
             bytes[at..at + w].copy_from_slice(&b[at..at + w]);
         };
-        let bits = match n {
-            0 => 0,
+        let bad = match n {
+            0 => false,
             1..=3 => {
                 for i in [0, n / 2, n - 1] {
                     copy(i, 1);
                 }
-                u128::from(b[0] | b[n / 2] | b[n - 1])
+                bad_u64(u64::from_le_bytes([
+                    b[0],
+                    b[n / 2],
+                    b[n - 1],
+                    1,
+                    1,
+                    1,
+                    1,
+                    1,
+                ]))
             }
             4..=7 => {
                 copy(0, 4);
                 copy(n - 4, 4);
-                u128::from(u32_at(b, 0) | u32_at(b, n - 4))
+                bad_u64(u64::from(u32_at(b, 0)) | u64::from(u32_at(b, n - 4)) << 32)
             }
             8..=16 => {
                 copy(0, 8);
                 copy(n - 8, 8);
-                u128::from(u64_at(b, 0) | u64_at(b, n - 8))
+                bad_u64(u64_at(b, 0)) | bad_u64(u64_at(b, n - 8))
             }
             17..=INLINE => {
                 copy(0, 16);
                 copy(n - 16, 16);
-                u128_at(b, 0) | u128_at(b, n - 16)
+                bad_u128(u128_at(b, 0)) | bad_u128(u128_at(b, n - 16))
             }
             _ => return None,
         };
-        if bits & HIGH_BITS != 0 {
+        if bad {
             return None;
         }
-        Some(Name(Repr::Inline {
+        Some(Name(Repr::Plain {
             len: n as u8,
             bytes,
         }))
+    }
+
+    /// The length and the zero-padded bytes of a name kept inline, when the encoding can write them as
+    /// they are: any inline name in UTF-8 (`java` false), only plain ones in modified UTF-8.
+    #[inline(always)]
+    pub(crate) fn padded(&self, java: bool) -> Option<(usize, &[u8; INLINE])> {
+        match &self.0 {
+            Repr::Plain { len, bytes } => Some((usize::from(*len), bytes)),
+            Repr::Inline { len, bytes } if !java => Some((usize::from(*len), bytes)),
+            _ => None,
+        }
     }
 
     /// The name as a string slice.
     #[inline]
     pub(crate) fn as_str(&self) -> &str {
         match &self.0 {
-            Repr::Inline { len, bytes } => {
+            Repr::Plain { len, bytes } | Repr::Inline { len, bytes } => {
                 let b = &bytes[..usize::from(*len)];
-                // SAFETY: `Repr` is private to this module, and the only places that make an `Inline` are
+                // SAFETY: `Repr` is private to this module, and the only places that make a `Plain` or an
+                // `Inline` are
                 // `Name::new`, which copies all of a `&str` to `bytes[..len]`, and `Name::inline_ascii`,
                 // which copies bytes it has checked are all below 0x80: either way valid UTF-8.
                 unsafe { std::str::from_utf8_unchecked(b) }
@@ -97,8 +131,18 @@ impl Name {
     }
 }
 
-/// The high bit of every byte: set in a word when one of its bytes is not ASCII.
-const HIGH_BITS: u128 = 0x8080_8080_8080_8080_8080_8080_8080_8080;
+/// Whether a byte of `x` is 0 or 0x80 and above: subtracting one from each byte sets its high bit when it
+/// was 0 (a borrow out of a zero byte can set more high bits, but only when there is one).
+#[inline(always)]
+fn bad_u64(x: u64) -> bool {
+    (x.wrapping_sub(u64::MAX / 255) | x) & (u64::MAX / 255 * 0x80) != 0
+}
+
+/// [`bad_u64`] for 16 bytes.
+#[inline(always)]
+fn bad_u128(x: u128) -> bool {
+    (x.wrapping_sub(u128::MAX / 255) | x) & (u128::MAX / 255 * 0x80) != 0
+}
 
 #[inline(always)]
 fn u32_at(b: &[u8], at: usize) -> u32 {
@@ -149,7 +193,7 @@ mod tests {
     }
 
     #[test]
-    fn inline_ascii_takes_exactly_the_short_ascii_names_and_copies_them_whole() {
+    fn inline_ascii_takes_exactly_the_short_ascii_names_without_nul_and_copies_them_whole() {
         for len in 0..INLINE + 10 {
             let base: String = (0..len)
                 .map(|i| char::from(b'a' + (i % 26) as u8))
@@ -159,21 +203,32 @@ mod tests {
                 name.as_ref().map(Name::as_str),
                 (len <= INLINE).then_some(&*base)
             );
-            // A NUL is ASCII; a byte of 0x80 or above anywhere is not.
+            if let Some(name) = name {
+                let (n, padded) = name.padded(true).expect("plain");
+                assert_eq!(&padded[..n], base.as_bytes());
+                assert!(padded[n..].iter().all(|&b| b == 0));
+            }
+            // A NUL (which modified UTF-8 spells C0 80) or a byte of 0x80 or above anywhere is refused.
             for pos in 0..len {
                 let mut b = base.clone().into_bytes();
-                b[pos] = 0;
-                let name = Name::inline_ascii(&b);
-                assert_eq!(
-                    name.map(|n| n.as_str().as_bytes().to_vec()),
-                    (len <= INLINE).then_some(b.clone())
-                );
-                for high in [0x80, 0xC3, 0xFF] {
-                    b[pos] = high;
+                for bad in [0, 0x80, 0xC3, 0xFF] {
+                    b[pos] = bad;
                     assert!(Name::inline_ascii(&b).is_none(), "{b:?}");
                 }
             }
         }
+    }
+
+    #[test]
+    fn only_names_that_need_no_conversion_are_written_as_they_are_in_java() {
+        for (s, plain) in [("abc", true), ("é€", true), ("a\0", false), ("😀", false)] {
+            let name = Name::new(s);
+            assert_eq!(name.padded(true).is_some(), plain, "{s:?}");
+            let (n, padded) = name.padded(false).expect("inline");
+            assert_eq!(&padded[..n], s.as_bytes());
+        }
+        let long = Name::new(&"x".repeat(INLINE + 1));
+        assert!(long.padded(false).is_none() && long.padded(true).is_none());
         assert_ne!(Name::new(&"x".repeat(30)), Name::new(&"x".repeat(31)));
     }
 }

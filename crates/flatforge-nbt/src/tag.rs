@@ -618,6 +618,12 @@ impl Compound {
         self.entries.push((name, value));
     }
 
+    /// The entries, for the writer.
+    #[inline]
+    pub(crate) fn entries(&self) -> &[(Name, Tag)] {
+        &self.entries
+    }
+
     /// Removes the first entry named `name`, keeping the order of the others.
     ///
     /// ```
