@@ -4,7 +4,7 @@
 use crate::codec::Codec;
 use crate::error::{Error, ErrorKind, Result};
 use crate::read::MAX_DEPTH;
-use crate::tag::{Compound, List, Nbt, Tag};
+use crate::tag::{Compound, List, Nbt, Tag, TagType};
 
 /// Appends the root tag (type, name when `named`, payload) to `out`.
 #[inline]
@@ -14,7 +14,10 @@ pub(crate) fn write_root<C: Codec>(nbt: &Nbt, named: bool, out: &mut Vec<u8>) ->
     if named {
         C::put_name(out, &nbt.name)?;
     }
-    write_payload::<C>(&nbt.tag, out, 0)
+    match &nbt.tag {
+        Tag::Compound(c) => write_compound::<C>(c, out, 1),
+        tag => write_payload::<C>(tag, out, 0),
+    }
 }
 
 #[cold]
@@ -59,11 +62,16 @@ fn write_compound<C: Codec>(c: &Compound, out: &mut Vec<u8>, depth: usize) -> Re
         return Err(too_deep());
     }
     for (name, value) in c.entries() {
-        // Numbers and strings whole, by the codec; containers and arrays after their header.
+        if let Tag::Compound(c) = value {
+            C::put_entry_header(out, TagType::Compound as u8, name)
+                .and_then(|()| write_compound::<C>(c, out, depth + 1))
+                .map_err(|e| e.in_field(name.as_str()))?;
+            continue;
+        }
+        // Numbers and strings whole, by the codec; lists and arrays after their header.
         if !C::put_simple_entry(out, name, value).map_err(|e| e.in_field(name.as_str()))? {
             C::put_entry_header(out, value.tag_type() as u8, name)
                 .and_then(|()| match value {
-                    Tag::Compound(c) => write_compound::<C>(c, out, depth + 1),
                     Tag::List(l) => write_list::<C>(l, out, depth + 1),
                     other => write_payload::<C>(other, out, depth),
                 })
