@@ -276,6 +276,8 @@ pub(crate) fn append<T: Copy, const N: usize>(
 /// inline name with its padding (22 bytes) and an 8-byte number; or a string's length and up to
 /// [`mutf8::SHORT`] bytes.
 const NUMBER_RUN: usize = 40;
+/// Room for a short run holding an entry header: type byte, name length and inline name with its padding.
+const HEADER_RUN: usize = 32;
 /// Room for a short run holding an entry with a string: type byte, name length and inline name, then the
 /// string's length and up to [`mutf8::SHORT`] bytes.
 const STRING_RUN: usize = 64;
@@ -438,7 +440,7 @@ macro_rules! fixed_codec {
             /// kept inline and needs no conversion (the zero padding after it is written too, to be cut
             /// off or overwritten); returns the end.
             #[inline(always)]
-            fn short_header(run: &mut [u8; NUMBER_RUN], ty: u8, name: &Name) -> Option<usize> {
+            fn short_header<const R: usize>(run: &mut [u8; R], ty: u8, name: &Name) -> Option<usize> {
                 let (len, bytes) = name.padded(fixed_codec!(@java $name))?;
                 run[0] = ty;
                 run[1..3].copy_from_slice(&(len as u16).$to());
@@ -482,8 +484,7 @@ macro_rules! fixed_codec {
             fn put_string_entry(out: &mut Vec<u8>, name: &Name, s: &str) -> Result<()> {
                 let start = open_run::<STRING_RUN>(out);
                 let run = run_bytes::<STRING_RUN>(out, start);
-                let header = (&mut run[..NUMBER_RUN]).try_into().expect("NUMBER_RUN bytes");
-                if let Some(end) = Self::short_header(header, 8, name) {
+                if let Some(end) = Self::short_header(run, 8, name) {
                     if let Some(end) = Self::short_str(run, end, s) {
                         out.truncate(start + end);
                         return Ok(());
@@ -592,8 +593,8 @@ macro_rules! fixed_codec {
             }
             #[inline(always)]
             fn put_entry_header(out: &mut Vec<u8>, ty: u8, name: &Name) -> Result<()> {
-                let start = open_run::<NUMBER_RUN>(out);
-                let run = run_bytes::<NUMBER_RUN>(out, start);
+                let start = open_run::<HEADER_RUN>(out);
+                let run = run_bytes::<HEADER_RUN>(out, start);
                 if let Some(end) = Self::short_header(run, ty, name) {
                     out.truncate(start + end);
                     return Ok(());
