@@ -612,10 +612,10 @@ impl Compound {
         self.entries.push((Name::new(name.as_ref()), value.into()));
     }
 
-    /// Appends an entry whose name is already a [`Name`].
+    /// A compound of these entries.
     #[inline]
-    pub(crate) fn push_name(&mut self, name: Name, value: Tag) {
-        self.entries.push((name, value));
+    pub(crate) fn from_entries(entries: Vec<(Name, Tag)>) -> Self {
+        Compound { entries }
     }
 
     /// The entries, for the writer.
