@@ -115,6 +115,8 @@ fn read_bytes(c: &mut Cursor<'_>, n: usize) -> Result<Vec<i8>> {
     Ok(c.take(n)?.iter().map(|&b| b as i8).collect())
 }
 
+/// Inlined into [`read_compound`], so that an entry holding a number or a string costs no call.
+#[inline(always)]
 fn read_payload<C: Codec>(c: &mut Cursor<'_>, s: &mut Stack, ty: u8, depth: usize) -> Result<Tag> {
     Ok(match ty {
         1 => Tag::Byte(c.u8()? as i8),
