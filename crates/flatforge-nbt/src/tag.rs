@@ -108,6 +108,7 @@ impl fmt::Display for TagType {
 /// assert_eq!(t.as_i64(), Some(42));
 /// ```
 #[derive(Debug, Clone, PartialEq)]
+#[repr(u8)]
 pub enum Tag {
     /// TAG_Byte.
     Byte(i8),
