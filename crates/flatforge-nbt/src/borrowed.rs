@@ -1296,7 +1296,7 @@ impl<'d, 'a> CompoundRef<'d, 'a> {
         for (name, value) in self.iter() {
             let key = self.doc.decode(name)?;
             let v = value.to_tag().map_err(|e| e.in_field(&key))?;
-            c.push(key.into_owned(), v);
+            c.push(&key, v);
         }
         Ok(c)
     }
