@@ -90,6 +90,11 @@ fn read_name<C: Codec>(c: &mut Cursor<'_>) -> Result<String> {
 #[inline]
 fn decode_string<C: Codec>(c: &mut Cursor<'_>, len: usize) -> Result<String> {
     let bytes = c.take(len)?;
+    // A short ASCII string is checked and copied the way entry names are, a few words at a time: less
+    // work than validating it as UTF-8 (ASCII reads the same in every variant).
+    if let Some(short) = Name::inline_ascii(bytes) {
+        return Ok(short.as_str().to_owned());
+    }
     match C::decode_str(bytes) {
         Ok(s) => Ok(s.into_owned()),
         Err(e) => Err(Error::at(ErrorKind::InvalidString(e), c.pos - len)),
