@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::mutf8;
-use crate::name::Name;
+use crate::name::{Name, INLINE};
 use crate::tag::Tag;
 
 /// The NBT binary variants.
@@ -441,6 +441,7 @@ macro_rules! fixed_codec {
             /// off or overwritten); returns the end.
             #[inline(always)]
             fn short_header<const R: usize>(run: &mut [u8; R], ty: u8, name: &Name) -> Option<usize> {
+                const { assert!(R >= 3 + INLINE, "a run holds a whole header") };
                 let (len, bytes) = name.padded(fixed_codec!(@java $name))?;
                 run[0] = ty;
                 run[1..3].copy_from_slice(&(len as u16).$to());

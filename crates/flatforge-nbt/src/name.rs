@@ -6,7 +6,7 @@ use std::fmt;
 use crate::mutf8;
 
 /// The longest name kept inline; [`Name`] is 24 bytes either way.
-const INLINE: usize = 22;
+pub(crate) const INLINE: usize = 22;
 
 /// A compound entry's name: up to [`INLINE`] bytes stored in place, longer names on the heap.
 #[derive(Clone)]

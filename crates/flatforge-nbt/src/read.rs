@@ -72,7 +72,7 @@ thread_local! {
     static SPARE_STACK: Cell<Stack> = const { Cell::new(Vec::new()) };
 }
 
-/// Stacks above this many entries (56 bytes each) are freed rather than kept for reuse.
+/// Stacks above this many entries (64 bytes each: 256 KiB) are freed rather than kept for reuse.
 const MAX_SPARE_ENTRIES: usize = 1 << 12;
 
 #[inline]
