@@ -6,6 +6,7 @@ use std::borrow::Cow;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::mutf8;
+use crate::name::{Name, INLINE};
 use crate::tag::Tag;
 
 /// The NBT binary variants.
@@ -271,12 +272,15 @@ pub(crate) fn append<T: Copy, const N: usize>(
     out.extend(values.iter().flat_map(|&v| f(v)));
 }
 
-/// Room for a short run of output holding an entry with a number: its type byte and name length, a name
-/// of up to [`mutf8::SHORT`] bytes and an 8-byte number.
-const NUMBER_RUN: usize = 48;
-/// Room for a short run holding an entry with a string: type byte, name length and name, then the
-/// string's length and bytes (up to [`mutf8::SHORT`] each).
-const STRING_RUN: usize = 80;
+/// Room for a short run of output holding an entry with a number: its type byte and name length, an
+/// inline name with its padding (22 bytes) and an 8-byte number; or a string's length and up to
+/// [`mutf8::SHORT`] bytes.
+const NUMBER_RUN: usize = 40;
+/// Room for a short run holding an entry header: type byte, name length and inline name with its padding.
+const HEADER_RUN: usize = 32;
+/// Room for a short run holding an entry with a string: type byte, name length and inline name, then the
+/// string's length and up to [`mutf8::SHORT`] bytes.
+const STRING_RUN: usize = 64;
 
 /// Starts a short run of `N` bytes at the end of `out`, to be written in place instead of with a string
 /// of small appends that each check the capacity and copy with a call to `memcpy`: `out` grows by `N`
@@ -334,14 +338,14 @@ pub(crate) trait Codec: Copy + 'static {
     }
     /// Writes a compound entry's header: the type byte and the name.
     #[inline(always)]
-    fn put_entry_header(out: &mut Vec<u8>, ty: u8, name: &str) -> Result<()> {
+    fn put_entry_header(out: &mut Vec<u8>, ty: u8, name: &Name) -> Result<()> {
         out.push(ty);
-        Self::put_name(out, name)
+        Self::put_name(out, name.as_str())
     }
     /// Writes a whole compound entry (type byte, name, payload) when the value is a number or a string and
     /// returns `true`; returns `false`, having written nothing, for other values.
     #[inline(always)]
-    fn put_simple_entry(out: &mut Vec<u8>, name: &str, value: &Tag) -> Result<bool> {
+    fn put_simple_entry(out: &mut Vec<u8>, name: &Name, value: &Tag) -> Result<bool> {
         let header = |out: &mut Vec<u8>| Self::put_entry_header(out, value.tag_type() as u8, name);
         match *value {
             Tag::Byte(v) => header(out).map(|()| out.push(v as u8))?,
@@ -432,20 +436,25 @@ macro_rules! fixed_codec {
                 Some(at + 2 + b.len())
             }
 
-            /// Writes an entry's type byte, name length and name at the start of `run` when the name takes
-            /// the short path; returns the end.
+            /// Writes an entry's type byte, name length and name at the start of `run` when the name is
+            /// kept inline and needs no conversion (the zero padding after it is written too, to be cut
+            /// off or overwritten); returns the end.
             #[inline(always)]
-            fn short_header(run: &mut [u8], ty: u8, name: &str) -> Option<usize> {
+            fn short_header<const R: usize>(run: &mut [u8; R], ty: u8, name: &Name) -> Option<usize> {
+                const { assert!(R >= 3 + INLINE, "a run holds a whole header") };
+                let (len, bytes) = name.padded(fixed_codec!(@java $name))?;
                 run[0] = ty;
-                Self::short_str(run, 1, name)
+                run[1..3].copy_from_slice(&(len as u16).$to());
+                run[3..3 + bytes.len()].copy_from_slice(bytes);
+                Some(3 + len)
             }
 
             /// An entry's header when the name does not take the short path.
             #[cold]
             #[inline(never)]
-            fn put_entry_header_slow(out: &mut Vec<u8>, ty: u8, name: &str) -> Result<()> {
+            fn put_entry_header_slow(out: &mut Vec<u8>, ty: u8, name: &Name) -> Result<()> {
                 out.push(ty);
-                Self::put_str_slow(out, name)
+                Self::put_name(out, name.as_str())
             }
 
             /// An entry holding a number: type byte, name and the number's `N` bytes, in one short run
@@ -454,13 +463,13 @@ macro_rules! fixed_codec {
             fn put_number_entry<const N: usize>(
                 out: &mut Vec<u8>,
                 ty: u8,
-                name: &str,
+                name: &Name,
                 payload: [u8; N],
             ) -> Result<()> {
                 let start = open_run::<NUMBER_RUN>(out);
                 let run = run_bytes::<NUMBER_RUN>(out, start);
                 if let Some(end) = Self::short_header(run, ty, name) {
-                    // `end` is at most 3 + 32, and `N` at most 8: within the run.
+                    // `end` is at most 3 + 22, and `N` at most 8: within the run.
                     run[end..end + N].copy_from_slice(&payload);
                     out.truncate(start + end + N);
                     return Ok(());
@@ -473,7 +482,7 @@ macro_rules! fixed_codec {
 
             /// An entry holding a string: header and string in one short run when both allow.
             #[inline(always)]
-            fn put_string_entry(out: &mut Vec<u8>, name: &str, s: &str) -> Result<()> {
+            fn put_string_entry(out: &mut Vec<u8>, name: &Name, s: &str) -> Result<()> {
                 let start = open_run::<STRING_RUN>(out);
                 let run = run_bytes::<STRING_RUN>(out, start);
                 if let Some(end) = Self::short_header(run, 8, name) {
@@ -570,7 +579,7 @@ macro_rules! fixed_codec {
                 Ok(())
             }
             #[inline(always)]
-            fn put_simple_entry(out: &mut Vec<u8>, name: &str, value: &Tag) -> Result<bool> {
+            fn put_simple_entry(out: &mut Vec<u8>, name: &Name, value: &Tag) -> Result<bool> {
                 match *value {
                     Tag::Byte(v) => Self::put_number_entry(out, 1, name, [v as u8])?,
                     Tag::Short(v) => Self::put_number_entry(out, 2, name, v.$to())?,
@@ -584,9 +593,9 @@ macro_rules! fixed_codec {
                 Ok(true)
             }
             #[inline(always)]
-            fn put_entry_header(out: &mut Vec<u8>, ty: u8, name: &str) -> Result<()> {
-                let start = open_run::<NUMBER_RUN>(out);
-                let run = run_bytes::<NUMBER_RUN>(out, start);
+            fn put_entry_header(out: &mut Vec<u8>, ty: u8, name: &Name) -> Result<()> {
+                let start = open_run::<HEADER_RUN>(out);
+                let run = run_bytes::<HEADER_RUN>(out, start);
                 if let Some(end) = Self::short_header(run, ty, name) {
                     out.truncate(start + end);
                     return Ok(());

@@ -104,7 +104,7 @@ pub fn encoded_len(s: &str) -> usize {
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGHS: u64 = 0x8080_8080_8080_8080;
 const F0: u64 = 0xF0F0_F0F0_F0F0_F0F0;
-/// Padding for short strings: a byte that is neither 0x00 nor 0xF0 or above.
+/// Padding for short strings: an ASCII byte other than NUL, which no check flags.
 const SPACES: u64 = 0x2020_2020_2020_2020;
 
 /// Non-zero when a byte of `x` is zero (the high bit of the lowest such byte is set; bits above it may be
@@ -124,6 +124,15 @@ fn bad_bytes(v: u64) -> u64 {
 #[inline(always)]
 fn bad(v: u64) -> bool {
     bad_bytes(v) != 0
+}
+
+/// Non-zero when a byte of `v` is 0x00 or 0x80 and above, that is when `v` is not ASCII without NUL: a
+/// cheaper test than [`bad_bytes`] that passes the usual strings, and those only (when it fails, the string
+/// may still be plain). Subtracting one from each byte sets its high bit when it was 0x00 (a borrow out of
+/// a zero byte can set more, but only when there is one).
+#[inline(always)]
+fn not_ascii_bytes(v: u64) -> u64 {
+    (v.wrapping_sub(ONES) | v) & HIGHS
 }
 
 #[inline(always)]
@@ -153,7 +162,12 @@ fn word_4_to_7(b: &[u8]) -> u64 {
 /// at a time; strings under eight bytes (most tag names) with one or two overlapping loads.
 #[inline]
 pub(crate) fn is_plain(s: &str) -> bool {
-    let b = s.as_bytes();
+    plain_bytes(s.as_bytes())
+}
+
+/// [`is_plain`] for the bytes of a string.
+#[inline]
+fn plain_bytes(b: &[u8]) -> bool {
     let n = b.len();
     match n {
         0 => true,
@@ -175,15 +189,16 @@ pub(crate) const SHORT: usize = 32;
 ///
 /// The copy moves a few whole words instead of calling `memcpy`: two that overlap in the middle when the
 /// length is between two word sizes (bytes 0..8 and n-8..n cover a string of 8 to 16 bytes), and the
-/// check reads the words the copy moves.
+/// check reads the words the copy moves, with [`not_ascii_bytes`] first ([`plain_bytes`] only for the
+/// strings that it does not pass).
 #[inline(always)]
 pub(crate) fn copy_short(s: &[u8], dst: &mut [u8; SHORT], check: bool) -> bool {
     let n = s.len();
-    // Copies the eight bytes at `off`; returns their `bad_bytes` mask.
+    // Copies the eight bytes at `off`; returns their `not_ascii_bytes` mask.
     let mut word_at = |off: usize| {
         let w = &s[off..off + 8];
         dst[off..off + 8].copy_from_slice(w);
-        bad_bytes(word(w))
+        not_ascii_bytes(word(w))
     };
     let mask = match n {
         0 => 0,
@@ -191,18 +206,18 @@ pub(crate) fn copy_short(s: &[u8], dst: &mut [u8; SHORT], check: bool) -> bool {
             for i in [0, n / 2, n - 1] {
                 dst[i] = s[i];
             }
-            bad_bytes(word_1_to_3(s))
+            not_ascii_bytes(word_1_to_3(s))
         }
         4..=7 => {
             dst[..4].copy_from_slice(&s[..4]);
             dst[n - 4..n].copy_from_slice(&s[n - 4..]);
-            bad_bytes(word_4_to_7(s))
+            not_ascii_bytes(word_4_to_7(s))
         }
         8..=16 => word_at(0) | word_at(n - 8),
         17..=SHORT => word_at(0) | word_at(8) | word_at(n - 16) | word_at(n - 8),
         _ => return false,
     };
-    !check || mask == 0
+    !check || mask == 0 || plain_bytes(s)
 }
 
 /// Appends the modified UTF-8 of `s` to `out`.
@@ -266,7 +281,8 @@ mod tests {
                 .collect();
             let mut bads = vec![base.clone()];
             for pos in 0..len {
-                for bad in ["\0", "\u{1F600}"] {
+                // Not plain (NUL, 4-byte sequences), and plain but not ASCII (2- and 3-byte sequences).
+                for bad in ["\0", "\u{1F600}", "é", "\u{FFFF}"] {
                     let mut s = base.clone();
                     s.replace_range(pos..pos + 1, bad);
                     bads.push(s);

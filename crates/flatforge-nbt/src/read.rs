@@ -2,9 +2,15 @@
 //!
 //! Every length is checked against the remaining input before anything is allocated; errors carry the
 //! byte offset and, added while they travel back to the root, the path.
+//!
+//! A compound's entries are gathered on a stack shared by the whole read (and kept for the next read on
+//! the thread), then moved into a vector of their number: one allocation per compound, of its size.
+
+use std::cell::Cell;
 
 use crate::codec::{Codec, Cursor};
 use crate::error::{Error, ErrorKind, Result};
+use crate::name::Name;
 use crate::tag::{Compound, List, Nbt, Tag};
 
 /// The deepest nesting of compounds and lists accepted, as in Minecraft.
@@ -48,9 +54,26 @@ pub(crate) fn read_root<C: Codec>(data: &[u8], named: bool) -> Result<(Nbt, usiz
     } else {
         String::new()
     };
-    let tag = read_payload::<C>(&mut c, ty, 0)?;
-    Ok((Nbt { name, tag }, c.pos))
+    let mut stack = SPARE_STACK.try_with(Cell::take).unwrap_or_default();
+    let tag = read_payload::<C>(&mut c, &mut stack, ty, 0);
+    if stack.capacity() <= MAX_SPARE_ENTRIES {
+        // Left with entries only after an error.
+        stack.clear();
+        let _ = SPARE_STACK.try_with(|spare| spare.set(stack));
+    }
+    Ok((Nbt { name, tag: tag? }, c.pos))
 }
+
+/// The entries of the compounds being read, innermost last.
+type Stack = Vec<(Name, Tag)>;
+
+thread_local! {
+    /// The entry stack of the last read on this thread, reused by the next one.
+    static SPARE_STACK: Cell<Stack> = const { Cell::new(Vec::new()) };
+}
+
+/// Stacks above this many entries (64 bytes each: 256 KiB) are freed rather than kept for reuse.
+const MAX_SPARE_ENTRIES: usize = 1 << 12;
 
 #[inline]
 fn read_string<C: Codec>(c: &mut Cursor<'_>) -> Result<String> {
@@ -67,8 +90,27 @@ fn read_name<C: Codec>(c: &mut Cursor<'_>) -> Result<String> {
 #[inline]
 fn decode_string<C: Codec>(c: &mut Cursor<'_>, len: usize) -> Result<String> {
     let bytes = c.take(len)?;
+    // A short ASCII string is checked and copied the way entry names are, a few words at a time: less
+    // work than validating it as UTF-8 (ASCII reads the same in every variant).
+    if let Some(short) = Name::inline_ascii(bytes) {
+        return Ok(short.as_str().to_owned());
+    }
     match C::decode_str(bytes) {
         Ok(s) => Ok(s.into_owned()),
+        Err(e) => Err(Error::at(ErrorKind::InvalidString(e), c.pos - len)),
+    }
+}
+
+/// Reads a compound entry's name.
+#[inline]
+fn read_entry_name<C: Codec>(c: &mut Cursor<'_>) -> Result<Name> {
+    let len = C::name_len(c)?;
+    let bytes = c.take(len)?;
+    if let Some(name) = Name::inline_ascii(bytes) {
+        return Ok(name);
+    }
+    match C::decode_str(bytes) {
+        Ok(s) => Ok(Name::new(&s)),
         Err(e) => Err(Error::at(ErrorKind::InvalidString(e), c.pos - len)),
     }
 }
@@ -78,7 +120,9 @@ fn read_bytes(c: &mut Cursor<'_>, n: usize) -> Result<Vec<i8>> {
     Ok(c.take(n)?.iter().map(|&b| b as i8).collect())
 }
 
-fn read_payload<C: Codec>(c: &mut Cursor<'_>, ty: u8, depth: usize) -> Result<Tag> {
+/// Inlined into [`read_compound`], so that an entry holding a number or a string costs no call.
+#[inline(always)]
+fn read_payload<C: Codec>(c: &mut Cursor<'_>, s: &mut Stack, ty: u8, depth: usize) -> Result<Tag> {
     Ok(match ty {
         1 => Tag::Byte(c.u8()? as i8),
         2 => Tag::Short(C::i16(c)?),
@@ -91,8 +135,8 @@ fn read_payload<C: Codec>(c: &mut Cursor<'_>, ty: u8, depth: usize) -> Result<Ta
             Tag::ByteArray(read_bytes(c, n)?)
         }
         8 => Tag::String(read_string::<C>(c)?),
-        9 => Tag::List(read_list::<C>(c, depth + 1)?),
-        10 => Tag::Compound(read_compound::<C>(c, depth + 1)?),
+        9 => Tag::List(read_list::<C>(c, s, depth + 1)?),
+        10 => Tag::Compound(read_compound::<C>(c, s, depth + 1)?),
         11 => {
             let n = C::len(c)?;
             Tag::IntArray(C::i32s(c, n)?)
@@ -105,24 +149,24 @@ fn read_payload<C: Codec>(c: &mut Cursor<'_>, ty: u8, depth: usize) -> Result<Ta
     })
 }
 
-fn read_compound<C: Codec>(c: &mut Cursor<'_>, depth: usize) -> Result<Compound> {
+fn read_compound<C: Codec>(c: &mut Cursor<'_>, s: &mut Stack, depth: usize) -> Result<Compound> {
     if depth > MAX_DEPTH {
         return Err(too_deep(c.pos));
     }
-    let mut compound = Compound::new();
+    let start = s.len();
     loop {
         let ty_pos = c.pos;
         let ty = c.u8()?;
         if ty == 0 {
-            return Ok(compound);
+            return Ok(Compound::from_entries(s.split_off(start)));
         }
         if ty > 12 {
             return Err(invalid_type(ty, ty_pos));
         }
-        let name = read_name::<C>(c)?;
-        match read_payload::<C>(c, ty, depth) {
-            Ok(value) => compound.push(name, value),
-            Err(e) => return Err(e.in_field(&name)),
+        let name = read_entry_name::<C>(c)?;
+        match read_payload::<C>(c, s, ty, depth) {
+            Ok(value) => s.push((name, value)),
+            Err(e) => return Err(e.in_field(name.as_str())),
         }
     }
 }
@@ -143,7 +187,7 @@ fn elements<T>(
     Ok(v)
 }
 
-fn read_list<C: Codec>(c: &mut Cursor<'_>, depth: usize) -> Result<List> {
+fn read_list<C: Codec>(c: &mut Cursor<'_>, s: &mut Stack, depth: usize) -> Result<List> {
     if depth > MAX_DEPTH {
         return Err(too_deep(c.pos));
     }
@@ -166,9 +210,9 @@ fn read_list<C: Codec>(c: &mut Cursor<'_>, depth: usize) -> Result<List> {
         })?),
         8 => List::String(elements(c, n, C::MIN_STRING, read_string::<C>)?),
         9 => List::List(elements(c, n, 1 + C::MIN_LIST, |c| {
-            read_list::<C>(c, depth + 1)
+            read_list::<C>(c, s, depth + 1)
         })?),
-        10 => List::Compound(elements(c, n, 1, |c| read_compound::<C>(c, depth + 1))?),
+        10 => List::Compound(elements(c, n, 1, |c| read_compound::<C>(c, s, depth + 1))?),
         11 => List::IntArray(elements(c, n, C::MIN_LIST, |c| {
             let n = C::len(c)?;
             C::i32s(c, n)

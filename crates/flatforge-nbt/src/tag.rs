@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::name::Name;
+
 /// The type byte of a tag, 0–12.
 ///
 /// ```
@@ -106,6 +108,7 @@ impl fmt::Display for TagType {
 /// assert_eq!(t.as_i64(), Some(42));
 /// ```
 #[derive(Debug, Clone, PartialEq)]
+#[repr(u8)]
 pub enum Tag {
     /// TAG_Byte.
     Byte(i8),
@@ -494,7 +497,8 @@ impl List {
 /// A compound: named tags in insertion order.
 ///
 /// Reading keeps entries exactly as they appear, duplicates included, so files round-trip byte for
-/// byte; [`Compound::insert`] replaces an existing entry in place.
+/// byte; [`Compound::insert`] replaces an existing entry in place. Names of up to 22 bytes are stored in
+/// the entry itself, so a compound of short names allocates once, for its entries.
 ///
 /// ```
 /// use flatforge_nbt::{Compound, Tag};
@@ -507,7 +511,7 @@ impl List {
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Compound {
-    entries: Vec<(String, Tag)>,
+    entries: Vec<(Name, Tag)>,
 }
 
 impl Compound {
@@ -557,7 +561,10 @@ impl Compound {
     /// assert!(c.get("a").is_some() && c.get("b").is_none());
     /// ```
     pub fn get(&self, name: &str) -> Option<&Tag> {
-        self.entries.iter().find(|(k, _)| k == name).map(|(_, v)| v)
+        self.entries
+            .iter()
+            .find(|(k, _)| k.as_str() == name)
+            .map(|(_, v)| v)
     }
 
     /// The value of the first entry named `name`, mutably.
@@ -571,7 +578,7 @@ impl Compound {
     pub fn get_mut(&mut self, name: &str) -> Option<&mut Tag> {
         self.entries
             .iter_mut()
-            .find(|(k, _)| k == name)
+            .find(|(k, _)| k.as_str() == name)
             .map(|(_, v)| v)
     }
 
@@ -583,13 +590,13 @@ impl Compound {
     /// assert!(c.insert("a", 1i8).is_none());
     /// assert!(c.insert("a", 2i8).is_some());
     /// ```
-    pub fn insert(&mut self, name: impl Into<String>, value: impl Into<Tag>) -> Option<Tag> {
-        let name = name.into();
+    pub fn insert(&mut self, name: impl AsRef<str>, value: impl Into<Tag>) -> Option<Tag> {
+        let name = name.as_ref();
         let value = value.into();
-        if let Some(slot) = self.get_mut(&name) {
+        if let Some(slot) = self.get_mut(name) {
             return Some(std::mem::replace(slot, value));
         }
-        self.entries.push((name, value));
+        self.entries.push((Name::new(name), value));
         None
     }
 
@@ -602,8 +609,20 @@ impl Compound {
     /// c.push("a", 2i8);
     /// assert_eq!(c.len(), 2);
     /// ```
-    pub fn push(&mut self, name: impl Into<String>, value: impl Into<Tag>) {
-        self.entries.push((name.into(), value.into()));
+    pub fn push(&mut self, name: impl AsRef<str>, value: impl Into<Tag>) {
+        self.entries.push((Name::new(name.as_ref()), value.into()));
+    }
+
+    /// A compound of these entries.
+    #[inline]
+    pub(crate) fn from_entries(entries: Vec<(Name, Tag)>) -> Self {
+        Compound { entries }
+    }
+
+    /// The entries, for the writer.
+    #[inline]
+    pub(crate) fn entries(&self) -> &[(Name, Tag)] {
+        &self.entries
     }
 
     /// Removes the first entry named `name`, keeping the order of the others.
@@ -614,7 +633,7 @@ impl Compound {
     /// assert_eq!(c.remove("a"), Some(flatforge_nbt::Tag::Byte(1)));
     /// ```
     pub fn remove(&mut self, name: &str) -> Option<Tag> {
-        let i = self.entries.iter().position(|(k, _)| k == name)?;
+        let i = self.entries.iter().position(|(k, _)| k.as_str() == name)?;
         Some(self.entries.remove(i).1)
     }
 
@@ -651,15 +670,47 @@ impl Compound {
     }
 }
 
-impl IntoIterator for Compound {
+/// The entries of a compound, by value, in order: what `for (name, value) in compound` iterates.
+///
+/// ```
+/// let mut c = flatforge_nbt::Compound::new();
+/// c.insert("a", 1i8);
+/// c.insert("b", 2i8);
+/// let entries: Vec<(String, flatforge_nbt::Tag)> = c.into_iter().collect();
+/// assert_eq!(entries[1], ("b".to_string(), flatforge_nbt::Tag::Byte(2)));
+/// ```
+#[derive(Debug)]
+pub struct CompoundIntoIter(std::vec::IntoIter<(Name, Tag)>);
+
+impl Iterator for CompoundIntoIter {
     type Item = (String, Tag);
-    type IntoIter = std::vec::IntoIter<(String, Tag)>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.entries.into_iter()
+
+    fn next(&mut self) -> Option<(String, Tag)> {
+        self.0.next().map(|(k, v)| (k.as_str().to_owned(), v))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
     }
 }
 
-impl<K: Into<String>, V: Into<Tag>> FromIterator<(K, V)> for Compound {
+impl ExactSizeIterator for CompoundIntoIter {}
+
+impl DoubleEndedIterator for CompoundIntoIter {
+    fn next_back(&mut self) -> Option<(String, Tag)> {
+        self.0.next_back().map(|(k, v)| (k.as_str().to_owned(), v))
+    }
+}
+
+impl IntoIterator for Compound {
+    type Item = (String, Tag);
+    type IntoIter = CompoundIntoIter;
+    fn into_iter(self) -> CompoundIntoIter {
+        CompoundIntoIter(self.entries.into_iter())
+    }
+}
+
+impl<K: AsRef<str>, V: Into<Tag>> FromIterator<(K, V)> for Compound {
     fn from_iter<I: IntoIterator<Item = (K, V)>>(iter: I) -> Self {
         let mut c = Compound::new();
         for (k, v) in iter {

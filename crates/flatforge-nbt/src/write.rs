@@ -4,18 +4,20 @@
 use crate::codec::Codec;
 use crate::error::{Error, ErrorKind, Result};
 use crate::read::MAX_DEPTH;
-use crate::tag::{Compound, List, Nbt, Tag};
+use crate::tag::{Compound, List, Nbt, Tag, TagType};
 
 /// Appends the root tag (type, name when `named`, payload) to `out`.
 #[inline]
 pub(crate) fn write_root<C: Codec>(nbt: &Nbt, named: bool, out: &mut Vec<u8>) -> Result<()> {
     let ty = nbt.tag.tag_type() as u8;
+    out.push(ty);
     if named {
-        C::put_entry_header(out, ty, &nbt.name)?;
-    } else {
-        out.push(ty);
+        C::put_name(out, &nbt.name)?;
     }
-    write_payload::<C>(&nbt.tag, out, 0)
+    match &nbt.tag {
+        Tag::Compound(c) => write_compound::<C>(c, out, 1),
+        tag => write_payload::<C>(tag, out, 0),
+    }
 }
 
 #[cold]
@@ -59,16 +61,21 @@ fn write_compound<C: Codec>(c: &Compound, out: &mut Vec<u8>, depth: usize) -> Re
     if depth > MAX_DEPTH {
         return Err(too_deep());
     }
-    for (name, value) in c.iter() {
-        // Numbers and strings whole, by the codec; containers and arrays after their header.
-        if !C::put_simple_entry(out, name, value).map_err(|e| e.in_field(name))? {
+    for (name, value) in c.entries() {
+        if let Tag::Compound(c) = value {
+            C::put_entry_header(out, TagType::Compound as u8, name)
+                .and_then(|()| write_compound::<C>(c, out, depth + 1))
+                .map_err(|e| e.in_field(name.as_str()))?;
+            continue;
+        }
+        // Numbers and strings whole, by the codec; lists and arrays after their header.
+        if !C::put_simple_entry(out, name, value).map_err(|e| e.in_field(name.as_str()))? {
             C::put_entry_header(out, value.tag_type() as u8, name)
                 .and_then(|()| match value {
-                    Tag::Compound(c) => write_compound::<C>(c, out, depth + 1),
                     Tag::List(l) => write_list::<C>(l, out, depth + 1),
                     other => write_payload::<C>(other, out, depth),
                 })
-                .map_err(|e| e.in_field(name))?;
+                .map_err(|e| e.in_field(name.as_str()))?;
         }
     }
     out.push(0);
