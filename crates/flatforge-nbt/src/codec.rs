@@ -359,6 +359,12 @@ pub(crate) trait Codec: Copy + 'static {
         }
         Ok(true)
     }
+    /// Writes the root tag's type byte and name.
+    #[inline]
+    fn put_root_header(out: &mut Vec<u8>, ty: u8, name: &str) -> Result<()> {
+        out.push(ty);
+        Self::put_name(out, name)
+    }
     /// Writes a tag name (at most 65,535 bytes in every variant).
     #[inline]
     fn put_name(out: &mut Vec<u8>, s: &str) -> Result<()> {
@@ -602,6 +608,18 @@ macro_rules! fixed_codec {
                 }
                 out.truncate(start);
                 Self::put_entry_header_slow(out, ty, name)
+            }
+            #[inline]
+            fn put_root_header(out: &mut Vec<u8>, ty: u8, name: &str) -> Result<()> {
+                let start = open_run::<STRING_RUN>(out);
+                let run = run_bytes::<STRING_RUN>(out, start);
+                run[0] = ty;
+                if let Some(end) = Self::short_str(run, 1, name) {
+                    out.truncate(start + end);
+                    return Ok(());
+                }
+                out.truncate(start + 1);
+                Self::put_name(out, name)
             }
             #[inline(always)]
             fn put_str(out: &mut Vec<u8>, s: &str) -> Result<()> {

@@ -10,9 +10,10 @@ use crate::tag::{Compound, List, Nbt, Tag, TagType};
 #[inline]
 pub(crate) fn write_root<C: Codec>(nbt: &Nbt, named: bool, out: &mut Vec<u8>) -> Result<()> {
     let ty = nbt.tag.tag_type() as u8;
-    out.push(ty);
     if named {
-        C::put_name(out, &nbt.name)?;
+        C::put_root_header(out, ty, &nbt.name)?;
+    } else {
+        out.push(ty);
     }
     match &nbt.tag {
         Tag::Compound(c) => write_compound::<C>(c, out, 1),

@@ -99,6 +99,8 @@ fn names_and_strings_around_the_short_path_are_encoded_exactly() {
             put(&mut expected, text);
             expected.push(0);
             assert_eq!(nbt.to_vec(variant).unwrap(), expected, "{variant} {text:?}");
+            // Read back (short ASCII names and strings are copied without decoding, others decoded).
+            assert_eq!(read(&expected, variant).unwrap(), nbt, "{variant} {text:?}");
             let other = if java {
                 Variant::Bedrock
             } else {
@@ -414,6 +416,55 @@ fn errors_name_the_path() {
             last
         )
     );
+}
+
+#[test]
+fn write_errors_name_the_path_through_compounds_in_compounds_and_lists() {
+    let mut item = Compound::new();
+    item.insert("id", "minecraft:stone");
+    let mut bad = Compound::new();
+    bad.insert("ok", 1i8);
+    bad.insert("s", "x".repeat(65536));
+    let mut data = Compound::new();
+    data.insert("Inventory", List::Compound(vec![item, bad]));
+    let nbt = Nbt::new(
+        "",
+        [("Level", [("Data", data)].into_iter().collect::<Compound>())]
+            .into_iter()
+            .collect(),
+    );
+    for variant in Variant::ALL {
+        if variant == Variant::BedrockNetwork {
+            // No 16-bit string limit there.
+            assert!(nbt.to_vec(variant).is_ok());
+            continue;
+        }
+        let err = nbt.to_vec(variant).unwrap_err();
+        assert_eq!(err.path(), "Level.Data.Inventory[1].s", "{variant}");
+    }
+}
+
+#[test]
+fn a_failed_read_leaves_nothing_for_the_next_one() {
+    // Entries of compounds that were being read when the error came must not turn up in the compounds of
+    // a later read on the same thread (the owned reader gathers entries on a stack kept between reads).
+    let mut inner = Compound::new();
+    inner.insert("a", 1i32);
+    inner.insert("b", "two");
+    inner.insert("c", Tag::Compound([("d", 4i64)].into_iter().collect()));
+    let nbt = Nbt::new(
+        "root",
+        [("x", inner.clone()), ("y", inner)].into_iter().collect(),
+    );
+    let good = nbt.to_vec(Variant::Java).unwrap();
+    for cut in 0..good.len() {
+        assert!(Nbt::read(&good[..cut], Variant::Java).is_err(), "{cut}");
+        assert_eq!(
+            Nbt::read(&good, Variant::Java).unwrap(),
+            nbt,
+            "after a read cut at {cut}"
+        );
+    }
 }
 
 #[test]
