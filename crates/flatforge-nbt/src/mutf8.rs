@@ -131,7 +131,7 @@ fn bad(v: u64) -> bool {
 /// may still be plain). Subtracting one from each byte sets its high bit when it was 0x00 (a borrow out of
 /// a zero byte can set more, but only when there is one).
 #[inline(always)]
-fn not_ascii_bytes(v: u64) -> u64 {
+pub(crate) fn not_ascii_bytes(v: u64) -> u64 {
     (v.wrapping_sub(ONES) | v) & HIGHS
 }
 

@@ -17,15 +17,10 @@ pub(crate) struct Name(Repr);
 #[derive(Clone)]
 enum Repr {
     /// A short name whose UTF-8 is also its modified UTF-8 (no NUL, nothing above U+FFFF), zero-padded.
-    Plain {
-        len: u8,
-        bytes: [u8; INLINE],
-    },
+    Plain { len: u8, bytes: [u8; INLINE] },
     /// Another short name, zero-padded.
-    Inline {
-        len: u8,
-        bytes: [u8; INLINE],
-    },
+    Inline { len: u8, bytes: [u8; INLINE] },
+    /// A longer name.
     Heap(Box<str>),
 }
 
@@ -66,6 +61,7 @@ impl Name {
                 for i in [0, n / 2, n - 1] {
                     copy(i, 1);
                 }
+                // Every byte of the name, padded with ones (which pass).
                 bad_u64(u64::from_le_bytes([
                     b[0],
                     b[n / 2],
@@ -120,10 +116,10 @@ impl Name {
         match &self.0 {
             Repr::Plain { len, bytes } | Repr::Inline { len, bytes } => {
                 let b = &bytes[..usize::from(*len)];
-                // SAFETY: `Repr` is private to this module, and the only places that make a `Plain` or an
-                // `Inline` are
-                // `Name::new`, which copies all of a `&str` to `bytes[..len]`, and `Name::inline_ascii`,
-                // which copies bytes it has checked are all below 0x80: either way valid UTF-8.
+                // SAFETY: `Repr` is private to this module, and the only places that make a `Plain` or
+                // an `Inline` are `Name::new`, which copies all of a `&str` to `bytes[..len]`, and
+                // `Name::inline_ascii`, which copies bytes it has checked are all below 0x80: either way
+                // valid UTF-8.
                 unsafe { std::str::from_utf8_unchecked(b) }
             }
             Repr::Heap(s) => s,
@@ -131,11 +127,10 @@ impl Name {
     }
 }
 
-/// Whether a byte of `x` is 0 or 0x80 and above: subtracting one from each byte sets its high bit when it
-/// was 0 (a borrow out of a zero byte can set more high bits, but only when there is one).
+/// Whether a byte of `x` is 0 or 0x80 and above (see [`mutf8::not_ascii_bytes`]).
 #[inline(always)]
 fn bad_u64(x: u64) -> bool {
-    (x.wrapping_sub(u64::MAX / 255) | x) & (u64::MAX / 255 * 0x80) != 0
+    mutf8::not_ascii_bytes(x) != 0
 }
 
 /// [`bad_u64`] for 16 bytes.
