@@ -449,8 +449,7 @@ impl<'a> Document<'a> {
         };
         Ok((
             Document {
-                // Only the bytes of the root tag (writing in the same variant copies them).
-                data: &data[..used],
+                data,
                 tape,
                 enc,
                 variant,
@@ -516,10 +515,7 @@ impl<'a> Document<'a> {
     }
 
     /// Writes the document in `variant` (uncompressed) to `out`. Values are re-encoded only where the
-    /// variants differ; in the same variant, array and string bytes are copied as they are. In the
-    /// variant it was parsed as, a document with fixed-width numbers (all but Bedrock network NBT, whose
-    /// varints may have been spelled longer than needed) is written as the bytes it was parsed from, at
-    /// once: the writer would copy every header, name and value of it as it is.
+    /// variants differ; in the same variant, array and string bytes are copied as they are.
     ///
     /// ```
     /// use flatforge_nbt::{borrowed::Document, Variant};
@@ -528,18 +524,8 @@ impl<'a> Document<'a> {
     /// let mut out = Vec::new();
     /// doc.write_to(Variant::Bedrock, &mut out).unwrap();
     /// assert_eq!(out, [10, 0, 0, 3, 1, 0, b'i', 0, 1, 0, 0, 0]);
-    /// // Parsed from the start of a longer input: written back, only the bytes of its tag.
-    /// let (doc, used) = Document::parse_prefix(&[1, 7, 99], Variant::JavaNetwork).unwrap();
-    /// assert_eq!((doc.to_vec(Variant::JavaNetwork).unwrap(), used), (vec![1, 7], 2));
-    /// // A varint zero spelled in two bytes is written in one.
-    /// let doc = Document::parse(&[3, 0, 0x80, 0x00], Variant::BedrockNetwork).unwrap();
-    /// assert_eq!(doc.to_vec(Variant::BedrockNetwork).unwrap(), [3, 0, 0]);
     /// ```
     pub fn write_to(&self, variant: Variant, out: &mut Vec<u8>) -> Result<()> {
-        if variant == self.variant && self.enc != Enc::Var {
-            out.extend_from_slice(self.data);
-            return Ok(());
-        }
         match variant {
             Variant::Java => self.write_root::<BigEndian>(true, out),
             Variant::JavaNetwork => self.write_root::<BigEndian>(false, out),
