@@ -189,7 +189,10 @@ impl<'p, 'o> Printer<'p, 'o> {
                 let ty = field_pos(buf, table, usize::from(sib.slot)).map_or(0, |p| buf[p]);
                 self.union_value(buf, u, u64::from(ty), at, indent)?;
             }
-            Ty::Vector => self.vector(buf, f.elem, deref(buf, at), indent)?,
+            Ty::Vector => {
+                let v = deref(buf, at);
+                self.vector(buf, f.elem, v + 4, u32_at(buf, v), indent)?
+            }
             Ty::UTypeVector(u) => {
                 let v = deref(buf, at);
                 let len = u32_at(buf, v);
@@ -249,8 +252,8 @@ impl<'p, 'o> Printer<'p, 'o> {
                 self.string(buf, v);
                 Ok(())
             }
-            Far::Vector => self.far_vector(buf, f.elem, v + 4, u32_at(buf, v), indent),
-            Far::Vector64 => self.far_vector(buf, f.elem, v + 8, u64_at(buf, v), indent),
+            Far::Vector => self.vector(buf, f.elem, v + 4, u32_at(buf, v), indent),
+            Far::Vector64 => self.vector(buf, f.elem, v + 8, u64_at(buf, v), indent),
             Far::Nested(t) => self.nested(buf, t, v + 4, u32_at(buf, v), indent),
             Far::Nested64(t) => self.nested(buf, t, v + 8, u64_at(buf, v), indent),
             Far::Flex => self.flex(buf, f, v + 4, u32_at(buf, v)),
@@ -295,32 +298,6 @@ impl<'p, 'o> Printer<'p, 'o> {
             }
         }
         Ok(())
-    }
-
-    /// Prints the `len` elements from `data` of a vector behind a 64-bit offset: scalars or structs,
-    /// the only elements such vectors have. (Kept apart from [`vector`](Self::vector), whose code
-    /// the common vectors run, so that this rare path does not change how that code compiles.)
-    fn far_vector(
-        &mut self,
-        buf: &[u8],
-        elem: Elem,
-        data: usize,
-        len: usize,
-        indent: usize,
-    ) -> Result<(), PrintError> {
-        match elem {
-            Elem::Scalar(sc, en) => self.list(len, indent, |p, i, _| {
-                p.scalar(sc, en, sc.read(buf, data + i * sc.size()));
-                Ok(())
-            }),
-            Elem::Struct(s) => {
-                let size = self.plan.objects[s as usize].bytesize;
-                self.list(len, indent, |p, i, inner| {
-                    p.structure(buf, s, data + i * size, inner)
-                })
-            }
-            Elem::String | Elem::Table(_) | Elem::None => self.list(0, indent, |_, _, _| Ok(())),
-        }
     }
 
     /// Prints the nested flatbuffer of `len` bytes at `data`, whose root is a `t`. Inlined into
@@ -401,15 +378,15 @@ impl<'p, 'o> Printer<'p, 'o> {
         self.check_size()
     }
 
+    /// Prints the `len` elements from `data` of a vector (behind a 32- or a 64-bit offset).
     fn vector(
         &mut self,
         buf: &[u8],
         elem: Elem,
-        v: usize,
+        data: usize,
+        len: usize,
         indent: usize,
     ) -> Result<(), PrintError> {
-        let len = u32_at(buf, v);
-        let data = v + 4;
         match elem {
             Elem::Scalar(sc, en) => {
                 let size = sc.size();

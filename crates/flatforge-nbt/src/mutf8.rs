@@ -136,14 +136,14 @@ pub(crate) fn not_ascii_bytes(v: u64) -> u64 {
 }
 
 #[inline(always)]
-fn word(c: &[u8]) -> u64 {
+pub(crate) fn word(c: &[u8]) -> u64 {
     u64::from_le_bytes(c.try_into().expect("8 bytes"))
 }
 
 /// The three bytes `b[0]`, `b[n / 2]` and `b[n - 1]` (every byte of a string of one to three bytes) as
 /// one word, padded so that only they can make it [`bad`].
 #[inline(always)]
-fn word_1_to_3(b: &[u8]) -> u64 {
+pub(crate) fn word_1_to_3(b: &[u8]) -> u64 {
     let n = b.len();
     u64::from(b[0]) | u64::from(b[n / 2]) << 8 | u64::from(b[n - 1]) << 16 | SPACES << 24
 }
@@ -151,7 +151,7 @@ fn word_1_to_3(b: &[u8]) -> u64 {
 /// The first and the last four bytes (overlapping: every byte of a string of four to seven bytes) as
 /// one word.
 #[inline(always)]
-fn word_4_to_7(b: &[u8]) -> u64 {
+pub(crate) fn word_4_to_7(b: &[u8]) -> u64 {
     let lo = u32::from_le_bytes(b[..4].try_into().expect("4 bytes"));
     let hi = u32::from_le_bytes(b[b.len() - 4..].try_into().expect("4 bytes"));
     u64::from(lo) | u64::from(hi) << 32

@@ -61,27 +61,17 @@ impl Name {
                 for i in [0, n / 2, n - 1] {
                     copy(i, 1);
                 }
-                // Every byte of the name, padded with ones (which pass).
-                bad_u64(u64::from_le_bytes([
-                    b[0],
-                    b[n / 2],
-                    b[n - 1],
-                    1,
-                    1,
-                    1,
-                    1,
-                    1,
-                ]))
+                bad_u64(mutf8::word_1_to_3(b))
             }
             4..=7 => {
                 copy(0, 4);
                 copy(n - 4, 4);
-                bad_u64(u64::from(u32_at(b, 0)) | u64::from(u32_at(b, n - 4)) << 32)
+                bad_u64(mutf8::word_4_to_7(b))
             }
             8..=16 => {
                 copy(0, 8);
                 copy(n - 8, 8);
-                bad_u64(u64_at(b, 0)) | bad_u64(u64_at(b, n - 8))
+                bad_u64(mutf8::word(&b[..8])) | bad_u64(mutf8::word(&b[n - 8..]))
             }
             17..=INLINE => {
                 copy(0, 16);
@@ -137,16 +127,6 @@ fn bad_u64(x: u64) -> bool {
 #[inline(always)]
 fn bad_u128(x: u128) -> bool {
     (x.wrapping_sub(u128::MAX / 255) | x) & (u128::MAX / 255 * 0x80) != 0
-}
-
-#[inline(always)]
-fn u32_at(b: &[u8], at: usize) -> u32 {
-    u32::from_le_bytes(b[at..at + 4].try_into().expect("4 bytes"))
-}
-
-#[inline(always)]
-fn u64_at(b: &[u8], at: usize) -> u64 {
-    u64::from_le_bytes(b[at..at + 8].try_into().expect("8 bytes"))
 }
 
 #[inline(always)]

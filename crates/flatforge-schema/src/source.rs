@@ -487,16 +487,7 @@ fn is_normal(path: &Path) -> bool {
     let bytes = path.as_os_str().as_encoded_bytes();
     // Each component, up to a `/` or the end, is neither empty nor `.` nor `..`.
     let normal_part = |part: &[u8]| !matches!(part, [] | [b'.'] | [b'.', b'.']);
-    let mut start = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        if b == b'/' {
-            if !normal_part(&bytes[start..i]) {
-                return false;
-            }
-            start = i + 1;
-        }
-    }
-    normal_part(&bytes[start..])
+    bytes.split(|&b| b == b'/').all(normal_part)
 }
 
 #[cfg(test)]

@@ -1015,15 +1015,8 @@ impl Builder {
     /// ```
     #[inline]
     pub fn create_vector<T: Scalar>(&mut self, values: &[T]) -> Result<Offset<[T]>, BuildError> {
-        let bytes = values.len() * T::SIZE;
-        self.reserve(T::SIZE.max(4), bytes, 4)?;
-        if cfg!(target_endian = "little") {
-            self.put_bytes(scalars_as_bytes(values));
-        } else {
-            for &v in values.iter().rev() {
-                self.put(v);
-            }
-        }
+        self.reserve(T::SIZE.max(4), core::mem::size_of_val(values), 4)?;
+        self.put_scalars(values);
         self.put::<u32>(values.len() as u32);
         Ok(Offset::new(self.len() as u32))
     }
@@ -1047,6 +1040,27 @@ impl Builder {
         let len = values.len();
         let bytes = self.checked_bytes(len, T::SIZE)?;
         self.reserve(T::SIZE.max(4), bytes, 4)?;
+        self.put_iter(values, bytes);
+        self.put::<u32>(len as u32);
+        Ok(Offset::new(self.len() as u32))
+    }
+
+    /// Writes `values` below the head (room reserved), as little-endian scalars.
+    #[inline(always)]
+    fn put_scalars<T: Scalar>(&mut self, values: &[T]) {
+        if cfg!(target_endian = "little") {
+            self.put_bytes(scalars_as_bytes(values));
+        } else {
+            for &v in values.iter().rev() {
+                self.put(v);
+            }
+        }
+    }
+
+    /// Writes the values of `values`, `bytes` in all (room reserved), below the head; zeros for
+    /// elements an iterator that reported more than it yields leaves out.
+    #[inline(always)]
+    fn put_iter<T: Scalar>(&mut self, values: impl ExactSizeIterator<Item = T>, bytes: usize) {
         self.head -= bytes;
         let head = self.head;
         let dst = &mut self.buf[head..head + bytes];
@@ -1057,8 +1071,6 @@ impl Builder {
         for chunk in chunks {
             chunk.fill(0);
         }
-        self.put::<u32>(len as u32);
-        Ok(Offset::new(self.len() as u32))
     }
 
     /// `len * elem_size`, or an error if that alone exceeds the size limit (which also keeps the
@@ -2074,15 +2086,8 @@ impl FarWriter<'_> {
         values: &[T],
     ) -> Result<Offset64<Vector64<'static, T>>, BuildError> {
         let b = &mut *self.b;
-        let bytes = core::mem::size_of_val(values);
-        b.reserve(T::SIZE.max(8), bytes, 8)?;
-        if cfg!(target_endian = "little") {
-            b.put_bytes(scalars_as_bytes(values));
-        } else {
-            for &v in values.iter().rev() {
-                b.put(v);
-            }
-        }
+        b.reserve(T::SIZE.max(8), core::mem::size_of_val(values), 8)?;
+        b.put_scalars(values);
         b.put::<u64>(values.len() as u64);
         Ok(self.written())
     }
@@ -2104,16 +2109,7 @@ impl FarWriter<'_> {
         let len = values.len();
         let bytes = b.checked_bytes(len, T::SIZE)?;
         b.reserve(T::SIZE.max(8), bytes, 8)?;
-        b.head -= bytes;
-        let head = b.head;
-        let dst = &mut b.buf[head..head + bytes];
-        let mut chunks = dst.chunks_exact_mut(T::SIZE);
-        for (chunk, v) in (&mut chunks).zip(values) {
-            chunk.copy_from_slice(v.to_le_array().as_ref());
-        }
-        for chunk in chunks {
-            chunk.fill(0);
-        }
+        b.put_iter(values, bytes);
         b.put::<u64>(len as u64);
         Ok(self.written())
     }

@@ -1451,11 +1451,9 @@ impl<'a> TableVerifier<'_, 'a> {
         name: &str,
         required: bool,
     ) -> Result<(), Error> {
-        match self.field_position(slot, T::SIZE, T::ALIGN) {
-            Ok(Some(pos)) => T::verify_at(self.v, pos).map_err(|e| e.in_field(name)),
-            Ok(None) if required => Err(self.missing(name)),
-            Ok(None) => Ok(()),
-            Err(e) => Err(e.in_field(name)),
+        match self.inline_field(slot, T::SIZE, T::ALIGN, name, required)? {
+            Some(pos) => T::verify_at(self.v, pos).map_err(|e| e.in_field(name)),
+            None => Ok(()),
         }
     }
 
@@ -1492,15 +1490,13 @@ impl<'a> TableVerifier<'_, 'a> {
         name: &str,
         required: bool,
     ) -> Result<Option<T>, Error> {
-        match self.field_position(slot, T::SIZE, T::ALIGN) {
-            Ok(Some(pos)) => {
+        match self.inline_field(slot, T::SIZE, T::ALIGN, name, required)? {
+            Some(pos) => {
                 T::verify_at(self.v, pos).map_err(|e| e.in_field(name))?;
                 // SAFETY: `T::verify_at` accepted `pos` in this buffer.
                 Ok(Some(unsafe { T::follow(self.v.buf, pos) }))
             }
-            Ok(None) if required => Err(self.missing(name)),
-            Ok(None) => Ok(None),
-            Err(e) => Err(e.in_field(name)),
+            None => Ok(None),
         }
     }
 
@@ -1528,7 +1524,8 @@ impl<'a> TableVerifier<'_, 'a> {
     /// assert_eq!(err.path_string(), "vel");
     /// # Ok::<(), Box<dyn core::error::Error>>(())
     /// ```
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn inline_field(
         &mut self,
         slot: usize,
@@ -1584,11 +1581,9 @@ impl<'a> TableVerifier<'_, 'a> {
         name: &str,
         required: bool,
     ) -> Result<Option<usize>, Error> {
-        match self.field_position(slot, 4, 4) {
-            Ok(Some(pos)) => self.v.offset(pos).map(Some).map_err(|e| e.in_field(name)),
-            Ok(None) if required => Err(self.missing(name)),
-            Ok(None) => Ok(None),
-            Err(e) => Err(e.in_field(name)),
+        match self.inline_field(slot, 4, 4, name, required)? {
+            Some(pos) => self.v.offset(pos).map(Some).map_err(|e| e.in_field(name)),
+            None => Ok(None),
         }
     }
 
@@ -1620,11 +1615,9 @@ impl<'a> TableVerifier<'_, 'a> {
         name: &str,
         required: bool,
     ) -> Result<Option<usize>, Error> {
-        match self.field_position(slot, 8, 8) {
-            Ok(Some(pos)) => self.v.offset64(pos).map(Some).map_err(|e| e.in_field(name)),
-            Ok(None) if required => Err(self.missing(name)),
-            Ok(None) => Ok(None),
-            Err(e) => Err(e.in_field(name)),
+        match self.inline_field(slot, 8, 8, name, required)? {
+            Some(pos) => self.v.offset64(pos).map(Some).map_err(|e| e.in_field(name)),
+            None => Ok(None),
         }
     }
 
