@@ -268,3 +268,72 @@ fn struct_fields_beyond_16_bit_offsets_are_errors() {
         .expect("valid");
     assert_eq!(schema.objects[0].fields[1].offset, 65535);
 }
+
+/// A table of more than 32,766 fields (ids past 32765 have no 16-bit vtable entry): flatc
+/// 25.12.19 aborts on an assertion in `FieldIndexToOffset`; we report the first field beyond the
+/// limit (ids and offsets used to wrap and clamp silently). 32,766 fields are fine, as for flatc.
+#[test]
+fn tables_beyond_16_bit_vtable_entries_are_errors() {
+    let table = |n: usize, extra: &str| {
+        let fields: String = (0..n).map(|i| format!("f{i}: int; ")).collect();
+        format!("union U {{ T }} table T {{ {fields}{extra} }} root_type T;")
+    };
+    let schema = flatforge_schema::compile_str("a.fbs", &table(32766, "")).expect("valid");
+    let last = schema.objects[0].fields.last().unwrap();
+    assert_eq!((last.id, last.offset), (32765, 65534));
+    let text = table(32766, "g: int; h: int;");
+    let found = errors(&[("a.fbs", text.as_bytes())], "a.fbs");
+    assert_eq!(
+        found,
+        [(
+            Code::InvalidDeclaration,
+            "table `T` has more than 32766 fields (a union counts twice): field `g` would have id 32766, whose vtable entry at byte 4 + 2 × id does not fit a 16-bit offset".into()
+        )]
+    );
+    // A union's type field takes the first id beyond.
+    let text = table(32765, "u: U;");
+    let found = errors(&[("a.fbs", text.as_bytes())], "a.fbs");
+    assert_eq!(found.len(), 1);
+    assert!(
+        found[0].1.contains("field `u` would have id 32766"),
+        "{found:?}"
+    );
+}
+
+/// Duplicate names among many fields or enum values (past the count at which their names are
+/// indexed instead of scanned) are found as among few, with where each was first defined.
+#[test]
+fn duplicates_among_many_fields_and_values_are_found() {
+    for n in [10, 300] {
+        let fields: String = (0..n).map(|i| format!("f{i}: int; ")).collect();
+        let values: String = (0..n).map(|i| format!("V{i}, ")).collect();
+        let text = format!("table T {{ {fields}f5: int; }} enum E : int {{ {values}V7 }}");
+        let result = flatforge_schema::compile_str("a.fbs", &text);
+        let diagnostics = result.expect_err("duplicates");
+        let found: Vec<(Code, String, usize)> = diagnostics
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .map(|d| {
+                let first = d.secondary.first().map_or(0, |l| l.span.start as usize);
+                (d.code, d.message.clone(), first)
+            })
+            .collect();
+        assert_eq!(
+            found,
+            [
+                (
+                    Code::Duplicate,
+                    "field `f5` is defined twice in `T`".into(),
+                    text.find("f5:").unwrap()
+                ),
+                (
+                    Code::Duplicate,
+                    "`V7` is defined twice in enum `E`".into(),
+                    text.find("V7,").unwrap()
+                ),
+            ],
+            "{n}"
+        );
+    }
+}
