@@ -46,43 +46,42 @@ impl Name {
     /// nothing to decode) and short enough to be kept inline; `None` otherwise, to be decoded and made
     /// with [`Name::new`].
     ///
-    /// Copies and checks a few whole words rather than each byte: two that overlap in the middle when
-    /// the length is between two word sizes (bytes 0..8 and n-8..n cover a name of 8 to 16 bytes).
+    /// Reads a few whole words rather than each byte (two that overlap in the middle when the length is
+    /// between two word sizes) and shifts them into the three words of the padded name in registers.
+    /// The name is then stored at fixed offsets: assembling it in memory with overlapping stores at
+    /// offsets that depend on the length, and moving it, stalled every later load of it on store
+    /// forwarding.
     #[inline(always)]
     pub(crate) fn inline_ascii(b: &[u8]) -> Option<Name> {
-        let n = b.len();
-        let mut bytes = [0; INLINE];
-        let mut copy = |at: usize, w: usize| {
-            bytes[at..at + w].copy_from_slice(&b[at..at + w]);
-        };
-        let bad = match n {
-            0 => false,
-            1..=3 => {
-                for i in [0, n / 2, n - 1] {
-                    copy(i, 1);
-                }
-                bad_u64(mutf8::word_1_to_3(b))
-            }
-            4..=7 => {
-                copy(0, 4);
-                copy(n - 4, 4);
-                bad_u64(mutf8::word_4_to_7(b))
-            }
-            8..=16 => {
-                copy(0, 8);
-                copy(n - 8, 8);
-                bad_u64(mutf8::word(&b[..8])) | bad_u64(mutf8::word(&b[n - 8..]))
-            }
-            17..=INLINE => {
-                copy(0, 16);
-                copy(n - 16, 16);
-                bad_u128(u128_at(b, 0)) | bad_u128(u128_at(b, n - 16))
-            }
-            _ => return None,
-        };
-        if bad {
+        if !short_ascii(b) {
             return None;
         }
+        let n = b.len();
+        // Bytes 0..16 and 16..22 of the zero-padded name.
+        let (low, high): (u128, u64) = match n {
+            0 => (0, 0),
+            1..=3 => {
+                let byte = |i: usize| u128::from(b[i]) << (8 * i);
+                (byte(0) | byte(n / 2) | byte(n - 1), 0)
+            }
+            4..=7 => {
+                let first = u32::from_le_bytes(b[..4].try_into().expect("4 bytes"));
+                let last = u32::from_le_bytes(b[n - 4..].try_into().expect("4 bytes"));
+                (u128::from(first) | u128::from(last) << (8 * (n - 4)), 0)
+            }
+            8..=16 => {
+                let first = mutf8::word(&b[..8]);
+                let last = mutf8::word(&b[n - 8..]);
+                (u128::from(first) | u128::from(last) << (8 * (n - 8)), 0)
+            }
+            _ => {
+                let last = u128_at(b, n - 16);
+                (u128_at(b, 0), (last >> (8 * (32 - n))) as u64)
+            }
+        };
+        let mut bytes = [0; INLINE];
+        bytes[..16].copy_from_slice(&low.to_le_bytes());
+        bytes[16..].copy_from_slice(&high.to_le_bytes()[..INLINE - 16]);
         Some(Name(Repr::Plain {
             len: n as u8,
             bytes,
@@ -117,6 +116,34 @@ impl Name {
     }
 }
 
+/// Whether `b` is at most [`INLINE`] bytes, all ASCII but NUL: what [`Name::inline_ascii`] keeps and
+/// [`ascii_str`] takes. Checks a few whole words rather than each byte: two that overlap in the middle
+/// when the length is between two word sizes.
+#[inline(always)]
+fn short_ascii(b: &[u8]) -> bool {
+    let n = b.len();
+    let bad = match n {
+        0 => false,
+        1..=3 => bad_u64(mutf8::word_1_to_3(b)),
+        4..=7 => bad_u64(mutf8::word_4_to_7(b)),
+        8..=16 => bad_u64(mutf8::word(&b[..8])) | bad_u64(mutf8::word(&b[n - 8..])),
+        17..=INLINE => bad_u128(u128_at(b, 0)) | bad_u128(u128_at(b, n - 16)),
+        _ => true,
+    };
+    !bad
+}
+
+/// `b` as a string when it is short ASCII without NUL ([`short_ascii`]): a string value that reads the
+/// same in every variant, with no decoding or UTF-8 validation to do. `None` otherwise.
+#[inline(always)]
+pub(crate) fn ascii_str(b: &[u8]) -> Option<&str> {
+    if !short_ascii(b) {
+        return None;
+    }
+    // SAFETY: `short_ascii` checked that every byte of `b` is below 0x80: ASCII is valid UTF-8.
+    Some(unsafe { std::str::from_utf8_unchecked(b) })
+}
+
 /// Whether a byte of `x` is 0 or 0x80 and above (see [`mutf8::not_ascii_bytes`]).
 #[inline(always)]
 fn bad_u64(x: u64) -> bool {
@@ -149,7 +176,7 @@ impl fmt::Debug for Name {
 
 #[cfg(test)]
 mod tests {
-    use super::{Name, INLINE};
+    use super::{ascii_str, Name, INLINE};
 
     #[test]
     fn names_of_every_length_come_back_unchanged_inline_or_not() {
@@ -189,6 +216,27 @@ mod tests {
                 for bad in [0, 0x80, 0xC3, 0xFF] {
                     b[pos] = bad;
                     assert!(Name::inline_ascii(&b).is_none(), "{b:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn ascii_str_takes_exactly_the_short_ascii_strings_without_nul() {
+        for len in 0..INLINE + 10 {
+            let base: String = (0..len)
+                .map(|i| char::from(b'!' + (i % 94) as u8))
+                .collect();
+            assert_eq!(
+                ascii_str(base.as_bytes()),
+                (len <= INLINE).then_some(&*base),
+                "{len}"
+            );
+            for pos in 0..len {
+                let mut b = base.clone().into_bytes();
+                for bad in [0, 0x80, 0xC3, 0xFF] {
+                    b[pos] = bad;
+                    assert_eq!(ascii_str(&b), None, "{b:?}");
                 }
             }
         }

@@ -10,7 +10,7 @@ use std::cell::Cell;
 
 use crate::codec::{Codec, Cursor};
 use crate::error::{Error, ErrorKind, Result};
-use crate::name::Name;
+use crate::name::{ascii_str, Name};
 use crate::tag::{Compound, List, Nbt, Tag};
 
 /// The deepest nesting of compounds and lists accepted, as in Minecraft.
@@ -90,10 +90,11 @@ fn read_name<C: Codec>(c: &mut Cursor<'_>) -> Result<String> {
 #[inline]
 fn decode_string<C: Codec>(c: &mut Cursor<'_>, len: usize) -> Result<String> {
     let bytes = c.take(len)?;
-    // A short ASCII string is checked and copied the way entry names are, a few words at a time: less
-    // work than validating it as UTF-8 (ASCII reads the same in every variant).
-    if let Some(short) = Name::inline_ascii(bytes) {
-        return Ok(short.as_str().to_owned());
+    // A short ASCII string is checked the way entry names are, a few words at a time: less work than
+    // validating it as UTF-8 (ASCII reads the same in every variant). It is copied straight from the
+    // input: building it in a `Name` first and copying that stalled on store forwarding.
+    if let Some(short) = ascii_str(bytes) {
+        return Ok(short.to_owned());
     }
     match C::decode_str(bytes) {
         Ok(s) => Ok(s.into_owned()),
