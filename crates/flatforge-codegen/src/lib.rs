@@ -213,8 +213,8 @@ pub fn generate(
     sources: &SourceMap,
     options: &Options,
 ) -> Result<GeneratedFile, GenerateError> {
-    let raw = emit::emit(schema, sources, options)?;
-    let code = format::format(&raw)?;
+    let (header, chunks) = emit::emit(schema, sources, options)?;
+    let code = format::format(&header, &chunks)?;
     Ok(GeneratedFile {
         name: output_file_name(schema),
         code,
