@@ -324,6 +324,8 @@ struct Emitter<'s> {
     size_prefix64: bool,
     /// Whether an object is used in a vector whose element type needs `Follow` (always for tables).
     serde_attr: String,
+    /// Per source file: the byte offsets of its line breaks, for the line of a span.
+    line_breaks: Vec<Vec<usize>>,
 }
 
 /// Emits the whole file (unformatted): its header comment, then its code in chunks.
@@ -581,6 +583,18 @@ impl<'s> Emitter<'s> {
             far_objects,
             far_unions,
             size_prefix64,
+            line_breaks: sources
+                .files
+                .iter()
+                .map(|f| {
+                    f.bytes
+                        .iter()
+                        .enumerate()
+                        .filter(|&(_, &b)| b == b'\n')
+                        .map(|(i, _)| i)
+                        .collect()
+                })
+                .collect(),
         }
     }
 
@@ -624,13 +638,14 @@ impl<'s> Emitter<'s> {
     // ---------------------------------------------------------------------------------------
     // Locations and paths
 
-    /// `file.fbs:LINE` of a span.
+    /// `file.fbs:LINE` of a span (found among the file's line breaks: counting the breaks before
+    /// each item made generation quadratic in the schema's size).
     fn location(&self, span: Span) -> String {
         let file = &self.sources.files.get(span.file.index());
         let (path, line) = match file {
             Some(f) => {
-                let upto = (span.start as usize).min(f.bytes.len());
-                let line = f.bytes[..upto].iter().filter(|&&b| b == b'\n').count() + 1;
+                let breaks = &self.line_breaks[span.file.index()];
+                let line = breaks.partition_point(|&at| at < span.start as usize) + 1;
                 (display_path(&f.path, &self.root_dir), line)
             }
             None => ("?".to_string(), 0),
