@@ -327,10 +327,7 @@ mod tests {
         let Err(GenerateError::Internal { message }) = format("", &chunks) else {
             panic!("formatted");
         };
-        assert!(
-            message.contains("in the code of table `a.T`"),
-            "{message}"
-        );
+        assert!(message.contains("in the code of table `a.T`"), "{message}");
         // The first failing items are named, whatever the number of threads.
         let chunks: Vec<Chunk> = (0..30)
             .map(|i| match i {
