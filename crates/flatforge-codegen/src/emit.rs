@@ -1905,8 +1905,9 @@ impl<'s> Emitter<'s> {
             "#[derive(Clone, Copy)] pub struct {name}<'a>(::flatforge::Table<'a>);"
         );
         // Verify. A leaf table's checks (no table, union or vector of them below it) are a short
-        // run of field checks, inlined where the table is verified: the root of a message, say,
-        // which then costs no call. Other tables' checks stay a call, so that a schema's nesting
+        // run of field checks, inlined where the table is the root of a buffer (a stream's
+        // message, say), which then costs no call; its `verify_at` (a vector's elements) stays an
+        // ordinary inlining candidate, as are other tables' checks, so that a schema's nesting
         // cannot multiply the code.
         let leaf = fields.iter().all(|(_, _, k)| {
             !matches!(
@@ -1917,26 +1918,27 @@ impl<'s> Emitter<'s> {
                     | Kind::Vector(Elem::Table(_))
             )
         });
-        let inline = if leaf {
-            "#[inline(always)]"
+        let checks = self.verify_fields(ns, &fields);
+        let body = if checks.is_empty() {
+            "v.follow_table(pos).map(|_| ())".to_string()
         } else {
-            "#[inline]"
+            format!("let mut t = v.follow_table(pos)?; {checks} Ok(())")
         };
+        let signature = "(v: &mut ::flatforge::Verifier<'_>, pos: usize) -> ::core::result::Result<(), ::flatforge::Error>";
         w!(
             out,
             "impl ::flatforge::Verify for {name}<'_> {{
-                const SIZE: usize = 4; const ALIGN: usize = 4; const TYPE_NAME: &'static str = {};
-                {inline} fn verify_at(v: &mut ::flatforge::Verifier<'_>, pos: usize) -> ::core::result::Result<(), ::flatforge::Error> {{",
+                const SIZE: usize = 4; const ALIGN: usize = 4; const TYPE_NAME: &'static str = {};",
             str_lit(&o.name)
         );
-        let checks = self.verify_fields(ns, &fields);
-        if checks.is_empty() {
-            w!(out, "v.follow_table(pos).map(|_| ()) }} }}");
-        } else {
+        if leaf {
             w!(
                 out,
-                "let mut t = v.follow_table(pos)?; {checks} Ok(()) }} }}"
+                "#[inline] fn verify_at{signature} {{ Self::verify_root_at(v, pos) }}
+                #[inline(always)] fn verify_root_at{signature} {{ {body} }} }}"
             );
+        } else {
+            w!(out, "#[inline] fn verify_at{signature} {{ {body} }} }}");
         }
         // Follow.
         w!(

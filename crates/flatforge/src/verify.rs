@@ -320,6 +320,28 @@ pub trait Verify {
     /// # Ok::<(), Box<dyn core::error::Error>>(())
     /// ```
     fn verify_at(v: &mut Verifier<'_>, pos: usize) -> Result<(), Error>;
+
+    /// [`verify_at`](Self::verify_at) for the root of a buffer, which [`root`](crate::root) and
+    /// [`root_with_options`](crate::root_with_options) call. Generated code for a table with no
+    /// table below it inlines its checks here, so that opening a buffer whose root is such a table
+    /// (a stream's message, say) costs no call, while its `verify_at`, called once per element of a
+    /// vector of such tables, stays an ordinary inlining candidate (forcing it into the loop of a
+    /// vector's elements made that loop slower).
+    ///
+    /// ```
+    /// use flatforge::{Verifier, VerifierOptions, Verify};
+    /// let mut b = flatforge::Builder::new();
+    /// let s = b.create_string("root")?;
+    /// let bytes = b.finish(s, None)?;
+    /// let mut v = Verifier::new(bytes, &VerifierOptions::default());
+    /// let root = v.root()?;
+    /// <&str>::verify_root_at(&mut v, root)?; // the default: verify_at
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    #[inline(always)]
+    fn verify_root_at(v: &mut Verifier<'_>, pos: usize) -> Result<(), Error> {
+        Self::verify_at(v, pos)
+    }
 }
 
 /// Checks objects of one buffer against the configured budgets.

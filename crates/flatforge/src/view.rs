@@ -1354,9 +1354,9 @@ pub fn root_with_options<'a, T: Follow<'a>>(
 fn verify_root<'a, T: Follow<'a>>(buf: &'a [u8], opts: &VerifierOptions) -> Result<T, Error> {
     let mut v = Verifier::new(buf, opts);
     let pos = v.root().map_err(|e| e.in_root(T::TYPE_NAME))?;
-    T::verify_at(&mut v, pos).map_err(|e| e.in_root(T::TYPE_NAME))?;
+    T::verify_root_at(&mut v, pos).map_err(|e| e.in_root(T::TYPE_NAME))?;
     let buf = v.buffer();
-    // SAFETY: `root` checked that the 4 bytes at `pos` lie in `buf`, and `T::verify_at` accepted
+    // SAFETY: `root` checked that the 4 bytes at `pos` lie in `buf`, and `T::verify_root_at` accepted
     // `pos` with a verifier over `buf` (the verifier's possibly shortened buffer, used here).
     Ok(unsafe { T::follow(buf, pos) })
 }

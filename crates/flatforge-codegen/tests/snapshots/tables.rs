@@ -987,8 +987,15 @@ pub mod game {
         const SIZE: usize = 4;
         const ALIGN: usize = 4;
         const TYPE_NAME: &'static str = "Sample";
-        #[inline(always)]
+        #[inline]
         fn verify_at(
+            v: &mut ::flatforge::Verifier<'_>,
+            pos: usize,
+        ) -> ::core::result::Result<(), ::flatforge::Error> {
+            Self::verify_root_at(v, pos)
+        }
+        #[inline(always)]
+        fn verify_root_at(
             v: &mut ::flatforge::Verifier<'_>,
             pos: usize,
         ) -> ::core::result::Result<(), ::flatforge::Error> {
@@ -1214,8 +1221,15 @@ pub mod game {
         const SIZE: usize = 4;
         const ALIGN: usize = 4;
         const TYPE_NAME: &'static str = "Stat";
-        #[inline(always)]
+        #[inline]
         fn verify_at(
+            v: &mut ::flatforge::Verifier<'_>,
+            pos: usize,
+        ) -> ::core::result::Result<(), ::flatforge::Error> {
+            Self::verify_root_at(v, pos)
+        }
+        #[inline(always)]
+        fn verify_root_at(
             v: &mut ::flatforge::Verifier<'_>,
             pos: usize,
         ) -> ::core::result::Result<(), ::flatforge::Error> {

@@ -15,8 +15,15 @@ pub mod common {
         const SIZE: usize = 4;
         const ALIGN: usize = 4;
         const TYPE_NAME: &'static str = "Tag";
-        #[inline(always)]
+        #[inline]
         fn verify_at(
+            v: &mut ::flatforge::Verifier<'_>,
+            pos: usize,
+        ) -> ::core::result::Result<(), ::flatforge::Error> {
+            Self::verify_root_at(v, pos)
+        }
+        #[inline(always)]
+        fn verify_root_at(
             v: &mut ::flatforge::Verifier<'_>,
             pos: usize,
         ) -> ::core::result::Result<(), ::flatforge::Error> {
@@ -670,8 +677,15 @@ pub mod shapes {
         const SIZE: usize = 4;
         const ALIGN: usize = 4;
         const TYPE_NAME: &'static str = "Circle";
-        #[inline(always)]
+        #[inline]
         fn verify_at(
+            v: &mut ::flatforge::Verifier<'_>,
+            pos: usize,
+        ) -> ::core::result::Result<(), ::flatforge::Error> {
+            Self::verify_root_at(v, pos)
+        }
+        #[inline(always)]
+        fn verify_root_at(
             v: &mut ::flatforge::Verifier<'_>,
             pos: usize,
         ) -> ::core::result::Result<(), ::flatforge::Error> {

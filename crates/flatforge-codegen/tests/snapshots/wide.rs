@@ -1216,8 +1216,15 @@ pub mod wide {
         const SIZE: usize = 4;
         const ALIGN: usize = 4;
         const TYPE_NAME: &'static str = "Chunk";
-        #[inline(always)]
+        #[inline]
         fn verify_at(
+            v: &mut ::flatforge::Verifier<'_>,
+            pos: usize,
+        ) -> ::core::result::Result<(), ::flatforge::Error> {
+            Self::verify_root_at(v, pos)
+        }
+        #[inline(always)]
+        fn verify_root_at(
             v: &mut ::flatforge::Verifier<'_>,
             pos: usize,
         ) -> ::core::result::Result<(), ::flatforge::Error> {
