@@ -1763,11 +1763,7 @@ impl<'a> P<'a, '_> {
             }
         }
         let (min, max) = int_range(sc);
-        let v: i128 = if sc.is_signed() {
-            i128::from(value as i64)
-        } else {
-            i128::from(value)
-        };
+        let v = sc.int_value(value);
         if v < min || v > max {
             return Err(self.err_at(
                 at,
@@ -2556,7 +2552,7 @@ mod tests {
             let flatc = sorted_with(&keys, |n, l, s| sort_like_flatc(n, l, s));
             prop_assert_eq!(&heap, &expected);
             prop_assert_eq!(&flatc, &expected);
-            let mut distinct = keys.clone();
+            let mut distinct = expected.clone();
             distinct.dedup();
             if distinct.len() == keys.len() {
                 let qsort = sorted_with(&keys, |n, l, s| simple_qsort(n, l, s));

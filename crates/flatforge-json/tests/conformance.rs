@@ -857,9 +857,6 @@ fn long_keyed_vectors() {
     };
     for (name, key) in orders {
         for n in [1000, 1024, 1025, 4000] {
-            if name == "shuffled" && n % 3001 == 0 {
-                continue;
-            }
             let text = json(n, key);
             let ours = parse(&codec, &text);
             let printed = value(&print(&codec, &ours).unwrap());

@@ -1,5 +1,6 @@
 //! The writer: builds each message in a reused builder, with room for the frame header reserved in
-//! front, and hands a batch of finished frames to the sink with one vectored write. A small frame
+//! front, and hands a batch of finished frames to the sink with one write (a vectored one when a
+//! builder's frame is among them). A small frame
 //! (up to [`COPY_MAX`] bytes) is copied into the batch buffer and its builder reused at once: one
 //! short copy costs less than one more slice for the sink, and the one builder stays in cache. A
 //! larger frame stays in its builder (the next one of a pool) until the sink takes it, so it is
@@ -224,7 +225,7 @@ enum Seg {
 /// appending a frame is a bounds check and a copy (of fixed-size moves for a small frame).
 #[derive(Debug, Default)]
 struct Side {
-    /// Initialized up to its capacity; the pending bytes are `buf[..len]`.
+    /// Initialized (zeroed once) to its length; the pending bytes are `buf[..len]`.
     buf: Vec<u8>,
     len: usize,
 }
@@ -268,7 +269,7 @@ impl Side {
     }
 
     /// Appends a frame of at most [`COPY_MAX`] bytes: up to 128 bytes (a small message and its
-    /// header) with overlapping 16- or 32-byte moves instead of a `memcpy` call.
+    /// header) with two overlapping moves of 16, 32 or 64 bytes instead of a `memcpy` call.
     #[inline(always)]
     fn push_frame(&mut self, frame: &[u8]) {
         let n = frame.len();
@@ -350,7 +351,7 @@ pub struct StreamWriter<W: Write> {
 }
 
 impl<W: Write> StreamWriter<W> {
-    /// A writer to `out`; a framed stream's header is the first pending piece.
+    /// A writer to `out`; a framed stream's header is the first pending bytes of the batch.
     ///
     /// ```
     /// use flatforge_stream::{Error, Format, StreamWriter, WriterOptions, HEADER_LEN};
@@ -649,7 +650,8 @@ impl<W: Write> StreamWriter<W> {
         if let Some(index) = &mut self.index {
             index.push(self.pos + lead as u64);
         }
-        if payload.len() * 4 < self.batch_bytes {
+        // `len * 4 < batch_bytes`, without the product (which could overflow a 32-bit usize).
+        if payload.len() < self.batch_bytes.div_ceil(4) {
             self.side.extend(&head[..head_len]);
             self.side.extend(payload);
             self.count_frame(head_len + payload.len())?;
@@ -890,4 +892,22 @@ fn write_all_vectored<W: Write>(out: &mut W, mut bufs: &mut [IoSlice<'_>]) -> io
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Side, COPY_MAX};
+
+    #[test]
+    fn push_frame_copies_every_length_whole_after_what_is_pending() {
+        let mut side = Side::default();
+        for n in 0..=COPY_MAX {
+            let frame: Vec<u8> = (0..n).map(|i| (i * 7 + n) as u8).collect();
+            side.clear();
+            side.extend(&[0xAA; 3]);
+            side.push_frame(&frame);
+            assert_eq!(&side.bytes()[..3], &[0xAA; 3], "{n}");
+            assert_eq!(&side.bytes()[3..], &frame[..], "{n}");
+        }
+    }
 }

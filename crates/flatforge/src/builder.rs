@@ -1893,7 +1893,7 @@ impl Builder {
 
     /// Sorts offsets of tables written by this builder by the scalar key in `slot` (absent keys count
     /// as `default`), for a vector readers can binary-search. Floats sort with NaN keys after every
-    /// number (a lookup by key never finds them).
+    /// number, in the order of [`key_cmp`](crate::key_cmp).
     ///
     /// ```
     /// let mut b = flatforge::Builder::new();

@@ -609,11 +609,7 @@ impl<'a, U: Union<'a>> UnionVector<'a, U> {
     #[inline]
     pub fn get(&self, index: usize) -> Option<Option<U>> {
         let ty = self.types.get(index)?;
-        if ty.to_i128() == 0 {
-            return Some(None);
-        }
-        // SAFETY: invariant: element `index`, not NONE, was verified as a member of type `ty`.
-        Some(unsafe { U::follow_member(self.buf, ty, self.values + 4 * index) })
+        Some(member(self.buf, self.values, index, ty))
     }
 
     /// An iterator over the elements (`None` for elements of type NONE).
@@ -688,14 +684,23 @@ impl<'a, U: Union<'a>> UnionVector<'a, U> {
         U: 'a,
     {
         let (buf, values) = (self.buf, self.values);
-        self.types.iter().enumerate().map(move |(i, ty)| {
-            if ty.to_i128() == 0 {
-                return None;
-            }
-            // SAFETY: invariant: element `i`, not NONE, was verified as a member of type `ty`.
-            unsafe { U::follow_member(buf, ty, values + 4 * i) }
-        })
+        self.types
+            .iter()
+            .enumerate()
+            .map(move |(i, ty)| member(buf, values, i, ty))
     }
+}
+
+/// Element `i` of a union vector whose values start at `values`, of type `ty`: `None` for NONE,
+/// which the verifier skips (the same test as its, the type's default value).
+#[inline]
+fn member<'a, U: Union<'a>>(buf: &'a [u8], values: usize, i: usize, ty: U::Tag) -> Option<U> {
+    if ty == U::Tag::default() {
+        return None;
+    }
+    // SAFETY: `UnionVector`'s invariant: element `i`, not NONE, was verified as a member of type
+    // `ty`.
+    unsafe { U::follow_member(buf, ty, values + 4 * i) }
 }
 
 impl<'a, U: Union<'a> + fmt::Debug + 'a> fmt::Debug for UnionVector<'a, U> {

@@ -328,6 +328,9 @@ pub trait Verify {
     /// vector of such tables, stays an ordinary inlining candidate (forcing it into the loop of a
     /// vector's elements made that loop slower).
     ///
+    /// An implementation must accept exactly what `verify_at` accepts: [`root`](crate::root)
+    /// reads the value with [`Follow::follow`] once this method has accepted it.
+    ///
     /// ```
     /// use flatforge::{Verifier, VerifierOptions, Verify};
     /// let mut b = flatforge::Builder::new();

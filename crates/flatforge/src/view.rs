@@ -83,8 +83,9 @@ pub trait Follow<'a>: Verify + Sized {
     /// ```
     ///
     /// # Safety
-    /// `Self::verify_at` must have accepted `pos` with a [`Verifier`] over exactly `buf` (any
-    /// options), after the `Self::SIZE` bytes at `pos` were checked to lie in `buf`.
+    /// `Self::verify_at` (or `Self::verify_root_at`, which checks the same) must have accepted `pos`
+    /// with a [`Verifier`] over exactly `buf` (any options), after the `Self::SIZE` bytes at `pos`
+    /// were checked to lie in `buf`.
     unsafe fn follow(buf: &'a [u8], pos: usize) -> Self;
 
     /// Reads the value at `at`, which is `buf.as_ptr().add(pos)`: the same as `follow(buf, pos)`.
