@@ -504,7 +504,7 @@ impl<'s> Emitter<'s> {
             .chain(schema.enums.iter().map(|e| &e.namespace))
             .chain(schema.services.iter().map(|s| &s.namespace));
         for ns in namespaces {
-            modules.entry(ns.clone()).or_insert_with(|| {
+            modules.entry(ns.to_string()).or_insert_with(|| {
                 ns.split('.')
                     .filter(|s| !s.is_empty())
                     .map(|c| escape(&snake(c)))

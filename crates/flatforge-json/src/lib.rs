@@ -188,7 +188,9 @@ impl<'s> Codec<'s> {
             },
         };
         if self.schema[id].is_struct {
-            return Err(RootTypeError::NotATable(self.schema[id].full_name.clone()));
+            return Err(RootTypeError::NotATable(
+                self.schema[id].full_name.to_string(),
+            ));
         }
         Ok(RootType(id.0))
     }

@@ -36,8 +36,8 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::lexer::{is_ident_start, Tok};
 use crate::model::{
     AdvancedFeatures, AttrValue, Attribute, Attributes, BaseType, DefaultValue, Enum, EnumId,
-    EnumVal, Field, HashKind, Object, ObjectId, Presence, RpcCall, Schema, SchemaFile, Service,
-    ServiceId, Type, TypeRef,
+    EnumVal, Field, HashKind, Name, Object, ObjectId, Presence, RpcCall, Schema, SchemaFile,
+    Service, ServiceId, Type, TypeRef,
 };
 use crate::number::{int_range, parse_f64, parse_i64, parse_int_for, parse_u64, IntError};
 use crate::one_or_many::OneOrMany;
@@ -175,8 +175,10 @@ pub(crate) fn analyze<'s>(
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Target {
     None,
-    Struct(usize),
-    Enum(usize),
+    /// A slot in `Analyzer::structs` (32 bits keep a `DType` small enough to live in registers).
+    Struct(u32),
+    /// A slot in `Analyzer::enums`.
+    Enum(u32),
 }
 
 /// A type during analysis (references are slots, not yet final indices).
@@ -217,14 +219,14 @@ impl DType {
 
     fn struct_slot(&self) -> Option<usize> {
         match self.target {
-            Target::Struct(s) => Some(s),
+            Target::Struct(s) => Some(s as usize),
             _ => None,
         }
     }
 
     fn enum_slot(&self) -> Option<usize> {
         match self.target {
-            Target::Enum(e) => Some(e),
+            Target::Enum(e) => Some(e as usize),
             _ => None,
         }
     }
@@ -296,7 +298,7 @@ struct StructSlot<'s> {
     /// The fields' names with the span of each, kept once there are [`INDEXED_FIELDS`] fields
     /// (below, a scan of `fields` is faster): a duplicate name is then one lookup away, not a
     /// scan, which made a table of many fields take quadratic time.
-    field_index: FxHashMap<String, Span>,
+    field_index: FxHashMap<Name, Span>,
 }
 
 impl<'s> StructSlot<'s> {
@@ -1147,7 +1149,7 @@ impl<'s> Analyzer<'s> {
                 known.insert(b);
             }
             out.list.push(Attribute {
-                name: name.into_owned(),
+                name: Name::from(name),
                 value,
                 builtin: false,
                 span: attr.name,
@@ -1620,7 +1622,7 @@ impl<'s> Analyzer<'s> {
 
     /// The type `ty` of `ast` (a file's tree) as written in the current file: a built-in type
     /// at once, anything else by [`Analyzer::resolve_named_type`].
-    #[inline]
+    #[inline(always)]
     fn resolve_type(&mut self, ast: &FileAst, ty: &TypeAst) -> Option<DType> {
         if let TypeAst::Named(q) = ty {
             if q.rest.is_empty() {
@@ -1688,7 +1690,7 @@ impl<'s> Analyzer<'s> {
             let f = self.enums[e].file;
             self.note_use(f);
             let mut t = self.enums[e].underlying;
-            t.target = Target::Enum(e);
+            t.target = Target::Enum(e as u32);
             if self.enums[e].is_union {
                 t.base = BaseType::Union;
             }
@@ -1704,7 +1706,7 @@ impl<'s> Analyzer<'s> {
         DType {
             base: BaseType::Obj,
             element: BaseType::None,
-            target: Target::Struct(slot),
+            target: Target::Struct(slot as u32),
             fixed_length: 0,
         }
     }
@@ -1947,7 +1949,7 @@ impl<'s> Analyzer<'s> {
             self.structs[slot].id_spans.push((fi, id_span));
         }
         let field = Field {
-            name: name.to_owned(),
+            name: Name::from(name),
             ty: model_type(&ty),
             id: 0,
             offset: 0,
@@ -2084,7 +2086,7 @@ impl<'s> Analyzer<'s> {
             let e = ty.enum_slot().unwrap_or(0);
             let mut ut = self.enums[e].underlying;
             ut.base = BaseType::UType;
-            ut.target = Target::Enum(e);
+            ut.target = Target::Enum(e as u32);
             self.add_field(slot, Cow::Owned(format!("{name}_type")), ut, span, true)
         } else {
             self.advanced
@@ -2594,7 +2596,7 @@ impl<'s> Analyzer<'s> {
             return None;
         }
         let field = Field {
-            name: name.into_owned(),
+            name: Name::from(name),
             ty: model_type(&ty),
             id: 0,
             offset: 0,
@@ -2649,6 +2651,7 @@ impl<'s> Analyzer<'s> {
     /// The second half of flatc's `AddField`: appends `field` (its `id` and `offset` set here) to
     /// the table or struct in `slot`, laying it out by its type as declared, `ty`, if the object
     /// is a struct. Returns its index.
+    #[inline(always)]
     fn push_field(&mut self, slot: usize, mut field: Field, ty: &DType) -> usize {
         let (size, align) = if self.structs[slot].fixed {
             self.inline_size_align(ty)
@@ -2725,7 +2728,7 @@ impl<'s> Analyzer<'s> {
             let reported = |f: &Field| {
                 f.synthesized && f.union_sibling.is_some_and(|s| has_id(&fields[s as usize]))
             };
-            let missing: Vec<(String, Span)> = fields
+            let missing: Vec<(Name, Span)> = fields
                 .iter()
                 .filter(|f| !has_id(f) && !reported(f))
                 .map(|f| (f.name.clone(), f.span))
@@ -2933,7 +2936,7 @@ impl<'s> Analyzer<'s> {
             .with_secondary_owned(first_span, "first defined here");
             return;
         }
-        underlying.target = Target::Enum(slot);
+        underlying.target = Target::Enum(slot as u32);
         let (attrs, known) = self.attributes(ast, ast.get(e.attrs));
         let bit_flags = known.has(Builtin::BitFlags);
         if bit_flags && !underlying.base.is_unsigned() {
@@ -3021,7 +3024,7 @@ impl<'s> Analyzer<'s> {
                         union_type = Some(DType {
                             base: BaseType::Obj,
                             element: BaseType::None,
-                            target: Target::Struct(s),
+                            target: Target::Struct(s as u32),
                             fixed_length: 0,
                         });
                     }
@@ -3273,7 +3276,9 @@ impl<'s> Analyzer<'s> {
     fn rpc_type(&mut self, ast: &FileAst, q: &QualName) -> Option<usize> {
         let t = self.type_ident(self.qual_text(ast, q), q.span);
         let slot = match t.target {
-            Target::Struct(s) if t.base == BaseType::Obj && !self.structs[s].fixed => Some(s),
+            Target::Struct(s) if t.base == BaseType::Obj && !self.structs[s as usize].fixed => {
+                Some(s as usize)
+            }
             _ => None,
         };
         if slot.is_none() {
@@ -3296,8 +3301,8 @@ impl<'s> Analyzer<'s> {
 
     fn type_name(&self, t: &DType) -> String {
         let target_name = |t: &DType| match t.target {
-            Target::Struct(s) => self.structs[s].name.to_string(),
-            Target::Enum(e) => self.enums[e].name.to_string(),
+            Target::Struct(s) => self.structs[s as usize].name.to_string(),
+            Target::Enum(e) => self.enums[e as usize].name.to_string(),
             Target::None => String::new(),
         };
         match t.base {
@@ -3467,9 +3472,9 @@ impl<'s> Analyzer<'s> {
             let fields_by_name = name_order(&fields, |f| &f.name);
             let key_field = fields.iter().position(|f| f.key).map(|k| k as u16);
             objects.push(Object {
-                namespace: namespace_of(&s.full, &s.name).to_string(),
-                name: std::mem::take(&mut s.name).into_owned(),
-                full_name: std::mem::take(&mut s.full).into_owned(),
+                namespace: Name::from(namespace_of(&s.full, &s.name)),
+                name: Name::from(std::mem::take(&mut s.name)),
+                full_name: Name::from(std::mem::take(&mut s.full)),
                 is_struct: s.fixed,
                 fields,
                 fields_by_name,
@@ -3488,7 +3493,7 @@ impl<'s> Analyzer<'s> {
             let values: Vec<EnumVal> = std::mem::take(&mut e.vals)
                 .into_iter()
                 .map(|v| EnumVal {
-                    name: v.name.into_owned(),
+                    name: Name::from(v.name),
                     value: v.value,
                     union_type: v.union_type.as_ref().map(conv_type),
                     attributes: conv_attrs(v.attrs),
@@ -3502,9 +3507,9 @@ impl<'s> Analyzer<'s> {
                 cmp_names(&values[a as usize].name, &values[b as usize].name)
             });
             out_enums.push(Enum {
-                namespace: namespace_of(&e.full, &e.name).to_string(),
-                name: std::mem::take(&mut e.name).into_owned(),
-                full_name: std::mem::take(&mut e.full).into_owned(),
+                namespace: Name::from(namespace_of(&e.full, &e.name)),
+                name: Name::from(std::mem::take(&mut e.name)),
+                full_name: Name::from(std::mem::take(&mut e.full)),
                 is_union: e.is_union,
                 underlying_type: conv_type(&e.underlying),
                 values,
@@ -3520,13 +3525,13 @@ impl<'s> Analyzer<'s> {
         for old in service_order.iter() {
             let s = &mut self.services[old];
             out_services.push(Service {
-                namespace: namespace_of(&s.full, &s.name).to_string(),
-                name: std::mem::take(&mut s.name).into_owned(),
-                full_name: std::mem::take(&mut s.full).into_owned(),
+                namespace: Name::from(namespace_of(&s.full, &s.name)),
+                name: Name::from(std::mem::take(&mut s.name)),
+                full_name: Name::from(std::mem::take(&mut s.full)),
                 calls: std::mem::take(&mut s.calls)
                     .into_iter()
                     .map(|c| RpcCall {
-                        name: c.name.into_owned(),
+                        name: Name::from(c.name),
                         request: ObjectId(struct_order.index(c.request)),
                         response: ObjectId(struct_order.index(c.response)),
                         attributes: conv_attrs(c.attrs),
@@ -3753,8 +3758,8 @@ fn model_type(t: &DType) -> Type {
         element: t.element,
         index: match t.target {
             Target::None => None,
-            Target::Struct(s) => Some(TypeRef::Object(ObjectId(s as u32))),
-            Target::Enum(e) => Some(TypeRef::Enum(EnumId(e as u32))),
+            Target::Struct(s) => Some(TypeRef::Object(ObjectId(s))),
+            Target::Enum(e) => Some(TypeRef::Enum(EnumId(e))),
         },
         fixed_length: t.fixed_length,
     }

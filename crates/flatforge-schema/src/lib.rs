@@ -23,7 +23,7 @@
 //! (flatc accepts it when other fields come first, and computes a meaningless layout).
 //!
 //! Modules: `lexer` (bytes to tokens), `parser` (tokens to syntax trees), `analyze` (names,
-//! checks, layout), [`model`] (the output), [`diagnostic`] (errors and their rendering),
+//! checks, layout), [`model`] (the output, its names of type [`Name`]), [`diagnostic`] (errors and their rendering),
 //! [`source`] (files and loaders), `number` (flatc-exact number parsing), `one_or_many` (the
 //! per-file containers, which need no allocation for a single file).
 #![deny(missing_docs)]
@@ -32,6 +32,7 @@ mod analyze;
 pub mod diagnostic;
 mod lexer;
 pub mod model;
+mod name;
 mod number;
 mod one_or_many;
 mod parser;
@@ -46,8 +47,8 @@ use one_or_many::OneOrMany;
 pub use diagnostic::{render, Code, Diagnostic, Label, Severity};
 pub use model::{
     AdvancedFeatures, AttrValue, Attribute, Attributes, BaseType, DefaultValue, Enum, EnumId,
-    EnumVal, Field, HashKind, Object, ObjectId, Presence, RpcCall, Schema, SchemaFile, Service,
-    ServiceId, Type, TypeRef,
+    EnumVal, Field, HashKind, Name, Object, ObjectId, Presence, RpcCall, Schema, SchemaFile,
+    Service, ServiceId, Type, TypeRef,
 };
 pub use source::{
     normalize_path, FileId, FsLoader, MemoryLoader, SourceFile, SourceLoader, SourceMap, Span,

@@ -43,6 +43,7 @@
 use std::ops::Index;
 use std::path::PathBuf;
 
+pub use crate::name::Name;
 use crate::source::{FileId, Span};
 
 /// Index of a table or struct in [`Schema::objects`] (and its reflection `index`).
@@ -258,11 +259,11 @@ pub struct SchemaFile {
 #[non_exhaustive]
 pub struct Object {
     /// The name as declared (`Monster`).
-    pub name: String,
+    pub name: Name,
     /// The dotted namespace (`MyGame.Example`), empty for the global namespace.
-    pub namespace: String,
+    pub namespace: Name,
     /// `namespace.name`, or `name` in the global namespace.
-    pub full_name: String,
+    pub full_name: Name,
     /// A struct (fixed layout, inline) rather than a table.
     pub is_struct: bool,
     /// The fields in id order (tables) or memory order (structs).
@@ -340,7 +341,7 @@ impl Object {
 #[non_exhaustive]
 pub struct Field {
     /// The field name.
-    pub name: String,
+    pub name: Name,
     /// Its type.
     pub ty: Type,
     /// Its id: its position in [`Object::fields`].
@@ -993,11 +994,11 @@ impl Type {
 #[non_exhaustive]
 pub struct Enum {
     /// The name as declared.
-    pub name: String,
+    pub name: Name,
     /// The dotted namespace, empty for the global namespace.
-    pub namespace: String,
+    pub namespace: Name,
     /// `namespace.name`, or `name` in the global namespace.
-    pub full_name: String,
+    pub full_name: Name,
     /// A union rather than an enum.
     pub is_union: bool,
     /// The underlying integer type (for unions `UType` unless declared), with `index` this enum.
@@ -1074,7 +1075,7 @@ impl Enum {
 #[non_exhaustive]
 pub struct EnumVal {
     /// The name (a union member written `A.B.T` is named `A_B_T`, as flatc names it).
-    pub name: String,
+    pub name: Name,
     /// The value; for a `ulong` enum, the bits of the `u64` value.
     pub value: i64,
     /// For union members: the member type (`Obj` table or struct, or `String`); `None` for
@@ -1104,11 +1105,11 @@ pub struct EnumVal {
 #[non_exhaustive]
 pub struct Service {
     /// The name as declared.
-    pub name: String,
+    pub name: Name,
     /// The dotted namespace.
-    pub namespace: String,
+    pub namespace: Name,
     /// `namespace.name`.
-    pub full_name: String,
+    pub full_name: Name,
     /// Its methods, in declaration order.
     pub calls: Vec<RpcCall>,
     /// Attributes.
@@ -1139,7 +1140,7 @@ pub struct Service {
 #[non_exhaustive]
 pub struct RpcCall {
     /// The method name.
-    pub name: String,
+    pub name: Name,
     /// The request table.
     pub request: ObjectId,
     /// The response table.
@@ -1235,7 +1236,7 @@ impl Attributes {
 #[non_exhaustive]
 pub struct Attribute {
     /// The name.
-    pub name: String,
+    pub name: Name,
     /// The value, if one was given.
     pub value: Option<AttrValue>,
     /// Whether flatc knows this attribute (`id`, `deprecated`, `native_type`...), rather than

@@ -270,7 +270,7 @@ fn compare_attrs(
     let mut mine: Vec<(String, String)> = ours
         .list
         .iter()
-        .map(|a| (a.name.clone(), a.reflection_value()))
+        .map(|a| (a.name.to_string(), a.reflection_value()))
         .collect();
     mine.sort();
     let flatc: Vec<(String, String)> = arr(theirs, "attributes")
