@@ -23,9 +23,10 @@
 //! (flatc accepts it when other fields come first, and computes a meaningless layout).
 //!
 //! Modules: `lexer` (bytes to tokens), `parser` (tokens to syntax trees), `analyze` (names,
-//! checks, layout), [`model`] (the output, its names of type [`Name`]), [`diagnostic`] (errors and their rendering),
-//! [`source`] (files and loaders), `number` (flatc-exact number parsing), `one_or_many` (the
-//! per-file containers, which need no allocation for a single file).
+//! checks, layout), [`model`] (the output), `name` (the model's inline strings, [`Name`]),
+//! [`diagnostic`] (errors and their rendering), [`source`] (files and loaders), `number`
+//! (flatc-exact number parsing), `one_or_many` (the per-file containers, which need no
+//! allocation for a single file).
 #![deny(missing_docs)]
 
 mod analyze;
