@@ -149,6 +149,20 @@ mod tests {
     }
 
     #[test]
+    fn a_name_is_as_large_as_a_string_and_keeps_multibyte_text() {
+        assert_eq!(std::mem::size_of::<Name>(), std::mem::size_of::<String>());
+        // 2- and 4-byte characters at and across the inline limit of 24 bytes.
+        for text in [
+            "é".repeat(12),
+            "é".repeat(13),
+            "🦀".repeat(6),
+            "🦀".repeat(7),
+        ] {
+            assert_eq!(Name::from(text.as_str()), text);
+        }
+    }
+
+    #[test]
     fn names_order_as_their_text() {
         let mut names: Vec<Name> = ["b", "a", "ab", "B"].into_iter().map(Name::from).collect();
         names.sort();
