@@ -295,10 +295,8 @@ struct StructSlot<'s> {
     circular: bool,
     /// A field is missing: it failed to parse, or was left out for an error (reported).
     partial: bool,
-    /// The fields' names with the span of each, kept once there are [`INDEXED_FIELDS`] fields
-    /// (below, a scan of `fields` is faster): a duplicate name is then one lookup away, not a
-    /// scan, which made a table of many fields take quadratic time.
-    field_index: FxHashMap<Name, Span>,
+    /// The fields' names, for the duplicate check.
+    field_index: DupIndex<Name>,
 }
 
 impl<'s> StructSlot<'s> {
@@ -321,7 +319,7 @@ impl<'s> StructSlot<'s> {
             refs,
             circular: false,
             partial: false,
-            field_index: FxHashMap::default(),
+            field_index: DupIndex::default(),
         }
     }
 }
@@ -2622,12 +2620,8 @@ impl<'s> Analyzer<'s> {
     /// The first half of flatc's `AddField`: whether the table or struct in `slot` has no field
     /// `name` yet (a duplicate is reported).
     fn check_new_field(&mut self, slot: usize, name: &str, span: Span, synthesized: bool) -> bool {
-        let s = &self.structs[slot];
-        let first = if s.fields.len() < INDEXED_FIELDS {
-            s.fields.iter().find(|f| f.name == name).map(|f| f.span)
-        } else {
-            s.field_index.get(name).copied()
-        };
+        let s = &mut self.structs[slot];
+        let first = s.field_index.find(&s.fields, |f| (&f.name, f.span), name);
         let Some(first) = first else {
             return true;
         };
@@ -2699,11 +2693,7 @@ impl<'s> Analyzer<'s> {
         field.offset = offset;
         s.fields.push(field);
         let index = s.fields.len() - 1;
-        if index + 1 == INDEXED_FIELDS {
-            s.field_index = s.fields.iter().map(|f| (f.name.clone(), f.span)).collect();
-        } else if index + 1 > INDEXED_FIELDS {
-            s.field_index.insert(s.fields[index].name.clone(), span);
-        }
+        s.field_index.added(&s.fields[index].name, span);
         if let Some((code, message)) = problem {
             self.error(code, message, span);
         }
@@ -2987,8 +2977,8 @@ impl<'s> Analyzer<'s> {
                 span: e.open,
             });
         }
-        // The values' names with their spans, kept once there are many (as `field_index`).
-        let mut val_index: FxHashMap<Cow<'s, str>, Span> = FxHashMap::default();
+        // The values' names, for the duplicate check.
+        let mut val_index: DupIndex<Cow<'s, str>> = DupIndex::default();
         for v in ast.get(e.values) {
             // A union member written `A.B.T` is named `A_B_T` (flatc's union value namespacing).
             let vname: Cow<'s, str> = if v.name.rest.is_empty() {
@@ -3089,14 +3079,7 @@ impl<'s> Analyzer<'s> {
             let value = next as i64;
             let (attrs, _) = self.attributes(ast, ast.get(v.attrs));
             let vals = &self.enums[slot].vals;
-            let prev = if vals.len() < INDEXED_FIELDS {
-                vals.iter().find(|x| x.name == vname).map(|x| x.span)
-            } else {
-                if val_index.is_empty() {
-                    val_index = vals.iter().map(|x| (x.name.clone(), x.span)).collect();
-                }
-                val_index.get(&vname).copied()
-            };
+            let prev = val_index.find(vals, |x| (&x.name, x.span), &vname);
             if let Some(first) = prev {
                 self.error(
                     Code::Duplicate,
@@ -3107,9 +3090,7 @@ impl<'s> Analyzer<'s> {
                 ok = false;
                 continue;
             }
-            if !val_index.is_empty() {
-                val_index.insert(vname.clone(), vspan);
-            }
+            val_index.added(&vname, vspan);
             self.enums[slot].vals.push(DEnumVal {
                 name: vname,
                 value,
@@ -3819,8 +3800,55 @@ fn settle_builtin(attrs: &mut Attributes, declared: &FxHashMap<Cow<'_, str>, Fil
 }
 
 /// How many fields a table or struct (or values an enum) has before their names are indexed
-/// for the duplicate check ([`StructSlot::field_index`]).
+/// for the duplicate check ([`DupIndex`]).
 const INDEXED_FIELDS: usize = 256;
+
+/// The names of a growing list of named items (fields, enum values) with the span of the first
+/// of each, for the duplicate check. Below [`INDEXED_FIELDS`] items a scan of the list is faster;
+/// from there on the names are kept in a map, built at the first lookup, so that a duplicate is
+/// one lookup away (a scan made a table of many fields take quadratic time).
+#[derive(Debug)]
+struct DupIndex<K> {
+    map: FxHashMap<K, Span>,
+}
+
+impl<K> Default for DupIndex<K> {
+    fn default() -> Self {
+        DupIndex {
+            map: FxHashMap::default(),
+        }
+    }
+}
+
+impl<K: std::borrow::Borrow<str> + std::hash::Hash + Eq + Clone> DupIndex<K> {
+    /// The span of the item of `items` named `name`, if any; `key` gives an item's name and span.
+    fn find<T>(&mut self, items: &[T], key: impl Fn(&T) -> (&K, Span), name: &str) -> Option<Span> {
+        if items.len() < INDEXED_FIELDS {
+            return items
+                .iter()
+                .map(&key)
+                .find(|(k, _)| (*k).borrow() == name)
+                .map(|(_, span)| span);
+        }
+        if self.map.is_empty() {
+            self.map = items
+                .iter()
+                .map(|item| {
+                    let (k, span) = key(item);
+                    (k.clone(), span)
+                })
+                .collect();
+        }
+        self.map.get(name).copied()
+    }
+
+    /// Records an item just appended to the list, once the names are kept in the map.
+    fn added(&mut self, name: &K, span: Span) {
+        if !self.map.is_empty() {
+            self.map.insert(name.clone(), span);
+        }
+    }
+}
 
 /// The most fields (ids 0 to 32765) a table can have: field `id`'s vtable entry is at byte
 /// 4 + 2 × id, and flatc keeps that below 65535.

@@ -304,10 +304,15 @@ fn tables_beyond_16_bit_vtable_entries_are_errors() {
 /// indexed instead of scanned) are found as among few, with where each was first defined.
 #[test]
 fn duplicates_among_many_fields_and_values_are_found() {
-    for n in [10, 300] {
+    // Around the count (256) at which the names go into a map, and past it; the last name is
+    // repeated too (it was added to the map, not read from the list when the map was built).
+    for n in [10, 255, 256, 257, 300] {
+        let last = n - 1;
         let fields: String = (0..n).map(|i| format!("f{i}: int; ")).collect();
         let values: String = (0..n).map(|i| format!("V{i}, ")).collect();
-        let text = format!("table T {{ {fields}f5: int; }} enum E : int {{ {values}V7 }}");
+        let text = format!(
+            "table T {{ {fields}f5: int; f{last}: long; }} enum E : int {{ {values}V7, V{last} }}"
+        );
         let result = flatforge_schema::compile_str("a.fbs", &text);
         let diagnostics = result.expect_err("duplicates");
         let found: Vec<(Code, String, usize)> = diagnostics
@@ -319,19 +324,27 @@ fn duplicates_among_many_fields_and_values_are_found() {
                 (d.code, d.message.clone(), first)
             })
             .collect();
+        let field = |name: &str| {
+            (
+                Code::Duplicate,
+                format!("field `{name}` is defined twice in `T`"),
+                text.find(&format!(" {name}: int")).unwrap() + 1,
+            )
+        };
+        let value = |name: &str| {
+            (
+                Code::Duplicate,
+                format!("`{name}` is defined twice in enum `E`"),
+                text.find(&format!(" {name},")).unwrap() + 1,
+            )
+        };
         assert_eq!(
             found,
             [
-                (
-                    Code::Duplicate,
-                    "field `f5` is defined twice in `T`".into(),
-                    text.find("f5:").unwrap()
-                ),
-                (
-                    Code::Duplicate,
-                    "`V7` is defined twice in enum `E`".into(),
-                    text.find("V7,").unwrap()
-                ),
+                field("f5"),
+                field(&format!("f{last}")),
+                value("V7"),
+                value(&format!("V{last}")),
             ],
             "{n}"
         );
