@@ -1,10 +1,9 @@
 //! The writer: builds each message in a reused builder, with room for the frame header reserved in
 //! front, and hands a batch of finished frames to the sink with one write (a vectored one when a
-//! builder's frame is among them). A small frame
-//! (up to [`COPY_MAX`] bytes) is copied into the batch buffer and its builder reused at once: one
-//! short copy costs less than one more slice for the sink, and the one builder stays in cache. A
-//! larger frame stays in its builder (the next one of a pool) until the sink takes it, so it is
-//! never copied before.
+//! builder's frame is among them). A small frame (up to [`COPY_MAX`] bytes) is copied into the
+//! batch buffer and its builder reused at once: one short copy costs less than one more slice for
+//! the sink, and the one builder stays in cache. A larger frame stays in its builder (the next one
+//! of a pool) until the sink takes it, so it is never copied before.
 //!
 //! What survives a crash: frames handed to the sink are whole or, for the last one of a failed or
 //! interrupted write, torn (readers report it, [`recover_file`](crate::recover_file) cuts it

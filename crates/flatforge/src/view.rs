@@ -83,9 +83,9 @@ pub trait Follow<'a>: Verify + Sized {
     /// ```
     ///
     /// # Safety
-    /// `Self::verify_at` (or `Self::verify_root_at`, which checks the same) must have accepted `pos`
-    /// with a [`Verifier`] over exactly `buf` (any options), after the `Self::SIZE` bytes at `pos`
-    /// were checked to lie in `buf`.
+    /// `Self::verify_at` (or `Self::verify_root_at`, which checks the same) must have accepted
+    /// `pos` with a [`Verifier`] over exactly `buf` (any options), after the `Self::SIZE` bytes at
+    /// `pos` were checked to lie in `buf`.
     unsafe fn follow(buf: &'a [u8], pos: usize) -> Self;
 
     /// Reads the value at `at`, which is `buf.as_ptr().add(pos)`: the same as `follow(buf, pos)`.
@@ -1357,8 +1357,9 @@ fn verify_root<'a, T: Follow<'a>>(buf: &'a [u8], opts: &VerifierOptions) -> Resu
     let pos = v.root().map_err(|e| e.in_root(T::TYPE_NAME))?;
     T::verify_root_at(&mut v, pos).map_err(|e| e.in_root(T::TYPE_NAME))?;
     let buf = v.buffer();
-    // SAFETY: `root` checked that the 4 bytes at `pos` lie in `buf`, and `T::verify_root_at` accepted
-    // `pos` with a verifier over `buf` (the verifier's possibly shortened buffer, used here).
+    // SAFETY: `root` checked that the 4 bytes at `pos` lie in `buf`, and `T::verify_root_at`
+    // accepted `pos` with a verifier over `buf` (the verifier's possibly shortened buffer, used
+    // here).
     Ok(unsafe { T::follow(buf, pos) })
 }
 
