@@ -5,7 +5,9 @@
 //! a variant to [`Command`] and a match arm in [`main`]. Shared output helpers (diagnostics,
 //! color) are in [`output`].
 //!
-//! Exit codes: 0 success, 1 invalid input (for example a schema with errors), 2 usage error.
+//! Exit codes: 0 success, 1 invalid input (for example a schema with errors), 2 usage error. A
+//! reader that closes the output pipe early (`flatforge json x.bin | head`) ends the run quietly,
+//! with 0, as it ends `cat` or ripgrep.
 
 mod binary;
 mod check;
@@ -16,6 +18,7 @@ mod rust;
 mod stream;
 mod verify;
 
+use std::io;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -64,9 +67,19 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             out.error(&format!("{e:#}"));
             ExitCode::from(output::EXIT_INVALID)
         }
     }
+}
+
+/// Whether `e` comes from writing to a pipe whose reader has gone.
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+    })
 }

@@ -315,35 +315,22 @@ fn cat(args: &CatArgs, out: &Output) -> anyhow::Result<ExitCode> {
                 break;
             }
         };
-        if let Err(e) = stdout
+        stdout
             .write_all(json)
             .and_then(|()| stdout.write_all(b"\n"))
-        {
-            return broken_pipe_or(e);
-        }
+            .context("cannot write to stdout")?;
         if number % 256 == 0 {
             bar.set_position(opened.reader.position());
         }
     }
     bar.finish_and_clear();
-    if let Err(e) = stdout.flush() {
-        return broken_pipe_or(e);
-    }
+    stdout.flush().context("cannot write to stdout")?;
     match failure {
         None => Ok(ExitCode::SUCCESS),
         Some(e) => {
             out.error(&format!("`{name}`: {e:#}"));
             Ok(ExitCode::from(EXIT_INVALID))
         }
-    }
-}
-
-/// A reader that closed the pipe (`| head`) is not an error.
-fn broken_pipe_or(e: io::Error) -> anyhow::Result<ExitCode> {
-    if e.kind() == io::ErrorKind::BrokenPipe {
-        Ok(ExitCode::SUCCESS)
-    } else {
-        Err(anyhow::Error::new(e).context("cannot write to stdout"))
     }
 }
 

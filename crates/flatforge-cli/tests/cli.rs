@@ -238,3 +238,80 @@ fn rustfmt_always_without_rustfmt_is_an_error() {
     assert!(out_dir.join("monster_generated.rs").is_file());
     std::fs::remove_dir_all(&out_dir).unwrap();
 }
+
+/// Runs `flatforge` with more output than a pipe holds, reads a little of it and closes the pipe.
+fn closed_early(args: &[&str]) -> Output {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_flatforge"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run flatforge");
+    let mut head = [0u8; 16];
+    child
+        .stdout
+        .take()
+        .expect("stdout")
+        .read_exact(&mut head)
+        .expect("the first bytes");
+    child.wait_with_output().expect("wait")
+}
+
+#[test]
+fn a_reader_closing_the_pipe_ends_the_output_quietly() {
+    // An NBT compound with an int array of 100,000 elements: about 300 KB of SNBT, more than a
+    // pipe buffers, so the writer is still writing when the pipe closes.
+    let mut nbt = vec![10, 0, 0, 11, 0, 1, b'a'];
+    nbt.extend_from_slice(&100_000i32.to_be_bytes());
+    nbt.extend(std::iter::repeat_n(0, 400_000));
+    nbt.push(0);
+    let nbt_path = temp_file("big.nbt", "");
+    std::fs::write(&nbt_path, &nbt).expect("write");
+    // The same through `json`: a FlatBuffer with a vector of 100,000 ints.
+    let schema = temp_file("big.fbs", "table T { v: [int]; } root_type T;");
+    let values = vec!["12345"; 100_000].join(",");
+    let json = temp_file("big.json", &format!("{{ v: [{values}] }}"));
+    let bin = schema.with_file_name("big.bin");
+    let made = flatforge(&[
+        "binary",
+        "-s",
+        schema.to_str().unwrap(),
+        json.to_str().unwrap(),
+        "-o",
+        bin.to_str().unwrap(),
+    ]);
+    assert_eq!(made.status.code(), Some(0), "{}", text(&made.stderr));
+    // And through `stream cat`: 20,000 frames.
+    let lines = temp_file("big.jsonl", &"{ v: [1, 2, 3] }\n".repeat(20_000));
+    let stream = schema.with_file_name("big.ffs");
+    let packed = flatforge(&[
+        "stream",
+        "pack",
+        "-s",
+        schema.to_str().unwrap(),
+        lines.to_str().unwrap(),
+        "-o",
+        stream.to_str().unwrap(),
+    ]);
+    assert_eq!(packed.status.code(), Some(0), "{}", text(&packed.stderr));
+    let schema = schema.to_str().unwrap();
+    for args in [
+        vec!["nbt", "show", nbt_path.to_str().unwrap()],
+        vec!["json", "-s", schema, bin.to_str().unwrap()],
+        vec!["stream", "cat", "-s", schema, stream.to_str().unwrap()],
+    ] {
+        let out = closed_early(&args);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(
+            text(&out.stderr).is_empty(),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+}
