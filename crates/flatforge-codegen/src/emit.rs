@@ -17,6 +17,7 @@ use flatforge_schema::{
     SourceMap, Span, Type,
 };
 
+use crate::docs::schema_docs;
 use crate::format::{Chunk, SAFETY_MARKER};
 use crate::names::{bare, camel, escape, screaming, snake, Scope};
 use crate::{GenerateError, Options, VERSION};
@@ -264,17 +265,7 @@ fn str_lit(s: &str) -> String {
 /// Emits a doc attribute per line.
 fn doc(out: &mut String, lines: &[String]) {
     for line in lines {
-        let mut line = if line.starts_with(' ') || line.is_empty() {
-            line.clone()
-        } else {
-            format!(" {line}")
-        };
-        // A schema comment is plain text: keep markdown from reading a leading `>` as a quote.
-        if line.trim_start().starts_with('>') {
-            let at = line.len() - line.trim_start().len();
-            line.insert(at, '\\');
-        }
-        w!(out, "#[doc = {}]", str_lit(&line));
+        w!(out, "#[doc = {}]", str_lit(line));
     }
 }
 
@@ -655,7 +646,7 @@ impl<'s> Emitter<'s> {
 
     /// Doc lines: the schema's doc comment, then where the item comes from.
     fn item_docs(&self, docs: &[String], what: &str, span: Span) -> Vec<String> {
-        let mut lines: Vec<String> = docs.to_vec();
+        let mut lines = schema_docs(docs);
         if !lines.is_empty() {
             lines.push(String::new());
         }
@@ -1046,7 +1037,7 @@ impl<'s> Emitter<'s> {
         // Constants.
         w!(out, "impl {name} {{");
         for (v, c) in en.values.iter().zip(consts) {
-            let mut lines = v.docs.clone();
+            let mut lines = schema_docs(&v.docs);
             if lines.is_empty() {
                 lines.push(format!(" `{}`", v.name));
             }
@@ -1295,7 +1286,7 @@ impl<'s> Emitter<'s> {
                     konst: consts[i].clone(),
                     value: v.value,
                     kind: self.kind(&ty),
-                    docs: v.docs.clone(),
+                    docs: schema_docs(&v.docs),
                 })
             })
             .collect();
@@ -1646,7 +1637,7 @@ impl<'s> Emitter<'s> {
             let off = f.offset as usize;
             let set = format!("set_{}", bare(fname));
             let set = escape(&set);
-            let mut lines = f.docs.clone();
+            let mut lines = schema_docs(&f.docs);
             if lines.is_empty() {
                 lines.push(format!(" `{}`", f.name));
             }
@@ -1790,7 +1781,7 @@ impl<'s> Emitter<'s> {
         let mut pack_args = Vec::new();
         let mut unpack_fields = Vec::new();
         for (f, fname) in o.fields.iter().zip(names) {
-            let mut lines = f.docs.clone();
+            let mut lines = schema_docs(&f.docs);
             if lines.is_empty() {
                 lines.push(format!(" `{}`", f.name));
             }
@@ -2139,7 +2130,7 @@ impl<'s> Emitter<'s> {
 
     #[allow(clippy::too_many_arguments)]
     fn accessor(&self, out: &mut String, ns: &str, i: usize, f: &Field, k: Kind, fname: &str) {
-        let mut lines = f.docs.clone();
+        let mut lines = schema_docs(&f.docs);
         if lines.is_empty() {
             lines.push(format!(" `{}`", f.name));
         }
@@ -2434,7 +2425,7 @@ impl<'s> Emitter<'s> {
         );
         for &(i, f, k) in &arg_fields {
             let fname = &names[i];
-            let mut lines = f.docs.clone();
+            let mut lines = schema_docs(&f.docs);
             if lines.is_empty() {
                 lines.push(format!(" `{}`", f.name));
             }
@@ -2817,7 +2808,7 @@ impl<'s> Emitter<'s> {
         let mut far_stmts = String::new();
         for &(i, f, k) in &fields {
             let fname = &names[i];
-            let mut lines = f.docs.clone();
+            let mut lines = schema_docs(&f.docs);
             if lines.is_empty() {
                 lines.push(format!(" `{}`", f.name));
             }
@@ -3279,7 +3270,7 @@ impl<'s> Emitter<'s> {
         let mut scope = Scope::with_reserved(&["NAME", "Error"]);
         for call in &s.calls {
             let m = scope.take(snake(&call.name));
-            let mut lines = call.docs.clone();
+            let mut lines = schema_docs(&call.docs);
             if !lines.is_empty() {
                 lines.push(String::new());
             }

@@ -48,6 +48,10 @@
 //! - **Services**: one trait per `rpc_service`.
 //! - For each file's `root_type`: `root_as_monster`-style functions, the file identifier and
 //!   extension constants and `finish_monster_buffer`.
+//! - **Doc comments** of the schema on the items they document, made safe for rustdoc: indented
+//!   blocks and untagged fences become text blocks (not doctests that the including crate's
+//!   `cargo test` would compile), `<`, stray brackets and bare addresses are escaped or linked so
+//!   that `cargo doc` has nothing to warn about; code spans, fences and links stay as written.
 //!
 //! Generated files start with an `@generated` header naming this crate's version and check at
 //! compile time that the runtime has the same version. They are formatted with prettyplease,
@@ -63,6 +67,7 @@
 //! [`Array`]: https://docs.rs/flatforge/latest/flatforge/struct.Array.html
 #![deny(missing_docs)]
 
+mod docs;
 mod emit;
 mod format;
 mod names;

@@ -820,6 +820,212 @@ pub mod game {
             ::flatforge::gen_support::assign_str(&mut t.motto, self.motto());
         }
     }
+    /// Schema comments are plain text to their authors, not Rust docs: a List\<Int16> is
+    /// not an HTML tag, \[brackets\] and indptr\[i\] are not links, <http://example.com/spec>
+    /// is a bare address, and a [real link](https://example.com) stays one.
+    ///
+    /// ```text
+    /// indented = like + code;   // not a Rust doctest
+    /// ```
+    ///
+    /// ```text
+    /// {"untagged": "fence", "not": rust}
+    /// ```
+    ///
+    /// Generated from `table Note` at `tables.fbs:49`.
+    ///
+    /// A view of the table in a verified buffer: accessors read without checks.
+    #[derive(Clone, Copy)]
+    pub struct Note<'a>(::flatforge::Table<'a>);
+    impl ::flatforge::Verify for Note<'_> {
+        const SIZE: usize = 4;
+        const ALIGN: usize = 4;
+        const TYPE_NAME: &'static str = "Note";
+        #[inline]
+        fn verify_at(
+            v: &mut ::flatforge::Verifier<'_>,
+            pos: usize,
+        ) -> ::core::result::Result<(), ::flatforge::Error> {
+            Self::verify_root_at(v, pos)
+        }
+        #[inline(always)]
+        fn verify_root_at(
+            v: &mut ::flatforge::Verifier<'_>,
+            pos: usize,
+        ) -> ::core::result::Result<(), ::flatforge::Error> {
+            let mut t = v.follow_table(pos)?;
+            t.field::<&'_ str>(0, "text", false)?;
+            Ok(())
+        }
+    }
+    impl<'a> ::flatforge::Follow<'a> for Note<'a> {
+        #[inline(always)]
+        unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted `pos` in `buf`, so the table header is valid.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow(buf, pos)
+            };
+            Self(t)
+        }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted the position of `at` in `buf`.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow_at(buf, at)
+            };
+            Self(t)
+        }
+    }
+    impl<'a> Note<'a> {
+        /// The untyped table (to read fields the schema does not know, with checks).
+        #[inline]
+        pub fn as_table(&self) -> ::flatforge::Table<'a> {
+            self.0
+        }
+        /// Verifies `buf` (default limits) and returns its root as this table.
+        pub fn root(buf: &'a [u8]) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root(buf)
+        }
+        /// Verifies `buf` with `opts` (limits, file identifier, size prefix) and returns its root.
+        pub fn root_with_options(
+            buf: &'a [u8],
+            opts: &::flatforge::VerifierOptions,
+        ) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root_with_options(buf, opts)
+        }
+        /// Verifies `buf`, which starts with a 32-bit size prefix, and returns its root.
+        pub fn size_prefixed_root(
+            buf: &'a [u8],
+        ) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root_with_options(
+                buf,
+                &::flatforge::VerifierOptions::default().with_size_prefixed(true),
+            )
+        }
+        /// The root of `buf` as this table, without verification.
+        ///
+        /// # Safety
+        /// `buf` must pass [`Note::root`].
+        pub unsafe fn root_unchecked(buf: &'a [u8]) -> Self {
+            // SAFETY: forwarded to the caller.
+            unsafe { ::flatforge::root_unchecked(buf, false) }
+        }
+        /// The root of a size-prefixed `buf` as this table, without verification.
+        ///
+        /// # Safety
+        /// `buf` must pass [`Note::size_prefixed_root`].
+        pub unsafe fn size_prefixed_root_unchecked(buf: &'a [u8]) -> Self {
+            // SAFETY: forwarded to the caller.
+            unsafe { ::flatforge::root_unchecked(buf, true) }
+        }
+        /// `text`
+        #[inline]
+        pub fn text(&self) -> ::core::option::Option<&'a str> {
+            // SAFETY: `verify_at` checked slot 0 (`text`) as this type.
+            unsafe { self.0.get_unchecked::<&'a str>(0) }
+        }
+    }
+    impl ::core::fmt::Debug for Note<'_> {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.debug_struct("Note").field("text", &self.text()).finish()
+        }
+    }
+    /// The fields of a `Note` table for [`Note::create`].
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct NoteArgs {
+        /// `text`
+        pub text: ::core::option::Option<::flatforge::Offset<str>>,
+    }
+    impl Note<'_> {
+        /// Writes the table in one pass (fields largest first, vtable on the stack) and returns its offset.
+        #[inline]
+        pub fn create(
+            b: &mut ::flatforge::Builder,
+            args: &NoteArgs,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Note<'static>>,
+            ::flatforge::BuildError,
+        > {
+            let mut t = b.table_writer::<6>(4, 4)?;
+            if let Some(v) = args.text {
+                t.add_offset(0, v);
+            }
+            Ok(t.finish()?.cast())
+        }
+        /// A builder for a `Note` table; its `finish` exists once every required field is set.
+        pub fn builder(b: &mut ::flatforge::Builder) -> NoteBuilder<'_> {
+            NoteBuilder::new(b)
+        }
+    }
+    /// Builds a `Note` table field by field; made by [`Note::builder`].
+    #[derive(Debug)]
+    pub struct NoteBuilder<'b> {
+        b: &'b mut ::flatforge::Builder,
+        args: NoteArgs,
+    }
+    impl<'b> NoteBuilder<'b> {
+        /// A builder writing into `b`, with every field at its default.
+        pub fn new(b: &'b mut ::flatforge::Builder) -> Self {
+            Self {
+                b,
+                args: NoteArgs::default(),
+            }
+        }
+    }
+    impl<'b> NoteBuilder<'b> {
+        /// Sets `text`.
+        pub fn text(mut self, value: ::flatforge::Offset<str>) -> Self {
+            self.args.text = Some(value);
+            self
+        }
+    }
+    impl NoteBuilder<'_> {
+        /// Writes the table and returns its offset.
+        pub fn finish(
+            self,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Note<'static>>,
+            ::flatforge::BuildError,
+        > {
+            Note::create(self.b, &self.args)
+        }
+    }
+    /// The owned form of a `Note` table (object API): `pack` writes it, `unpack` reads it.
+    #[derive(Clone, Debug, PartialEq, Default)]
+    #[cfg_attr(feature = "serde", derive(::serde::Serialize, ::serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub struct NoteT {
+        /// `text`
+        pub text: ::core::option::Option<::flatforge::gen_support::String>,
+    }
+    impl NoteT {
+        /// Writes the table and everything it refers to; returns its offset.
+        pub fn pack(
+            &self,
+            b: &mut ::flatforge::Builder,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Note<'static>>,
+            ::flatforge::BuildError,
+        > {
+            let f_text = match &self.text {
+                Some(s) => Some(b.create_string(s)?),
+                None => None,
+            };
+            Note::create(b, &NoteArgs { text: f_text })
+        }
+    }
+    impl Note<'_> {
+        /// The owned form of the table (object API).
+        pub fn unpack(&self) -> NoteT {
+            let mut t = NoteT::default();
+            self.unpack_into(&mut t);
+            t
+        }
+        /// Reads the table into `t`, reusing its allocations (strings, vectors, boxes).
+        pub fn unpack_into(&self, t: &mut NoteT) {
+            ::flatforge::gen_support::assign_opt_str(&mut t.text, self.text());
+        }
+    }
     /// Generated from `struct Path` at `tables.fbs:13`.
     ///
     /// Stored inline as 24 bytes aligned to 8; this type is those bytes (alignment 1).
