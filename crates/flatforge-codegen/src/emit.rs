@@ -67,6 +67,10 @@ const RESERVED_METHODS: &[&str] = &[
 const BIG_ARRAY: &str = "__flatforge_serde_big_array";
 
 /// Struct methods that would collide with generated ones.
+/// Prelude names that generated code uses unqualified, in expressions and patterns: a type of the
+/// schema named so gets a `_` (`Some_`), as one named after a keyword does.
+const PRELUDE_VALUES: &[&str] = &["Some", "None", "Ok", "Err"];
+
 const RESERVED_STRUCT_METHODS: &[&str] =
     &["new", "default", "clone", "unpack", "fmt", "eq", "hash"];
 
@@ -287,6 +291,54 @@ fn items(what: String, write: impl FnOnce(&mut String)) -> Chunk {
 /// Indices of the objects, enums and services of one namespace.
 type NsItems = (Vec<usize>, Vec<usize>, Vec<usize>);
 
+/// A type generated beside each table, struct or union, named after it.
+#[derive(Clone, Copy, Debug)]
+enum Suffix {
+    /// The owned form (object API) of a table, struct or union: `MonsterT`.
+    T,
+    /// A table's `MonsterArgs`.
+    Args,
+    /// A table's `MonsterBuilder`.
+    Builder,
+    /// A union's discriminant, `AnyType`.
+    Type,
+    /// A union value written to a builder, `AnyOffset`.
+    Offset,
+}
+
+impl Suffix {
+    const ALL: [Suffix; 5] = [
+        Suffix::T,
+        Suffix::Args,
+        Suffix::Builder,
+        Suffix::Type,
+        Suffix::Offset,
+    ];
+
+    fn as_str(self) -> &'static str {
+        match self {
+            Suffix::T => "T",
+            Suffix::Args => "Args",
+            Suffix::Builder => "Builder",
+            Suffix::Type => "Type",
+            Suffix::Offset => "Offset",
+        }
+    }
+}
+
+/// The names of the types generated beside one type, by [`Suffix`]: the type's name and the
+/// suffix, with `_` appended while that is taken. Declared types keep their names: a table
+/// `MonsterT` beside a table `Monster` makes the latter's owned form `MonsterT_`. Empty for the
+/// suffixes a type does not have.
+#[derive(Clone, Debug, Default)]
+struct Derived([String; 5]);
+
+impl Derived {
+    fn get(&self, suffix: Suffix) -> &str {
+        &self.0[suffix as usize]
+    }
+}
+
 /// The emitter's state: names decided up front, then the output text.
 struct Emitter<'s> {
     schema: &'s Schema,
@@ -297,10 +349,16 @@ struct Emitter<'s> {
     obj_names: Vec<String>,
     enum_names: Vec<String>,
     service_names: Vec<String>,
+    /// Per object and per enum: the type names derived from its name.
+    obj_derived: Vec<Derived>,
+    enum_derived: Vec<Derived>,
     /// Module path (escaped identifiers) per namespace string.
     modules: BTreeMap<&'s str, Vec<String>>,
     /// Per object: the accessor name of each field.
     field_names: Vec<Vec<String>>,
+    /// Per object: the names of the other methods named after a field (`set_x`, `u_as_monster`,
+    /// `n_nested_root`), by the name they would have if nothing else took it.
+    field_methods: Vec<BTreeMap<String, String>>,
     /// Per enum: the constant name of each value.
     value_consts: Vec<Vec<String>>,
     /// Per union: the variant name of each value (empty for NONE).
@@ -470,7 +528,10 @@ impl<'s> Emitter<'s> {
         // Type names, unique per namespace (after case conversion).
         let mut scopes: BTreeMap<String, Scope> = BTreeMap::new();
         let mut take = |ns: &str, name: &str| -> String {
-            scopes.entry(ns.to_string()).or_default().take(camel(name))
+            scopes
+                .entry(ns.to_string())
+                .or_insert_with(|| Scope::with_reserved(PRELUDE_VALUES))
+                .take(camel(name))
         };
         let obj_names: Vec<String> = schema
             .objects
@@ -487,6 +548,43 @@ impl<'s> Emitter<'s> {
             .iter()
             .map(|s| take(&s.namespace, &s.name))
             .collect();
+        // The derived names, after every declared one.
+        let mut derive = |ns: &str, name: &str, has: &dyn Fn(Suffix) -> bool| {
+            let scope = scopes
+                .entry(ns.to_string())
+                .or_insert_with(|| Scope::with_reserved(PRELUDE_VALUES));
+            let mut d = Derived::default();
+            for suffix in Suffix::ALL.into_iter().filter(|&s| has(s)) {
+                // (From `Self`, escaped as `Self_`, come `SelfT`, `SelfArgs`, ...)
+                let base = bare(name).trim_end_matches('_');
+                d.0[suffix as usize] = scope.take(format!("{base}{}", suffix.as_str()));
+            }
+            d
+        };
+        let obj_derived: Vec<Derived> = schema
+            .objects
+            .iter()
+            .zip(&obj_names)
+            .map(|(o, name)| {
+                derive(&o.namespace, name, &|s| match s {
+                    Suffix::T => opts.object_api,
+                    Suffix::Args | Suffix::Builder => !o.is_struct,
+                    Suffix::Type | Suffix::Offset => false,
+                })
+            })
+            .collect();
+        let enum_derived: Vec<Derived> = schema
+            .enums
+            .iter()
+            .zip(&enum_names)
+            .map(|(en, name)| {
+                derive(&en.namespace, name, &|s| match s {
+                    Suffix::T => en.is_union && opts.object_api,
+                    Suffix::Type | Suffix::Offset => en.is_union,
+                    Suffix::Args | Suffix::Builder => false,
+                })
+            })
+            .collect();
         let mut modules = BTreeMap::new();
         let namespaces = schema
             .objects
@@ -502,34 +600,7 @@ impl<'s> Emitter<'s> {
                     .collect::<Vec<_>>()
             });
         }
-        let field_names = schema
-            .objects
-            .iter()
-            .map(|o| {
-                let reserved = if o.is_struct {
-                    RESERVED_STRUCT_METHODS
-                } else {
-                    RESERVED_METHODS
-                };
-                let mut scope = Scope::with_reserved(reserved);
-                o.fields
-                    .iter()
-                    .map(|f| scope.take(snake(&f.name)))
-                    .collect()
-            })
-            .collect();
-        let value_consts = schema
-            .enums
-            .iter()
-            .map(|en| {
-                let mut scope = Scope::with_reserved(&["VALUES", "ALL_FLAGS"]);
-                en.values
-                    .iter()
-                    .map(|v| scope.take(screaming(&v.name)))
-                    .collect()
-            })
-            .collect();
-        let variants = schema
+        let variants: Vec<Vec<String>> = schema
             .enums
             .iter()
             .map(|en| {
@@ -543,6 +614,59 @@ impl<'s> Emitter<'s> {
                             scope.take(camel(&v.name))
                         }
                     })
+                    .collect()
+            })
+            .collect();
+        // Field accessors, then the other methods named after fields, unique per type.
+        let (field_names, field_methods) = schema
+            .objects
+            .iter()
+            .map(|o| {
+                let reserved = if o.is_struct {
+                    RESERVED_STRUCT_METHODS
+                } else {
+                    RESERVED_METHODS
+                };
+                let mut scope = Scope::with_reserved(reserved);
+                let names: Vec<String> = o
+                    .fields
+                    .iter()
+                    .map(|f| scope.take(snake(&f.name)))
+                    .collect();
+                let mut methods = BTreeMap::new();
+                for (f, name) in o.fields.iter().zip(&names) {
+                    let name = bare(name);
+                    let mut wanted = Vec::new();
+                    if o.is_struct {
+                        wanted.push(format!("set_{name}"));
+                    }
+                    if let (BaseType::Union, Some(uid)) = (f.ty.base_type, f.ty.enum_id()) {
+                        let en = &schema[uid];
+                        for (v, variant) in en.values.iter().zip(&variants[uid.0 as usize]) {
+                            if v.union_type.is_some() {
+                                wanted.push(format!("{name}_as_{}", snake(variant)));
+                            }
+                        }
+                    }
+                    if f.nested_flatbuffer.is_some() {
+                        wanted.push(format!("{name}_nested_root"));
+                    }
+                    for w in wanted {
+                        let taken = scope.take(w.clone());
+                        methods.insert(w, taken);
+                    }
+                }
+                (names, methods)
+            })
+            .unzip();
+        let value_consts = schema
+            .enums
+            .iter()
+            .map(|en| {
+                let mut scope = Scope::with_reserved(&["VALUES", "ALL_FLAGS"]);
+                en.values
+                    .iter()
+                    .map(|v| scope.take(screaming(&v.name)))
                     .collect()
             })
             .collect();
@@ -565,9 +689,12 @@ impl<'s> Emitter<'s> {
             root_dir,
             obj_names,
             enum_names,
+            obj_derived,
+            enum_derived,
             service_names,
             modules,
             field_names,
+            field_methods,
             value_consts,
             variants,
             serde_attr,
@@ -677,15 +804,26 @@ impl<'s> Emitter<'s> {
         p
     }
 
+    /// The name of a method named after a field of object `id` (see `field_methods`).
+    fn field_method(&self, id: ObjectId, wanted: String) -> String {
+        match self.field_methods[id.0 as usize].get(&wanted) {
+            Some(name) => name.clone(),
+            None => escape(&wanted),
+        }
+    }
+
     fn obj_path(&self, from: &str, id: ObjectId) -> String {
         let o = &self.schema[id];
         self.path(from, &o.namespace, &self.obj_names[id.0 as usize])
     }
 
-    fn obj_path_suffixed(&self, from: &str, id: ObjectId, suffix: &str) -> String {
+    fn obj_path_suffixed(&self, from: &str, id: ObjectId, suffix: Suffix) -> String {
         let o = &self.schema[id];
-        let name = format!("{}{suffix}", bare(&self.obj_names[id.0 as usize]));
-        self.path(from, &o.namespace, &name)
+        self.path(
+            from,
+            &o.namespace,
+            self.obj_derived[id.0 as usize].get(suffix),
+        )
     }
 
     fn enum_path(&self, from: &str, id: EnumId) -> String {
@@ -693,15 +831,18 @@ impl<'s> Emitter<'s> {
         self.path(from, &en.namespace, &self.enum_names[id.0 as usize])
     }
 
-    fn enum_path_suffixed(&self, from: &str, id: EnumId, suffix: &str) -> String {
+    fn enum_path_suffixed(&self, from: &str, id: EnumId, suffix: Suffix) -> String {
         let en = &self.schema[id];
-        let name = format!("{}{suffix}", bare(&self.enum_names[id.0 as usize]));
-        self.path(from, &en.namespace, &name)
+        self.path(
+            from,
+            &en.namespace,
+            self.enum_derived[id.0 as usize].get(suffix),
+        )
     }
 
     /// The discriminant type of a union (`AnyType`).
     fn union_type_path(&self, from: &str, id: EnumId) -> String {
-        self.enum_path_suffixed(from, id, "Type")
+        self.enum_path_suffixed(from, id, Suffix::Type)
     }
 
     // ---------------------------------------------------------------------------------------
@@ -837,7 +978,7 @@ impl<'s> Emitter<'s> {
             Kind::Struct(id) => self.obj_path(ns, id),
             Kind::String => "::flatforge::Offset<str>".to_string(),
             Kind::Table(id) => format!("::flatforge::Offset<{}<'static>>", self.obj_path(ns, id)),
-            Kind::Union(id) => self.enum_path_suffixed(ns, id, "Offset"),
+            Kind::Union(id) => self.enum_path_suffixed(ns, id, Suffix::Offset),
             Kind::Vector(e) => format!("::flatforge::Offset<[{}]>", self.elem_offset(ns, e)),
             Kind::UnionVector(id) => self.union_vector_offset(ns, id),
             Kind::FarString => "::flatforge::Offset64<str>".to_string(),
@@ -851,7 +992,7 @@ impl<'s> Emitter<'s> {
 
     /// The offset type of a vector of `id` unions written to a builder.
     fn union_vector_offset(&self, ns: &str, id: EnumId) -> String {
-        let offset = self.enum_path_suffixed(ns, id, "Offset");
+        let offset = self.enum_path_suffixed(ns, id, Suffix::Offset);
         match self.union_tag(id) {
             "u8" => format!("::flatforge::gen_support::UnionVectorOffset<{offset}>"),
             tag => format!("::flatforge::gen_support::UnionVectorOffset<{offset}, {tag}>"),
@@ -1251,9 +1392,12 @@ impl<'s> Emitter<'s> {
         let en = &self.schema[id];
         let ns = en.namespace.as_str();
         let name = self.enum_names[id.0 as usize].clone();
-        let base = bare(&name).to_string();
-        let ty_name = format!("{base}Type");
-        let offset_name = format!("{base}Offset");
+        let ty_name = self.enum_derived[id.0 as usize]
+            .get(Suffix::Type)
+            .to_string();
+        let offset_name = self.enum_derived[id.0 as usize]
+            .get(Suffix::Offset)
+            .to_string();
         let consts = &self.value_consts[id.0 as usize];
         let variants = &self.variants[id.0 as usize];
         let tag = self.union_tag(id);
@@ -1441,7 +1585,7 @@ impl<'s> Emitter<'s> {
     ) {
         let en = &self.schema[id];
         let ns = en.namespace.as_str();
-        let owned = format!("{}T", bare(name));
+        let owned = self.enum_derived[id.0 as usize].get(Suffix::T).to_string();
         doc1(
             out,
             &format!(" An owned `{}` union value (object API).", en.name),
@@ -1456,9 +1600,9 @@ impl<'s> Emitter<'s> {
             let t = match k {
                 Kind::Table(tid) => format!(
                     "::flatforge::gen_support::Box<{}>",
-                    self.obj_path_suffixed(ns, *tid, "T")
+                    self.obj_path_suffixed(ns, *tid, Suffix::T)
                 ),
-                Kind::Struct(sid) => self.obj_path_suffixed(ns, *sid, "T"),
+                Kind::Struct(sid) => self.obj_path_suffixed(ns, *sid, Suffix::T),
                 _ => "::flatforge::gen_support::String".to_string(),
             };
             doc1(out, &format!(" The `{v}` member."));
@@ -1635,8 +1779,7 @@ impl<'s> Emitter<'s> {
         let mut sets = Vec::new();
         for (f, fname) in o.fields.iter().zip(names) {
             let off = f.offset as usize;
-            let set = format!("set_{}", bare(fname));
-            let set = escape(&set);
+            let set = self.field_method(id, format!("set_{}", bare(fname)));
             let mut lines = schema_docs(&f.docs);
             if lines.is_empty() {
                 lines.push(format!(" `{}`", f.name));
@@ -1760,7 +1903,7 @@ impl<'s> Emitter<'s> {
         let o = &self.schema[id];
         let ns = o.namespace.as_str();
         let name = self.obj_names[id.0 as usize].clone();
-        let owned = format!("{}T", bare(&name));
+        let owned = self.obj_derived[id.0 as usize].get(Suffix::T).to_string();
         let names = &self.field_names[id.0 as usize];
         doc1(
             out,
@@ -1792,7 +1935,7 @@ impl<'s> Emitter<'s> {
                     w!(
                         out,
                         "pub {fname}: {},",
-                        self.obj_path_suffixed(ns, sid, "T")
+                        self.obj_path_suffixed(ns, sid, Suffix::T)
                     );
                     defaults.push(format!("{fname}: ::core::default::Default::default()"));
                     pack_args.push(format!("&self.{fname}.pack()"));
@@ -1808,7 +1951,7 @@ impl<'s> Emitter<'s> {
                                 out,
                                 "{} pub {fname}: [{}; {n}],",
                                 self.big_array_attr(ns, n),
-                                self.obj_path_suffixed(ns, sid, "T")
+                                self.obj_path_suffixed(ns, sid, Suffix::T)
                             );
                             defaults.push(format!("{fname}: ::core::array::from_fn(|_| ::core::default::Default::default())"));
                             pack_args.push(format!("&self.{fname}.map(|x| x.pack())"));
@@ -1864,7 +2007,6 @@ impl<'s> Emitter<'s> {
         let o = &self.schema[id];
         let ns = o.namespace.as_str();
         let name = self.obj_names[id.0 as usize].clone();
-        let base = bare(&name).to_string();
         let names = &self.field_names[id.0 as usize];
         let docs = self.item_docs(&o.docs, &format!("`table {}`", o.name), o.span);
         let fields: Vec<(usize, &Field, Kind)> = o
@@ -1950,7 +2092,7 @@ impl<'s> Emitter<'s> {
         w!(out, "#[doc = \" The untyped table (to read fields the schema does not know, with checks).\"] #[inline] pub fn as_table(&self) -> ::flatforge::Table<'a> {{ self.0 }}");
         self.root_fns(out, &name);
         for &(i, f, k) in &fields {
-            self.accessor(out, ns, i, f, k, &names[i]);
+            self.accessor(out, id, i, f, k, &names[i]);
         }
         // Key lookup.
         if let Some(ki) = o.key_field {
@@ -2015,9 +2157,9 @@ impl<'s> Emitter<'s> {
         }
         w!(out, ".finish() }} }}");
 
-        self.table_builder(out, id, &base, &fields);
+        self.table_builder(out, id, &fields);
         if self.opts.object_api {
-            self.table_object(out, id, &base, &fields);
+            self.table_object(out, id, &fields);
         }
     }
 
@@ -2129,7 +2271,8 @@ impl<'s> Emitter<'s> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn accessor(&self, out: &mut String, ns: &str, i: usize, f: &Field, k: Kind, fname: &str) {
+    fn accessor(&self, out: &mut String, id: ObjectId, i: usize, f: &Field, k: Kind, fname: &str) {
+        let ns = self.schema[id].namespace.as_str();
         let mut lines = schema_docs(&f.docs);
         if lines.is_empty() {
             lines.push(format!(" `{}`", f.name));
@@ -2210,7 +2353,8 @@ impl<'s> Emitter<'s> {
                         .union_type
                         .map(|t| self.kind(&t))
                         .unwrap_or(Kind::String);
-                    let mname = escape(&format!("{}_as_{}", bare(fname), snake(variant)));
+                    let mname =
+                        self.field_method(id, format!("{}_as_{}", bare(fname), snake(variant)));
                     let mvt = self.view_type(ns, mt, "'a");
                     doc1(out, &format!(" `{}` if it holds a `{variant}`.", f.name));
                     if members.len() == 1 {
@@ -2273,7 +2417,7 @@ impl<'s> Emitter<'s> {
                     safety(out, &why);
                     w!(out, "let v = unsafe {{ {} }}; v.{map} }}", get(&wt));
                 }
-                self.nested_accessor(out, ns, f, fname);
+                self.nested_accessor(out, id, f, fname);
             }
             k => {
                 let gt = self.view_type(ns, k, "'a");
@@ -2313,13 +2457,14 @@ impl<'s> Emitter<'s> {
                     safety(out, &why);
                     w!(out, "unsafe {{ {} }} }}", get(&gt));
                 }
-                self.nested_accessor(out, ns, f, fname);
+                self.nested_accessor(out, id, f, fname);
             }
         }
     }
 
     /// For a `[ubyte]` field holding a nested flatbuffer, the accessor of its root table.
-    fn nested_accessor(&self, out: &mut String, ns: &str, f: &Field, fname: &str) {
+    fn nested_accessor(&self, out: &mut String, id: ObjectId, f: &Field, fname: &str) {
+        let ns = self.schema[id].namespace.as_str();
         let Some(nid) = f.nested_flatbuffer else {
             return;
         };
@@ -2328,7 +2473,7 @@ impl<'s> Emitter<'s> {
             DefaultValue::String(_) | DefaultValue::EmptyVector
         );
         let np = self.obj_path(ns, nid);
-        let nname = escape(&format!("{}_nested_root", bare(fname)));
+        let nname = self.field_method(id, format!("{}_nested_root", bare(fname)));
         doc1(out, &format!(" The flatbuffer nested in `{}`, as its root table `{}` (verified with this table).", f.name, self.schema[nid].name));
         // A required field is always there; one with a default reads as empty when absent; other
         // fields may be absent.
@@ -2367,19 +2512,14 @@ impl<'s> Emitter<'s> {
     }
 
     /// `...Args`, `create` and the typestate builder.
-    fn table_builder(
-        &self,
-        out: &mut String,
-        id: ObjectId,
-        base: &str,
-        fields: &[(usize, &Field, Kind)],
-    ) {
+    fn table_builder(&self, out: &mut String, id: ObjectId, fields: &[(usize, &Field, Kind)]) {
         let o = &self.schema[id];
         let ns = o.namespace.as_str();
         let name = &self.obj_names[id.0 as usize];
         let names = &self.field_names[id.0 as usize];
-        let args = format!("{base}Args");
-        let builder = format!("{base}Builder");
+        let derived = &self.obj_derived[id.0 as usize];
+        let args = derived.get(Suffix::Args);
+        let builder = derived.get(Suffix::Builder);
         // Fields of Args: the union type fields are folded into their union.
         let arg_fields: Vec<(usize, &Field, Kind)> = fields
             .iter()
@@ -2664,7 +2804,7 @@ impl<'s> Emitter<'s> {
                 .iter()
                 .map(|&(_, _, k)| match k {
                     Kind::Struct(_) => "::core::default::Default::default()".to_string(),
-                    Kind::Union(_) => format!("{}::NONE", self.enum_path_suffixed(ns, match k { Kind::Union(u) => u, _ => EnumId(0) }, "Offset")),
+                    Kind::Union(_) => format!("{}::NONE", self.enum_path_suffixed(ns, match k { Kind::Union(u) => u, _ => EnumId(0) }, Suffix::Offset)),
                     Kind::UnionVector(_) => "::flatforge::gen_support::UnionVectorOffset::new(::flatforge::Offset::new(0), ::flatforge::Offset::new(0))".to_string(),
                     Kind::FarString | Kind::FarVector(_) | Kind::Vector64(_) => "::flatforge::Offset64::new(0)".to_string(),
                     _ => "::flatforge::Offset::new(0)".to_string(),
@@ -2763,19 +2903,14 @@ impl<'s> Emitter<'s> {
     }
 
     /// `...T`: the owned table, `pack`, `unpack`, `unpack_into`.
-    fn table_object(
-        &self,
-        out: &mut String,
-        id: ObjectId,
-        base: &str,
-        fields: &[(usize, &Field, Kind)],
-    ) {
+    fn table_object(&self, out: &mut String, id: ObjectId, fields: &[(usize, &Field, Kind)]) {
         let o = &self.schema[id];
         let ns = o.namespace.as_str();
         let name = &self.obj_names[id.0 as usize];
         let names = &self.field_names[id.0 as usize];
-        let owned = format!("{base}T");
-        let args = format!("{base}Args");
+        let derived = &self.obj_derived[id.0 as usize];
+        let owned = derived.get(Suffix::T);
+        let args = derived.get(Suffix::Args);
         let fields: Vec<(usize, &Field, Kind)> = fields
             .iter()
             .copied()
@@ -2845,7 +2980,7 @@ impl<'s> Emitter<'s> {
                     }
                 }
                 Kind::Struct(sid) => {
-                    let st = self.obj_path_suffixed(ns, sid, "T");
+                    let st = self.obj_path_suffixed(ns, sid, Suffix::T);
                     if req {
                         defaults.push(format!("{fname}: ::core::default::Default::default()"));
                         (
@@ -2911,7 +3046,7 @@ impl<'s> Emitter<'s> {
                     }
                 }
                 Kind::Table(tid) => {
-                    let tt = self.obj_path_suffixed(ns, tid, "T");
+                    let tt = self.obj_path_suffixed(ns, tid, Suffix::T);
                     let far = self.far_objects[tid.0 as usize];
                     let pack = if far { "pack_near(b, far)" } else { "pack(b)" };
                     if req {
@@ -2940,7 +3075,7 @@ impl<'s> Emitter<'s> {
                     }
                 }
                 Kind::Union(uid) => {
-                    let ut = self.enum_path_suffixed(ns, uid, "T");
+                    let ut = self.enum_path_suffixed(ns, uid, Suffix::T);
                     defaults.push(format!("{fname}: {ut}::None"));
                     let pack = if self.far_unions[uid.0 as usize] {
                         w!(far_stmts, "self.{fname}.pack_far(b, far)?;");
@@ -2951,7 +3086,7 @@ impl<'s> Emitter<'s> {
                     let pe = if req {
                         format!(
                             "self.{fname}.{pack}?.unwrap_or({}::NONE)",
-                            self.enum_path_suffixed(ns, uid, "Offset")
+                            self.enum_path_suffixed(ns, uid, Suffix::Offset)
                         )
                     } else {
                         format!("self.{fname}.{pack}?")
@@ -2964,7 +3099,7 @@ impl<'s> Emitter<'s> {
                     (ut, pe, us)
                 }
                 Kind::UnionVector(uid) => {
-                    let ut = self.enum_path_suffixed(ns, uid, "T");
+                    let ut = self.enum_path_suffixed(ns, uid, Suffix::T);
                     let vt = format!("::flatforge::gen_support::Vec<{ut}>");
                     let far = self.far_unions[uid.0 as usize];
                     let (pack, extra) = if far {
@@ -3002,7 +3137,7 @@ impl<'s> Emitter<'s> {
                             (st, pv, "v.iter()".to_string(), true)
                         }
                         Elem::Struct(sid) => {
-                            let st = self.obj_path_suffixed(ns, sid, "T");
+                            let st = self.obj_path_suffixed(ns, sid, Suffix::T);
                             (
                                 st,
                                 "{ let s: ::flatforge::gen_support::Vec<_> = v.iter().map(|x| x.pack()).collect(); b.create_vector_of_structs(&s)? }".to_string(),
@@ -3027,7 +3162,7 @@ impl<'s> Emitter<'s> {
                             }
                             let pack = if far { "pack_near(b, far)" } else { "pack(b)" };
                             (
-                                self.obj_path_suffixed(ns, tid, "T"),
+                                self.obj_path_suffixed(ns, tid, Suffix::T),
                                 format!("{{ let mut s = ::flatforge::gen_support::Vec::with_capacity(v.len()); for x in v {{ s.push(x.{pack}?); }} b.create_vector_of_offsets(&s)? }}"),
                                 String::new(),
                                 false,

@@ -48,6 +48,12 @@
 //! - **Services**: one trait per `rpc_service`.
 //! - For each file's `root_type`: `root_as_monster`-style functions, the file identifier and
 //!   extension constants and `finish_monster_buffer`.
+//! - **Names**: types in `CamelCase`, fields, methods and modules in `snake_case`, enum constants
+//!   in `SCREAMING_CASE`. A name that is a Rust keyword becomes a raw identifier (`r#type`) or,
+//!   where that is not allowed, takes a `_` (`Self_`); so does a type named like a prelude value
+//!   the generated code uses (`Some_`, `None_`, `Ok_`, `Err_`). What the generator adds beside a
+//!   declared name never takes it: next to a table `MonsterArgs`, `Monster`'s arguments are
+//!   `MonsterArgs_`; next to a struct field `set_x`, the setter of `x` is `set_x_`.
 //! - **Doc comments** of the schema on the items they document, made safe for rustdoc: indented
 //!   blocks and untagged fences become text blocks (not doctests that the including crate's
 //!   `cargo test` would compile), `<`, stray brackets and bare addresses are escaped or linked so

@@ -102,3 +102,8 @@ fn unsupported_features_are_diagnostics() {
     assert!(diagnostics[0].message.contains("64-bit offsets"));
     assert!(diagnostics[1].message.contains("`float`"));
 }
+
+#[test]
+fn names() {
+    check("names");
+}
