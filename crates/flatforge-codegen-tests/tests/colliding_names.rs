@@ -2,7 +2,8 @@
 //! names, and what the generator adds beside them takes a `_`: `Item`'s arguments are
 //! `ItemArgs_` beside a table `ItemArgs`, the setter of `Point.x` is `set_x_` beside a field
 //! `set_x`, `Holder.u`'s accessor of its `Item` member is `u_as_item_` beside a field
-//! `u_as_item`. Types named like prelude values or keywords are `Some_`, `Ok_`, `Self_`.
+//! `u_as_item`. Types named like prelude values or keywords are `Some_`, `Ok_`, `Self_`. A field
+//! named like a method of the runtime's traits (`verify_root_at`) keeps its name.
 
 use flatforge::Builder;
 use flatforge_codegen_tests as g;
@@ -20,6 +21,7 @@ fn generated_names_step_aside_for_declared_ones() {
         u_as_item: 5,
         n: Some(nested),
         n_nested_root: 11,
+        verify_root_at: 13,
     };
     let holder = names::Holder::create(&mut b, &args).unwrap();
     let bytes = names::finish_holder_buffer(&mut b, holder)
@@ -31,6 +33,7 @@ fn generated_names_step_aside_for_declared_ones() {
     assert_eq!(h.u_as_item(), 5);
     assert_eq!(h.n_nested_root_().map(|i| i.id()), Some(9));
     assert_eq!(h.n_nested_root(), 11);
+    assert_eq!(h.verify_root_at(), 13);
     let owned: names::HolderT = h.unpack();
     assert_eq!(owned.u_as_item, 5);
     let mut again = Builder::new();

@@ -66,11 +66,11 @@ const RESERVED_METHODS: &[&str] = &[
 /// The module of the serde helpers for arrays longer than 32 elements.
 const BIG_ARRAY: &str = "__flatforge_serde_big_array";
 
-/// Struct methods that would collide with generated ones.
 /// Prelude names that generated code uses unqualified, in expressions and patterns: a type of the
 /// schema named so gets a `_` (`Some_`), as one named after a keyword does.
 const PRELUDE_VALUES: &[&str] = &["Some", "None", "Ok", "Err"];
 
+/// Struct methods that would collide with generated ones.
 const RESERVED_STRUCT_METHODS: &[&str] =
     &["new", "default", "clone", "unpack", "fmt", "eq", "hash"];
 
@@ -2058,7 +2058,7 @@ impl<'s> Emitter<'s> {
         if leaf {
             w!(
                 out,
-                "#[inline] fn verify_at{signature} {{ Self::verify_root_at(v, pos) }}
+                "#[inline] fn verify_at{signature} {{ <Self as ::flatforge::Verify>::verify_root_at(v, pos) }}
                 #[inline(always)] fn verify_root_at{signature} {{ {body} }} }}"
             );
         } else {

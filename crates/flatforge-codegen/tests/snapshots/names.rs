@@ -616,7 +616,7 @@ pub mod names {
             v: &mut ::flatforge::Verifier<'_>,
             pos: usize,
         ) -> ::core::result::Result<(), ::flatforge::Error> {
-            Self::verify_root_at(v, pos)
+            <Self as ::flatforge::Verify>::verify_root_at(v, pos)
         }
         #[inline(always)]
         fn verify_root_at(
@@ -797,9 +797,10 @@ pub mod names {
             t.ok = self.ok().map(|x| x.unpack());
         }
     }
-    /// Fields named like the accessor of a union member and of a nested flatbuffer's root.
+    /// Fields named like the accessor of a union member and of a nested flatbuffer's root, and like
+    /// the method of the runtime's `Verify` trait that the generated code calls.
     ///
-    /// Generated from `table Holder` at `names.fbs:28`.
+    /// Generated from `table Holder` at `names.fbs:29`.
     ///
     /// A view of the table in a verified buffer: accessors read without checks.
     #[derive(Clone, Copy)]
@@ -816,6 +817,7 @@ pub mod names {
             let mut t = v.follow_table(pos)?;
             t.field::<i32>(2, "u_as_item", false)?;
             t.field::<i32>(4, "n_nested_root", false)?;
+            t.field::<i32>(5, "verify_root_at", false)?;
             t.union(
                 0,
                 1,
@@ -946,6 +948,13 @@ pub mod names {
             let v = unsafe { self.0.get_unchecked::<i32>(4) };
             v.unwrap_or(0)
         }
+        /// `verify_root_at`
+        #[inline]
+        pub fn verify_root_at(&self) -> i32 {
+            // SAFETY: `verify_at` checked slot 5 (`verify_root_at`) as this type.
+            let v = unsafe { self.0.get_unchecked::<i32>(5) };
+            v.unwrap_or(0)
+        }
     }
     impl ::core::fmt::Debug for Holder<'_> {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
@@ -955,6 +964,7 @@ pub mod names {
                 .field("u_as_item", &self.u_as_item())
                 .field("n", &self.n())
                 .field("n_nested_root", &self.n_nested_root())
+                .field("verify_root_at", &self.verify_root_at())
                 .finish()
         }
     }
@@ -969,6 +979,8 @@ pub mod names {
         pub n: ::core::option::Option<::flatforge::Offset<[u8]>>,
         /// `n_nested_root`
         pub n_nested_root: i32,
+        /// `verify_root_at`
+        pub verify_root_at: i32,
     }
     impl Holder<'_> {
         /// Writes the table in one pass (fields largest first, vtable on the stack) and returns its offset.
@@ -980,7 +992,8 @@ pub mod names {
             ::flatforge::Offset<Holder<'static>>,
             ::flatforge::BuildError,
         > {
-            let mut t = b.table_writer::<14>(17, 4)?;
+            let mut t = b.table_writer::<16>(21, 4)?;
+            t.add_scalar::<i32>(5, args.verify_root_at, 0);
             t.add_scalar::<i32>(4, args.n_nested_root, 0);
             if let Some(v) = args.n {
                 t.add_offset(3, v);
@@ -1035,6 +1048,11 @@ pub mod names {
             self.args.n_nested_root = value;
             self
         }
+        /// Sets `verify_root_at`.
+        pub fn verify_root_at(mut self, value: i32) -> Self {
+            self.args.verify_root_at = value;
+            self
+        }
     }
     impl HolderBuilder<'_> {
         /// Writes the table and returns its offset.
@@ -1060,6 +1078,8 @@ pub mod names {
         pub n: ::core::option::Option<::flatforge::gen_support::Vec<u8>>,
         /// `n_nested_root`
         pub n_nested_root: i32,
+        /// `verify_root_at`
+        pub verify_root_at: i32,
     }
     impl HolderT {
         /// Writes the table and everything it refers to; returns its offset.
@@ -1082,6 +1102,7 @@ pub mod names {
                     u_as_item: self.u_as_item,
                     n: f_n,
                     n_nested_root: self.n_nested_root,
+                    verify_root_at: self.verify_root_at,
                 },
             )
         }
@@ -1107,6 +1128,7 @@ pub mod names {
                 None => t.n = None,
             }
             t.n_nested_root = self.n_nested_root();
+            t.verify_root_at = self.verify_root_at();
         }
     }
     /// `Item`'s `ItemArgs`, `ItemBuilder` and `ItemT` are taken by the tables below.
@@ -1125,7 +1147,7 @@ pub mod names {
             v: &mut ::flatforge::Verifier<'_>,
             pos: usize,
         ) -> ::core::result::Result<(), ::flatforge::Error> {
-            Self::verify_root_at(v, pos)
+            <Self as ::flatforge::Verify>::verify_root_at(v, pos)
         }
         #[inline(always)]
         fn verify_root_at(
@@ -1314,7 +1336,7 @@ pub mod names {
             v: &mut ::flatforge::Verifier<'_>,
             pos: usize,
         ) -> ::core::result::Result<(), ::flatforge::Error> {
-            Self::verify_root_at(v, pos)
+            <Self as ::flatforge::Verify>::verify_root_at(v, pos)
         }
         #[inline(always)]
         fn verify_root_at(
@@ -1503,7 +1525,7 @@ pub mod names {
             v: &mut ::flatforge::Verifier<'_>,
             pos: usize,
         ) -> ::core::result::Result<(), ::flatforge::Error> {
-            Self::verify_root_at(v, pos)
+            <Self as ::flatforge::Verify>::verify_root_at(v, pos)
         }
         #[inline(always)]
         fn verify_root_at(
@@ -1692,7 +1714,7 @@ pub mod names {
             v: &mut ::flatforge::Verifier<'_>,
             pos: usize,
         ) -> ::core::result::Result<(), ::flatforge::Error> {
-            Self::verify_root_at(v, pos)
+            <Self as ::flatforge::Verify>::verify_root_at(v, pos)
         }
         #[inline(always)]
         fn verify_root_at(
@@ -2513,7 +2535,7 @@ pub mod names {
             v: &mut ::flatforge::Verifier<'_>,
             pos: usize,
         ) -> ::core::result::Result<(), ::flatforge::Error> {
-            Self::verify_root_at(v, pos)
+            <Self as ::flatforge::Verify>::verify_root_at(v, pos)
         }
         #[inline(always)]
         fn verify_root_at(

@@ -846,7 +846,7 @@ pub mod game {
             v: &mut ::flatforge::Verifier<'_>,
             pos: usize,
         ) -> ::core::result::Result<(), ::flatforge::Error> {
-            Self::verify_root_at(v, pos)
+            <Self as ::flatforge::Verify>::verify_root_at(v, pos)
         }
         #[inline(always)]
         fn verify_root_at(
@@ -1198,7 +1198,7 @@ pub mod game {
             v: &mut ::flatforge::Verifier<'_>,
             pos: usize,
         ) -> ::core::result::Result<(), ::flatforge::Error> {
-            Self::verify_root_at(v, pos)
+            <Self as ::flatforge::Verify>::verify_root_at(v, pos)
         }
         #[inline(always)]
         fn verify_root_at(
@@ -1432,7 +1432,7 @@ pub mod game {
             v: &mut ::flatforge::Verifier<'_>,
             pos: usize,
         ) -> ::core::result::Result<(), ::flatforge::Error> {
-            Self::verify_root_at(v, pos)
+            <Self as ::flatforge::Verify>::verify_root_at(v, pos)
         }
         #[inline(always)]
         fn verify_root_at(

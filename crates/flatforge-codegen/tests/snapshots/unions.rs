@@ -20,7 +20,7 @@ pub mod common {
             v: &mut ::flatforge::Verifier<'_>,
             pos: usize,
         ) -> ::core::result::Result<(), ::flatforge::Error> {
-            Self::verify_root_at(v, pos)
+            <Self as ::flatforge::Verify>::verify_root_at(v, pos)
         }
         #[inline(always)]
         fn verify_root_at(
@@ -682,7 +682,7 @@ pub mod shapes {
             v: &mut ::flatforge::Verifier<'_>,
             pos: usize,
         ) -> ::core::result::Result<(), ::flatforge::Error> {
-            Self::verify_root_at(v, pos)
+            <Self as ::flatforge::Verify>::verify_root_at(v, pos)
         }
         #[inline(always)]
         fn verify_root_at(

@@ -1221,7 +1221,7 @@ pub mod wide {
             v: &mut ::flatforge::Verifier<'_>,
             pos: usize,
         ) -> ::core::result::Result<(), ::flatforge::Error> {
-            Self::verify_root_at(v, pos)
+            <Self as ::flatforge::Verify>::verify_root_at(v, pos)
         }
         #[inline(always)]
         fn verify_root_at(
