@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use flatforge_schema::{Compiler, FsLoader, Schema};
 
-use crate::output::{Output, EXIT_INVALID};
+use crate::output::{count, Output, EXIT_INVALID};
 
 /// Arguments of `flatforge check`.
 #[derive(Debug, clap::Args)]
@@ -44,11 +44,7 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
                 failed += 1;
                 out.diagnostics(&err.diagnostics, &err.sources);
                 let n = err.error_count();
-                out.error(&format!(
-                    "{}: {n} error{}",
-                    path.display(),
-                    if n == 1 { "" } else { "s" }
-                ));
+                out.error(&format!("{}: {}", path.display(), count(n as u64, "error")));
             }
         }
     }
@@ -64,7 +60,7 @@ fn summary(schema: &Schema) -> String {
     let structs = schema.objects.len() - tables;
     let unions = schema.enums.iter().filter(|e| e.is_union).count();
     let enums = schema.enums.len() - unions;
-    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    let plural = |n: usize, word: &str| count(n as u64, word);
     let mut parts = vec![
         plural(tables, "table"),
         plural(structs, "struct"),

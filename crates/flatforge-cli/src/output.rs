@@ -8,6 +8,15 @@ use flatforge_schema::{Diagnostic, SourceMap};
 /// Exit code for invalid input (a schema with errors, an unreadable file, bad data).
 pub(crate) const EXIT_INVALID: u8 = 1;
 
+/// `n` and `word`, plural unless `n` is 1: `1 error`, `3 errors`.
+pub(crate) fn count(n: u64, word: &str) -> String {
+    if n == 1 {
+        format!("{n} {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
 /// The `--color` choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum ColorChoice {

@@ -11,7 +11,7 @@ use std::process::{Command, ExitCode, Stdio};
 use anyhow::Context;
 use flatforge_schema::{Compiler, FsLoader};
 
-use crate::output::{Output, EXIT_INVALID};
+use crate::output::{count, Output, EXIT_INVALID};
 
 /// Arguments of `flatforge rust`.
 #[derive(Debug, clap::Args)]
@@ -124,11 +124,7 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
                 failed += 1;
                 out.diagnostics(&err.diagnostics, &err.sources);
                 let n = err.error_count();
-                out.error(&format!(
-                    "{}: {n} error{}",
-                    path.display(),
-                    if n == 1 { "" } else { "s" }
-                ));
+                out.error(&format!("{}: {}", path.display(), count(n as u64, "error")));
                 continue;
             }
         };

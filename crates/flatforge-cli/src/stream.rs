@@ -17,7 +17,7 @@ use flatforge_stream::{
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::output::{Output, EXIT_INVALID};
+use crate::output::{count, Output, EXIT_INVALID};
 use crate::verify::SchemaArgs;
 
 /// Inputs at least this large get a progress bar (on a terminal).
@@ -98,6 +98,11 @@ struct PackArgs {
     /// Do not write the index footer.
     #[arg(long)]
     no_index: bool,
+    /// Add the messages to the end of OUT, a stream written with the same options (created if
+    /// missing). A torn last frame left by a crash is cut off first; if a line is invalid, OUT is
+    /// left with the frames it had.
+    #[arg(long)]
+    append: bool,
     /// The JSON lines (`-` for stdin).
     #[arg(value_name = "IN.jsonl")]
     input: PathBuf,
@@ -360,14 +365,28 @@ fn pack(args: &PackArgs, out: &Output) -> anyhow::Result<ExitCode> {
             opts = opts.file_identifier(id);
         }
     }
+    if args.append {
+        return pack_append(args, &codec, root, input, len, opts, out);
+    }
     let tmp = temp_path(&args.out);
     let file = File::create(&tmp).with_context(|| format!("cannot create `{}`", tmp.display()))?;
-    let result = pack_lines(args, &codec, root, input, len, file, opts);
+    let mut w = StreamWriter::new(BufWriter::with_capacity(1 << 16, file), opts)?;
+    let result = pack_lines(args, &codec, root, input, len, &mut w).and_then(|packed| {
+        let Ok(()) = packed else {
+            return Ok(packed.map(|()| 0));
+        };
+        let frames = w.frames();
+        let mut file = w.finish()?.into_inner().map_err(|e| e.into_error())?;
+        file.flush()?;
+        file.sync_all().context("cannot sync the output")?;
+        Ok(Ok(frames))
+    });
     match result {
         Ok(Ok(frames)) => {
             std::fs::rename(&tmp, &args.out)
                 .with_context(|| format!("cannot write `{}`", args.out.display()))?;
-            eprintln!("packed {frames} messages into `{}`", args.out.display());
+            let messages = count(frames, "message");
+            eprintln!("packed {messages} into `{}`", args.out.display());
             Ok(ExitCode::SUCCESS)
         }
         Ok(Err(message)) => {
@@ -389,22 +408,62 @@ fn temp_path(out: &Path) -> PathBuf {
     out.with_file_name(name)
 }
 
-/// Packs the lines of `input`; the inner error is invalid input (reported, exit 1), the outer one
-/// an I/O failure.
-fn pack_lines(
+/// `pack --append`: the lines' messages after the frames of `args.out`, all of them or none.
+fn pack_append(
+    args: &PackArgs,
+    codec: &Codec<'_>,
+    root: RootType,
+    input: Box<dyn BufRead>,
+    len: Option<u64>,
+    opts: WriterOptions,
+    out: &Output,
+) -> anyhow::Result<ExitCode> {
+    let name = args.out.display();
+    let (mut w, found) =
+        StreamWriter::append(&args.out, opts.clone()).with_context(|| format!("`{name}`"))?;
+    if let (true, Some(damage)) = (found.truncates(), &found.damage) {
+        let (from, to) = (found.original_len, found.valid_len);
+        eprintln!("cut `{name}` from {from} to {to} bytes before appending: {damage}");
+    }
+    let packed = pack_lines(args, codec, root, input, len, &mut w);
+    if let Ok(Ok(())) = packed {
+        let frames = w.frames() - found.frames;
+        let file = w.finish()?;
+        file.sync_all().context("cannot sync the output")?;
+        eprintln!("appended {} to `{name}`", count(frames, "message"));
+        return Ok(ExitCode::SUCCESS);
+    }
+    // Back to the frames the stream had (and its index, written again).
+    drop(w);
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .open(&args.out)
+        .with_context(|| format!("cannot open `{name}`"))?;
+    file.set_len(found.frames_end)
+        .with_context(|| format!("cannot restore `{name}`"))?;
+    drop(file);
+    let (w, _) = StreamWriter::append(&args.out, opts).with_context(|| format!("`{name}`"))?;
+    w.finish()?.sync_all().context("cannot sync the output")?;
+    if let Err(message) = packed? {
+        out.error(&message);
+    }
+    Ok(ExitCode::from(EXIT_INVALID))
+}
+
+/// Packs the lines of `input` into `w`; the inner error is invalid input (reported, exit 1), the
+/// outer one an I/O failure.
+fn pack_lines<W: Write>(
     args: &PackArgs,
     codec: &Codec<'_>,
     root: RootType,
     mut input: Box<dyn BufRead>,
     len: Option<u64>,
-    file: File,
-    opts: WriterOptions,
-) -> anyhow::Result<Result<u64, String>> {
+    w: &mut StreamWriter<W>,
+) -> anyhow::Result<Result<(), String>> {
     let plain = args.plain;
     let mut parse = ParseOptions::default();
     parse.size_prefixed = plain;
     let mut parser = codec.parser(parse);
-    let mut w = StreamWriter::new(BufWriter::with_capacity(1 << 16, file), opts)?;
     let bar = progress(len, "pack");
     let mut line = Vec::new();
     let mut consumed = 0u64;
@@ -442,12 +501,8 @@ fn pack_lines(
             bar.set_position(consumed);
         }
     }
-    let frames = w.frames();
-    let mut file = w.finish()?.into_inner().map_err(|e| e.into_error())?;
-    file.flush()?;
-    file.sync_all().context("cannot sync the output")?;
     bar.finish_and_clear();
-    Ok(Ok(frames))
+    Ok(Ok(()))
 }
 
 fn verify(args: &VerifyArgs, out: &Output) -> anyhow::Result<ExitCode> {

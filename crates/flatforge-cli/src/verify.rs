@@ -10,7 +10,7 @@ use anyhow::Context;
 use flatforge_json::{Codec, RootType, VerifyOptions};
 use flatforge_schema::{Compiler, FsLoader, Schema};
 
-use crate::output::{Output, EXIT_INVALID};
+use crate::output::{count, Output, EXIT_INVALID};
 
 /// The schema to work with: `-s SCHEMA [-I DIR]... [--root-type T]`.
 #[derive(Debug, clap::Args)]
@@ -40,9 +40,9 @@ impl SchemaArgs {
                 out.diagnostics(&err.diagnostics, &err.sources);
                 let n = err.error_count();
                 out.error(&format!(
-                    "{}: {n} error{}",
+                    "{}: {}",
                     self.schema.display(),
-                    if n == 1 { "" } else { "s" }
+                    count(n as u64, "error")
                 ));
                 None
             }

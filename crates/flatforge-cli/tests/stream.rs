@@ -268,3 +268,47 @@ fn bad_input_is_reported_by_line_and_leaves_no_output() {
         text(&cat.stderr)
     );
 }
+
+#[test]
+fn pack_append_adds_lines_or_leaves_the_stream_as_it_was() {
+    let all = lines(30);
+    let each: Vec<&str> = all.split_inclusive('\n').collect();
+    let (first, rest) = (each[..20].concat(), each[20..].concat());
+    for (name, extra) in [
+        ("append.ffs", &["--checksum", "xxh3"][..]),
+        ("append-plain.bin", &["--plain"][..]),
+    ] {
+        let out = temp(name);
+        let _ = std::fs::remove_file(&out);
+        let mut args = extra.to_vec();
+        args.push("--append");
+        for (part, chunk) in [("a", &first), ("b", &rest)] {
+            let input = temp(&format!("{name}.{part}.jsonl"));
+            std::fs::write(&input, chunk).unwrap();
+            let packed = pack(&input, &out, &args);
+            assert_eq!(packed.status.code(), Some(0), "{}", text(&packed.stderr));
+        }
+        let cat = flatforge(&["stream", "cat", "-s", SCHEMA, s(&out)], None);
+        assert_eq!(text(&cat.stdout), all, "{name}");
+        // A bad line: nothing of this run is kept.
+        let before = std::fs::read(&out).unwrap();
+        let bad = temp("append-bad.jsonl");
+        std::fs::write(&bad, "{device_id: 1}\n{device_id: nope}\n").unwrap();
+        let packed = pack(&bad, &out, &args);
+        assert_eq!(packed.status.code(), Some(1));
+        assert!(text(&packed.stderr).contains("append-bad.jsonl:2:"));
+        assert_eq!(std::fs::read(&out).unwrap(), before, "{name}");
+    }
+    // Other options than the stream's: refused, the stream untouched.
+    let out = temp("append.ffs");
+    let before = std::fs::read(&out).unwrap();
+    let input = temp("append.ffs.b.jsonl");
+    let packed = pack(&input, &out, &["--append", "--checksum", "crc32c"]);
+    assert_eq!(packed.status.code(), Some(1));
+    assert!(
+        text(&packed.stderr).contains("it has xxh3 checksums, the writer crc32c checksums"),
+        "{}",
+        text(&packed.stderr)
+    );
+    assert_eq!(std::fs::read(&out).unwrap(), before);
+}

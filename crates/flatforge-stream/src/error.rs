@@ -81,6 +81,15 @@ pub enum Error {
         /// What the header says.
         found: Option<[u8; 4]>,
     },
+    /// [`StreamWriter::append`](crate::StreamWriter::append): the stream holds frames written
+    /// with other options than the writer's (checksum kind, file identifier, schema hash, format).
+    #[error("cannot append to the stream: it has {found}, the writer {wanted}")]
+    AppendMismatch {
+        /// What the stream has (`"crc32c checksums"`, ...).
+        found: String,
+        /// What the writer's options ask for.
+        wanted: String,
+    },
     /// The header declares another schema hash than the reader requires.
     #[error(
         "the stream was written with schema hash {}, but the reader requires {expected:#018x}",

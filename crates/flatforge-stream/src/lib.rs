@@ -12,6 +12,9 @@
 //!   [`Frame::verify_with`] with any other (a schema-driven one, say).
 //! - [`recover`](fn@recover) finds where a stream torn by a crash ends, and [`recover_file`] cuts
 //!   the torn tail off a file, never a complete frame.
+//! - [`StreamWriter::append`] continues a stream file (after a restart, say): it checks the header
+//!   against the writer's options, cuts a torn tail off, and writes the index footer again over
+//!   old and new frames.
 //!
 //! ```
 //! use flatforge_stream::{Checksum, ReaderOptions, StreamReader, StreamWriter, WriterOptions};

@@ -31,6 +31,7 @@ use crate::read::{Frame, ReaderOptions, StreamReader};
 /// let r = recover(Cursor::new(&bytes), &ReaderOptions::default(), |_| Ok(()))?;
 /// assert_eq!((r.frames, r.indexed), (2, true));
 /// assert_eq!((r.original_len, r.valid_len), (bytes.len() as u64, bytes.len() as u64));
+/// assert!(r.frames_end < r.valid_len); // the index footer follows the frames
 /// assert!(r.damage.is_none());
 /// # Ok::<(), flatforge_stream::Error>(())
 /// ```
@@ -43,6 +44,9 @@ pub struct Recovery {
     pub original_len: u64,
     /// The length that keeps every good frame: the stream's length when nothing is damaged.
     pub valid_len: u64,
+    /// Where the last good frame ends (the header's end if there is none): `valid_len` less the
+    /// index footer, if the stream has one. More frames can be written from here.
+    pub frames_end: u64,
     /// Whether the stream ends with a valid index footer (only when nothing is cut).
     pub indexed: bool,
     /// The damage found at `valid_len`, if any.
@@ -50,6 +54,18 @@ pub struct Recovery {
 }
 
 impl Recovery {
+    /// What an empty stream (or one of `len` bytes of a torn header) holds: nothing to keep.
+    pub(crate) fn empty(len: u64) -> Recovery {
+        Recovery {
+            frames: 0,
+            original_len: len,
+            valid_len: 0,
+            frames_end: 0,
+            indexed: false,
+            damage: (len > 0).then_some(Error::TruncatedHeader { available: len }),
+        }
+    }
+
     /// Whether the stream must be (or was) cut.
     ///
     /// ```
@@ -134,6 +150,7 @@ pub fn recover<R: Read + Seek>(
             frames,
             original_len,
             valid_len: original_len,
+            frames_end: good,
             indexed,
             damage: None,
         });
@@ -158,6 +175,7 @@ pub fn recover<R: Read + Seek>(
         frames,
         original_len,
         valid_len: good,
+        frames_end: good,
         indexed: false,
         damage: Some(damage),
     })

@@ -11,15 +11,19 @@
 //! them to the sink (for a file: the OS, so they survive the process), [`StreamWriter::sync`] also
 //! asks a file to reach the disk (they survive a power loss).
 
-use std::fs::File;
-use std::io::{self, IoSlice, Write};
+use std::fs::{File, OpenOptions};
+use std::io::{self, IoSlice, Read, Seek, SeekFrom, Write};
+use std::path::Path;
 
 use flatforge::{BuildError, Builder, Offset};
 
 use crate::error::Error;
 use crate::format::{
-    encode_index, lead, write_frame_header, Checksum, Format, Header, MAX_PAYLOAD_LEN,
+    encode_index, lead, write_frame_header, Checksum, Format, Header, HEADER_LEN, MAGIC,
+    MAX_PAYLOAD_LEN,
 };
+use crate::read::ReaderOptions;
+use crate::recover::Recovery;
 
 /// The most slices one vectored write takes (two per frame at most: a copied piece, a builder).
 const MAX_SEGS: usize = 128;
@@ -363,6 +367,20 @@ impl<W: Write> StreamWriter<W> {
     /// # Ok::<(), flatforge_stream::Error>(())
     /// ```
     pub fn new(out: W, opts: WriterOptions) -> Result<Self, Error> {
+        let plain = Self::plain(&opts)?;
+        let mut w = StreamWriter::at(out, &opts, plain, 0, 0);
+        if !plain {
+            let mut header = Header::new(opts.checksum);
+            header.file_identifier = opts.file_identifier;
+            header.schema_hash = opts.schema_hash;
+            w.push_side(&header.encode());
+            w.header = Some(header);
+        }
+        Ok(w)
+    }
+
+    /// Checks `opts`; returns whether they ask for a plain stream.
+    fn plain(opts: &WriterOptions) -> Result<bool, Error> {
         let plain = match opts.format {
             Format::Framed => false,
             Format::Plain => true,
@@ -373,6 +391,11 @@ impl<W: Write> StreamWriter<W> {
                 "plain streams have no header, checksums or index",
             ));
         }
+        Ok(plain)
+    }
+
+    /// A writer whose sink is at stream position `pos`, after `frames` frames.
+    fn at(out: W, opts: &WriterOptions, plain: bool, pos: u64, frames: u64) -> Self {
         let mut w = StreamWriter {
             out: Some(out),
             pool: Vec::new(),
@@ -383,8 +406,8 @@ impl<W: Write> StreamWriter<W> {
             batch_start: 0,
             flush_pos: 0,
             flush_frames: 0,
-            pos: 0,
-            frames: 0,
+            pos,
+            frames,
             index: opts.index.then(Vec::new),
             checksum: opts.checksum,
             plain,
@@ -397,14 +420,7 @@ impl<W: Write> StreamWriter<W> {
             header: None,
         };
         w.start_batch();
-        if !plain {
-            let mut header = Header::new(opts.checksum);
-            header.file_identifier = opts.file_identifier;
-            header.schema_hash = opts.schema_hash;
-            w.push_side(&header.encode());
-            w.header = Some(header);
-        }
-        Ok(w)
+        w
     }
 
     /// Frames written so far (pending ones included).
@@ -843,6 +859,95 @@ impl<W: Write> StreamWriter<W> {
 }
 
 impl StreamWriter<File> {
+    /// Opens the stream file at `path` to write frames after those it holds, or creates it (with
+    /// a header) if it does not exist or is empty; returns the writer and what was found.
+    ///
+    /// The stream must have been written with the same options: format, checksum kind, file
+    /// identifier and schema hash (else [`Error::AppendMismatch`], and the file is not touched).
+    /// Its frames are checked as [`recover`](crate::recover) checks them: a torn last frame (the
+    /// writer crashed) is cut off first, so the new frames do not follow a broken one
+    /// ([`Recovery::truncates`] tells); damage followed by good frames is an error, and nothing
+    /// is cut. An index footer is replaced by the frames and, with [`WriterOptions::index`], by a
+    /// new footer over old and new frames at [`finish`](Self::finish).
+    ///
+    /// ```
+    /// use flatforge_stream::{ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
+    /// let path = std::env::temp_dir().join(format!("ffs-append-doc-{}", std::process::id()));
+    /// # let _ = std::fs::remove_file(&path);
+    /// let opts = WriterOptions::default().index(true);
+    /// for run in ["first", "second"] {
+    ///     let (mut w, found) = StreamWriter::append(&path, opts.clone())?;
+    ///     assert!(!found.truncates());
+    ///     w.write_with(|b| b.create_string(run))?;
+    ///     w.finish()?;
+    /// }
+    /// let bytes = std::fs::read(&path)?;
+    /// let index = StreamSlice::new(&bytes, &ReaderOptions::default())?.index()?;
+    /// assert_eq!(index.len(), 2);
+    /// assert_eq!(index.frame(1)?.root::<&str>()?, "second");
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn append(path: impl AsRef<Path>, opts: WriterOptions) -> Result<(Self, Recovery), Error> {
+        let plain = Self::plain(&opts)?;
+        let io = |offset| move |source| Error::Io { offset, source };
+        let mut file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path)
+            .map_err(io(0))?;
+        let len = file.metadata().map_err(io(0))?.len();
+        let mut head = [0u8; HEADER_LEN];
+        let n = (len as usize).min(HEADER_LEN);
+        file.read_exact(&mut head[..n]).map_err(io(0))?;
+        let head = &head[..n];
+        let torn_header = !plain && head.len() < HEADER_LEN && MAGIC.starts_with(&head[..n.min(8)]);
+        if len == 0 || torn_header {
+            // Nothing was written, or only part of the header (a crash right after creating).
+            file.set_len(0).map_err(io(0))?;
+            file.seek(SeekFrom::Start(0)).map_err(io(0))?;
+            let found = Recovery::empty(len);
+            return Ok((Self::new(file, opts)?, found));
+        }
+        let mut read_opts = ReaderOptions::default().format(opts.format);
+        if plain {
+            if head.starts_with(&MAGIC) {
+                return Err(mismatch("the framed format".into(), "the plain one".into()));
+            }
+            // Each message must carry the identifier the new ones will.
+            read_opts.file_identifier = opts.file_identifier;
+        } else {
+            check_header(&Header::decode(head)?, &opts)?;
+        }
+        let mut offsets = Vec::new();
+        let found = crate::recover(&mut file, &read_opts, |frame| {
+            if opts.index {
+                offsets.push(frame.offset());
+            }
+            Ok(())
+        })?;
+        if plain && found.damage.as_ref().is_some_and(|d| !d.is_truncation()) {
+            // Plain frames have no guards: damage is not known to be a torn tail.
+            return Err(found.damage.expect("checked"));
+        }
+        let end = found.frames_end;
+        file.set_len(end).map_err(io(end))?;
+        file.seek(SeekFrom::Start(end)).map_err(io(end))?;
+        let mut w = Self::at(file, &opts, plain, end, found.frames);
+        if let Some(index) = &mut w.index {
+            *index = offsets;
+        }
+        if !plain {
+            let mut header = Header::new(opts.checksum);
+            header.file_identifier = opts.file_identifier;
+            header.schema_hash = opts.schema_hash;
+            w.header = Some(header);
+        }
+        Ok((w, found))
+    }
+
     /// [`flush`](Self::flush), then `File::sync_data`: the frames written so far survive a crash
     /// of the machine. The cost is a disk round trip; call it at the points that must be durable.
     ///
@@ -877,6 +982,36 @@ impl<W: Write> Drop for StreamWriter<W> {
             let _ = self.write_batch();
         }
     }
+}
+
+/// The error for a stream whose header `found` disagrees with the writer's `opts`.
+fn check_header(found: &Header, opts: &WriterOptions) -> Result<(), Error> {
+    let ident = |id: Option<[u8; 4]>| match id {
+        Some(id) => format!("file identifier \"{}\"", id.escape_ascii()),
+        None => "no file identifier".into(),
+    };
+    let hash = |h: Option<u64>| match h {
+        Some(h) => format!("schema hash {h:#018x}"),
+        None => "no schema hash".into(),
+    };
+    if found.checksum != opts.checksum {
+        let kind = |c: Checksum| format!("{} checksums", c.name());
+        return Err(mismatch(kind(found.checksum), kind(opts.checksum)));
+    }
+    if found.file_identifier != opts.file_identifier {
+        return Err(mismatch(
+            ident(found.file_identifier),
+            ident(opts.file_identifier),
+        ));
+    }
+    if found.schema_hash != opts.schema_hash {
+        return Err(mismatch(hash(found.schema_hash), hash(opts.schema_hash)));
+    }
+    Ok(())
+}
+
+fn mismatch(found: String, wanted: String) -> Error {
+    Error::AppendMismatch { found, wanted }
 }
 
 /// `write_all` for vectored writes (the standard one is unstable).

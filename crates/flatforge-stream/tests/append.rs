@@ -1,0 +1,179 @@
+//! `StreamWriter::append`: more frames after those of an existing stream file, with its torn tail
+//! cut first, its index rebuilt, and a stream written with other options left untouched.
+
+use std::path::PathBuf;
+
+use flatforge_stream::{
+    Checksum, Error, Format, ReaderOptions, StreamSlice, StreamWriter, WriterOptions,
+};
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ffs-append-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// Appends `words` to the stream at `path` (created if missing); returns the frames found.
+fn append(path: &PathBuf, opts: &WriterOptions, words: &[&str]) -> Result<u64, Error> {
+    let (mut w, found) = StreamWriter::append(path, opts.clone())?;
+    assert_eq!(w.frames(), found.frames);
+    for word in words {
+        w.write_with(|b| b.create_string(word))?;
+    }
+    w.finish()?;
+    Ok(found.frames)
+}
+
+/// Every message of the stream at `path`, checking every frame.
+fn read_all(path: &PathBuf, opts: &ReaderOptions) -> Vec<String> {
+    let bytes = std::fs::read(path).expect("read");
+    let stream = StreamSlice::new(&bytes, opts).expect("a stream");
+    stream
+        .messages::<&str>()
+        .map(|m| m.expect("a valid frame").to_string())
+        .collect()
+}
+
+#[test]
+fn appends_to_framed_streams_with_every_checksum_and_index_setting() {
+    for checksum in [Checksum::None, Checksum::Crc32c, Checksum::Xxh3] {
+        for index in [false, true] {
+            let path = temp(&format!("framed-{}-{index}", checksum.name()));
+            let opts = WriterOptions::default()
+                .checksum(checksum)
+                .file_identifier(*b"WORD")
+                .schema_hash(7)
+                .index(index);
+            assert_eq!(append(&path, &opts, &["a", "bb"]).unwrap(), 0);
+            assert_eq!(append(&path, &opts, &[]).unwrap(), 2);
+            assert_eq!(append(&path, &opts, &["ccc", "d"]).unwrap(), 2);
+            let all = read_all(&path, &ReaderOptions::default());
+            assert_eq!(all, ["a", "bb", "ccc", "d"], "{checksum:?} {index}");
+            let bytes = std::fs::read(&path).unwrap();
+            let stream = StreamSlice::new(&bytes, &ReaderOptions::default()).unwrap();
+            match stream.index() {
+                Ok(ix) => {
+                    assert!(index);
+                    assert_eq!(ix.len(), 4);
+                    assert_eq!(ix.frame(2).unwrap().root::<&str>().unwrap(), "ccc");
+                }
+                Err(e) => assert!(!index, "{e}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn a_torn_tail_is_cut_before_appending_and_reported() {
+    let path = temp("torn");
+    let opts = WriterOptions::default().checksum(Checksum::Crc32c);
+    let torn = "a long last message, cut short by the crash ".repeat(8);
+    append(&path, &opts, &["kept", &torn]).unwrap();
+    let len = std::fs::metadata(&path).unwrap().len();
+    let file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+    file.set_len(len - 2).unwrap(); // the crash: the last frame is cut short
+    drop(file);
+    let (mut w, found) = StreamWriter::append(&path, opts).unwrap();
+    assert!(found.truncates());
+    assert!(found.damage.as_ref().is_some_and(Error::is_truncation));
+    assert_eq!(found.frames, 1);
+    w.write_with(|b| b.create_string("after")).unwrap();
+    w.finish().unwrap();
+    assert_eq!(
+        read_all(&path, &ReaderOptions::default()),
+        ["kept", "after"]
+    );
+}
+
+#[test]
+fn an_index_footer_is_replaced_or_dropped() {
+    let path = temp("footer");
+    let indexed = WriterOptions::default().index(true);
+    append(&path, &indexed, &["a", "b", "c"]).unwrap();
+    let with_footer = std::fs::metadata(&path).unwrap().len();
+    // Without an index now: the footer goes, and the stream ends after its frames.
+    let (w, found) = StreamWriter::append(&path, WriterOptions::default()).unwrap();
+    assert!(found.indexed && found.frames_end < with_footer);
+    let frames_end = found.frames_end;
+    w.finish().unwrap();
+    assert_eq!(std::fs::metadata(&path).unwrap().len(), frames_end);
+    let bytes = std::fs::read(&path).unwrap();
+    let stream = StreamSlice::new(&bytes, &ReaderOptions::default()).unwrap();
+    assert!(matches!(stream.index(), Err(Error::NoIndex)));
+    assert_eq!(read_all(&path, &ReaderOptions::default()), ["a", "b", "c"]);
+}
+
+#[test]
+fn a_missing_empty_or_torn_header_file_starts_a_new_stream() {
+    let opts = WriterOptions::default();
+    // (A torn header: the magic's first bytes, or the magic and part of the rest.)
+    let torn: &[u8] = &[b'F', b'F', b'S', 0xB5, b'\r', b'\n', 0x1A, b'\n', 1, 0];
+    for existing in [None, Some(&b""[..]), Some(&torn[..3]), Some(torn)] {
+        let path = temp("fresh");
+        if let Some(bytes) = existing {
+            std::fs::write(&path, bytes).unwrap();
+        }
+        assert_eq!(append(&path, &opts, &["new"]).unwrap(), 0);
+        assert_eq!(read_all(&path, &ReaderOptions::default()), ["new"]);
+    }
+}
+
+#[test]
+fn streams_written_with_other_options_or_damaged_inside_are_left_alone() {
+    let path = temp("mismatch");
+    let opts = WriterOptions::default()
+        .checksum(Checksum::Xxh3)
+        .file_identifier(*b"WORD")
+        .schema_hash(7);
+    append(&path, &opts, &["one", "two", "three"]).unwrap();
+    let before = std::fs::read(&path).unwrap();
+    let others = [
+        opts.clone().checksum(Checksum::Crc32c),
+        opts.clone().checksum(Checksum::None),
+        WriterOptions::default()
+            .checksum(Checksum::Xxh3)
+            .schema_hash(7),
+        opts.clone().file_identifier(*b"ELSE"),
+        opts.clone().schema_hash(8),
+        WriterOptions::default()
+            .checksum(Checksum::Xxh3)
+            .file_identifier(*b"WORD"),
+        WriterOptions::default().format(Format::Plain),
+    ];
+    for other in others {
+        let err = StreamWriter::append(&path, other.clone()).unwrap_err();
+        assert!(
+            matches!(err, Error::AppendMismatch { .. }),
+            "{other:?}: {err}"
+        );
+        assert!(err.to_string().starts_with("cannot append"), "{err}");
+        assert_eq!(std::fs::read(&path).unwrap(), before, "{other:?}");
+    }
+    // A bit flipped in the first frame's payload, good frames after it: not a torn tail.
+    let mut damaged = before.clone();
+    damaged[32 + Checksum::Xxh3.frame_header_len() + 4] ^= 0x40;
+    std::fs::write(&path, &damaged).unwrap();
+    let err = StreamWriter::append(&path, opts.clone()).unwrap_err();
+    assert!(matches!(err, Error::DamageBeforeGoodFrames { .. }), "{err}");
+    assert_eq!(std::fs::read(&path).unwrap(), damaged);
+    // Not a stream at all.
+    std::fs::write(&path, b"just some text, not a stream of frames").unwrap();
+    let err = StreamWriter::append(&path, opts).unwrap_err();
+    assert!(matches!(err, Error::BadMagic { .. }), "{err}");
+}
+
+#[test]
+fn appends_to_plain_streams() {
+    let path = temp("plain");
+    let opts = WriterOptions::default().format(Format::Plain);
+    append(&path, &opts, &["x", "y"]).unwrap();
+    assert_eq!(append(&path, &opts, &["z"]).unwrap(), 2);
+    let read = ReaderOptions::default().format(Format::Plain);
+    assert_eq!(read_all(&path, &read), ["x", "y", "z"]);
+    // A framed writer does not take it for a torn framed stream.
+    let err = StreamWriter::append(&path, WriterOptions::default()).unwrap_err();
+    assert!(matches!(err, Error::BadMagic { .. }), "{err}");
+    assert_eq!(read_all(&path, &read), ["x", "y", "z"]);
+}
