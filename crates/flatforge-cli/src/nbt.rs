@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use flatforge_nbt::snbt::{to_snbt, Dialect, SnbtOptions};
+use flatforge_nbt::snbt::{from_snbt, to_snbt, Dialect, SnbtOptions};
 use flatforge_nbt::{json, Compression, Format, Nbt, Variant};
 
 /// Arguments of `flatforge nbt`.
@@ -21,7 +21,7 @@ pub(crate) struct Args {
 enum NbtCommand {
     /// Print an NBT file as pretty SNBT (default) or JSON.
     Show(ShowArgs),
-    /// Convert an NBT file to another variant and/or compression.
+    /// Convert an NBT file to another variant and/or compression, or SNBT or JSON text to NBT.
     Convert(ConvertArgs),
 }
 
@@ -42,6 +42,19 @@ impl From<VariantArg> for Variant {
             VariantArg::BedrockNetwork => Variant::BedrockNetwork,
         }
     }
+}
+
+/// What `nbt convert` reads: a binary variant, or text.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum InputArg {
+    Java,
+    JavaNetwork,
+    Bedrock,
+    BedrockNetwork,
+    /// SNBT text (`--dialect` says which grammar).
+    Snbt,
+    /// JSON text, with the types inferred as `nbt show --format json` documents.
+    Json,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -99,19 +112,24 @@ struct ShowArgs {
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = "The output keeps the input's variant, compression and Bedrock header unless \
---to or --compression say otherwise.\n\nExit status: 0 on success, 1 when the input is not valid NBT or \
-cannot be written in the target variant, 2 on usage errors."
+--to or --compression say otherwise. Text input (SNBT, detected when it starts with `{` or `[`, or \
+JSON with --from json) becomes uncompressed Java NBT with an empty root name unless they do.\n\n\
+Exit status: 0 on success, 1 when the input is not valid NBT, SNBT or JSON (the message says where) \
+or cannot be written in the target variant, 2 on usage errors."
 )]
 struct ConvertArgs {
-    /// NBT file, or `-` for standard input.
+    /// NBT file, SNBT or JSON text, or `-` for standard input.
     #[arg(value_name = "IN")]
     input: PathBuf,
     /// Output file, or `-` for standard output.
     #[arg(short, long, value_name = "OUT")]
     output: PathBuf,
-    /// The input's variant (detected when absent).
+    /// What the input is (a binary variant or SNBT, detected when absent).
     #[arg(long, value_enum)]
-    from: Option<VariantArg>,
+    from: Option<InputArg>,
+    /// The SNBT grammar of text input.
+    #[arg(long, value_enum, default_value_t = DialectArg::Modern)]
+    dialect: DialectArg,
     /// The output's variant.
     #[arg(long, value_enum)]
     to: Option<VariantArg>,
@@ -141,21 +159,71 @@ fn read_input(path: &Path) -> anyhow::Result<Vec<u8>> {
 
 fn load(path: &Path, from: Option<VariantArg>) -> anyhow::Result<(Nbt, Format)> {
     let data = read_input(path)?;
+    parse_binary(path, &data, from)
+}
+
+fn parse_binary(
+    path: &Path,
+    data: &[u8],
+    from: Option<VariantArg>,
+) -> anyhow::Result<(Nbt, Format)> {
     let result = match from {
-        Some(v) => Nbt::from_file_bytes_as(&data, v.into()),
-        None => Nbt::from_file_bytes(&data),
+        Some(v) => Nbt::from_file_bytes_as(data, v.into()),
+        None => Nbt::from_file_bytes(data),
     };
     result.with_context(|| format!("{} is not valid NBT", path.display()))
+}
+
+impl From<DialectArg> for Dialect {
+    fn from(d: DialectArg) -> Dialect {
+        match d {
+            DialectArg::Classic => Dialect::Classic,
+            DialectArg::Modern => Dialect::Modern,
+        }
+    }
+}
+
+/// `convert`'s input: binary NBT in any variant and compression, or SNBT or JSON text (a root
+/// tag without a name; uncompressed Java NBT unless `--to` and `--compression` say otherwise).
+fn load_any(args: &ConvertArgs) -> anyhow::Result<(Nbt, Format)> {
+    let data = read_input(&args.input)?;
+    let from = args.from.or_else(|| {
+        // No binary NBT starts with `{` or `[` (nor does gzip or zlib data).
+        let first = data.iter().find(|b| !b.is_ascii_whitespace());
+        matches!(first, Some(b'{' | b'[')).then_some(InputArg::Snbt)
+    });
+    let variant = match from {
+        None => None,
+        Some(InputArg::Java) => Some(VariantArg::Java),
+        Some(InputArg::JavaNetwork) => Some(VariantArg::JavaNetwork),
+        Some(InputArg::Bedrock) => Some(VariantArg::Bedrock),
+        Some(InputArg::BedrockNetwork) => Some(VariantArg::BedrockNetwork),
+        Some(InputArg::Snbt) => return parse_text(args, &data, false),
+        Some(InputArg::Json) => return parse_text(args, &data, true),
+    };
+    parse_binary(&args.input, &data, variant)
+}
+
+fn parse_text(args: &ConvertArgs, data: &[u8], json: bool) -> anyhow::Result<(Nbt, Format)> {
+    let name = args.input.display();
+    let text = std::str::from_utf8(data).with_context(|| format!("{name} is not UTF-8 text"))?;
+    let tag = if json {
+        json::from_json(text).with_context(|| format!("{name} is not valid JSON for NBT"))?
+    } else {
+        from_snbt(text, args.dialect.into()).with_context(|| format!("{name} is not valid SNBT"))?
+    };
+    let nbt = Nbt {
+        name: String::new(),
+        tag,
+    };
+    Ok((nbt, Format::new(Variant::Java, Compression::None)))
 }
 
 fn show(args: &ShowArgs) -> anyhow::Result<ExitCode> {
     let (nbt, _) = load(&args.file, args.from)?;
     let text = match args.format {
         ShowFormat::Snbt => {
-            let dialect = match args.dialect {
-                DialectArg::Classic => Dialect::Classic,
-                DialectArg::Modern => Dialect::Modern,
-            };
+            let dialect = args.dialect.into();
             to_snbt(
                 &nbt.tag,
                 SnbtOptions {
@@ -172,7 +240,7 @@ fn show(args: &ShowArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
-    let (nbt, input) = load(&args.input, args.from)?;
+    let (nbt, input) = load_any(args)?;
     let variant = args.to.map_or(input.variant, Variant::from);
     let format = Format {
         variant,

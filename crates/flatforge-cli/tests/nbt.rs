@@ -184,3 +184,58 @@ fn usage_errors_exit_2() {
     let out = flatforge(&["nbt", "show"], None);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn convert_reads_snbt_and_json_text() {
+    // bigtest as SNBT, back to NBT (the text is detected), and shown again: the same tree.
+    let shown = flatforge(&["nbt", "show", &nbt_file("bigtest.nbt")], None);
+    assert_eq!(shown.status.code(), Some(0), "{}", text(&shown.stderr));
+    let out = flatforge(&["nbt", "convert", "-", "-o", "-"], Some(&shown.stdout));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let (nbt, format) = flatforge_nbt::Nbt::from_file_bytes(&out.stdout).unwrap();
+    assert_eq!(format.variant, flatforge_nbt::Variant::Java);
+    assert_eq!(format.compression, flatforge_nbt::Compression::None);
+    assert_eq!(nbt.name, "");
+    let (original, _) =
+        flatforge_nbt::Nbt::from_file_bytes(&std::fs::read(nbt_file("bigtest.nbt")).unwrap())
+            .unwrap();
+    assert_eq!(nbt.tag, original.tag);
+
+    // JSON, named with --from, to gzipped Bedrock NBT.
+    let json = br#"{"name": "Steve", "pos": [0.5, 64.0], "level": 3}"#;
+    let out = flatforge(
+        &[
+            "nbt",
+            "convert",
+            "--from",
+            "json",
+            "-",
+            "-o",
+            "-",
+            "--to",
+            "bedrock",
+            "--compression",
+            "gzip",
+        ],
+        Some(json),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let (nbt, format) = flatforge_nbt::Nbt::from_file_bytes(&out.stdout).unwrap();
+    assert_eq!(format.variant, flatforge_nbt::Variant::Bedrock);
+    assert_eq!(
+        nbt.tag.as_compound().unwrap()["level"],
+        flatforge_nbt::Tag::Int(3)
+    );
+
+    // Invalid text says where.
+    let out = flatforge(
+        &["nbt", "convert", "-", "-o", "-"],
+        Some(b"{a: 1b, b: [I; 1, 2"),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("is not valid SNBT") && err.contains("at byte 19"),
+        "{err}"
+    );
+}

@@ -213,27 +213,7 @@ impl Error {
     /// ```
     pub fn path(&self) -> String {
         let mut out = String::new();
-        for seg in self.path_segments() {
-            match seg {
-                PathSegment::Field(name) => {
-                    if !out.is_empty() {
-                        out.push('.');
-                    }
-                    if name.is_empty() || name.contains(['.', '[', ']', '"', ' ']) {
-                        out.push('"');
-                        out.push_str(&name.replace('\\', "\\\\").replace('"', "\\\""));
-                        out.push('"');
-                    } else {
-                        out.push_str(name);
-                    }
-                }
-                PathSegment::Index(i) => {
-                    out.push('[');
-                    out.push_str(&i.to_string());
-                    out.push(']');
-                }
-            }
-        }
+        render_path(self.path_segments(), &mut out);
         out
     }
 
@@ -275,13 +255,49 @@ impl Error {
     }
 }
 
+/// Appends the path segments `segs` to `out` as [`Error::path`] renders them.
+fn render_path<'a>(segs: impl Iterator<Item = &'a PathSegment>, out: &mut String) {
+    for seg in segs {
+        match seg {
+            PathSegment::Field(name) => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                if name.is_empty() || name.contains(['.', '[', ']', '"', ' ']) {
+                    out.push('"');
+                    out.push_str(&name.replace('\\', "\\\\").replace('"', "\\\""));
+                    out.push('"');
+                } else {
+                    out.push_str(name);
+                }
+            }
+            PathSegment::Index(i) => {
+                out.push('[');
+                out.push_str(&i.to_string());
+                out.push(']');
+            }
+        }
+    }
+}
+
+/// Paths longer than this many segments are shown by `Display` with their middle left out.
+const SHOWN_SEGMENTS: usize = 16;
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0.kind)?;
         if let Some(offset) = self.0.offset {
             write!(f, " at byte {offset}")?;
         }
-        if !self.0.path.is_empty() {
+        let n = self.0.path.len();
+        if n > SHOWN_SEGMENTS {
+            // A path 512 levels deep would drown the message: its ends say where.
+            let half = SHOWN_SEGMENTS / 2;
+            let (mut head, mut tail) = (String::new(), String::new());
+            render_path(self.path_segments().take(half), &mut head);
+            render_path(self.path_segments().skip(n - half), &mut tail);
+            write!(f, " in {head}…({} more)…{tail}", n - 2 * half)?;
+        } else if n > 0 {
             write!(f, " in {}", self.path())?;
         }
         Ok(())

@@ -312,6 +312,11 @@ fn depth_512_is_accepted_and_513_rejected_inner() {
         assert_eq!(nbt.to_vec(Variant::Java).unwrap(), ok);
         let err = read(&make(MAX_DEPTH + 1), Variant::Java).unwrap_err();
         assert_eq!(err.kind(), &ErrorKind::TooDeep(512));
+        // The message shows the ends of the 512-step path, not all of it.
+        let message = err.to_string();
+        assert!(message.len() < 200, "{message}");
+        assert!(message.contains("…(496 more)…"), "{message}");
+        assert!(err.path().len() > 1000);
     }
     // Writing a tree that is too deep fails too.
     let mut tag = Tag::Compound(Compound::new());
