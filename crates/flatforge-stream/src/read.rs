@@ -1178,11 +1178,17 @@ impl<R: Read> StreamReader<R> {
         self.pos += n as u64;
     }
 
-    /// Reads until `need` unread bytes are buffered or the stream ends.
+    /// Reads until `need` unread bytes are buffered or the stream ends. The buffer grows with the
+    /// bytes that arrive, at most doubling them (plus the read-ahead): a frame length that claims
+    /// gigabytes costs memory only as its bytes come.
     fn fill(&mut self, need: usize) -> Result<(), Error> {
         while self.end - self.start < need && !self.eof {
-            if self.start + need > self.buf.len() {
-                self.make_room(need);
+            let unread = self.end - self.start;
+            let room = need
+                .min(unread.saturating_mul(2).saturating_add(self.read_ahead))
+                .max(unread + 1);
+            if self.start + room > self.buf.len() {
+                self.make_room(room);
             }
             let end = self.end;
             match self.inner.read(&mut self.buf[end..]) {
