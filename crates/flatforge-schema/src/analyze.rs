@@ -552,6 +552,10 @@ struct Analyzer<'s> {
     /// What failed to parse or load, if anything did.
     lost: Option<Box<Lost<'s>>>,
     diags: Vec<Diagnostic>,
+    /// Errors about a field whose type was not declared yet, with the type's slot: reported by
+    /// `finish` if the type was declared later, dropped if it never was (the unknown type's
+    /// error then says it all).
+    on_undeclared: Vec<(usize, Diagnostic)>,
     structs: Vec<StructSlot<'s>>,
     enums: Vec<EnumSlot<'s>>,
     services: Vec<ServiceSlot<'s>>,
@@ -606,6 +610,7 @@ impl<'s> Analyzer<'s> {
             inputs,
             lost: None,
             diags: Vec::new(),
+            on_undeclared: Vec::new(),
             structs: Vec::new(),
             enums: Vec::new(),
             services: Vec::new(),
@@ -2111,14 +2116,14 @@ impl<'s> Analyzer<'s> {
     ) -> Option<Constant<'s>> {
         if ty.base == BaseType::Obj {
             let tname = self.type_name(ty);
-            let pending = self.is_incomplete(ty);
-            let d = self.error(
+            let d = Diagnostic::error(
                 Code::InvalidDefault,
                 format!("field `{name}` has type `{tname}`, a table or struct, which cannot have a default"),
                 default.span(),
             );
-            if pending {
-                d.notes.push(format!("`{tname}` is not declared yet, so it is taken for a table or struct; an enum must be declared before it is used"));
+            match ty.struct_slot().filter(|_| self.is_incomplete(ty)) {
+                Some(slot) => self.on_undeclared.push((slot, d)),
+                None => self.diags.push(d),
             }
             return None;
         }
@@ -3304,6 +3309,13 @@ impl<'s> Analyzer<'s> {
     /// The last checks, then the model (unless there were errors); the diagnostics go to
     /// `diagnostics`.
     fn finish(&mut self, diagnostics: &mut Vec<Diagnostic>) -> Option<Schema> {
+        // Errors that depended on a type declared later (flatc's verdict); about one never
+        // declared, the unknown type's error says all.
+        for (slot, d) in std::mem::take(&mut self.on_undeclared) {
+            if !self.structs[slot].predecl {
+                self.diags.push(d);
+            }
+        }
         // Types used but never defined.
         let pending: Vec<usize> = (0..self.structs.len())
             .filter(|&i| self.structs[i].predecl)
@@ -3337,7 +3349,16 @@ impl<'s> Analyzer<'s> {
                 }
                 if later_enum {
                     d.notes.push(format!("`{simple}` is an enum or union; enums and unions must be declared before they are used"));
-                } else if let Some(c) = closest(&name, candidates.iter().map(String::as_str)) {
+                } else if let Some(c) = closest(
+                    &name,
+                    candidates.iter().map(String::as_str).chain(
+                        // `shrot` for `short`.
+                        BUILTIN_TYPE_NAMES
+                            .iter()
+                            .copied()
+                            .filter(|_| !name.contains('.')),
+                    ),
+                ) {
                     d.help.push(format!("did you mean `{c}`?"));
                 } else if let Some(c) = candidates
                     .iter()
@@ -3880,38 +3901,48 @@ fn builtin_type(name: &[u8]) -> Option<BaseType> {
     }
     word[7] = name.len() as u8;
     let word = u64::from_le_bytes(word);
-    macro_rules! by_word {
-        ($($name:literal => $t:ident,)*) => {
+    builtin_by_word(word)
+}
+
+/// Declares [`BUILTIN_TYPE_NAMES`] and `builtin_by_word` from one list of names.
+macro_rules! builtin_types {
+    ($($name:literal => $t:ident,)*) => {
+        /// Every built-in type name (aliases included), for suggestions.
+        const BUILTIN_TYPE_NAMES: &[&str] = &[$($name),*];
+
+        /// The built-in type whose name is `word` as [`name_word`] packs it.
+        fn builtin_by_word(word: u64) -> Option<BaseType> {
             match word {
                 $(w if w == name_word($name) => Some(BaseType::$t),)*
                 _ => None,
             }
-        };
-    }
-    by_word! {
-        "bool" => Bool,
-        "byte" => Byte,
-        "int8" => Byte,
-        "ubyte" => UByte,
-        "uint8" => UByte,
-        "short" => Short,
-        "int16" => Short,
-        "ushort" => UShort,
-        "uint16" => UShort,
-        "int" => Int,
-        "int32" => Int,
-        "uint" => UInt,
-        "uint32" => UInt,
-        "long" => Long,
-        "int64" => Long,
-        "ulong" => ULong,
-        "uint64" => ULong,
-        "float" => Float,
-        "float32" => Float,
-        "double" => Double,
-        "float64" => Double,
-        "string" => String,
-    }
+        }
+    };
+}
+
+builtin_types! {
+    "bool" => Bool,
+    "byte" => Byte,
+    "int8" => Byte,
+    "ubyte" => UByte,
+    "uint8" => UByte,
+    "short" => Short,
+    "int16" => Short,
+    "ushort" => UShort,
+    "uint16" => UShort,
+    "int" => Int,
+    "int32" => Int,
+    "uint" => UInt,
+    "uint32" => UInt,
+    "long" => Long,
+    "int64" => Long,
+    "ulong" => ULong,
+    "uint64" => ULong,
+    "float" => Float,
+    "float32" => Float,
+    "double" => Double,
+    "float64" => Double,
+    "string" => String,
 }
 
 /// The word [`builtin_type`] compares a name of 3 to 7 bytes as.
