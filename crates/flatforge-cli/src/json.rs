@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use flatforge_json::{Codec, FloatFormat, PrintOptions};
 
-use crate::output::{Output, EXIT_INVALID};
+use crate::output::{size_prefix_help, Output, EXIT_INVALID};
 use crate::verify::{read_input, write_output, SchemaArgs};
 
 /// Arguments of `flatforge json`.
@@ -78,6 +78,9 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
         }
         Err(e) => {
             out.error(&format!("{}: {e}", args.input.display()));
+            if let Some(help) = size_prefix_help(&data, args.size_prefixed) {
+                out.help(help);
+            }
             Ok(ExitCode::from(EXIT_INVALID))
         }
     }

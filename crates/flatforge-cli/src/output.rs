@@ -64,4 +64,22 @@ impl Output {
             writeln!(err, "error: {message}")
         };
     }
+
+    /// Prints advice that follows an error, as `  = help: ...`.
+    pub(crate) fn help(&self, message: &str) {
+        let mut err = std::io::stderr().lock();
+        let _ = if self.color {
+            writeln!(err, "  \x1b[1m= help\x1b[0m: {message}")
+        } else {
+            writeln!(err, "  = help: {message}")
+        };
+    }
+}
+
+/// Advice when a buffer that failed to verify as a plain FlatBuffer starts with its own size.
+pub(crate) fn size_prefix_help(data: &[u8], size_prefixed: bool) -> Option<&'static str> {
+    let prefix = data.get(..4)?;
+    let size = u32::from_le_bytes(prefix.try_into().expect("4 bytes")) as usize;
+    (!size_prefixed && data.len() >= 12 && size == data.len() - 4)
+        .then_some("its first 4 bytes hold the length of the rest: add --size-prefixed to read a size-prefixed buffer")
 }

@@ -10,7 +10,7 @@ use anyhow::Context;
 use flatforge_json::{Codec, RootType, VerifyOptions};
 use flatforge_schema::{Compiler, FsLoader, Schema};
 
-use crate::output::{count, Output, EXIT_INVALID};
+use crate::output::{count, size_prefix_help, Output, EXIT_INVALID};
 
 /// The schema to work with: `-s SCHEMA [-I DIR]... [--root-type T]`.
 #[derive(Debug, clap::Args)]
@@ -138,6 +138,9 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
             Err(e) => {
                 failed += 1;
                 out.error(&format!("{}: invalid: {e}", path.display()));
+                if let Some(help) = size_prefix_help(&data, args.size_prefixed) {
+                    out.help(help);
+                }
             }
         }
     }

@@ -94,10 +94,11 @@ fn verify_handles_size_prefixes_identifiers_and_stdin() {
     let out = flatforge(&a, Some(&stripped));
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        text(&out.stderr).contains("file identifier"),
+        text(&out.stderr).contains(r#"file identifier is "XXXX", expected "MONS""#),
         "{}",
         text(&out.stderr)
     );
+    assert!(!text(&out.stderr).contains("--size-prefixed"));
     let mut raw = a.clone();
     raw.insert(1, "--raw-binary");
     assert_eq!(flatforge(&raw, Some(&stripped)).status.code(), Some(0));
@@ -107,6 +108,21 @@ fn verify_handles_size_prefixes_identifiers_and_stdin() {
     sized.extend(["--size-prefixed", path(&sp)]);
     let out = flatforge(&sized, None);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // Without --size-prefixed, verify and json say what the buffer looks like.
+    for command in ["verify", "json"] {
+        let mut args = vec![command];
+        args.extend(&a[1..a.len() - 1]);
+        args.push(path(&sp));
+        let out = flatforge(&args, None);
+        assert_eq!(out.status.code(), Some(1), "{command}");
+        assert!(
+            text(&out.stderr).contains(
+                "= help: its first 4 bytes hold the length of the rest: add --size-prefixed"
+            ),
+            "{command}: {}",
+            text(&out.stderr)
+        );
+    }
 }
 
 #[test]

@@ -93,7 +93,11 @@ pub enum ErrorKind {
         available: usize,
     },
     /// The file identifier (bytes 4..8 of the buffer) is not the expected one.
-    #[error("file identifier is {found:?}, expected {expected:?}")]
+    #[error(
+        "file identifier is \"{}\", expected \"{}\"",
+        .found.escape_ascii(),
+        .expected.escape_ascii()
+    )]
     FileIdentifierMismatch {
         /// The identifier the schema declares.
         expected: [u8; 4],
