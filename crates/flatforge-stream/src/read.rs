@@ -1183,11 +1183,13 @@ impl<R: Read> StreamReader<R> {
     /// gigabytes costs memory only as its bytes come.
     fn fill(&mut self, need: usize) -> Result<(), Error> {
         while self.end - self.start < need && !self.eof {
-            let unread = self.end - self.start;
-            let room = need
-                .min(unread.saturating_mul(2).saturating_add(self.read_ahead))
-                .max(unread + 1);
-            if self.start + room > self.buf.len() {
+            // Read into the free tail first; once it is full, move the unread bytes to the front
+            // and, if that is not enough, grow the buffer to about twice their size.
+            if self.start + need > self.buf.len() && self.end == self.buf.len() {
+                let unread = self.end - self.start;
+                let room = need
+                    .min(unread.saturating_mul(2).saturating_add(self.read_ahead))
+                    .max(unread + 1);
                 self.make_room(room);
             }
             let end = self.end;
