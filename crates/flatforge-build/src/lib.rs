@@ -33,6 +33,7 @@
 //! of the crate.
 #![deny(missing_docs)]
 
+use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -83,6 +84,22 @@ pub enum Error {
         schema: PathBuf,
         /// What went wrong, rendered.
         rendered: String,
+    },
+    /// Two schemas of one [`Config::compile`] call would be generated as the same file (their file
+    /// names are the same, in different directories).
+    #[error(
+        "`{}` and `{}` would both be generated as `{file}`: rename one of them, or compile them \
+         into different output directories",
+        first.display(),
+        second.display()
+    )]
+    SameOutputFile {
+        /// The generated file's name.
+        file: String,
+        /// The schema compiled first.
+        first: PathBuf,
+        /// The other one.
+        second: PathBuf,
     },
     /// No output directory: neither [`Config::out_dir`] nor the `OUT_DIR` variable cargo sets for
     /// build scripts.
@@ -257,6 +274,7 @@ impl Config {
             .iter()
             .fold(Compiler::new(FsLoader), |c, d| c.include_dir(d.clone()));
         let mut written = Vec::with_capacity(schemas.len());
+        let mut outputs: HashMap<String, &Path> = HashMap::new();
         for schema in schemas {
             let schema = schema.as_ref();
             if self.rerun {
@@ -279,6 +297,20 @@ impl Config {
             if self.rerun {
                 for f in &compiled.sources.files {
                     println!("cargo:rerun-if-changed={}", f.path.display());
+                }
+            }
+            let file_name = flatforge_codegen::output_file_name(&compiled.schema);
+            match outputs.get(&file_name) {
+                Some(&first) if first != schema => {
+                    return Err(Error::SameOutputFile {
+                        file: file_name,
+                        first: first.to_path_buf(),
+                        second: schema.to_path_buf(),
+                    })
+                }
+                Some(_) => continue,
+                None => {
+                    outputs.insert(file_name, schema);
                 }
             }
             if self.warnings {
@@ -334,6 +366,26 @@ mod tests {
         config.compile(&[dir.join("a.fbs")]).unwrap();
         let after = std::fs::metadata(&out[0]).unwrap().modified().unwrap();
         assert_eq!(before, after);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn schemas_generated_as_the_same_file_are_an_error() {
+        let dir = std::env::temp_dir().join(format!("flatforge-build-same-{}", std::process::id()));
+        for sub in ["a", "b"] {
+            std::fs::create_dir_all(dir.join(sub)).unwrap();
+            std::fs::write(dir.join(sub).join("x.fbs"), "table X { v: int; }").unwrap();
+        }
+        let config = Config::new().out_dir(&dir).emit_rerun_if_changed(false);
+        let (a, b) = (dir.join("a/x.fbs"), dir.join("b/x.fbs"));
+        let err = config.compile(&[&a, &b]).unwrap_err();
+        assert!(
+            matches!(&err, Error::SameOutputFile { file, first, second }
+                if file == "x_generated.rs" && *first == a && *second == b),
+            "{err}"
+        );
+        // The same schema twice is generated once.
+        assert_eq!(config.compile(&[&a, &a]).unwrap().len(), 1);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -4,6 +4,7 @@
 //! and checked with `cargo fmt --check`, so it is passed through `rustfmt` as well when one is
 //! installed (`--rustfmt`), which makes it exactly what `cargo fmt` would write.
 
+use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
@@ -117,6 +118,7 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
     std::fs::create_dir_all(&args.out_dir)
         .with_context(|| format!("cannot create `{}`", args.out_dir.display()))?;
     let mut failed = 0usize;
+    let mut outputs: HashMap<String, &Path> = HashMap::new();
     for path in &args.schemas {
         let compiled = match compiler.compile(path) {
             Ok(c) => c,
@@ -129,6 +131,24 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
             }
         };
         out.diagnostics(&compiled.warnings, &compiled.sources);
+        let name = flatforge_codegen::output_file_name(&compiled.schema);
+        match outputs.get(&name) {
+            Some(&first) if first != path => {
+                failed += 1;
+                out.error(&format!(
+                    "`{}` and `{}` would both be written to `{}`: rename one of them, or generate \
+                     them into different directories",
+                    first.display(),
+                    path.display(),
+                    args.out_dir.join(&name).display()
+                ));
+                continue;
+            }
+            Some(_) => continue,
+            None => {
+                outputs.insert(name, path);
+            }
+        }
         let file = match flatforge_codegen::generate(&compiled.schema, &compiled.sources, &options)
         {
             Ok(f) => f,

@@ -315,3 +315,32 @@ fn a_reader_closing_the_pipe_ends_the_output_quietly() {
         );
     }
 }
+
+#[test]
+fn rust_refuses_two_schemas_that_would_write_the_same_file() {
+    let root = temp_file("same.txt", "").with_file_name("same");
+    let (a, b) = (root.join("a/x.fbs"), root.join("b/x.fbs"));
+    for (path, text) in [
+        (&a, "namespace A; table X { a: int; }"),
+        (&b, "namespace B; table X { b: int; }"),
+    ] {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    let out_dir = root.join("out");
+    let out = flatforge(&[
+        "rust",
+        "--rustfmt",
+        "never",
+        "-o",
+        out_dir.to_str().unwrap(),
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("would both be written to"), "{err}");
+    // The first one is written, and not replaced by the second.
+    let code = std::fs::read_to_string(out_dir.join("x_generated.rs")).unwrap();
+    assert!(code.contains("pub mod a {"), "{code}");
+}
