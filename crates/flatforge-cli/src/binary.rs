@@ -1,11 +1,12 @@
 //! `flatforge binary`: converts JSON (flatc's dialect) to a FlatBuffer, straight into the builder.
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use flatforge_json::{Codec, ParseError, ParseOptions};
 
-use crate::output::{Output, EXIT_INVALID};
+use crate::output::{Output, EXIT_INVALID, EXIT_USAGE};
 use crate::verify::{read_input, write_output, SchemaArgs};
 
 /// Arguments of `flatforge binary`.
@@ -48,6 +49,10 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
     let Some(schema) = args.schema.load(out) else {
         return Ok(ExitCode::from(EXIT_INVALID));
     };
+    if args.out.is_none() && std::io::stdout().is_terminal() {
+        out.error("not writing a binary FlatBuffer to the terminal: give `-o FILE`, `-o -` to insist, or redirect the output");
+        return Ok(ExitCode::from(EXIT_USAGE));
+    }
     let codec = Codec::new(&schema);
     let root = args.schema.root(&codec)?;
     let data = read_input(&args.input)?;

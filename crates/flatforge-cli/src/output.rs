@@ -8,6 +8,9 @@ use flatforge_schema::{Diagnostic, SourceMap};
 /// Exit code for invalid input (a schema with errors, an unreadable file, bad data).
 pub(crate) const EXIT_INVALID: u8 = 1;
 
+/// The exit status for a usage error (clap's own).
+pub(crate) const EXIT_USAGE: u8 = 2;
+
 /// `n` and `word`, plural unless `n` is 1: `1 error`, `3 errors`.
 pub(crate) fn count(n: u64, word: &str) -> String {
     if n == 1 {

@@ -344,3 +344,32 @@ fn rust_refuses_two_schemas_that_would_write_the_same_file() {
     let code = std::fs::read_to_string(out_dir.join("x_generated.rs")).unwrap();
     assert!(code.contains("pub mod a {"), "{code}");
 }
+
+#[test]
+fn binary_output_is_not_written_to_a_terminal() {
+    // `script` (util-linux) gives the command a terminal as stdout.
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("skipped: `script` is not installed");
+        return;
+    }
+    let cmd = format!(
+        "{} binary -s examples/monster.fbs examples/monster.json",
+        env!("CARGO_BIN_EXE_flatforge")
+    );
+    let out = Command::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .current_dir(flatforge_testkit::workspace_root())
+        .output()
+        .expect("run script");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).contains("not writing a binary FlatBuffer to the terminal"));
+    // Piped, it is written.
+    let piped = flatforge(&[
+        "binary",
+        "-s",
+        "examples/monster.fbs",
+        "examples/monster.json",
+    ]);
+    assert_eq!(piped.status.code(), Some(0));
+    assert!(!piped.stdout.is_empty());
+}
