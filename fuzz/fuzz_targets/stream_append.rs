@@ -1,6 +1,7 @@
 //! `StreamWriter::append` on a file holding arbitrary bytes: it either refuses and leaves the file
-//! as it was, or keeps every frame it found (the bytes up to `frames_end` are unchanged) and the
-//! stream it leaves, with one more message, reads back cleanly.
+//! as it was, or keeps every frame it found (the bytes up to `frames_end` are unchanged; all of
+//! them for a plain stream, from which nothing is cut) and the stream it leaves, with one more
+//! message, reads back cleanly.
 #![no_main]
 
 use flatforge_stream::{Checksum, Format, ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
@@ -31,6 +32,9 @@ fuzz_target!(|data: &[u8]| {
         let after = std::fs::read(&path).expect("read");
         let kept = found.frames_end as usize;
         assert_eq!(after[..kept], data[..kept], "a kept frame changed");
+        if opts.format == Format::Plain {
+            assert_eq!(kept, data.len(), "something was cut from a plain stream");
+        }
         let read = ReaderOptions::default().format(opts.format);
         let o = common::read_all(&after, &read);
         assert_eq!(o.end, Ok(()), "the appended stream ends cleanly");

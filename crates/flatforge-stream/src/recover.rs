@@ -44,8 +44,9 @@ pub struct Recovery {
     pub original_len: u64,
     /// The length that keeps every good frame: the stream's length when nothing is damaged.
     pub valid_len: u64,
-    /// Where the last good frame ends (the header's end if there is none): `valid_len` less the
-    /// index footer, if the stream has one. More frames can be written from here.
+    /// Where the last good frame ends (if there is none: the header's end, or 0 without a
+    /// header): `valid_len` less the index footer, if the stream has one. More frames can be
+    /// written from here.
     pub frames_end: u64,
     /// Whether the stream ends with a valid index footer (only when nothing is cut).
     pub indexed: bool,

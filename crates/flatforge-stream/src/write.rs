@@ -862,13 +862,19 @@ impl StreamWriter<File> {
     /// Opens the stream file at `path` to write frames after those it holds, or creates it (with
     /// a header) if it does not exist or is empty; returns the writer and what was found.
     ///
-    /// The stream must have been written with the same options: format, checksum kind, file
+    /// A framed stream must declare the writer's options in its header: checksum kind, file
     /// identifier and schema hash (else [`Error::AppendMismatch`], and the file is not touched).
     /// Its frames are checked as [`recover`](crate::recover) checks them: a torn last frame (the
     /// writer crashed) is cut off first, so the new frames do not follow a broken one
     /// ([`Recovery::truncates`] tells); damage followed by good frames is an error, and nothing
     /// is cut. An index footer is replaced by the frames and, with [`WriterOptions::index`], by a
-    /// new footer over old and new frames at [`finish`](Self::finish).
+    /// new footer over old and new frames at [`finish`](Self::finish). A file of 4 to 31 bytes
+    /// that starts like a header (a crash while it was written) is started again.
+    ///
+    /// A plain stream has no header or guards to tell a torn frame from a file that is not a
+    /// stream, so nothing is ever cut from one: it must parse as whole size-prefixed buffers
+    /// (each carrying the writer's file identifier, if it has one), else the reader's error is
+    /// returned and the file is not touched.
     ///
     /// ```
     /// use flatforge_stream::{ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
@@ -900,10 +906,13 @@ impl StreamWriter<File> {
             .map_err(io(0))?;
         let len = file.metadata().map_err(io(0))?.len();
         let mut head = [0u8; HEADER_LEN];
-        let n = (len as usize).min(HEADER_LEN);
+        let n = len.min(HEADER_LEN as u64) as usize;
         file.read_exact(&mut head[..n]).map_err(io(0))?;
         let head = &head[..n];
-        let torn_header = !plain && head.len() < HEADER_LEN && MAGIC.starts_with(&head[..n.min(8)]);
+        // Part of a header: the magic's first 4 bytes at least (its fourth, 0xB5, is in no text),
+        // and no more than a header. Anything else short is not taken for a stream.
+        let torn_header =
+            !plain && (4..HEADER_LEN).contains(&n) && MAGIC.starts_with(&head[..n.min(8)]);
         if len == 0 || torn_header {
             // Nothing was written, or only part of the header (a crash right after creating).
             file.set_len(0).map_err(io(0))?;
@@ -928,9 +937,12 @@ impl StreamWriter<File> {
             }
             Ok(())
         })?;
-        if plain && found.damage.as_ref().is_some_and(|d| !d.is_truncation()) {
-            // Plain frames have no guards: damage is not known to be a torn tail.
-            return Err(found.damage.expect("checked"));
+        if plain {
+            // Plain frames have no guards: a tail that does not parse may be a torn frame or a
+            // file that is no stream at all. Nothing is cut (`recover` cuts on request).
+            if let Some(damage) = found.damage {
+                return Err(damage);
+            }
         }
         let end = found.frames_end;
         file.set_len(end).map_err(io(end))?;

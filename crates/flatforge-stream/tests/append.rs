@@ -110,7 +110,7 @@ fn a_missing_empty_or_torn_header_file_starts_a_new_stream() {
     let opts = WriterOptions::default();
     // (A torn header: the magic's first bytes, or the magic and part of the rest.)
     let torn: &[u8] = &[b'F', b'F', b'S', 0xB5, b'\r', b'\n', 0x1A, b'\n', 1, 0];
-    for existing in [None, Some(&b""[..]), Some(&torn[..3]), Some(torn)] {
+    for existing in [None, Some(&b""[..]), Some(&torn[..4]), Some(torn)] {
         let path = temp("fresh");
         if let Some(bytes) = existing {
             std::fs::write(&path, bytes).unwrap();
@@ -176,4 +176,31 @@ fn appends_to_plain_streams() {
     let err = StreamWriter::append(&path, WriterOptions::default()).unwrap_err();
     assert!(matches!(err, Error::BadMagic { .. }), "{err}");
     assert_eq!(read_all(&path, &read), ["x", "y", "z"]);
+    // Nothing is cut from a plain stream: not a torn last buffer, nor a file that is no stream
+    // (its first bytes read as a length longer than the file).
+    let whole = std::fs::read(&path).unwrap();
+    let notes = temp("notes.txt");
+    for bytes in [
+        &whole[..whole.len() - 3],
+        b"just some notes, not a stream\n",
+    ] {
+        std::fs::write(&notes, bytes).unwrap();
+        let err = StreamWriter::append(&notes, opts.clone()).unwrap_err();
+        assert!(err.is_truncation(), "{err}");
+        assert_eq!(std::fs::read(&notes).unwrap(), bytes);
+    }
+}
+
+#[test]
+fn short_files_are_not_taken_for_a_torn_header_unless_they_start_like_one() {
+    let opts = WriterOptions::default();
+    for short in [&b"F"[..], b"FFS", b"FFSX and more", b"hello"] {
+        let path = temp("short");
+        std::fs::write(&path, short).unwrap();
+        assert!(
+            StreamWriter::append(&path, opts.clone()).is_err(),
+            "{short:?}"
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), short);
+    }
 }
