@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use flatforge_schema::{Compiler, FsLoader, Schema};
 
-use crate::output::{count, Output, EXIT_INVALID};
+use crate::output::{count, print_line, Output, EXIT_INVALID};
 
 /// Arguments of `flatforge check`.
 #[derive(Debug, clap::Args)]
@@ -37,7 +37,11 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
             Ok(compiled) => {
                 out.diagnostics(&compiled.warnings, &compiled.sources);
                 if !args.quiet {
-                    println!("ok: {} ({})", path.display(), summary(&compiled.schema));
+                    print_line(format_args!(
+                        "ok: {} ({})",
+                        path.display(),
+                        summary(&compiled.schema)
+                    ))?;
                 }
             }
             Err(err) => {

@@ -7,7 +7,7 @@
 //!
 //! Exit codes: 0 success, 1 invalid input (for example a schema with errors), 2 usage error. A
 //! reader that closes the output pipe early (`flatforge json x.bin | head`) ends the run quietly,
-//! with 0, as it ends `cat` or ripgrep.
+//! with 0, as it ends ripgrep.
 
 mod binary;
 mod check;
@@ -75,11 +75,12 @@ fn main() -> ExitCode {
     }
 }
 
-/// Whether `e` comes from writing to a pipe whose reader has gone.
+/// Whether `e` comes from writing to standard output when its reader has gone (not from any
+/// other pipe, such as rustfmt's).
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain().any(|cause| {
         cause
-            .downcast_ref::<io::Error>()
-            .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+            .downcast_ref::<output::StdoutError>()
+            .is_some_and(|out| out.0.kind() == io::ErrorKind::BrokenPipe)
     })
 }

@@ -10,6 +10,8 @@ use anyhow::Context;
 use flatforge_nbt::snbt::{from_snbt, to_snbt, Dialect, SnbtOptions};
 use flatforge_nbt::{json, Compression, Format, Nbt, Variant};
 
+use crate::output::{print_line, stdout_error};
+
 /// Arguments of `flatforge nbt`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
@@ -234,8 +236,7 @@ fn show(args: &ShowArgs) -> anyhow::Result<ExitCode> {
         }
         ShowFormat::Json => json::to_json(&nbt.tag, true).context("converting to JSON")?,
     };
-    let mut stdout = std::io::stdout().lock();
-    writeln!(stdout, "{text}").context("writing standard output")?;
+    print_line(format_args!("{text}"))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -256,8 +257,8 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
         let mut stdout = std::io::stdout().lock();
         stdout
             .write_all(&bytes)
-            .context("writing standard output")?;
-        stdout.flush().context("writing standard output")?;
+            .and_then(|()| stdout.flush())
+            .map_err(stdout_error)?;
     } else {
         std::fs::write(&args.output, &bytes)
             .with_context(|| format!("writing {}", args.output.display()))?;

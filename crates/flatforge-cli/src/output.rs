@@ -1,7 +1,8 @@
 //! Output shared by all subcommands: diagnostics and messages on stderr, colored only when
 //! stderr is a terminal (or when `--color always` asks for it), and the exit codes.
 
-use std::io::{IsTerminal, Write};
+use std::fmt;
+use std::io::{self, IsTerminal, Write};
 
 use flatforge_schema::{Diagnostic, SourceMap};
 
@@ -77,6 +78,36 @@ impl Output {
             writeln!(err, "  = help: {message}")
         };
     }
+}
+
+/// A failed write to standard output; `main` ends quietly on one that met a closed pipe
+/// (`| head`), as ripgrep does.
+#[derive(Debug)]
+pub(crate) struct StdoutError(pub(crate) io::Error);
+
+impl fmt::Display for StdoutError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot write to stdout: {}", self.0)
+    }
+}
+
+impl std::error::Error for StdoutError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.0)
+    }
+}
+
+/// Wraps an error of a write to standard output.
+pub(crate) fn stdout_error(e: io::Error) -> anyhow::Error {
+    anyhow::Error::new(StdoutError(e))
+}
+
+/// Prints a line on standard output: `println!` that returns its error instead of panicking.
+pub(crate) fn print_line(line: fmt::Arguments<'_>) -> anyhow::Result<()> {
+    let mut out = io::stdout().lock();
+    out.write_fmt(line)
+        .and_then(|()| out.write_all(b"\n"))
+        .map_err(stdout_error)
 }
 
 /// Advice when a buffer that failed to verify as a plain FlatBuffer starts with its own size.

@@ -12,7 +12,7 @@ use std::process::{Command, ExitCode, Stdio};
 use anyhow::Context;
 use flatforge_schema::{Compiler, FsLoader};
 
-use crate::output::{count, Output, EXIT_INVALID};
+use crate::output::{count, print_line, Output, EXIT_INVALID};
 
 /// Arguments of `flatforge rust`.
 #[derive(Debug, clap::Args)]
@@ -183,12 +183,12 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
                 .with_context(|| format!("cannot write `{}`", target.display()))?;
         }
         if !args.quiet {
-            println!(
+            print_line(format_args!(
                 "{}: {} ({})",
                 if unchanged { "unchanged" } else { "wrote" },
                 target.display(),
                 path.display()
-            );
+            ))?;
         }
     }
     Ok(if failed == 0 {

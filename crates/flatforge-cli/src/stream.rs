@@ -17,7 +17,7 @@ use flatforge_stream::{
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::output::{count, Output, EXIT_INVALID};
+use crate::output::{count, print_line, stdout_error, Output, EXIT_INVALID};
 use crate::verify::SchemaArgs;
 
 /// Inputs at least this large get a progress bar (on a terminal).
@@ -81,7 +81,10 @@ struct CatArgs {
     after_help = "Each non-empty line of the input is one message in JSON (flatc's \
 dialect). The stream header declares the checksum, the schema's file identifier and the schema \
 hash; an index footer is written for random access unless --no-index. The output is written to a \
-temporary file beside OUT and renamed when complete, so OUT is never left half-written.\n\n\
+temporary file beside OUT and renamed when complete, so OUT is never left half-written; with \
+--append, the frames are added to OUT itself, which is cut back to its own frames if a line is \
+invalid or a write fails (a crash midway leaves the frames written so far, and the next append \
+or `stream recover` cuts a torn last one).\n\n\
 Exit status: 0 on success, 1 on invalid input (the line and column are reported), 2 on usage \
 errors."
 )]
@@ -99,8 +102,8 @@ struct PackArgs {
     #[arg(long)]
     no_index: bool,
     /// Add the messages to the end of OUT, a stream written with the same options (created if
-    /// missing). A torn last frame left by a crash is cut off first; if a line is invalid, OUT is
-    /// left with the frames it had.
+    /// missing). A torn last frame left by a crash is cut off first (never from a plain stream);
+    /// if a line is invalid or a write fails, OUT is cut back to the frames it had.
     #[arg(long)]
     append: bool,
     /// The JSON lines (`-` for stdin).
@@ -323,13 +326,13 @@ fn cat(args: &CatArgs, out: &Output) -> anyhow::Result<ExitCode> {
         stdout
             .write_all(json)
             .and_then(|()| stdout.write_all(b"\n"))
-            .context("cannot write to stdout")?;
+            .map_err(stdout_error)?;
         if number % 256 == 0 {
             bar.set_position(opened.reader.position());
         }
     }
     bar.finish_and_clear();
-    stdout.flush().context("cannot write to stdout")?;
+    stdout.flush().map_err(stdout_error)?;
     match failure {
         None => Ok(ExitCode::SUCCESS),
         Some(e) => {
@@ -408,7 +411,8 @@ fn temp_path(out: &Path) -> PathBuf {
     out.with_file_name(name)
 }
 
-/// `pack --append`: the lines' messages after the frames of `args.out`, all of them or none.
+/// `pack --append`: the lines' messages after the frames of `args.out`; on invalid input or a
+/// failed write, none of them.
 fn pack_append(
     args: &PackArgs,
     codec: &Codec<'_>,
@@ -425,16 +429,21 @@ fn pack_append(
         let (from, to) = (found.original_len, found.valid_len);
         eprintln!("cut `{name}` from {from} to {to} bytes before appending: {damage}");
     }
-    let packed = pack_lines(args, codec, root, input, len, &mut w);
-    if let Ok(Ok(())) = packed {
-        let frames = w.frames() - found.frames;
+    let frames_before = found.frames;
+    let packed = pack_lines(args, codec, root, input, len, &mut w).and_then(|packed| {
+        let Ok(()) = packed else {
+            return Ok(packed.map(|()| 0));
+        };
+        let frames = w.frames() - frames_before;
         let file = w.finish()?;
         file.sync_all().context("cannot sync the output")?;
+        Ok(Ok(frames))
+    });
+    if let Ok(Ok(frames)) = packed {
         eprintln!("appended {} to `{name}`", count(frames, "message"));
         return Ok(ExitCode::SUCCESS);
     }
     // Back to the frames the stream had (and its index, written again).
-    drop(w);
     let file = std::fs::OpenOptions::new()
         .write(true)
         .open(&args.out)
@@ -565,7 +574,9 @@ fn verify(args: &VerifyArgs, out: &Output) -> anyhow::Result<ExitCode> {
         } else {
             ""
         };
-        println!("ok: `{name}`: {frames} frames ({kind}{index})");
+        print_line(format_args!(
+            "ok: `{name}`: {frames} frames ({kind}{index})"
+        ))?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -622,17 +633,17 @@ fn recover(args: &RecoverArgs, out: &Output) -> anyhow::Result<ExitCode> {
         }
     };
     match &r.damage {
-        None => println!(
+        None => print_line(format_args!(
             "intact: `{name}`: {} frames{}",
             r.frames,
             if r.indexed { ", indexed" } else { "" }
-        ),
+        ))?,
         Some(damage) => {
             let verb = if args.dry_run { "would cut" } else { "cut" };
-            println!(
+            print_line(format_args!(
                 "{verb} `{name}` from {} to {} bytes, keeping all {} complete frames: {damage}",
                 r.original_len, r.valid_len, r.frames
-            );
+            ))?;
         }
     }
     Ok(ExitCode::SUCCESS)

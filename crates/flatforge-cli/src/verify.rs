@@ -10,7 +10,7 @@ use anyhow::Context;
 use flatforge_json::{Codec, RootType, VerifyOptions};
 use flatforge_schema::{Compiler, FsLoader, Schema};
 
-use crate::output::{count, size_prefix_help, Output, EXIT_INVALID};
+use crate::output::{count, print_line, size_prefix_help, stdout_error, Output, EXIT_INVALID};
 
 /// The schema to work with: `-s SCHEMA [-I DIR]... [--root-type T]`.
 #[derive(Debug, clap::Args)]
@@ -78,8 +78,10 @@ pub(crate) fn write_output(path: Option<&Path>, data: &[u8]) -> anyhow::Result<(
         }
         _ => {
             let mut stdout = std::io::stdout().lock();
-            stdout.write_all(data).context("cannot write to stdout")?;
-            stdout.flush().context("cannot write to stdout")
+            stdout
+                .write_all(data)
+                .and_then(|()| stdout.flush())
+                .map_err(stdout_error)
         }
     }
 }
@@ -132,7 +134,11 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
         match codec.verify(root, &data, &opts) {
             Ok(()) => {
                 if !args.quiet {
-                    println!("ok: {} ({} bytes)", path.display(), data.len());
+                    print_line(format_args!(
+                        "ok: {} ({} bytes)",
+                        path.display(),
+                        data.len()
+                    ))?;
                 }
             }
             Err(e) => {

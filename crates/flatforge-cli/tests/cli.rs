@@ -314,6 +314,19 @@ fn a_reader_closing_the_pipe_ends_the_output_quietly() {
             text(&out.stderr)
         );
     }
+    // A pipe closed before the first line (`println!` would panic): `check`, whose reader is
+    // gone before it has compiled its schema.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_flatforge"))
+        .args(["check", "examples/monster.fbs", "examples/monster.fbs"])
+        .current_dir(flatforge_testkit::workspace_root())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run flatforge");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("wait");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).is_empty(), "{}", text(&out.stderr));
 }
 
 #[test]

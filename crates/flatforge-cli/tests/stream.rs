@@ -293,10 +293,12 @@ fn pack_append_adds_lines_or_leaves_the_stream_as_it_was() {
         // A bad line: nothing of this run is kept.
         let before = std::fs::read(&out).unwrap();
         let bad = temp("append-bad.jsonl");
-        std::fs::write(&bad, "{device_id: 1}\n{device_id: nope}\n").unwrap();
+        // (200 good lines first: whole batches reach the file before the bad one.)
+        let lines = format!("{}{{device_id: nope}}\n", "{device_id: 1}\n".repeat(200));
+        std::fs::write(&bad, lines).unwrap();
         let packed = pack(&bad, &out, &args);
         assert_eq!(packed.status.code(), Some(1));
-        assert!(text(&packed.stderr).contains("append-bad.jsonl:2:"));
+        assert!(text(&packed.stderr).contains("append-bad.jsonl:201:"));
         assert_eq!(std::fs::read(&out).unwrap(), before, "{name}");
     }
     // Other options than the stream's: refused, the stream untouched.
