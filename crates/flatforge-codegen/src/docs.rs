@@ -24,6 +24,8 @@ pub(crate) fn schema_docs(lines: &[String]) -> Vec<String> {
         if let Some((ch, len)) = fence {
             if closes_fence(body, ch, len) {
                 fence = None;
+                // What follows a block starts a new one: an indented line is code.
+                after_blank = true;
             }
             out.push(line(body));
             continue;
@@ -62,7 +64,8 @@ pub(crate) fn schema_docs(lines: &[String]) -> Vec<String> {
             continue;
         }
         out.push(line(&inline(body)));
-        after_blank = blank;
+        // (A heading is a block of one line: an indented line after it is code too.)
+        after_blank = blank || is_heading(body);
     }
     if indented {
         out.push(" ```".into());
@@ -112,6 +115,18 @@ fn dedent(body: &str, columns: usize) -> &str {
     ""
 }
 
+/// Whether `body` is an ATX heading (`# Title`).
+fn is_heading(body: &str) -> bool {
+    let text = body.trim_start();
+    let hashes = text.len() - text.trim_start_matches('#').len();
+    indent_width(body) <= 3
+        && (1..=6).contains(&hashes)
+        && text[hashes..]
+            .chars()
+            .next()
+            .is_none_or(char::is_whitespace)
+}
+
 /// A fence opening at `body`: its character, length and info string.
 fn opens_fence(body: &str) -> Option<(char, usize, &str)> {
     if indent_width(body) > 3 {
@@ -133,7 +148,8 @@ fn closes_fence(body: &str, ch: char, len: usize) -> bool {
 }
 
 /// The info string of a fence as written, unless rustdoc would compile the block as a doctest:
-/// an untagged block is text, a Rust one is shown but not compiled (`ignore`).
+/// an untagged block is text, a Rust one is shown but not compiled (`rust,ignore`), and one that
+/// names Rust among other words (`json,rust`, an error code `E0308`) is text.
 fn rustdoc_info(info: &str) -> String {
     if info.is_empty() {
         return "text".into();
@@ -145,12 +161,15 @@ fn rustdoc_info(info: &str) -> String {
         ) || w.starts_with("edition")
             || w.starts_with("ignore-")
     };
-    let rust = info
+    let error_code =
+        |w: &str| w.len() == 5 && w.starts_with('E') && w[1..].bytes().all(|b| b.is_ascii_digit());
+    let mut words = info
         .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|w| !w.is_empty())
-        .all(rustdoc_word);
-    if rust {
+        .filter(|w| !w.is_empty());
+    if words.clone().all(rustdoc_word) {
         "rust,ignore".into()
+    } else if words.any(|w| w == "rust" || error_code(w)) {
+        "text".into()
     } else {
         info.into()
     }
@@ -167,12 +186,27 @@ fn inline(body: &str) -> String {
         // Plain text, not a quote.
         out.push('\\');
     }
-    prose(text, &mut out);
+    if is_link_definition(text) {
+        // `[name]: https://...`, which `[text][name]` links use.
+        out.push_str(text);
+        return out;
+    }
+    prose(text, &mut out, true);
     out
 }
 
-/// Appends `text` (no code fences) to `out` with the escapes of [`inline`].
-fn prose(text: &str, out: &mut String) {
+/// Whether `text` is a link reference definition: `[label]: destination`.
+fn is_link_definition(text: &str) -> bool {
+    text.strip_prefix('[')
+        .and_then(|rest| rest.split_once("]:"))
+        .is_some_and(|(label, dest)| {
+            !label.is_empty() && !label.contains(['[', ']']) && !dest.trim().is_empty()
+        })
+}
+
+/// Appends `text` (no code fences) to `out` with the escapes of [`inline`]; bare addresses
+/// become links when `link_addresses` (not inside a link's text, where a link cannot be).
+fn prose(text: &str, out: &mut String, link_addresses: bool) {
     let mut rest = text;
     while let Some(c) = rest.chars().next() {
         let n = match c {
@@ -191,7 +225,7 @@ fn prose(text: &str, out: &mut String) {
             '[' => match link(rest) {
                 Some((label, n)) => {
                     out.push('[');
-                    prose(label, out);
+                    prose(label, out, false);
                     out.push_str(&rest[1 + label.len()..n]);
                     rest = &rest[n..];
                     continue;
@@ -207,7 +241,9 @@ fn prose(text: &str, out: &mut String) {
                 rest = &rest[1..];
                 continue;
             }
-            'h' if rest.starts_with("http://") || rest.starts_with("https://") => {
+            'h' if link_addresses
+                && (rest.starts_with("http://") || rest.starts_with("https://")) =>
+            {
                 let n = bare_url(rest);
                 out.push('<');
                 out.push_str(&rest[..n]);
@@ -269,20 +305,37 @@ fn link(text: &str) -> Option<(&str, usize)> {
         }
     }
     let close = close?;
-    let target = text[close + 1..].strip_prefix('(')?;
-    let end = target.find(')')?;
+    let after = &text[close + 1..];
+    // `[text](target)`, or `[text][name]` (a reference to a definition).
+    let (open, shut) = match after.chars().next()? {
+        '(' => ('(', ')'),
+        '[' => ('[', ']'),
+        _ => return None,
+    };
+    let target = after.strip_prefix(open)?;
+    let end = target.find(shut)?;
     Some((&text[1..close], close + 2 + end + 1))
 }
 
 /// The length of the bare address at the start of `text`: up to whitespace or a delimiter,
-/// without trailing punctuation.
+/// without trailing punctuation or a closing `)` or `]` it does not open (`(see https://x.org)`).
 fn bare_url(text: &str) -> usize {
     let end = text
-        .find(|c: char| c.is_whitespace() || matches!(c, '<' | '>' | '"' | '`' | ')' | ']'))
+        .find(|c: char| c.is_whitespace() || matches!(c, '<' | '>' | '"' | '`'))
         .unwrap_or(text.len());
-    text[..end]
-        .trim_end_matches(['.', ',', ';', ':', '!', '?', '\''])
-        .len()
+    let mut url = &text[..end];
+    loop {
+        let trimmed = url.trim_end_matches(['.', ',', ';', ':', '!', '?', '\'']);
+        let unopened = |open: char, close: char| {
+            trimmed.ends_with(close)
+                && trimmed.matches(close).count() > trimmed.matches(open).count()
+        };
+        if unopened('(', ')') || unopened('[', ']') {
+            url = &trimmed[..trimmed.len() - 1];
+        } else {
+            return trimmed.len();
+        }
+    }
 }
 
 #[cfg(test)]
@@ -327,6 +380,19 @@ mod tests {
             docs(&[" at http://example.com/spec. Or (https://x.org/a?b=1), https://y.org"]),
             [" at <http://example.com/spec>. Or (<https://x.org/a?b=1>), <https://y.org>"]
         );
+        assert_eq!(
+            docs(&[" https://x.org/a[0] and https://x.org/f(1)."]),
+            [" <https://x.org/a[0]> and <https://x.org/f(1)>."]
+        );
+        // Not inside a link's text; reference links and their definitions stay as written.
+        let kept = [
+            " [https://x.org](https://x.org)",
+            " see [the spec][spec] and [more][]",
+            " [spec]: https://example.com/spec",
+        ];
+        for line in kept {
+            assert_eq!(docs(&[line]), [line]);
+        }
     }
 
     #[test]
@@ -364,6 +430,25 @@ mod tests {
         for kept in [" ```json", " ```text", " ```cpp"] {
             assert_eq!(docs(&[kept, " ```"]), [kept, " ```"]);
         }
+        // Rust among other words, or an error code: rustdoc would still compile it.
+        for rust in [" ```json,rust", " ```E0308"] {
+            assert_eq!(docs(&[rust, " ```"]), [" ```text", " ```"]);
+        }
+        // After a fence or a heading, an indented line is code.
+        assert_eq!(
+            docs(&[
+                " ```json",
+                " {}",
+                " ```",
+                "     x = 1;",
+                " # Title",
+                "     y = 2;"
+            ]),
+            [
+                " ```json", " {}", " ```", " ```text", " x = 1;", " ```", " # Title", " ```text",
+                " y = 2;", " ```",
+            ]
+        );
         // An unclosed fence is closed, so the generated lines after the comment stay prose.
         assert_eq!(docs(&[" ````", " x"]), [" ````text", " x", " ````"]);
     }

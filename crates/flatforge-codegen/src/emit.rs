@@ -357,8 +357,8 @@ struct Emitter<'s> {
     /// Per object: the accessor name of each field.
     field_names: Vec<Vec<String>>,
     /// Per object: the names of the other methods named after a field (`set_x`, `u_as_monster`,
-    /// `n_nested_root`), by the name they would have if nothing else took it.
-    field_methods: Vec<BTreeMap<String, String>>,
+    /// `n_nested_root`), by field index and the name they would have if nothing else took it.
+    field_methods: Vec<BTreeMap<(usize, String), String>>,
     /// Per enum: the constant name of each value.
     value_consts: Vec<Vec<String>>,
     /// Per union: the variant name of each value (empty for NONE).
@@ -634,7 +634,7 @@ impl<'s> Emitter<'s> {
                     .map(|f| scope.take(snake(&f.name)))
                     .collect();
                 let mut methods = BTreeMap::new();
-                for (f, name) in o.fields.iter().zip(&names) {
+                for (i, (f, name)) in o.fields.iter().zip(&names).enumerate() {
                     let name = bare(name);
                     let mut wanted = Vec::new();
                     if o.is_struct {
@@ -652,8 +652,10 @@ impl<'s> Emitter<'s> {
                         wanted.push(format!("{name}_nested_root"));
                     }
                     for w in wanted {
+                        // Keyed by field too: `u` with a member `AsFoo` and `u_as` with `Foo`
+                        // both want `u_as_as_foo`.
                         let taken = scope.take(w.clone());
-                        methods.insert(w, taken);
+                        methods.insert((i, w), taken);
                     }
                 }
                 (names, methods)
@@ -805,10 +807,11 @@ impl<'s> Emitter<'s> {
     }
 
     /// The name of a method named after a field of object `id` (see `field_methods`).
-    fn field_method(&self, id: ObjectId, wanted: String) -> String {
-        match self.field_methods[id.0 as usize].get(&wanted) {
+    fn field_method(&self, id: ObjectId, field: usize, wanted: String) -> String {
+        let key = (field, wanted);
+        match self.field_methods[id.0 as usize].get(&key) {
             Some(name) => name.clone(),
-            None => escape(&wanted),
+            None => escape(&key.1),
         }
     }
 
@@ -1777,9 +1780,9 @@ impl<'s> Emitter<'s> {
         w!(out, "impl {name} {{");
         let mut params = Vec::new();
         let mut sets = Vec::new();
-        for (f, fname) in o.fields.iter().zip(names) {
+        for (fi, (f, fname)) in o.fields.iter().zip(names).enumerate() {
             let off = f.offset as usize;
-            let set = self.field_method(id, format!("set_{}", bare(fname)));
+            let set = self.field_method(id, fi, format!("set_{}", bare(fname)));
             let mut lines = schema_docs(&f.docs);
             if lines.is_empty() {
                 lines.push(format!(" `{}`", f.name));
@@ -2354,7 +2357,7 @@ impl<'s> Emitter<'s> {
                         .map(|t| self.kind(&t))
                         .unwrap_or(Kind::String);
                     let mname =
-                        self.field_method(id, format!("{}_as_{}", bare(fname), snake(variant)));
+                        self.field_method(id, i, format!("{}_as_{}", bare(fname), snake(variant)));
                     let mvt = self.view_type(ns, mt, "'a");
                     doc1(out, &format!(" `{}` if it holds a `{variant}`.", f.name));
                     if members.len() == 1 {
@@ -2417,7 +2420,7 @@ impl<'s> Emitter<'s> {
                     safety(out, &why);
                     w!(out, "let v = unsafe {{ {} }}; v.{map} }}", get(&wt));
                 }
-                self.nested_accessor(out, id, f, fname);
+                self.nested_accessor(out, id, i, f, fname);
             }
             k => {
                 let gt = self.view_type(ns, k, "'a");
@@ -2457,13 +2460,13 @@ impl<'s> Emitter<'s> {
                     safety(out, &why);
                     w!(out, "unsafe {{ {} }} }}", get(&gt));
                 }
-                self.nested_accessor(out, id, f, fname);
+                self.nested_accessor(out, id, i, f, fname);
             }
         }
     }
 
     /// For a `[ubyte]` field holding a nested flatbuffer, the accessor of its root table.
-    fn nested_accessor(&self, out: &mut String, id: ObjectId, f: &Field, fname: &str) {
+    fn nested_accessor(&self, out: &mut String, id: ObjectId, i: usize, f: &Field, fname: &str) {
         let ns = self.schema[id].namespace.as_str();
         let Some(nid) = f.nested_flatbuffer else {
             return;
@@ -2473,7 +2476,7 @@ impl<'s> Emitter<'s> {
             DefaultValue::String(_) | DefaultValue::EmptyVector
         );
         let np = self.obj_path(ns, nid);
-        let nname = self.field_method(id, format!("{}_nested_root", bare(fname)));
+        let nname = self.field_method(id, i, format!("{}_nested_root", bare(fname)));
         doc1(out, &format!(" The flatbuffer nested in `{}`, as its root table `{}` (verified with this table).", f.name, self.schema[nid].name));
         // A required field is always there; one with a default reads as empty when absent; other
         // fields may be absent.

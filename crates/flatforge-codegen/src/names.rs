@@ -120,17 +120,34 @@ impl Scope {
     /// Takes `name` (or `name_`, `name__`...) and returns it escaped.
     pub(crate) fn take(&mut self, name: String) -> String {
         let mut name = name;
-        while self.taken.contains(&name) {
+        // `Self` is written `Self_`: a `Self_` of the schema must then be something else, and
+        // the other way round.
+        while self.taken.contains(&name) || self.taken.contains(bare(&escape(&name))) {
             name.push('_');
         }
-        self.taken.insert(name.clone());
-        escape(&name)
+        let escaped = escape(&name);
+        self.taken.insert(bare(&escaped).to_string());
+        self.taken.insert(name);
+        escaped
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn escaped_names_are_taken_too() {
+        for order in [["Self", "Self_"], ["Self_", "Self"]] {
+            let mut scope = Scope::with_reserved(&[]);
+            let a = scope.take(order[0].to_string());
+            let b = scope.take(order[1].to_string());
+            assert_ne!(a, b, "{order:?}");
+        }
+        let mut scope = Scope::with_reserved(&[]);
+        assert_eq!(scope.take("type".into()), "r#type");
+        assert_eq!(scope.take("type".into()), "type_");
+    }
 
     #[test]
     fn case_conversions() {

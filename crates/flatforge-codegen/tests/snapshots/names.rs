@@ -8,7 +8,7 @@ const _: () = ::core::assert!(
 pub mod names {
     /// The type of a `Choice` union value.
     ///
-    /// Generated from `union Choice` at `names.fbs:25`.
+    /// Generated from `union Choice` at `names.fbs:27`.
     ///
     /// An open enum: values the schema does not name are kept (and printed as numbers).
     #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -128,7 +128,7 @@ pub mod names {
             Ok(b.create_vector_from_iter(values.iter().map(|v| v.0))?.cast())
         }
     }
-    /// Generated from `union Choice` at `names.fbs:25`.
+    /// Generated from `union Choice` at `names.fbs:27`.
     #[derive(Clone, Copy, Debug)]
     #[allow(clippy::enum_variant_names)]
     pub enum Choice<'a> {
@@ -602,6 +602,735 @@ pub mod names {
             }
         }
     }
+    /// The type of a `WithAsFoo` union value.
+    ///
+    /// Generated from `union WithAsFoo` at `names.fbs:42`.
+    ///
+    /// An open enum: values the schema does not name are kept (and printed as numbers).
+    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+    #[cfg_attr(feature = "serde", derive(::serde::Serialize, ::serde::Deserialize))]
+    #[repr(transparent)]
+    pub struct WithAsFooType(pub u8);
+    impl WithAsFooType {
+        /// `NONE`
+        pub const NONE: Self = Self(0);
+        /// `AsFoo`
+        pub const AS_FOO: Self = Self(1);
+        /// Every value the schema names, in increasing order.
+        pub const VALUES: [Self; 2] = [Self::NONE, Self::AS_FOO];
+        /// The schema's name of this value, or `None` for a value the schema does not name.
+        pub const fn name(self) -> ::core::option::Option<&'static str> {
+            match self.0 {
+                0 => Some("NONE"),
+                1 => Some("AsFoo"),
+                _ => None,
+            }
+        }
+        /// The value with the given schema name.
+        pub fn from_name(name: &str) -> ::core::option::Option<Self> {
+            match name {
+                "NONE" => Some(Self::NONE),
+                "AsFoo" => Some(Self::AS_FOO),
+                _ => None,
+            }
+        }
+        /// Whether the schema names this value.
+        pub const fn is_known(self) -> bool {
+            self.name().is_some()
+        }
+    }
+    impl ::core::fmt::Display for WithAsFooType {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            match self.name() {
+                Some(n) => f.write_str(n),
+                None => ::core::write!(f, "{}", self.0),
+            }
+        }
+    }
+    impl ::core::fmt::Debug for WithAsFooType {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            match self.name() {
+                Some(n) => ::core::write!(f, "WithAsFooType::{n}"),
+                None => ::core::write!(f, "WithAsFooType({})", self.0),
+            }
+        }
+    }
+    impl ::core::convert::TryFrom<u8> for WithAsFooType {
+        type Error = ::flatforge::gen_support::UnknownEnumValue;
+        fn try_from(value: u8) -> ::core::result::Result<Self, Self::Error> {
+            let v = Self(value);
+            if v.is_known() {
+                Ok(v)
+            } else {
+                Err(
+                    ::flatforge::gen_support::UnknownEnumValue::new(
+                        "WithAsFoo",
+                        value as i128,
+                    ),
+                )
+            }
+        }
+    }
+    impl ::core::convert::From<WithAsFooType> for u8 {
+        fn from(value: WithAsFooType) -> u8 {
+            value.0
+        }
+    }
+    impl ::flatforge::Verify for WithAsFooType {
+        const SIZE: usize = 1;
+        const ALIGN: usize = 1;
+        #[inline(always)]
+        fn verify_at(
+            _: &mut ::flatforge::Verifier<'_>,
+            _: usize,
+        ) -> ::core::result::Result<(), ::flatforge::Error> {
+            Ok(())
+        }
+    }
+    impl<'a> ::flatforge::Follow<'a> for WithAsFooType {
+        #[inline(always)]
+        unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
+            // SAFETY: forwarded: the caller checked that the value's bytes lie in `buf`.
+            let v = unsafe { <u8 as ::flatforge::Follow<'a>>::follow(buf, pos) };
+            Self(v)
+        }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: the caller checked that the value's bytes lie in `buf`.
+            let v = unsafe { <u8 as ::flatforge::Follow<'a>>::follow_at(buf, at) };
+            Self(v)
+        }
+    }
+    impl<'a> ::flatforge::Inline<'a> for WithAsFooType {
+        const SIZE: usize = 1;
+        #[inline(always)]
+        fn read_inline(bytes: &'a [u8], pos: usize) -> Self {
+            Self(::flatforge::read_scalar::<u8>(bytes, pos))
+        }
+    }
+    impl WithAsFooType {
+        /// Writes a vector of these values.
+        pub fn create_vector(
+            b: &mut ::flatforge::Builder,
+            values: &[Self],
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<[Self]>,
+            ::flatforge::BuildError,
+        > {
+            Ok(b.create_vector_from_iter(values.iter().map(|v| v.0))?.cast())
+        }
+    }
+    /// Generated from `union WithAsFoo` at `names.fbs:42`.
+    #[derive(Clone, Copy, Debug)]
+    #[allow(clippy::enum_variant_names)]
+    pub enum WithAsFoo<'a> {
+        /// The `AsFoo` member.
+        AsFoo(AsFoo<'a>),
+    }
+    impl WithAsFoo<'_> {
+        /// The type of this value.
+        pub fn ty(&self) -> WithAsFooType {
+            match self {
+                Self::AsFoo(_) => WithAsFooType::AS_FOO,
+            }
+        }
+    }
+    impl<'a> ::flatforge::gen_support::Union<'a> for WithAsFoo<'a> {
+        type Tag = u8;
+        #[inline]
+        fn verify_member(
+            v: &mut ::flatforge::Verifier<'_>,
+            ty: u8,
+            pos: usize,
+        ) -> ::core::option::Option<::core::result::Result<(), ::flatforge::Error>> {
+            match ty {
+                1 => Some(<AsFoo<'_> as ::flatforge::Verify>::verify_at(v, pos)),
+                _ => None,
+            }
+        }
+        #[inline]
+        unsafe fn follow_member(
+            buf: &'a [u8],
+            ty: u8,
+            pos: usize,
+        ) -> ::core::option::Option<Self> {
+            match ty {
+                1 => {
+                    // SAFETY: forwarded: `verify_member` accepted this member type at `pos` in `buf`.
+                    let m = unsafe {
+                        <AsFoo<'a> as ::flatforge::Follow<'a>>::follow(buf, pos)
+                    };
+                    Some(Self::AsFoo(m))
+                }
+                _ => None,
+            }
+        }
+    }
+    /// A `WithAsFoo` union value written to a builder: its type and offset, for `...Args` fields.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct WithAsFooOffset {
+        ty: WithAsFooType,
+        offset: u32,
+    }
+    impl WithAsFooOffset {
+        /// No value (type NONE), for elements of vectors of unions.
+        pub const NONE: Self = Self {
+            ty: WithAsFooType(0),
+            offset: 0,
+        };
+        /// The type of the value.
+        pub fn ty(&self) -> WithAsFooType {
+            self.ty
+        }
+        /// The offset of the value.
+        pub fn offset(&self) -> ::flatforge::Offset<()> {
+            ::flatforge::Offset::new(self.offset)
+        }
+        /// A `AsFoo` member.
+        pub fn as_foo(offset: ::flatforge::Offset<AsFoo<'static>>) -> Self {
+            Self {
+                ty: WithAsFooType::AS_FOO,
+                offset: offset.value(),
+            }
+        }
+        /// Writes a vector of union values (the types vector and the values vector).
+        pub fn create_vector(
+            b: &mut ::flatforge::Builder,
+            values: &[Self],
+        ) -> ::core::result::Result<
+            ::flatforge::gen_support::UnionVectorOffset<WithAsFooOffset>,
+            ::flatforge::BuildError,
+        > {
+            let types = b.create_vector_from_iter(values.iter().map(|v| v.ty.0))?;
+            b.start_vector(values.len(), 4, 4)?;
+            for v in values.iter().rev() {
+                b.push_offset(::flatforge::Offset::<()>::new(v.offset));
+            }
+            let offsets = b.end_vector::<::flatforge::Offset<()>>(values.len());
+            Ok(::flatforge::gen_support::UnionVectorOffset::new(types, offsets))
+        }
+    }
+    /// An owned `WithAsFoo` union value (object API).
+    #[derive(Clone, Debug, PartialEq, Default)]
+    #[cfg_attr(feature = "serde", derive(::serde::Serialize, ::serde::Deserialize))]
+    #[allow(clippy::large_enum_variant, clippy::enum_variant_names)]
+    pub enum WithAsFooT {
+        /// No value (type NONE).
+        #[default]
+        None,
+        /// The `AsFoo` member.
+        AsFoo(::flatforge::gen_support::Box<AsFooT>),
+    }
+    impl WithAsFooT {
+        /// The type of this value.
+        pub fn ty(&self) -> WithAsFooType {
+            match self {
+                Self::None => WithAsFooType(0),
+                Self::AsFoo(_) => WithAsFooType::AS_FOO,
+            }
+        }
+        /// Writes the value; `None` for NONE.
+        pub fn pack(
+            &self,
+            b: &mut ::flatforge::Builder,
+        ) -> ::core::result::Result<
+            ::core::option::Option<WithAsFooOffset>,
+            ::flatforge::BuildError,
+        > {
+            Ok(
+                Some(
+                    match self {
+                        Self::None => return Ok(None),
+                        Self::AsFoo(x) => WithAsFooOffset::as_foo(x.pack(b)?),
+                    },
+                ),
+            )
+        }
+        /// Writes a vector of union values.
+        pub fn pack_vector(
+            b: &mut ::flatforge::Builder,
+            values: &[Self],
+        ) -> ::core::result::Result<
+            ::flatforge::gen_support::UnionVectorOffset<WithAsFooOffset>,
+            ::flatforge::BuildError,
+        > {
+            let mut offsets = ::flatforge::gen_support::Vec::with_capacity(values.len());
+            for v in values {
+                offsets.push(v.pack(b)?.unwrap_or(WithAsFooOffset::NONE));
+            }
+            WithAsFooOffset::create_vector(b, &offsets)
+        }
+    }
+    impl WithAsFoo<'_> {
+        /// The owned form of this value (object API).
+        pub fn unpack(&self) -> WithAsFooT {
+            match self {
+                Self::AsFoo(x) => {
+                    WithAsFooT::AsFoo(::flatforge::gen_support::Box::new(x.unpack()))
+                }
+            }
+        }
+    }
+    /// The type of a `WithFoo` union value.
+    ///
+    /// Generated from `union WithFoo` at `names.fbs:43`.
+    ///
+    /// An open enum: values the schema does not name are kept (and printed as numbers).
+    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+    #[cfg_attr(feature = "serde", derive(::serde::Serialize, ::serde::Deserialize))]
+    #[repr(transparent)]
+    pub struct WithFooType(pub u8);
+    impl WithFooType {
+        /// `NONE`
+        pub const NONE: Self = Self(0);
+        /// `Foo`
+        pub const FOO: Self = Self(1);
+        /// Every value the schema names, in increasing order.
+        pub const VALUES: [Self; 2] = [Self::NONE, Self::FOO];
+        /// The schema's name of this value, or `None` for a value the schema does not name.
+        pub const fn name(self) -> ::core::option::Option<&'static str> {
+            match self.0 {
+                0 => Some("NONE"),
+                1 => Some("Foo"),
+                _ => None,
+            }
+        }
+        /// The value with the given schema name.
+        pub fn from_name(name: &str) -> ::core::option::Option<Self> {
+            match name {
+                "NONE" => Some(Self::NONE),
+                "Foo" => Some(Self::FOO),
+                _ => None,
+            }
+        }
+        /// Whether the schema names this value.
+        pub const fn is_known(self) -> bool {
+            self.name().is_some()
+        }
+    }
+    impl ::core::fmt::Display for WithFooType {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            match self.name() {
+                Some(n) => f.write_str(n),
+                None => ::core::write!(f, "{}", self.0),
+            }
+        }
+    }
+    impl ::core::fmt::Debug for WithFooType {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            match self.name() {
+                Some(n) => ::core::write!(f, "WithFooType::{n}"),
+                None => ::core::write!(f, "WithFooType({})", self.0),
+            }
+        }
+    }
+    impl ::core::convert::TryFrom<u8> for WithFooType {
+        type Error = ::flatforge::gen_support::UnknownEnumValue;
+        fn try_from(value: u8) -> ::core::result::Result<Self, Self::Error> {
+            let v = Self(value);
+            if v.is_known() {
+                Ok(v)
+            } else {
+                Err(
+                    ::flatforge::gen_support::UnknownEnumValue::new(
+                        "WithFoo",
+                        value as i128,
+                    ),
+                )
+            }
+        }
+    }
+    impl ::core::convert::From<WithFooType> for u8 {
+        fn from(value: WithFooType) -> u8 {
+            value.0
+        }
+    }
+    impl ::flatforge::Verify for WithFooType {
+        const SIZE: usize = 1;
+        const ALIGN: usize = 1;
+        #[inline(always)]
+        fn verify_at(
+            _: &mut ::flatforge::Verifier<'_>,
+            _: usize,
+        ) -> ::core::result::Result<(), ::flatforge::Error> {
+            Ok(())
+        }
+    }
+    impl<'a> ::flatforge::Follow<'a> for WithFooType {
+        #[inline(always)]
+        unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
+            // SAFETY: forwarded: the caller checked that the value's bytes lie in `buf`.
+            let v = unsafe { <u8 as ::flatforge::Follow<'a>>::follow(buf, pos) };
+            Self(v)
+        }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: the caller checked that the value's bytes lie in `buf`.
+            let v = unsafe { <u8 as ::flatforge::Follow<'a>>::follow_at(buf, at) };
+            Self(v)
+        }
+    }
+    impl<'a> ::flatforge::Inline<'a> for WithFooType {
+        const SIZE: usize = 1;
+        #[inline(always)]
+        fn read_inline(bytes: &'a [u8], pos: usize) -> Self {
+            Self(::flatforge::read_scalar::<u8>(bytes, pos))
+        }
+    }
+    impl WithFooType {
+        /// Writes a vector of these values.
+        pub fn create_vector(
+            b: &mut ::flatforge::Builder,
+            values: &[Self],
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<[Self]>,
+            ::flatforge::BuildError,
+        > {
+            Ok(b.create_vector_from_iter(values.iter().map(|v| v.0))?.cast())
+        }
+    }
+    /// Generated from `union WithFoo` at `names.fbs:43`.
+    #[derive(Clone, Copy, Debug)]
+    #[allow(clippy::enum_variant_names)]
+    pub enum WithFoo<'a> {
+        /// The `Foo` member.
+        Foo(Foo<'a>),
+    }
+    impl WithFoo<'_> {
+        /// The type of this value.
+        pub fn ty(&self) -> WithFooType {
+            match self {
+                Self::Foo(_) => WithFooType::FOO,
+            }
+        }
+    }
+    impl<'a> ::flatforge::gen_support::Union<'a> for WithFoo<'a> {
+        type Tag = u8;
+        #[inline]
+        fn verify_member(
+            v: &mut ::flatforge::Verifier<'_>,
+            ty: u8,
+            pos: usize,
+        ) -> ::core::option::Option<::core::result::Result<(), ::flatforge::Error>> {
+            match ty {
+                1 => Some(<Foo<'_> as ::flatforge::Verify>::verify_at(v, pos)),
+                _ => None,
+            }
+        }
+        #[inline]
+        unsafe fn follow_member(
+            buf: &'a [u8],
+            ty: u8,
+            pos: usize,
+        ) -> ::core::option::Option<Self> {
+            match ty {
+                1 => {
+                    // SAFETY: forwarded: `verify_member` accepted this member type at `pos` in `buf`.
+                    let m = unsafe {
+                        <Foo<'a> as ::flatforge::Follow<'a>>::follow(buf, pos)
+                    };
+                    Some(Self::Foo(m))
+                }
+                _ => None,
+            }
+        }
+    }
+    /// A `WithFoo` union value written to a builder: its type and offset, for `...Args` fields.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct WithFooOffset {
+        ty: WithFooType,
+        offset: u32,
+    }
+    impl WithFooOffset {
+        /// No value (type NONE), for elements of vectors of unions.
+        pub const NONE: Self = Self {
+            ty: WithFooType(0),
+            offset: 0,
+        };
+        /// The type of the value.
+        pub fn ty(&self) -> WithFooType {
+            self.ty
+        }
+        /// The offset of the value.
+        pub fn offset(&self) -> ::flatforge::Offset<()> {
+            ::flatforge::Offset::new(self.offset)
+        }
+        /// A `Foo` member.
+        pub fn foo(offset: ::flatforge::Offset<Foo<'static>>) -> Self {
+            Self {
+                ty: WithFooType::FOO,
+                offset: offset.value(),
+            }
+        }
+        /// Writes a vector of union values (the types vector and the values vector).
+        pub fn create_vector(
+            b: &mut ::flatforge::Builder,
+            values: &[Self],
+        ) -> ::core::result::Result<
+            ::flatforge::gen_support::UnionVectorOffset<WithFooOffset>,
+            ::flatforge::BuildError,
+        > {
+            let types = b.create_vector_from_iter(values.iter().map(|v| v.ty.0))?;
+            b.start_vector(values.len(), 4, 4)?;
+            for v in values.iter().rev() {
+                b.push_offset(::flatforge::Offset::<()>::new(v.offset));
+            }
+            let offsets = b.end_vector::<::flatforge::Offset<()>>(values.len());
+            Ok(::flatforge::gen_support::UnionVectorOffset::new(types, offsets))
+        }
+    }
+    /// An owned `WithFoo` union value (object API).
+    #[derive(Clone, Debug, PartialEq, Default)]
+    #[cfg_attr(feature = "serde", derive(::serde::Serialize, ::serde::Deserialize))]
+    #[allow(clippy::large_enum_variant, clippy::enum_variant_names)]
+    pub enum WithFooT {
+        /// No value (type NONE).
+        #[default]
+        None,
+        /// The `Foo` member.
+        Foo(::flatforge::gen_support::Box<FooT>),
+    }
+    impl WithFooT {
+        /// The type of this value.
+        pub fn ty(&self) -> WithFooType {
+            match self {
+                Self::None => WithFooType(0),
+                Self::Foo(_) => WithFooType::FOO,
+            }
+        }
+        /// Writes the value; `None` for NONE.
+        pub fn pack(
+            &self,
+            b: &mut ::flatforge::Builder,
+        ) -> ::core::result::Result<
+            ::core::option::Option<WithFooOffset>,
+            ::flatforge::BuildError,
+        > {
+            Ok(
+                Some(
+                    match self {
+                        Self::None => return Ok(None),
+                        Self::Foo(x) => WithFooOffset::foo(x.pack(b)?),
+                    },
+                ),
+            )
+        }
+        /// Writes a vector of union values.
+        pub fn pack_vector(
+            b: &mut ::flatforge::Builder,
+            values: &[Self],
+        ) -> ::core::result::Result<
+            ::flatforge::gen_support::UnionVectorOffset<WithFooOffset>,
+            ::flatforge::BuildError,
+        > {
+            let mut offsets = ::flatforge::gen_support::Vec::with_capacity(values.len());
+            for v in values {
+                offsets.push(v.pack(b)?.unwrap_or(WithFooOffset::NONE));
+            }
+            WithFooOffset::create_vector(b, &offsets)
+        }
+    }
+    impl WithFoo<'_> {
+        /// The owned form of this value (object API).
+        pub fn unpack(&self) -> WithFooT {
+            match self {
+                Self::Foo(x) => {
+                    WithFooT::Foo(::flatforge::gen_support::Box::new(x.unpack()))
+                }
+            }
+        }
+    }
+    /// Two fields whose union accessors want one name, `u_as_as_foo`.
+    ///
+    /// Generated from `table AsFoo` at `names.fbs:40`.
+    ///
+    /// A view of the table in a verified buffer: accessors read without checks.
+    #[derive(Clone, Copy)]
+    pub struct AsFoo<'a>(::flatforge::Table<'a>);
+    impl ::flatforge::Verify for AsFoo<'_> {
+        const SIZE: usize = 4;
+        const ALIGN: usize = 4;
+        const TYPE_NAME: &'static str = "AsFoo";
+        #[inline]
+        fn verify_at(
+            v: &mut ::flatforge::Verifier<'_>,
+            pos: usize,
+        ) -> ::core::result::Result<(), ::flatforge::Error> {
+            <Self as ::flatforge::Verify>::verify_root_at(v, pos)
+        }
+        #[inline(always)]
+        fn verify_root_at(
+            v: &mut ::flatforge::Verifier<'_>,
+            pos: usize,
+        ) -> ::core::result::Result<(), ::flatforge::Error> {
+            let mut t = v.follow_table(pos)?;
+            t.field::<i32>(0, "a", false)?;
+            Ok(())
+        }
+    }
+    impl<'a> ::flatforge::Follow<'a> for AsFoo<'a> {
+        #[inline(always)]
+        unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted `pos` in `buf`, so the table header is valid.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow(buf, pos)
+            };
+            Self(t)
+        }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted the position of `at` in `buf`.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow_at(buf, at)
+            };
+            Self(t)
+        }
+    }
+    impl<'a> AsFoo<'a> {
+        /// The untyped table (to read fields the schema does not know, with checks).
+        #[inline]
+        pub fn as_table(&self) -> ::flatforge::Table<'a> {
+            self.0
+        }
+        /// Verifies `buf` (default limits) and returns its root as this table.
+        pub fn root(buf: &'a [u8]) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root(buf)
+        }
+        /// Verifies `buf` with `opts` (limits, file identifier, size prefix) and returns its root.
+        pub fn root_with_options(
+            buf: &'a [u8],
+            opts: &::flatforge::VerifierOptions,
+        ) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root_with_options(buf, opts)
+        }
+        /// Verifies `buf`, which starts with a 32-bit size prefix, and returns its root.
+        pub fn size_prefixed_root(
+            buf: &'a [u8],
+        ) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root_with_options(
+                buf,
+                &::flatforge::VerifierOptions::default().with_size_prefixed(true),
+            )
+        }
+        /// The root of `buf` as this table, without verification.
+        ///
+        /// # Safety
+        /// `buf` must pass [`AsFoo::root`].
+        pub unsafe fn root_unchecked(buf: &'a [u8]) -> Self {
+            // SAFETY: forwarded to the caller.
+            unsafe { ::flatforge::root_unchecked(buf, false) }
+        }
+        /// The root of a size-prefixed `buf` as this table, without verification.
+        ///
+        /// # Safety
+        /// `buf` must pass [`AsFoo::size_prefixed_root`].
+        pub unsafe fn size_prefixed_root_unchecked(buf: &'a [u8]) -> Self {
+            // SAFETY: forwarded to the caller.
+            unsafe { ::flatforge::root_unchecked(buf, true) }
+        }
+        /// `a`
+        #[inline]
+        pub fn a(&self) -> i32 {
+            // SAFETY: `verify_at` checked slot 0 (`a`) as this type.
+            let v = unsafe { self.0.get_unchecked::<i32>(0) };
+            v.unwrap_or(0)
+        }
+    }
+    impl ::core::fmt::Debug for AsFoo<'_> {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.debug_struct("AsFoo").field("a", &self.a()).finish()
+        }
+    }
+    /// The fields of a `AsFoo` table for [`AsFoo::create`].
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct AsFooArgs {
+        /// `a`
+        pub a: i32,
+    }
+    impl AsFoo<'_> {
+        /// Writes the table in one pass (fields largest first, vtable on the stack) and returns its offset.
+        #[inline]
+        pub fn create(
+            b: &mut ::flatforge::Builder,
+            args: &AsFooArgs,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<AsFoo<'static>>,
+            ::flatforge::BuildError,
+        > {
+            let mut t = b.table_writer::<6>(4, 4)?;
+            t.add_scalar::<i32>(0, args.a, 0);
+            Ok(t.finish()?.cast())
+        }
+        /// A builder for a `AsFoo` table; its `finish` exists once every required field is set.
+        pub fn builder(b: &mut ::flatforge::Builder) -> AsFooBuilder<'_> {
+            AsFooBuilder::new(b)
+        }
+    }
+    /// Builds a `AsFoo` table field by field; made by [`AsFoo::builder`].
+    #[derive(Debug)]
+    pub struct AsFooBuilder<'b> {
+        b: &'b mut ::flatforge::Builder,
+        args: AsFooArgs,
+    }
+    impl<'b> AsFooBuilder<'b> {
+        /// A builder writing into `b`, with every field at its default.
+        pub fn new(b: &'b mut ::flatforge::Builder) -> Self {
+            Self {
+                b,
+                args: AsFooArgs::default(),
+            }
+        }
+    }
+    impl<'b> AsFooBuilder<'b> {
+        /// Sets `a`.
+        pub fn a(mut self, value: i32) -> Self {
+            self.args.a = value;
+            self
+        }
+    }
+    impl AsFooBuilder<'_> {
+        /// Writes the table and returns its offset.
+        pub fn finish(
+            self,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<AsFoo<'static>>,
+            ::flatforge::BuildError,
+        > {
+            AsFoo::create(self.b, &self.args)
+        }
+    }
+    /// The owned form of a `AsFoo` table (object API): `pack` writes it, `unpack` reads it.
+    #[derive(Clone, Debug, PartialEq, Default)]
+    #[cfg_attr(feature = "serde", derive(::serde::Serialize, ::serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub struct AsFooT {
+        /// `a`
+        pub a: i32,
+    }
+    impl AsFooT {
+        /// Writes the table and everything it refers to; returns its offset.
+        pub fn pack(
+            &self,
+            b: &mut ::flatforge::Builder,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<AsFoo<'static>>,
+            ::flatforge::BuildError,
+        > {
+            AsFoo::create(b, &AsFooArgs { a: self.a })
+        }
+    }
+    impl AsFoo<'_> {
+        /// The owned form of the table (object API).
+        pub fn unpack(&self) -> AsFooT {
+            let mut t = AsFooT::default();
+            self.unpack_into(&mut t);
+            t
+        }
+        /// Reads the table into `t`, reusing its allocations (strings, vectors, boxes).
+        pub fn unpack_into(&self, t: &mut AsFooT) {
+            t.a = self.a();
+        }
+    }
     /// Generated from `table Err` at `names.fbs:16`.
     ///
     /// A view of the table in a verified buffer: accessors read without checks.
@@ -797,10 +1526,199 @@ pub mod names {
             t.ok = self.ok().map(|x| x.unpack());
         }
     }
+    /// Generated from `table Foo` at `names.fbs:41`.
+    ///
+    /// A view of the table in a verified buffer: accessors read without checks.
+    #[derive(Clone, Copy)]
+    pub struct Foo<'a>(::flatforge::Table<'a>);
+    impl ::flatforge::Verify for Foo<'_> {
+        const SIZE: usize = 4;
+        const ALIGN: usize = 4;
+        const TYPE_NAME: &'static str = "Foo";
+        #[inline]
+        fn verify_at(
+            v: &mut ::flatforge::Verifier<'_>,
+            pos: usize,
+        ) -> ::core::result::Result<(), ::flatforge::Error> {
+            <Self as ::flatforge::Verify>::verify_root_at(v, pos)
+        }
+        #[inline(always)]
+        fn verify_root_at(
+            v: &mut ::flatforge::Verifier<'_>,
+            pos: usize,
+        ) -> ::core::result::Result<(), ::flatforge::Error> {
+            let mut t = v.follow_table(pos)?;
+            t.field::<i32>(0, "f", false)?;
+            Ok(())
+        }
+    }
+    impl<'a> ::flatforge::Follow<'a> for Foo<'a> {
+        #[inline(always)]
+        unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted `pos` in `buf`, so the table header is valid.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow(buf, pos)
+            };
+            Self(t)
+        }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted the position of `at` in `buf`.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow_at(buf, at)
+            };
+            Self(t)
+        }
+    }
+    impl<'a> Foo<'a> {
+        /// The untyped table (to read fields the schema does not know, with checks).
+        #[inline]
+        pub fn as_table(&self) -> ::flatforge::Table<'a> {
+            self.0
+        }
+        /// Verifies `buf` (default limits) and returns its root as this table.
+        pub fn root(buf: &'a [u8]) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root(buf)
+        }
+        /// Verifies `buf` with `opts` (limits, file identifier, size prefix) and returns its root.
+        pub fn root_with_options(
+            buf: &'a [u8],
+            opts: &::flatforge::VerifierOptions,
+        ) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root_with_options(buf, opts)
+        }
+        /// Verifies `buf`, which starts with a 32-bit size prefix, and returns its root.
+        pub fn size_prefixed_root(
+            buf: &'a [u8],
+        ) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root_with_options(
+                buf,
+                &::flatforge::VerifierOptions::default().with_size_prefixed(true),
+            )
+        }
+        /// The root of `buf` as this table, without verification.
+        ///
+        /// # Safety
+        /// `buf` must pass [`Foo::root`].
+        pub unsafe fn root_unchecked(buf: &'a [u8]) -> Self {
+            // SAFETY: forwarded to the caller.
+            unsafe { ::flatforge::root_unchecked(buf, false) }
+        }
+        /// The root of a size-prefixed `buf` as this table, without verification.
+        ///
+        /// # Safety
+        /// `buf` must pass [`Foo::size_prefixed_root`].
+        pub unsafe fn size_prefixed_root_unchecked(buf: &'a [u8]) -> Self {
+            // SAFETY: forwarded to the caller.
+            unsafe { ::flatforge::root_unchecked(buf, true) }
+        }
+        /// `f`
+        #[inline]
+        pub fn f(&self) -> i32 {
+            // SAFETY: `verify_at` checked slot 0 (`f`) as this type.
+            let v = unsafe { self.0.get_unchecked::<i32>(0) };
+            v.unwrap_or(0)
+        }
+    }
+    impl ::core::fmt::Debug for Foo<'_> {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.debug_struct("Foo").field("f", &self.f()).finish()
+        }
+    }
+    /// The fields of a `Foo` table for [`Foo::create`].
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct FooArgs {
+        /// `f`
+        pub f: i32,
+    }
+    impl Foo<'_> {
+        /// Writes the table in one pass (fields largest first, vtable on the stack) and returns its offset.
+        #[inline]
+        pub fn create(
+            b: &mut ::flatforge::Builder,
+            args: &FooArgs,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Foo<'static>>,
+            ::flatforge::BuildError,
+        > {
+            let mut t = b.table_writer::<6>(4, 4)?;
+            t.add_scalar::<i32>(0, args.f, 0);
+            Ok(t.finish()?.cast())
+        }
+        /// A builder for a `Foo` table; its `finish` exists once every required field is set.
+        pub fn builder(b: &mut ::flatforge::Builder) -> FooBuilder<'_> {
+            FooBuilder::new(b)
+        }
+    }
+    /// Builds a `Foo` table field by field; made by [`Foo::builder`].
+    #[derive(Debug)]
+    pub struct FooBuilder<'b> {
+        b: &'b mut ::flatforge::Builder,
+        args: FooArgs,
+    }
+    impl<'b> FooBuilder<'b> {
+        /// A builder writing into `b`, with every field at its default.
+        pub fn new(b: &'b mut ::flatforge::Builder) -> Self {
+            Self {
+                b,
+                args: FooArgs::default(),
+            }
+        }
+    }
+    impl<'b> FooBuilder<'b> {
+        /// Sets `f`.
+        pub fn f(mut self, value: i32) -> Self {
+            self.args.f = value;
+            self
+        }
+    }
+    impl FooBuilder<'_> {
+        /// Writes the table and returns its offset.
+        pub fn finish(
+            self,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Foo<'static>>,
+            ::flatforge::BuildError,
+        > {
+            Foo::create(self.b, &self.args)
+        }
+    }
+    /// The owned form of a `Foo` table (object API): `pack` writes it, `unpack` reads it.
+    #[derive(Clone, Debug, PartialEq, Default)]
+    #[cfg_attr(feature = "serde", derive(::serde::Serialize, ::serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub struct FooT {
+        /// `f`
+        pub f: i32,
+    }
+    impl FooT {
+        /// Writes the table and everything it refers to; returns its offset.
+        pub fn pack(
+            &self,
+            b: &mut ::flatforge::Builder,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Foo<'static>>,
+            ::flatforge::BuildError,
+        > {
+            Foo::create(b, &FooArgs { f: self.f })
+        }
+    }
+    impl Foo<'_> {
+        /// The owned form of the table (object API).
+        pub fn unpack(&self) -> FooT {
+            let mut t = FooT::default();
+            self.unpack_into(&mut t);
+            t
+        }
+        /// Reads the table into `t`, reusing its allocations (strings, vectors, boxes).
+        pub fn unpack_into(&self, t: &mut FooT) {
+            t.f = self.f();
+        }
+    }
     /// Fields named like the accessor of a union member and of a nested flatbuffer's root, and like
     /// the method of the runtime's `Verify` trait that the generated code calls.
     ///
-    /// Generated from `table Holder` at `names.fbs:29`.
+    /// Generated from `table Holder` at `names.fbs:31`.
     ///
     /// A view of the table in a verified buffer: accessors read without checks.
     #[derive(Clone, Copy)]
@@ -2137,7 +3055,7 @@ pub mod names {
     }
     /// A struct whose field `set_x` is also the name of the setter of `x`.
     ///
-    /// Generated from `struct Point` at `names.fbs:23`.
+    /// Generated from `struct Point` at `names.fbs:25`.
     ///
     /// Stored inline as 8 bytes aligned to 4; this type is those bytes (alignment 1).
     #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -2519,6 +3437,197 @@ pub mod names {
             t.ok = self.ok().map(|x| x.unpack());
         }
     }
+    /// Named like the escaped keyword: something else again.
+    ///
+    /// Generated from `table Self_` at `names.fbs:22`.
+    ///
+    /// A view of the table in a verified buffer: accessors read without checks.
+    #[derive(Clone, Copy)]
+    pub struct Self__<'a>(::flatforge::Table<'a>);
+    impl ::flatforge::Verify for Self__<'_> {
+        const SIZE: usize = 4;
+        const ALIGN: usize = 4;
+        const TYPE_NAME: &'static str = "Self_";
+        #[inline]
+        fn verify_at(
+            v: &mut ::flatforge::Verifier<'_>,
+            pos: usize,
+        ) -> ::core::result::Result<(), ::flatforge::Error> {
+            <Self as ::flatforge::Verify>::verify_root_at(v, pos)
+        }
+        #[inline(always)]
+        fn verify_root_at(
+            v: &mut ::flatforge::Verifier<'_>,
+            pos: usize,
+        ) -> ::core::result::Result<(), ::flatforge::Error> {
+            let mut t = v.follow_table(pos)?;
+            t.field::<i32>(0, "s", false)?;
+            Ok(())
+        }
+    }
+    impl<'a> ::flatforge::Follow<'a> for Self__<'a> {
+        #[inline(always)]
+        unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted `pos` in `buf`, so the table header is valid.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow(buf, pos)
+            };
+            Self(t)
+        }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted the position of `at` in `buf`.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow_at(buf, at)
+            };
+            Self(t)
+        }
+    }
+    impl<'a> Self__<'a> {
+        /// The untyped table (to read fields the schema does not know, with checks).
+        #[inline]
+        pub fn as_table(&self) -> ::flatforge::Table<'a> {
+            self.0
+        }
+        /// Verifies `buf` (default limits) and returns its root as this table.
+        pub fn root(buf: &'a [u8]) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root(buf)
+        }
+        /// Verifies `buf` with `opts` (limits, file identifier, size prefix) and returns its root.
+        pub fn root_with_options(
+            buf: &'a [u8],
+            opts: &::flatforge::VerifierOptions,
+        ) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root_with_options(buf, opts)
+        }
+        /// Verifies `buf`, which starts with a 32-bit size prefix, and returns its root.
+        pub fn size_prefixed_root(
+            buf: &'a [u8],
+        ) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root_with_options(
+                buf,
+                &::flatforge::VerifierOptions::default().with_size_prefixed(true),
+            )
+        }
+        /// The root of `buf` as this table, without verification.
+        ///
+        /// # Safety
+        /// `buf` must pass [`Self__::root`].
+        pub unsafe fn root_unchecked(buf: &'a [u8]) -> Self {
+            // SAFETY: forwarded to the caller.
+            unsafe { ::flatforge::root_unchecked(buf, false) }
+        }
+        /// The root of a size-prefixed `buf` as this table, without verification.
+        ///
+        /// # Safety
+        /// `buf` must pass [`Self__::size_prefixed_root`].
+        pub unsafe fn size_prefixed_root_unchecked(buf: &'a [u8]) -> Self {
+            // SAFETY: forwarded to the caller.
+            unsafe { ::flatforge::root_unchecked(buf, true) }
+        }
+        /// `s`
+        #[inline]
+        pub fn s(&self) -> i32 {
+            // SAFETY: `verify_at` checked slot 0 (`s`) as this type.
+            let v = unsafe { self.0.get_unchecked::<i32>(0) };
+            v.unwrap_or(0)
+        }
+    }
+    impl ::core::fmt::Debug for Self__<'_> {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.debug_struct("Self_").field("s", &self.s()).finish()
+        }
+    }
+    /// The fields of a `Self_` table for [`Self__::create`].
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct SelfArgs_ {
+        /// `s`
+        pub s: i32,
+    }
+    impl Self__<'_> {
+        /// Writes the table in one pass (fields largest first, vtable on the stack) and returns its offset.
+        #[inline]
+        pub fn create(
+            b: &mut ::flatforge::Builder,
+            args: &SelfArgs_,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Self__<'static>>,
+            ::flatforge::BuildError,
+        > {
+            let mut t = b.table_writer::<6>(4, 4)?;
+            t.add_scalar::<i32>(0, args.s, 0);
+            Ok(t.finish()?.cast())
+        }
+        /// A builder for a `Self_` table; its `finish` exists once every required field is set.
+        pub fn builder(b: &mut ::flatforge::Builder) -> SelfBuilder_<'_> {
+            SelfBuilder_::new(b)
+        }
+    }
+    /// Builds a `Self_` table field by field; made by [`Self__::builder`].
+    #[derive(Debug)]
+    pub struct SelfBuilder_<'b> {
+        b: &'b mut ::flatforge::Builder,
+        args: SelfArgs_,
+    }
+    impl<'b> SelfBuilder_<'b> {
+        /// A builder writing into `b`, with every field at its default.
+        pub fn new(b: &'b mut ::flatforge::Builder) -> Self {
+            Self {
+                b,
+                args: SelfArgs_::default(),
+            }
+        }
+    }
+    impl<'b> SelfBuilder_<'b> {
+        /// Sets `s`.
+        pub fn s(mut self, value: i32) -> Self {
+            self.args.s = value;
+            self
+        }
+    }
+    impl SelfBuilder_<'_> {
+        /// Writes the table and returns its offset.
+        pub fn finish(
+            self,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Self__<'static>>,
+            ::flatforge::BuildError,
+        > {
+            Self__::create(self.b, &self.args)
+        }
+    }
+    /// The owned form of a `Self_` table (object API): `pack` writes it, `unpack` reads it.
+    #[derive(Clone, Debug, PartialEq, Default)]
+    #[cfg_attr(feature = "serde", derive(::serde::Serialize, ::serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub struct SelfT_ {
+        /// `s`
+        pub s: i32,
+    }
+    impl SelfT_ {
+        /// Writes the table and everything it refers to; returns its offset.
+        pub fn pack(
+            &self,
+            b: &mut ::flatforge::Builder,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Self__<'static>>,
+            ::flatforge::BuildError,
+        > {
+            Self__::create(b, &SelfArgs_ { s: self.s })
+        }
+    }
+    impl Self__<'_> {
+        /// The owned form of the table (object API).
+        pub fn unpack(&self) -> SelfT_ {
+            let mut t = SelfT_::default();
+            self.unpack_into(&mut t);
+            t
+        }
+        /// Reads the table into `t`, reusing its allocations (strings, vectors, boxes).
+        pub fn unpack_into(&self, t: &mut SelfT_) {
+            t.s = self.s();
+        }
+    }
     /// Named like prelude values.
     ///
     /// Generated from `table Some` at `names.fbs:13`.
@@ -2708,6 +3817,262 @@ pub mod names {
         /// Reads the table into `t`, reusing its allocations (strings, vectors, boxes).
         pub fn unpack_into(&self, t: &mut SomeT) {
             t.x = self.x();
+        }
+    }
+    /// Generated from `table Twice` at `names.fbs:44`.
+    ///
+    /// A view of the table in a verified buffer: accessors read without checks.
+    #[derive(Clone, Copy)]
+    pub struct Twice<'a>(::flatforge::Table<'a>);
+    impl ::flatforge::Verify for Twice<'_> {
+        const SIZE: usize = 4;
+        const ALIGN: usize = 4;
+        const TYPE_NAME: &'static str = "Twice";
+        #[inline]
+        fn verify_at(
+            v: &mut ::flatforge::Verifier<'_>,
+            pos: usize,
+        ) -> ::core::result::Result<(), ::flatforge::Error> {
+            let mut t = v.follow_table(pos)?;
+            t.union(
+                0,
+                1,
+                "u",
+                false,
+                <WithAsFoo<'_> as ::flatforge::gen_support::Union<'_>>::verify_member,
+            )?;
+            t.union(
+                2,
+                3,
+                "u_as",
+                false,
+                <WithFoo<'_> as ::flatforge::gen_support::Union<'_>>::verify_member,
+            )?;
+            Ok(())
+        }
+    }
+    impl<'a> ::flatforge::Follow<'a> for Twice<'a> {
+        #[inline(always)]
+        unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted `pos` in `buf`, so the table header is valid.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow(buf, pos)
+            };
+            Self(t)
+        }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted the position of `at` in `buf`.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow_at(buf, at)
+            };
+            Self(t)
+        }
+    }
+    impl<'a> Twice<'a> {
+        /// The untyped table (to read fields the schema does not know, with checks).
+        #[inline]
+        pub fn as_table(&self) -> ::flatforge::Table<'a> {
+            self.0
+        }
+        /// Verifies `buf` (default limits) and returns its root as this table.
+        pub fn root(buf: &'a [u8]) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root(buf)
+        }
+        /// Verifies `buf` with `opts` (limits, file identifier, size prefix) and returns its root.
+        pub fn root_with_options(
+            buf: &'a [u8],
+            opts: &::flatforge::VerifierOptions,
+        ) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root_with_options(buf, opts)
+        }
+        /// Verifies `buf`, which starts with a 32-bit size prefix, and returns its root.
+        pub fn size_prefixed_root(
+            buf: &'a [u8],
+        ) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root_with_options(
+                buf,
+                &::flatforge::VerifierOptions::default().with_size_prefixed(true),
+            )
+        }
+        /// The root of `buf` as this table, without verification.
+        ///
+        /// # Safety
+        /// `buf` must pass [`Twice::root`].
+        pub unsafe fn root_unchecked(buf: &'a [u8]) -> Self {
+            // SAFETY: forwarded to the caller.
+            unsafe { ::flatforge::root_unchecked(buf, false) }
+        }
+        /// The root of a size-prefixed `buf` as this table, without verification.
+        ///
+        /// # Safety
+        /// `buf` must pass [`Twice::size_prefixed_root`].
+        pub unsafe fn size_prefixed_root_unchecked(buf: &'a [u8]) -> Self {
+            // SAFETY: forwarded to the caller.
+            unsafe { ::flatforge::root_unchecked(buf, true) }
+        }
+        /// `u_type`
+        #[inline]
+        pub fn u_type(&self) -> WithAsFooType {
+            // SAFETY: `verify_at` checked slot 0 (`u_type`) as this type.
+            let v = unsafe { self.0.get_unchecked::<u8>(0) };
+            WithAsFooType(v.unwrap_or(0))
+        }
+        /// `u`
+        #[inline]
+        pub fn u(&self) -> ::core::option::Option<WithAsFoo<'a>> {
+            // SAFETY: `verify_at` checked slots 0 and 1 as a `WithAsFoo` union.
+            unsafe {
+                ::flatforge::gen_support::union_unchecked::<WithAsFoo<'a>>(self.0, 0, 1)
+            }
+        }
+        /// `u` if it holds a `AsFoo`.
+        #[inline]
+        pub fn u_as_as_foo(&self) -> ::core::option::Option<AsFoo<'a>> {
+            self.u().map(|WithAsFoo::AsFoo(x)| x)
+        }
+        /// `u_as_type`
+        #[inline]
+        pub fn u_as_type(&self) -> WithFooType {
+            // SAFETY: `verify_at` checked slot 2 (`u_as_type`) as this type.
+            let v = unsafe { self.0.get_unchecked::<u8>(2) };
+            WithFooType(v.unwrap_or(0))
+        }
+        /// `u_as`
+        #[inline]
+        pub fn u_as(&self) -> ::core::option::Option<WithFoo<'a>> {
+            // SAFETY: `verify_at` checked slots 2 and 3 as a `WithFoo` union.
+            unsafe {
+                ::flatforge::gen_support::union_unchecked::<WithFoo<'a>>(self.0, 2, 3)
+            }
+        }
+        /// `u_as` if it holds a `Foo`.
+        #[inline]
+        pub fn u_as_as_foo_(&self) -> ::core::option::Option<Foo<'a>> {
+            self.u_as().map(|WithFoo::Foo(x)| x)
+        }
+    }
+    impl ::core::fmt::Debug for Twice<'_> {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.debug_struct("Twice")
+                .field("u_type", &self.u_type())
+                .field("u", &self.u())
+                .field("u_as_type", &self.u_as_type())
+                .field("u_as", &self.u_as())
+                .finish()
+        }
+    }
+    /// The fields of a `Twice` table for [`Twice::create`].
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct TwiceArgs {
+        /// `u`
+        pub u: ::core::option::Option<WithAsFooOffset>,
+        /// `u_as`
+        pub u_as: ::core::option::Option<WithFooOffset>,
+    }
+    impl Twice<'_> {
+        /// Writes the table in one pass (fields largest first, vtable on the stack) and returns its offset.
+        #[inline]
+        pub fn create(
+            b: &mut ::flatforge::Builder,
+            args: &TwiceArgs,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Twice<'static>>,
+            ::flatforge::BuildError,
+        > {
+            let mut t = b.table_writer::<12>(10, 4)?;
+            if let Some(u) = args.u_as {
+                t.add_offset(3, u.offset());
+            }
+            if let Some(u) = args.u {
+                t.add_offset(1, u.offset());
+            }
+            if let Some(u) = args.u_as {
+                t.add_scalar::<u8>(2, u.ty().0, 0);
+            }
+            if let Some(u) = args.u {
+                t.add_scalar::<u8>(0, u.ty().0, 0);
+            }
+            Ok(t.finish()?.cast())
+        }
+        /// A builder for a `Twice` table; its `finish` exists once every required field is set.
+        pub fn builder(b: &mut ::flatforge::Builder) -> TwiceBuilder<'_> {
+            TwiceBuilder::new(b)
+        }
+    }
+    /// Builds a `Twice` table field by field; made by [`Twice::builder`].
+    #[derive(Debug)]
+    pub struct TwiceBuilder<'b> {
+        b: &'b mut ::flatforge::Builder,
+        args: TwiceArgs,
+    }
+    impl<'b> TwiceBuilder<'b> {
+        /// A builder writing into `b`, with every field at its default.
+        pub fn new(b: &'b mut ::flatforge::Builder) -> Self {
+            Self {
+                b,
+                args: TwiceArgs::default(),
+            }
+        }
+    }
+    impl<'b> TwiceBuilder<'b> {
+        /// Sets `u`.
+        pub fn u(mut self, value: WithAsFooOffset) -> Self {
+            self.args.u = Some(value);
+            self
+        }
+        /// Sets `u_as`.
+        pub fn u_as(mut self, value: WithFooOffset) -> Self {
+            self.args.u_as = Some(value);
+            self
+        }
+    }
+    impl TwiceBuilder<'_> {
+        /// Writes the table and returns its offset.
+        pub fn finish(
+            self,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Twice<'static>>,
+            ::flatforge::BuildError,
+        > {
+            Twice::create(self.b, &self.args)
+        }
+    }
+    /// The owned form of a `Twice` table (object API): `pack` writes it, `unpack` reads it.
+    #[derive(Clone, Debug, PartialEq, Default)]
+    #[cfg_attr(feature = "serde", derive(::serde::Serialize, ::serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub struct TwiceT {
+        /// `u`
+        pub u: WithAsFooT,
+        /// `u_as`
+        pub u_as: WithFooT,
+    }
+    impl TwiceT {
+        /// Writes the table and everything it refers to; returns its offset.
+        pub fn pack(
+            &self,
+            b: &mut ::flatforge::Builder,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Twice<'static>>,
+            ::flatforge::BuildError,
+        > {
+            let f_u = self.u.pack(b)?;
+            let f_u_as = self.u_as.pack(b)?;
+            Twice::create(b, &TwiceArgs { u: f_u, u_as: f_u_as })
+        }
+    }
+    impl Twice<'_> {
+        /// The owned form of the table (object API).
+        pub fn unpack(&self) -> TwiceT {
+            let mut t = TwiceT::default();
+            self.unpack_into(&mut t);
+            t
+        }
+        /// Reads the table into `t`, reusing its allocations (strings, vectors, boxes).
+        pub fn unpack_into(&self, t: &mut TwiceT) {
+            t.u = self.u().map_or(WithAsFooT::None, |u| u.unpack());
+            t.u_as = self.u_as().map_or(WithFooT::None, |u| u.unpack());
         }
     }
     /// Verifies `buf` and returns its root `Holder` (the schema's `root_type`).
