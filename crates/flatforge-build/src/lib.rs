@@ -274,7 +274,8 @@ impl Config {
             .iter()
             .fold(Compiler::new(FsLoader), |c, d| c.include_dir(d.clone()));
         let mut written = Vec::with_capacity(schemas.len());
-        let mut outputs: HashMap<String, &Path> = HashMap::new();
+        // Output file name -> the schema generated as it, as given and canonical.
+        let mut outputs: HashMap<String, (&Path, PathBuf)> = HashMap::new();
         for schema in schemas {
             let schema = schema.as_ref();
             if self.rerun {
@@ -300,8 +301,9 @@ impl Config {
                 }
             }
             let file_name = flatforge_codegen::output_file_name(&compiled.schema);
+            let canonical = std::fs::canonicalize(schema).unwrap_or_else(|_| schema.to_path_buf());
             match outputs.get(&file_name) {
-                Some(&first) if first != schema => {
+                Some((first, first_canonical)) if *first_canonical != canonical => {
                     return Err(Error::SameOutputFile {
                         file: file_name,
                         first: first.to_path_buf(),
@@ -310,7 +312,7 @@ impl Config {
                 }
                 Some(_) => continue,
                 None => {
-                    outputs.insert(file_name, schema);
+                    outputs.insert(file_name, (schema, canonical));
                 }
             }
             if self.warnings {
@@ -384,8 +386,9 @@ mod tests {
                 if file == "x_generated.rs" && *first == a && *second == b),
             "{err}"
         );
-        // The same schema twice is generated once.
-        assert_eq!(config.compile(&[&a, &a]).unwrap().len(), 1);
+        // The same schema twice, however it is named, is generated once.
+        let also_a = dir.join("b/../a/x.fbs");
+        assert_eq!(config.compile(&[&a, &also_a]).unwrap().len(), 1);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -189,11 +189,9 @@ impl From<DialectArg> for Dialect {
 /// tag without a name; uncompressed Java NBT unless `--to` and `--compression` say otherwise).
 fn load_any(args: &ConvertArgs) -> anyhow::Result<(Nbt, Format)> {
     let data = read_input(&args.input)?;
-    let from = args.from.or_else(|| {
-        // No binary NBT starts with `{` or `[` (nor does gzip or zlib data).
-        let first = data.iter().find(|b| !b.is_ascii_whitespace());
-        matches!(first, Some(b'{' | b'[')).then_some(InputArg::Snbt)
-    });
+    let from = args
+        .from
+        .or_else(|| looks_like_text(&data).then_some(InputArg::Snbt));
     let variant = match from {
         None => None,
         Some(InputArg::Java) => Some(VariantArg::Java),
@@ -204,6 +202,15 @@ fn load_any(args: &ConvertArgs) -> anyhow::Result<(Nbt, Format)> {
         Some(InputArg::Json) => return parse_text(args, &data, true),
     };
     parse_binary(&args.input, &data, variant)
+}
+
+/// Whether `data` starts as SNBT does, with `{` or `[` after spaces (or a byte order mark): no
+/// binary NBT starts so (its first byte is a tag type, 0 to 12), nor gzip or zlib data. Tabs and
+/// line feeds are not skipped: they are the tag types 9 and 10.
+fn looks_like_text(data: &[u8]) -> bool {
+    let data = data.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(data);
+    let first = data.iter().find(|&&b| b != b' ' && b != b'\r');
+    matches!(first, Some(b'{' | b'['))
 }
 
 fn parse_text(args: &ConvertArgs, data: &[u8], json: bool) -> anyhow::Result<(Nbt, Format)> {
@@ -264,4 +271,26 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
             .with_context(|| format!("writing {}", args.output.display()))?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::looks_like_text;
+
+    #[test]
+    fn text_is_told_from_binary_nbt_by_its_first_bytes() {
+        for text in [&b"{a: 1}"[..], b"  [1, 2]", b"\xEF\xBB\xBF{}", b"\r {}"] {
+            assert!(looks_like_text(text), "{text:?}");
+        }
+        // A compound (tag 10, a line feed) whose name is 91 bytes long, in Bedrock's byte order.
+        for binary in [
+            &b"\x0a\x5b\x00"[..],
+            b"\x0a\x00\x00",
+            b"\x1f\x8b",
+            b"\t{",
+            b"",
+        ] {
+            assert!(!looks_like_text(binary), "{binary:?}");
+        }
+    }
 }

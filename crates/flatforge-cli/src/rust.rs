@@ -118,7 +118,9 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
     std::fs::create_dir_all(&args.out_dir)
         .with_context(|| format!("cannot create `{}`", args.out_dir.display()))?;
     let mut failed = 0usize;
-    let mut outputs: HashMap<String, &Path> = HashMap::new();
+    // Output file name -> the schema generated as it, as given and canonical (`a/x.fbs` and
+    // `./a/x.fbs` are one schema).
+    let mut outputs: HashMap<String, (&Path, PathBuf)> = HashMap::new();
     for path in &args.schemas {
         let compiled = match compiler.compile(path) {
             Ok(c) => c,
@@ -132,8 +134,9 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
         };
         out.diagnostics(&compiled.warnings, &compiled.sources);
         let name = flatforge_codegen::output_file_name(&compiled.schema);
+        let canonical = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
         match outputs.get(&name) {
-            Some(&first) if first != path => {
+            Some((first, first_canonical)) if *first_canonical != canonical => {
                 failed += 1;
                 out.error(&format!(
                     "`{}` and `{}` would both be written to `{}`: rename one of them, or generate \
@@ -146,7 +149,7 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
             }
             Some(_) => continue,
             None => {
-                outputs.insert(name, path);
+                outputs.insert(name, (path, canonical));
             }
         }
         let file = match flatforge_codegen::generate(&compiled.schema, &compiled.sources, &options)

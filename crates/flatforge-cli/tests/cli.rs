@@ -356,6 +356,18 @@ fn rust_refuses_two_schemas_that_would_write_the_same_file() {
     // The first one is written, and not replaced by the second.
     let code = std::fs::read_to_string(out_dir.join("x_generated.rs")).unwrap();
     assert!(code.contains("pub mod a {"), "{code}");
+    // One schema named two ways is no clash.
+    let also_a = root.join("b/../a/x.fbs");
+    let out = flatforge(&[
+        "rust",
+        "--rustfmt",
+        "never",
+        "-o",
+        out_dir.to_str().unwrap(),
+        a.to_str().unwrap(),
+        also_a.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
 
 #[test]
