@@ -1,6 +1,6 @@
 //! Runs a JSON print or parse in a loop, for profilers (`valgrind --tool=callgrind`): the flatbench
 //! buffer (the default) or the FlatBuffers.mbt `simple_table`.
-//! `cargo run --release -p flatforge-bench-json --example profile -- print|parse [ITERATIONS]
+//! `cargo run --release -p flatforge-bench-json --example json_profile -- print|parse [ITERATIONS]
 //! [flatbench|simple_table]`.
 
 use flatforge_json::{Codec, ParseOptions, PrintOptions};
