@@ -61,22 +61,23 @@ impl Output {
 
     /// Prints an error message that has no source location.
     pub(crate) fn error(&self, message: &str) {
-        let mut err = std::io::stderr().lock();
-        let _ = if self.color {
-            writeln!(err, "\x1b[1;31merror\x1b[0m\x1b[1m: {message}\x1b[0m")
-        } else {
-            writeln!(err, "error: {message}")
-        };
+        self.line(
+            "\x1b[1;31merror\x1b[0m\x1b[1m: {}\x1b[0m",
+            "error: {}",
+            message,
+        );
     }
 
     /// Prints advice that follows an error, as `  = help: ...`.
     pub(crate) fn help(&self, message: &str) {
-        let mut err = std::io::stderr().lock();
-        let _ = if self.color {
-            writeln!(err, "  \x1b[1m= help\x1b[0m: {message}")
-        } else {
-            writeln!(err, "  = help: {message}")
-        };
+        self.line("  \x1b[1m= help\x1b[0m: {}", "  = help: {}", message);
+    }
+
+    /// Prints `message` on stderr in `colored` or `plain` (each with one `{}` for it).
+    fn line(&self, colored: &str, plain: &str, message: &str) {
+        let form = if self.color { colored } else { plain };
+        let (before, after) = form.split_once("{}").expect("a form holds {}");
+        let _ = writeln!(std::io::stderr().lock(), "{before}{message}{after}");
     }
 }
 
