@@ -341,15 +341,18 @@ fn rust_refuses_two_schemas_that_would_write_the_same_file() {
         std::fs::write(path, text).unwrap();
     }
     let out_dir = root.join("out");
-    let out = flatforge(&[
-        "rust",
-        "--rustfmt",
-        "never",
-        "-o",
-        out_dir.to_str().unwrap(),
-        a.to_str().unwrap(),
-        b.to_str().unwrap(),
-    ]);
+    let rust = |first: &Path, second: &Path| {
+        flatforge(&[
+            "rust",
+            "--rustfmt",
+            "never",
+            "-o",
+            out_dir.to_str().unwrap(),
+            first.to_str().unwrap(),
+            second.to_str().unwrap(),
+        ])
+    };
+    let out = rust(&a, &b);
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
     assert!(err.contains("would both be written to"), "{err}");
@@ -357,16 +360,7 @@ fn rust_refuses_two_schemas_that_would_write_the_same_file() {
     let code = std::fs::read_to_string(out_dir.join("x_generated.rs")).unwrap();
     assert!(code.contains("pub mod a {"), "{code}");
     // One schema named two ways is no clash.
-    let also_a = root.join("b/../a/x.fbs");
-    let out = flatforge(&[
-        "rust",
-        "--rustfmt",
-        "never",
-        "-o",
-        out_dir.to_str().unwrap(),
-        a.to_str().unwrap(),
-        also_a.to_str().unwrap(),
-    ]);
+    let out = rust(&a, &root.join("b/../a/x.fbs"));
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
 
