@@ -51,9 +51,23 @@ impl SchemaArgs {
 
     /// The root type, or an error message.
     pub(crate) fn root(&self, codec: &Codec<'_>) -> anyhow::Result<RootType> {
-        codec
-            .root_type(self.root_type.as_deref())
-            .with_context(|| format!("schema `{}`", self.schema.display()))
+        let context = || format!("schema `{}`", self.schema.display());
+        codec.root_type(self.root_type.as_deref()).map_err(|e| {
+            // Name the tables it could be (a few of them).
+            let tables: Vec<&str> = codec
+                .schema()
+                .objects
+                .iter()
+                .filter(|o| !o.is_struct)
+                .map(|o| o.full_name.as_str())
+                .collect();
+            let listed = match tables.len() {
+                0 => "it has no tables".to_string(),
+                1..=8 => format!("its tables: {}", tables.join(", ")),
+                n => format!("its tables: {}, ... ({n} in all)", tables[..8].join(", ")),
+            };
+            anyhow::anyhow!("{e} ({listed})").context(context())
+        })
     }
 }
 

@@ -223,5 +223,11 @@ fn invalid_buffers_and_usage_errors() {
     wrong_root.insert(2, "Nope");
     let out = flatforge(&wrong_root, Some(&[]));
     assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).contains("no table named `Nope`"));
+    let err = text(&out.stderr);
+    assert!(err.contains("no table named `Nope`"), "{err}");
+    // The message names the tables it could be.
+    assert!(
+        err.contains("(its tables: MyGame.Example.Monster, "),
+        "{err}"
+    );
 }
