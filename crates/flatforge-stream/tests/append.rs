@@ -103,6 +103,16 @@ fn an_index_footer_is_replaced_or_dropped() {
     let stream = StreamSlice::new(&bytes, &ReaderOptions::default()).unwrap();
     assert!(matches!(stream.index(), Err(Error::NoIndex)));
     assert_eq!(read_all(&path, &ReaderOptions::default()), ["a", "b", "c"]);
+    // With an index again: it covers the frames written without one.
+    append(&path, &indexed, &["d"]).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    let index = StreamSlice::new(&bytes, &ReaderOptions::default())
+        .unwrap()
+        .index()
+        .unwrap();
+    assert_eq!(index.len(), 4);
+    assert_eq!(index.frame(1).unwrap().root::<&str>().unwrap(), "b");
+    assert_eq!(index.frame(3).unwrap().root::<&str>().unwrap(), "d");
 }
 
 #[test]
