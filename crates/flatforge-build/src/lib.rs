@@ -33,10 +33,10 @@
 //! of the crate.
 #![deny(missing_docs)]
 
-use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use flatforge_codegen::{Claim, OutputFiles};
 use flatforge_schema::{Compiler, FsLoader};
 
 /// Why generating code failed.
@@ -274,8 +274,7 @@ impl Config {
             .iter()
             .fold(Compiler::new(FsLoader), |c, d| c.include_dir(d.clone()));
         let mut written = Vec::with_capacity(schemas.len());
-        // Output file name -> the schema generated as it, as given and canonical.
-        let mut outputs: HashMap<String, (&Path, PathBuf)> = HashMap::new();
+        let mut outputs = OutputFiles::default();
         for schema in schemas {
             let schema = schema.as_ref();
             if self.rerun {
@@ -301,19 +300,16 @@ impl Config {
                 }
             }
             let file_name = flatforge_codegen::output_file_name(&compiled.schema);
-            let canonical = std::fs::canonicalize(schema).unwrap_or_else(|_| schema.to_path_buf());
-            match outputs.get(&file_name) {
-                Some((first, first_canonical)) if *first_canonical != canonical => {
+            match outputs.claim(&file_name, schema) {
+                Claim::Taken(first) => {
                     return Err(Error::SameOutputFile {
                         file: file_name,
                         first: first.to_path_buf(),
                         second: schema.to_path_buf(),
                     })
                 }
-                Some(_) => continue,
-                None => {
-                    outputs.insert(file_name, (schema, canonical));
-                }
+                Claim::Again => continue,
+                Claim::New => {}
             }
             if self.warnings {
                 let warnings =

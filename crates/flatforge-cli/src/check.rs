@@ -46,9 +46,7 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
             }
             Err(err) => {
                 failed += 1;
-                out.diagnostics(&err.diagnostics, &err.sources);
-                let n = err.error_count();
-                out.error(&format!("{}: {}", path.display(), count(n as u64, "error")));
+                out.compile_error(path, &err);
             }
         }
     }
@@ -64,15 +62,14 @@ fn summary(schema: &Schema) -> String {
     let structs = schema.objects.len() - tables;
     let unions = schema.enums.iter().filter(|e| e.is_union).count();
     let enums = schema.enums.len() - unions;
-    let plural = |n: usize, word: &str| count(n as u64, word);
     let mut parts = vec![
-        plural(tables, "table"),
-        plural(structs, "struct"),
-        plural(enums, "enum"),
-        plural(unions, "union"),
+        count(tables, "table"),
+        count(structs, "struct"),
+        count(enums, "enum"),
+        count(unions, "union"),
     ];
     if !schema.services.is_empty() {
-        parts.push(plural(schema.services.len(), "service"));
+        parts.push(count(schema.services.len(), "service"));
     }
     parts.join(", ")
 }

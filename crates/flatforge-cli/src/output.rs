@@ -4,7 +4,9 @@
 use std::fmt;
 use std::io::{self, IsTerminal, Write};
 
-use flatforge_schema::{Diagnostic, SourceMap};
+use std::path::Path;
+
+use flatforge_schema::{CompileError, Diagnostic, SourceMap};
 
 /// Exit code for invalid input (a schema with errors, an unreadable file, bad data).
 pub(crate) const EXIT_INVALID: u8 = 1;
@@ -13,8 +15,8 @@ pub(crate) const EXIT_INVALID: u8 = 1;
 pub(crate) const EXIT_USAGE: u8 = 2;
 
 /// `n` and `word`, plural unless `n` is 1: `1 error`, `3 errors`.
-pub(crate) fn count(n: u64, word: &str) -> String {
-    if n == 1 {
+pub(crate) fn count<N: fmt::Display + PartialEq + From<u8>>(n: N, word: &str) -> String {
+    if n == N::from(1) {
         format!("{n} {word}")
     } else {
         format!("{n} {word}s")
@@ -57,6 +59,13 @@ impl Output {
         let text = flatforge_schema::render(diagnostics, sources, self.color);
         let mut err = std::io::stderr().lock();
         let _ = err.write_all(text.as_bytes());
+    }
+
+    /// Prints the diagnostics of a schema that failed to compile, then `PATH: N errors`.
+    pub(crate) fn compile_error(&self, path: &Path, err: &CompileError) {
+        self.diagnostics(&err.diagnostics, &err.sources);
+        let n = err.error_count();
+        self.error(&format!("{}: {}", path.display(), count(n, "error")));
     }
 
     /// Prints an error message that has no source location.

@@ -4,15 +4,15 @@
 //! and checked with `cargo fmt --check`, so it is passed through `rustfmt` as well when one is
 //! installed (`--rustfmt`), which makes it exactly what `cargo fmt` would write.
 
-use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 
 use anyhow::Context;
+use flatforge_codegen::{Claim, OutputFiles};
 use flatforge_schema::{Compiler, FsLoader};
 
-use crate::output::{count, print_line, Output, EXIT_INVALID};
+use crate::output::{print_line, Output, EXIT_INVALID};
 
 /// Arguments of `flatforge rust`.
 #[derive(Debug, clap::Args)]
@@ -118,25 +118,20 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
     std::fs::create_dir_all(&args.out_dir)
         .with_context(|| format!("cannot create `{}`", args.out_dir.display()))?;
     let mut failed = 0usize;
-    // Output file name -> the schema generated as it, as given and canonical (`a/x.fbs` and
-    // `./a/x.fbs` are one schema).
-    let mut outputs: HashMap<String, (&Path, PathBuf)> = HashMap::new();
+    let mut outputs = OutputFiles::default();
     for path in &args.schemas {
         let compiled = match compiler.compile(path) {
             Ok(c) => c,
             Err(err) => {
                 failed += 1;
-                out.diagnostics(&err.diagnostics, &err.sources);
-                let n = err.error_count();
-                out.error(&format!("{}: {}", path.display(), count(n as u64, "error")));
+                out.compile_error(path, &err);
                 continue;
             }
         };
         out.diagnostics(&compiled.warnings, &compiled.sources);
         let name = flatforge_codegen::output_file_name(&compiled.schema);
-        let canonical = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
-        match outputs.get(&name) {
-            Some((first, first_canonical)) if *first_canonical != canonical => {
+        match outputs.claim(&name, path) {
+            Claim::Taken(first) => {
                 failed += 1;
                 out.error(&format!(
                     "`{}` and `{}` would both be written to `{}`: rename one of them, or generate \
@@ -147,10 +142,8 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
                 ));
                 continue;
             }
-            Some(_) => continue,
-            None => {
-                outputs.insert(name, (path, canonical));
-            }
+            Claim::Again => continue,
+            Claim::New => {}
         }
         let file = match flatforge_codegen::generate(&compiled.schema, &compiled.sources, &options)
         {

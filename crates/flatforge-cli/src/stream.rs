@@ -374,15 +374,13 @@ fn pack(args: &PackArgs, out: &Output) -> anyhow::Result<ExitCode> {
     let tmp = temp_path(&args.out);
     let file = File::create(&tmp).with_context(|| format!("cannot create `{}`", tmp.display()))?;
     let mut w = StreamWriter::new(BufWriter::with_capacity(1 << 16, file), opts)?;
-    let result = pack_lines(args, &codec, root, input, len, &mut w).and_then(|packed| {
-        let Ok(()) = packed else {
-            return Ok(packed.map(|()| 0));
-        };
+    let packed = pack_lines(args, &codec, root, input, len, &mut w);
+    let result = then_finish(packed, || {
         let frames = w.frames();
         let mut file = w.finish()?.into_inner().map_err(|e| e.into_error())?;
         file.flush()?;
         file.sync_all().context("cannot sync the output")?;
-        Ok(Ok(frames))
+        Ok(frames)
     });
     match result {
         Ok(Ok(frames)) => {
@@ -430,14 +428,11 @@ fn pack_append(
         eprintln!("cut `{name}` from {from} to {to} bytes before appending: {damage}");
     }
     let frames_before = found.frames;
-    let packed = pack_lines(args, codec, root, input, len, &mut w).and_then(|packed| {
-        let Ok(()) = packed else {
-            return Ok(packed.map(|()| 0));
-        };
+    let packed = pack_lines(args, codec, root, input, len, &mut w);
+    let packed = then_finish(packed, || {
         let frames = w.frames() - frames_before;
-        let file = w.finish()?;
-        file.sync_all().context("cannot sync the output")?;
-        Ok(Ok(frames))
+        w.finish()?.sync_all().context("cannot sync the output")?;
+        Ok(frames)
     });
     if let Ok(Ok(frames)) = packed {
         eprintln!("appended {} to `{name}`", count(frames, "message"));
@@ -457,6 +452,17 @@ fn pack_append(
         out.error(&message);
     }
     Ok(ExitCode::from(EXIT_INVALID))
+}
+
+/// `packed`, then, if every line was packed, `finish` (which returns the frames written).
+fn then_finish(
+    packed: anyhow::Result<Result<(), String>>,
+    finish: impl FnOnce() -> anyhow::Result<u64>,
+) -> anyhow::Result<Result<u64, String>> {
+    match packed? {
+        Ok(()) => finish().map(Ok),
+        Err(message) => Ok(Err(message)),
+    }
 }
 
 /// Packs the lines of `input` into `w`; the inner error is invalid input (reported, exit 1), the
@@ -591,12 +597,7 @@ fn recover(args: &RecoverArgs, out: &Output) -> anyhow::Result<ExitCode> {
             match compiler.compile(path) {
                 Ok(compiled) => Some(compiled.schema),
                 Err(err) => {
-                    out.diagnostics(&err.diagnostics, &err.sources);
-                    out.error(&format!(
-                        "{}: {} error(s)",
-                        path.display(),
-                        err.error_count()
-                    ));
+                    out.compile_error(path, &err);
                     return Ok(ExitCode::from(EXIT_INVALID));
                 }
             }

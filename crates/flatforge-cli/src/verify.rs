@@ -10,7 +10,7 @@ use anyhow::Context;
 use flatforge_json::{Codec, RootType, VerifyOptions};
 use flatforge_schema::{Compiler, FsLoader, Schema};
 
-use crate::output::{count, print_line, size_prefix_help, stdout_error, Output, EXIT_INVALID};
+use crate::output::{print_line, size_prefix_help, stdout_error, Output, EXIT_INVALID};
 
 /// The schema to work with: `-s SCHEMA [-I DIR]... [--root-type T]`.
 #[derive(Debug, clap::Args)]
@@ -37,13 +37,7 @@ impl SchemaArgs {
         match compiler.compile(&self.schema) {
             Ok(compiled) => Some(compiled.schema),
             Err(err) => {
-                out.diagnostics(&err.diagnostics, &err.sources);
-                let n = err.error_count();
-                out.error(&format!(
-                    "{}: {}",
-                    self.schema.display(),
-                    count(n as u64, "error")
-                ));
+                out.compile_error(&self.schema, &err);
                 None
             }
         }
@@ -51,7 +45,6 @@ impl SchemaArgs {
 
     /// The root type, or an error message.
     pub(crate) fn root(&self, codec: &Codec<'_>) -> anyhow::Result<RootType> {
-        let context = || format!("schema `{}`", self.schema.display());
         codec.root_type(self.root_type.as_deref()).map_err(|e| {
             // Name the tables it could be (a few of them).
             let tables: Vec<&str> = codec
@@ -66,7 +59,7 @@ impl SchemaArgs {
                 1..=8 => format!("its tables: {}", tables.join(", ")),
                 n => format!("its tables: {}, ... ({n} in all)", tables[..8].join(", ")),
             };
-            anyhow::anyhow!("{e} ({listed})").context(context())
+            anyhow::anyhow!("{e} ({listed})").context(format!("schema `{}`", self.schema.display()))
         })
     }
 }

@@ -86,33 +86,31 @@ fn line(body: &str) -> String {
     }
 }
 
-/// Columns of leading whitespace (a tab reaches the next multiple of 4).
-fn indent_width(body: &str) -> usize {
+/// Where the leading whitespace of `body` reaches `columns` columns, or ends: the byte offset
+/// and the columns there (a tab reaches the next multiple of 4).
+fn indent_to(body: &str, columns: usize) -> (usize, usize) {
     let mut width = 0;
-    for c in body.chars() {
+    for (at, c) in body.char_indices() {
+        if width >= columns {
+            return (at, width);
+        }
         match c {
             ' ' => width += 1,
             '\t' => width += 4 - width % 4,
-            _ => break,
+            _ => return (at, width),
         }
     }
-    width
+    (body.len(), width)
+}
+
+/// Columns of leading whitespace.
+fn indent_width(body: &str) -> usize {
+    indent_to(body, usize::MAX).1
 }
 
 /// `body` without its first `columns` columns of indentation.
 fn dedent(body: &str, columns: usize) -> &str {
-    let mut width = 0;
-    for (at, c) in body.char_indices() {
-        if width >= columns {
-            return &body[at..];
-        }
-        match c {
-            ' ' => width += 1,
-            '\t' => width += 4 - width % 4,
-            _ => return &body[at..],
-        }
-    }
-    ""
+    &body[indent_to(body, columns).0..]
 }
 
 /// Whether `body` is an ATX heading (`# Title`).

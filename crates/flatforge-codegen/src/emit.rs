@@ -339,6 +339,13 @@ impl Derived {
     }
 }
 
+/// The scope of the type names of namespace `ns`.
+fn ns_scope<'a>(scopes: &'a mut BTreeMap<String, Scope>, ns: &str) -> &'a mut Scope {
+    scopes
+        .entry(ns.to_string())
+        .or_insert_with(|| Scope::with_reserved(PRELUDE_VALUES))
+}
+
 /// The emitter's state: names decided up front, then the output text.
 struct Emitter<'s> {
     schema: &'s Schema,
@@ -527,12 +534,8 @@ impl<'s> Emitter<'s> {
             .unwrap_or_default();
         // Type names, unique per namespace (after case conversion).
         let mut scopes: BTreeMap<String, Scope> = BTreeMap::new();
-        let mut take = |ns: &str, name: &str| -> String {
-            scopes
-                .entry(ns.to_string())
-                .or_insert_with(|| Scope::with_reserved(PRELUDE_VALUES))
-                .take(camel(name))
-        };
+        let mut take =
+            |ns: &str, name: &str| -> String { ns_scope(&mut scopes, ns).take(camel(name)) };
         let obj_names: Vec<String> = schema
             .objects
             .iter()
@@ -550,13 +553,11 @@ impl<'s> Emitter<'s> {
             .collect();
         // The derived names, after every declared one.
         let mut derive = |ns: &str, name: &str, has: &dyn Fn(Suffix) -> bool| {
-            let scope = scopes
-                .entry(ns.to_string())
-                .or_insert_with(|| Scope::with_reserved(PRELUDE_VALUES));
+            let scope = ns_scope(&mut scopes, ns);
+            // (From `Self`, escaped as `Self_`, come `SelfT`, `SelfArgs`, ...)
+            let base = bare(name).trim_end_matches('_');
             let mut d = Derived::default();
             for suffix in Suffix::ALL.into_iter().filter(|&s| has(s)) {
-                // (From `Self`, escaped as `Self_`, come `SelfT`, `SelfArgs`, ...)
-                let base = bare(name).trim_end_matches('_');
                 d.0[suffix as usize] = scope.take(format!("{base}{}", suffix.as_str()));
             }
             d

@@ -78,6 +78,9 @@ mod emit;
 mod format;
 mod names;
 
+use std::collections::hash_map::{Entry, HashMap};
+use std::path::{Path, PathBuf};
+
 use flatforge_schema::{Diagnostic, Schema, SourceMap};
 
 /// The version of the generator, written into every generated file's header and checked against
@@ -246,4 +249,49 @@ pub fn output_file_name(schema: &Schema) -> String {
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "schema".to_string());
     format!("{stem}_generated.rs")
+}
+
+/// The files one run generates, by name, to catch two schemas that would be written to one file
+/// (`a/x.fbs` and `b/x.fbs` both give `x_generated.rs`). A schema is known by its canonical path,
+/// so `a/x.fbs` and `b/../a/x.fbs` are one schema.
+///
+/// ```
+/// use std::path::Path;
+/// use flatforge_codegen::{Claim, OutputFiles};
+/// let mut files = OutputFiles::default();
+/// assert!(matches!(files.claim("x_generated.rs", Path::new("a/x.fbs")), Claim::New));
+/// assert!(matches!(files.claim("x_generated.rs", Path::new("a/x.fbs")), Claim::Again));
+/// let clash = files.claim("x_generated.rs", Path::new("b/x.fbs"));
+/// assert!(matches!(clash, Claim::Taken(first) if first == Path::new("a/x.fbs")));
+/// ```
+#[derive(Debug, Default)]
+pub struct OutputFiles {
+    /// Output file name -> the schema generated as it, as given and canonical.
+    by_name: HashMap<String, (PathBuf, PathBuf)>,
+}
+
+/// What [`OutputFiles::claim`] found.
+#[derive(Debug)]
+pub enum Claim<'a> {
+    /// No schema of the run has this output file yet: generate it.
+    New,
+    /// The same schema again (under this or another path): it is generated already.
+    Again,
+    /// Another schema, given as this path, has this output file.
+    Taken(&'a Path),
+}
+
+impl OutputFiles {
+    /// Records that `schema` (a path) is generated as the file `name`, unless a schema is already.
+    pub fn claim(&mut self, name: &str, schema: &Path) -> Claim<'_> {
+        let canonical = std::fs::canonicalize(schema).unwrap_or_else(|_| schema.to_path_buf());
+        match self.by_name.entry(name.to_string()) {
+            Entry::Vacant(e) => {
+                e.insert((schema.to_path_buf(), canonical));
+                Claim::New
+            }
+            Entry::Occupied(e) if e.get().1 == canonical => Claim::Again,
+            Entry::Occupied(e) => Claim::Taken(&e.into_mut().0),
+        }
+    }
 }

@@ -369,12 +369,8 @@ impl<W: Write> StreamWriter<W> {
     pub fn new(out: W, opts: WriterOptions) -> Result<Self, Error> {
         let plain = Self::plain(&opts)?;
         let mut w = StreamWriter::at(out, &opts, plain, 0, 0);
-        if !plain {
-            let mut header = Header::new(opts.checksum);
-            header.file_identifier = opts.file_identifier;
-            header.schema_hash = opts.schema_hash;
+        if let Some(header) = w.header {
             w.push_side(&header.encode());
-            w.header = Some(header);
         }
         Ok(w)
     }
@@ -394,7 +390,8 @@ impl<W: Write> StreamWriter<W> {
         Ok(plain)
     }
 
-    /// A writer whose sink is at stream position `pos`, after `frames` frames.
+    /// A writer whose sink is at stream position `pos`, after `frames` frames (and, for a framed
+    /// stream, after the header, which it knows but does not write).
     fn at(out: W, opts: &WriterOptions, plain: bool, pos: u64, frames: u64) -> Self {
         let mut w = StreamWriter {
             out: Some(out),
@@ -417,7 +414,12 @@ impl<W: Write> StreamWriter<W> {
             batch_frames: opts.batch_frames.clamp(1, MAX_SEGS / 2),
             max_len: opts.max_frame_len.min(MAX_PAYLOAD_LEN),
             failed: false,
-            header: None,
+            header: (!plain).then(|| {
+                let mut header = Header::new(opts.checksum);
+                header.file_identifier = opts.file_identifier;
+                header.schema_hash = opts.schema_hash;
+                header
+            }),
         };
         w.start_batch();
         w
@@ -950,12 +952,6 @@ impl StreamWriter<File> {
         let mut w = Self::at(file, &opts, plain, end, found.frames);
         if let Some(index) = &mut w.index {
             *index = offsets;
-        }
-        if !plain {
-            let mut header = Header::new(opts.checksum);
-            header.file_identifier = opts.file_identifier;
-            header.schema_hash = opts.schema_hash;
-            w.header = Some(header);
         }
         Ok((w, found))
     }
