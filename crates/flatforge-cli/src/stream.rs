@@ -12,7 +12,7 @@ use anyhow::Context;
 use flatforge_json::{Codec, ParseOptions, PrintOptions, RootType, VerifyOptions};
 use flatforge_schema::{Compiler, FsLoader, ObjectId, Schema};
 use flatforge_stream::{
-    recover_file, schema_hash, Checksum, Error as StreamError, Format, Frame, Header,
+    lock_file, recover_file, schema_hash, Checksum, Error as StreamError, Format, Frame, Header,
     ReaderOptions, StreamReader, StreamWriter, WriterOptions,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -84,7 +84,9 @@ hash; an index footer is written for random access unless --no-index. The output
 temporary file beside OUT and renamed when complete, so OUT is never left half-written; with \
 --append, the frames are added to OUT itself, which is cut back to its own frames if a line is \
 invalid or a write fails (a crash midway leaves the frames written so far, and the next append \
-or `stream recover` cuts a torn last one).\n\n\
+or `stream recover` cuts a torn last one). While one `pack --append` writes to OUT (on Unix, it \
+holds the file's advisory lock), another `pack` to OUT and `stream recover` of it stop with an \
+error instead of mixing their frames in.\n\n\
 Exit status: 0 on success, 1 on invalid input (the line and column are reported), 2 on usage \
 errors."
 )]
@@ -384,8 +386,23 @@ fn pack(args: &PackArgs, out: &Output) -> anyhow::Result<ExitCode> {
     });
     match result {
         Ok(Ok(frames)) => {
+            // Not over a stream that another process is appending to (its frames would go to the
+            // replaced file); the lock is held until the new file is in place.
+            let held = match File::open(&args.out) {
+                Ok(old) => lock_file(&old).map(|()| Some(old)),
+                Err(_) => Ok(None),
+            };
+            let held = match held {
+                Ok(held) => held,
+                Err(e) => {
+                    let _ = std::fs::remove_file(&tmp);
+                    let name = args.out.display();
+                    return Err(e).with_context(|| format!("cannot replace `{name}`"));
+                }
+            };
             std::fs::rename(&tmp, &args.out)
                 .with_context(|| format!("cannot write `{}`", args.out.display()))?;
+            drop(held);
             let messages = count(frames, "message");
             eprintln!("packed {messages} into `{}`", args.out.display());
             Ok(ExitCode::SUCCESS)
@@ -443,6 +460,7 @@ fn pack_append(
         .write(true)
         .open(&args.out)
         .with_context(|| format!("cannot open `{name}`"))?;
+    lock_file(&file).with_context(|| format!("cannot restore `{name}`"))?;
     file.set_len(found.frames_end)
         .with_context(|| format!("cannot restore `{name}`"))?;
     drop(file);
@@ -512,7 +530,7 @@ fn pack_lines<W: Write>(
         } else {
             w.write_message(buf)?;
         }
-        if number % 1024 == 0 {
+        if number.is_multiple_of(1024) {
             bar.set_position(consumed);
         }
     }

@@ -314,3 +314,50 @@ fn pack_append_adds_lines_or_leaves_the_stream_as_it_was() {
     );
     assert_eq!(std::fs::read(&out).unwrap(), before);
 }
+
+/// While another process appends to a stream (it holds the file's lock), `pack --append`,
+/// `pack` over it and `recover` stop with an error and leave it as it is.
+#[cfg(unix)]
+#[test]
+fn a_stream_another_writer_holds_is_left_alone() {
+    let out = temp("held.ffs");
+    let _ = std::fs::remove_file(&out);
+    let input = temp("held.jsonl");
+    std::fs::write(&input, lines(5)).unwrap();
+    assert_eq!(pack(&input, &out, &[]).status.code(), Some(0));
+    let before = std::fs::read(&out).unwrap();
+
+    let holder = std::fs::File::open(&out).unwrap();
+    flatforge_stream::lock_file(&holder).unwrap();
+    for run in [
+        pack(&input, &out, &["--append"]),
+        pack(&input, &out, &[]),
+        flatforge(&["stream", "recover", s(&out)], None),
+    ] {
+        let stderr = text(&run.stderr);
+        assert_eq!(run.status.code(), Some(1), "{stderr}");
+        assert!(stderr.contains("locked by another writer"), "{stderr}");
+        assert_eq!(std::fs::read(&out).unwrap(), before);
+    }
+    let leftovers: Vec<_> = std::fs::read_dir(out.parent().unwrap())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("held.ffs.partial")
+        })
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+
+    drop(holder);
+    let appended = pack(&input, &out, &["--append"]);
+    assert_eq!(
+        appended.status.code(),
+        Some(0),
+        "{}",
+        text(&appended.stderr)
+    );
+    let cat = flatforge(&["stream", "cat", "-s", SCHEMA, s(&out)], None);
+    assert_eq!(text(&cat.stdout), lines(5).repeat(2));
+}

@@ -90,6 +90,10 @@ pub enum Error {
         /// What the writer's options ask for.
         wanted: String,
     },
+    /// Another handle holds the stream file's advisory lock ([`lock_file`](crate::lock_file)): a
+    /// writer appending to it, or a recovery.
+    #[error("the file is locked by another writer or recovery; try again when it has finished")]
+    Locked,
     /// The header declares another schema hash than the reader requires.
     #[error(
         "the stream was written with schema hash {}, but the reader requires {expected:#018x}",

@@ -820,7 +820,10 @@ pub(crate) fn find_index(data: &[u8]) -> Result<(u64, &[u8]), Error> {
         .checked_mul(8)
         .and_then(|e| e.checked_add(marker))
         .and_then(|e| e.checked_add(16));
-    if marker < HEADER_LEN as u64 || marker % FRAME_ALIGN as u64 != 0 || expected_end != Some(at) {
+    if marker < HEADER_LEN as u64
+        || !marker.is_multiple_of(FRAME_ALIGN as u64)
+        || expected_end != Some(at)
+    {
         return Err(Error::CorruptIndex {
             offset: at,
             reason: "the trailer does not describe an index ending here",

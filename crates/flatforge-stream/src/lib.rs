@@ -15,6 +15,8 @@
 //! - [`StreamWriter::append`] continues a stream file (after a restart, say): it checks the header
 //!   against the writer's options, cuts a torn tail off, and writes the index footer again over
 //!   old and new frames.
+//! - [`lock_file`] is the advisory lock by which `append` and `recover_file` keep out of each
+//!   other's way (a second appender to a file gets [`Error::Locked`], not interleaved frames).
 //!
 //! ```
 //! use flatforge_stream::{Checksum, ReaderOptions, StreamReader, StreamWriter, WriterOptions};
@@ -111,6 +113,10 @@
 //! checksum and is cut off too, unless complete frames follow it (then the damage is not a torn
 //! tail and recovery refuses).
 //!
+//! Two processes must not write one file at once. [`StreamWriter::append`] and [`recover_file`]
+//! hold the file's advisory lock ([`lock_file`]) while they use it, so a second one fails with
+//! [`Error::Locked`] instead of interleaving frames or cutting frames being written.
+//!
 //! # Faults
 //!
 //! Every error names the frame number and byte offset: a checksum mismatch
@@ -121,6 +127,7 @@
 
 mod error;
 mod format;
+mod lock;
 mod mmap;
 mod read;
 mod recover;
@@ -132,6 +139,7 @@ pub use error::{BoxError, Error};
 pub use format::{
     Checksum, Format, Header, FRAME_ALIGN, HEADER_LEN, INDEX_MAGIC, MAGIC, MAX_PAYLOAD_LEN, VERSION,
 };
+pub use lock::lock_file;
 pub use mmap::MappedStream;
 pub use read::{Frame, Frames, Index, Messages, ReaderOptions, StreamReader, StreamSlice};
 pub use recover::{recover, recover_file, Recovery};

@@ -1466,7 +1466,7 @@ impl<R: Read + Seek> StreamReader<R> {
             .and_then(|e| e.checked_add(marker))
             .and_then(|e| e.checked_add(16))
             == Some(at);
-        if !fits || marker < HEADER_LEN as u64 || marker % 8 != 0 {
+        if !fits || marker < HEADER_LEN as u64 || !marker.is_multiple_of(8) {
             return Err(Error::CorruptIndex {
                 offset: at,
                 reason: "the trailer does not describe an index ending here",

@@ -223,7 +223,9 @@ fn find_good_frame<R: Read + Seek>(
 }
 
 /// Recovers the stream file at `path` in place: cuts it to [`Recovery::valid_len`] and syncs it
-/// when the tail is damaged (see [`recover`]). Run it when no writer has the file open.
+/// when the tail is damaged (see [`recover`]). Run it when no writer has the file open: it holds
+/// the file's lock ([`lock_file`](crate::lock_file)) meanwhile, and fails with [`Error::Locked`]
+/// while an appending writer holds it.
 ///
 /// ```
 /// use flatforge_stream::{recover_file, ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
@@ -254,6 +256,7 @@ pub fn recover_file(
         .write(true)
         .open(path)
         .map_err(io(0))?;
+    crate::lock_file(&file)?;
     let recovery = recover(&mut file, opts, verify)?;
     if recovery.truncates() {
         let at = recovery.valid_len;

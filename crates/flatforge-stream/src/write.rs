@@ -878,6 +878,11 @@ impl StreamWriter<File> {
     /// (each carrying the writer's file identifier, if it has one), else the reader's error is
     /// returned and the file is not touched.
     ///
+    /// The writer holds the file's advisory lock ([`lock_file`](crate::lock_file)) until the file
+    /// is closed (the writer dropped, or the `File` that [`finish`](Self::finish) returns): while
+    /// it does, a second `append` or a [`recover_file`](crate::recover_file) of the same file
+    /// fails with [`Error::Locked`] and changes nothing.
+    ///
     /// ```
     /// use flatforge_stream::{ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
     /// let path = std::env::temp_dir().join(format!("ffs-append-doc-{}", std::process::id()));
@@ -906,6 +911,7 @@ impl StreamWriter<File> {
             .truncate(false)
             .open(path)
             .map_err(io(0))?;
+        crate::lock_file(&file)?;
         let len = file.metadata().map_err(io(0))?.len();
         let mut head = [0u8; HEADER_LEN];
         let n = len.min(HEADER_LEN as u64) as usize;

@@ -1,10 +1,11 @@
 //! `StreamWriter::append`: more frames after those of an existing stream file, with its torn tail
-//! cut first, its index rebuilt, and a stream written with other options left untouched.
+//! cut first, its index rebuilt, a stream written with other options left untouched, and a file
+//! that another writer holds refused.
 
 use std::path::PathBuf;
 
 use flatforge_stream::{
-    Checksum, Error, Format, ReaderOptions, StreamSlice, StreamWriter, WriterOptions,
+    recover_file, Checksum, Error, Format, ReaderOptions, StreamSlice, StreamWriter, WriterOptions,
 };
 
 fn temp(name: &str) -> PathBuf {
@@ -213,4 +214,41 @@ fn short_files_are_not_taken_for_a_torn_header_unless_they_start_like_one() {
         );
         assert_eq!(std::fs::read(&path).unwrap(), short);
     }
+}
+
+/// Two appenders, or an appender and a recovery, never work on one file at once: the second one
+/// fails with `Error::Locked` and changes nothing, until the first one's file is closed.
+#[cfg(unix)]
+#[test]
+fn a_second_appender_or_a_recovery_is_refused_while_a_writer_holds_the_file() {
+    let path = temp("locked");
+    let opts = WriterOptions::default().index(true);
+    append(&path, &opts, &["a", "b"]).unwrap();
+    // A torn tail, which the refused calls must not cut (nor the footer drop).
+    let whole = std::fs::read(&path).unwrap();
+    let torn = &whole[..whole.len() - 3];
+    std::fs::write(&path, torn).unwrap();
+
+    let (mut first, found) = StreamWriter::append(&path, opts.clone()).unwrap();
+    assert!(found.truncates());
+    let cut = std::fs::read(&path).unwrap();
+    let err = StreamWriter::append(&path, opts.clone()).unwrap_err();
+    assert!(matches!(err, Error::Locked), "{err}");
+    let err = recover_file(&path, &ReaderOptions::default(), |_| Ok(())).unwrap_err();
+    assert!(matches!(err, Error::Locked), "{err}");
+    assert_eq!(std::fs::read(&path).unwrap(), cut);
+
+    first.write_with(|b| b.create_string("c")).unwrap();
+    let file = first.finish().unwrap();
+    // `finish` hands the file back with the lock: still held.
+    let err = StreamWriter::append(&path, opts.clone()).unwrap_err();
+    assert!(matches!(err, Error::Locked), "{err}");
+    drop(file);
+    assert_eq!(append(&path, &opts, &["d"]).unwrap(), 3);
+    assert_eq!(
+        read_all(&path, &ReaderOptions::default()),
+        ["a", "b", "c", "d"]
+    );
+    let r = recover_file(&path, &ReaderOptions::default(), |_| Ok(())).unwrap();
+    assert_eq!((r.frames, r.truncates()), (4, false));
 }
