@@ -9,7 +9,7 @@
 //! flatc generates (`tests/data/union_underlying_type.cpp`); it holds
 //! `{ test_union: B { b: "hello" }, test_vector_of_union: [A { a: 42 }, C { c: true }, B { b: "x" }] }`.
 
-use flatforge::{Builder, ErrorKind, Vector};
+use flatforge::{Builder, ErrorKind, Vector, VerifierOptions};
 use flatforge_codegen_tests::flatbuffers_tests_union_underlying_type_test::union_underlying_type as u;
 
 const CPP: &[u8] = include_bytes!("data/union_underlying_type.bin");
@@ -86,10 +86,17 @@ fn types_are_checked_as_ints() {
     let table = u32::from_le_bytes(CPP[..4].try_into().unwrap()) as usize;
     let at = table + 4;
     assert_eq!(CPP[at..at + 4], 666i32.to_le_bytes());
-    // A value outside the union is an error.
+    // A value outside the union is, by default, a newer schema's member: accepted, read as
+    // absent, its type kept.
     let mut bytes = CPP.to_vec();
     bytes[at..at + 4].copy_from_slice(&667i32.to_le_bytes());
-    let err = u::D::root(&bytes).unwrap_err();
+    let d = u::D::root(&bytes).unwrap();
+    assert!(d.test_union().is_none());
+    assert_eq!(i32::from(d.test_union_type()), 667);
+    // A reader that wants known members only gets an error.
+    let strict = VerifierOptions::default().with_unknown_union_types(false);
+    let root = |bytes: &[u8]| u::D::root_with_options(bytes, &strict).map(|_| ());
+    let err = root(&bytes).unwrap_err();
     assert_eq!(err.kind(), &ErrorKind::UnknownUnionType { value: 667 });
     assert_eq!(
         (err.offset(), err.path_string()),
@@ -98,7 +105,7 @@ fn types_are_checked_as_ints() {
     // The high bytes count: 666 + 2^16 is not a member either (read as a byte or a short, it
     // would be).
     bytes[at..at + 4].copy_from_slice(&(666i32 + 0x10000).to_le_bytes());
-    let err = u::D::root(&bytes).unwrap_err();
+    let err = root(&bytes).unwrap_err();
     assert_eq!(
         err.kind(),
         &ErrorKind::UnknownUnionType {
@@ -112,7 +119,7 @@ fn types_are_checked_as_ints() {
     let mut bytes = CPP.to_vec();
     let second = types.unwrap() + 4;
     bytes[second..second + 4].copy_from_slice(&(-1i32).to_le_bytes());
-    let err = u::D::root(&bytes).unwrap_err();
+    let err = root(&bytes).unwrap_err();
     assert_eq!(err.kind(), &ErrorKind::UnknownUnionType { value: -1 });
     assert_eq!(err.path_string(), "D.test_vector_of_union[1]");
 }

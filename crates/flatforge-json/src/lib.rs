@@ -481,6 +481,19 @@ pub enum PrintError {
         /// The limit.
         limit: usize,
     },
+    /// A union holds a type its schema does not list: a member added by a newer schema, which the
+    /// verifier accepts unchecked ([`flatforge::VerifierOptions::unknown_union_types`]) but which
+    /// cannot be printed.
+    #[error(
+        "union `{union}` holds type {value}, which the schema does not list (a newer schema's \
+         member?): it cannot be printed"
+    )]
+    UnknownUnionType {
+        /// The union's full name.
+        union: String,
+        /// The type found.
+        value: i128,
+    },
     /// The buffer uses a feature this converter does not handle.
     #[error("field `{field}` uses {what}, which is not supported")]
     Unsupported {

@@ -338,14 +338,21 @@ impl<'p, 'o> Printer<'p, 'o> {
         indent: usize,
     ) -> Result<(), PrintError> {
         let u = &self.plan.enums[union as usize];
-        match u.by_value(ty as i64).map(|v| v.member) {
-            Some(Elem::Table(t)) => self.table(buf, t, deref(buf, at), indent),
-            Some(Elem::Struct(s)) => self.structure(buf, s, deref(buf, at), indent),
-            Some(Elem::String) => {
+        let Some(member) = u.by_value(ty as i64) else {
+            // A newer schema's member, which the verifier let through unchecked: flatc stops too.
+            return Err(PrintError::UnknownUnionType {
+                union: u.name.to_string(),
+                value: u.underlying.int_value(ty),
+            });
+        };
+        match member.member {
+            Elem::Table(t) => self.table(buf, t, deref(buf, at), indent),
+            Elem::Struct(s) => self.structure(buf, s, deref(buf, at), indent),
+            Elem::String => {
                 self.string(buf, deref(buf, at));
                 Ok(())
             }
-            // Verified buffers have no other types; flatc prints nothing either.
+            // NONE: verified buffers have no value for it; flatc prints nothing either.
             _ => Ok(()),
         }
     }

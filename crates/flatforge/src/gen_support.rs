@@ -87,11 +87,15 @@ pub trait Union<'a>: Sized {
     /// Verifies the member of type `ty` whose offset is at `pos`; `None` if `ty` names no member.
     fn verify_member(v: &mut Verifier<'_>, ty: Self::Tag, pos: usize) -> Option<Result<(), Error>>;
 
-    /// Reads the member of type `ty` whose offset is at `pos`; `None` for NONE and unknown types.
+    /// Reads the member of type `ty` whose offset is at `pos`; `None` for NONE and unknown types,
+    /// which it must answer without reading `buf` (the verifier accepts an unknown type, a newer
+    /// schema's member, unchecked: see [`VerifierOptions::unknown_union_types`]).
+    ///
+    /// [`VerifierOptions::unknown_union_types`]: crate::VerifierOptions::unknown_union_types
     ///
     /// # Safety
     /// [`verify_member`](Self::verify_member) must have accepted `(ty, pos)` with a verifier over
-    /// exactly `buf`. (This crate never passes NONE, which the verifier skips: [`UnionVector`]
+    /// exactly `buf`, or answered `None` for `ty`. (This crate never passes NONE, which the verifier skips: [`UnionVector`]
     /// reads its elements of type NONE as `None` without calling this.)
     unsafe fn follow_member(buf: &'a [u8], ty: Self::Tag, pos: usize) -> Option<Self>;
 }

@@ -69,6 +69,12 @@ pub struct VerifierOptions {
     /// With `size_prefixed`: whether the size prefix is 64-bit, as C++'s `FlatBufferBuilder64`
     /// writes it (and code generated for schemas with 64-bit offsets expects). Default false.
     pub size_prefix64: bool,
+    /// Whether a union's type may be one the schema does not list: a member added by a newer
+    /// version of the schema, which schema evolution allows. Its value is not checked (its type is
+    /// not known) and views read it as absent, while the union's type field still tells its type.
+    /// Default true, as flatc's C++ and Rust verifiers do; false rejects it
+    /// ([`ErrorKind::UnknownUnionType`]), for readers that must understand every value.
+    pub unknown_union_types: bool,
 }
 
 impl VerifierOptions {
@@ -88,6 +94,7 @@ impl VerifierOptions {
         file_identifier: None,
         size_prefixed: false,
         size_prefix64: false,
+        unknown_union_types: true,
     };
 
     /// Sets [`max_depth`](Self::max_depth).
@@ -173,6 +180,39 @@ impl VerifierOptions {
     /// ```
     pub fn with_check_alignment(mut self, check_alignment: bool) -> Self {
         self.check_alignment = check_alignment;
+        self
+    }
+
+    /// Sets [`unknown_union_types`](Self::unknown_union_types).
+    ///
+    /// ```
+    /// use flatforge::{Builder, ErrorKind, Table, Verifier, VerifierOptions, Verify};
+    /// // `table T { u: U; }` where a newer schema's `union U { A, B, C }` wrote a `C` (type 3),
+    /// // read with the older `union U { A, B }`.
+    /// let mut b = Builder::new();
+    /// b.start_table();
+    /// let c = b.end_table()?;
+    /// b.start_table();
+    /// b.add_scalar::<u8>(0, 3, 0)?;
+    /// b.add_offset(1, c)?;
+    /// let t = b.end_table()?;
+    /// let bytes = b.finish(t, None)?.to_vec();
+    /// let check = |opts: &VerifierOptions| {
+    ///     let mut v = Verifier::new(&bytes, opts);
+    ///     let root = v.root()?;
+    ///     let mut t = v.follow_table(root)?;
+    ///     t.union(0, 1, "u", false, |v, ty, pos| match ty {
+    ///         1 | 2 => Some(Table::verify_at(v, pos)),
+    ///         _ => None,
+    ///     })
+    /// };
+    /// check(&VerifierOptions::default())?; // accepted, as by flatc's verifiers
+    /// let strict = VerifierOptions::default().with_unknown_union_types(false);
+    /// assert_eq!(check(&strict).unwrap_err().kind(), &ErrorKind::UnknownUnionType { value: 3 });
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    pub fn with_unknown_union_types(mut self, allow: bool) -> Self {
+        self.unknown_union_types = allow;
         self
     }
 
@@ -381,6 +421,7 @@ pub struct Verifier<'a> {
     file_identifier: Option<[u8; 4]>,
     /// The size prefix's width: 0 (none), 4 or 8.
     size_prefix: usize,
+    unknown_union_types: bool,
 }
 
 impl<'a> Verifier<'a> {
@@ -420,6 +461,7 @@ impl<'a> Verifier<'a> {
                 (true, false) => 4,
                 (true, true) => 8,
             },
+            unknown_union_types: opts.unknown_union_types,
         }
     }
 
@@ -1705,7 +1747,8 @@ impl<'a> TableVerifier<'_, 'a> {
     /// as in `union U : int`) and the value offset in `value_slot` must be both absent (type NONE,
     /// 0) or both present. For a present value, `f(verifier, type, pos)` checks it, with `pos` the
     /// position of the value's offset (as for [`Verify::verify_at`]); `f` returns `None` when the
-    /// type is not a member of the union, which is an error.
+    /// type is not a member of the union: accepted unchecked, or an error if
+    /// [`VerifierOptions::unknown_union_types`] is false.
     ///
     /// ```
     /// use flatforge::{Builder, ErrorKind, Table, Verifier, VerifierOptions, Verify};
@@ -1727,7 +1770,13 @@ impl<'a> TableVerifier<'_, 'a> {
     ///     })
     /// };
     /// check(555)?;
-    /// assert_eq!(check(1).unwrap_err().kind(), &ErrorKind::UnknownUnionType { value: 555 });
+    /// check(1)?; // 555 is no member here: a newer schema's, accepted unchecked
+    /// let strict = VerifierOptions::default().with_unknown_union_types(false);
+    /// let mut v = Verifier::new(&bytes, &strict);
+    /// let root = v.root()?;
+    /// let mut t = v.follow_table(root)?;
+    /// let err = t.union_typed(0, 1, "u", false, |_, _: i32, _| None).unwrap_err();
+    /// assert_eq!(err.kind(), &ErrorKind::UnknownUnionType { value: 555 });
     /// # Ok::<(), Box<dyn core::error::Error>>(())
     /// ```
     #[inline]
@@ -1770,6 +1819,7 @@ impl<'a> TableVerifier<'_, 'a> {
             }
             (false, Some(p)) => match f(self.v, ty, p) {
                 Some(result) => result.map_err(|e| e.in_field(name)),
+                None if self.v.unknown_union_types => Ok(()),
                 None => {
                     let p = type_pos.unwrap_or(self.pos);
                     let kind = ErrorKind::UnknownUnionType {
@@ -1803,7 +1853,9 @@ impl<'a> TableVerifier<'_, 'a> {
     /// let orc = b.end_table()?;
     /// let bytes = b.finish(orc, None)?;
     ///
-    /// let mut v = Verifier::new(bytes, &VerifierOptions::default());
+    /// // A reader that wants no newer schema's members (by default, 7 would pass unchecked).
+    /// let strict = VerifierOptions::default().with_unknown_union_types(false);
+    /// let mut v = Verifier::new(bytes, &strict);
     /// let root = v.root()?;
     /// let mut t = v.follow_table(root)?;
     /// let mut seen = Vec::new();
@@ -1922,6 +1974,7 @@ impl<'a> TableVerifier<'_, 'a> {
             }
             match f(v, ty, value_data + 4 * i) {
                 Some(result) => result.map_err(|e| e.in_index(i).in_field(name))?,
+                None if v.unknown_union_types => {}
                 None => {
                     let kind = ErrorKind::UnknownUnionType {
                         value: ty.to_i128(),

@@ -81,7 +81,7 @@ fn missing_required_field() {
 
 #[test]
 fn unions_must_be_consistent() {
-    let check = |ty: Option<u8>, value: bool| -> Result<(), Error> {
+    let check_with = |ty: Option<u8>, value: bool, opts: VerifierOptions| -> Result<(), Error> {
         let mut b = Builder::new();
         b.start_table();
         let inner = b.end_table().unwrap();
@@ -94,7 +94,7 @@ fn unions_must_be_consistent() {
         }
         let t = b.end_table().unwrap();
         let bytes = finish(&mut b, t);
-        let mut v = Verifier::new(&bytes, &VerifierOptions::default());
+        let mut v = Verifier::new(&bytes, &opts);
         let root = v.root()?;
         let target = v.offset(root)?;
         let mut t = v.table(target)?;
@@ -102,6 +102,7 @@ fn unions_must_be_consistent() {
             (ty == 1).then(|| Table::verify_at(v, pos))
         })
     };
+    let check = |ty, value| check_with(ty, value, VerifierOptions::default());
     check(None, false).unwrap();
     check(Some(0), false).unwrap();
     check(Some(1), true).unwrap();
@@ -112,8 +113,11 @@ fn unions_must_be_consistent() {
         kind(check(Some(1), false)),
         ErrorKind::UnionTypeWithoutValue { value: 1 }
     );
+    // Type 2 is no member: a newer schema's, accepted unless the reader asks otherwise.
+    check(Some(2), true).unwrap();
+    let strict = VerifierOptions::default().with_unknown_union_types(false);
     assert_eq!(
-        kind(check(Some(2), true)),
+        kind(check_with(Some(2), true, strict)),
         ErrorKind::UnknownUnionType { value: 2 }
     );
 }
