@@ -98,7 +98,9 @@ pub(crate) fn write_output(path: Option<&Path>, data: &[u8]) -> anyhow::Result<(
 #[command(
     after_help = "Checks each buffer as a FlatBuffer whose root is the root type: bounds, \
 alignment, vtables, strings (UTF-8), vectors, required fields, unions, nested flatbuffers, depth \
-and size budgets. The schema's file_identifier is checked unless --raw-binary is given.\n\n\
+and size budgets. The schema's file_identifier is checked unless --raw-binary is given. A union \
+type the schema does not list passes unchecked, as a newer schema's member (flatc's verifiers \
+accept it too), unless --strict-unions is given.\n\n\
 Exit status: 0 when every buffer is valid, 1 when one is not (or the schema has errors), 2 on \
 usage errors."
 )]
@@ -111,6 +113,10 @@ pub(crate) struct Args {
     /// Do not check the schema's file_identifier.
     #[arg(long)]
     raw_binary: bool,
+    /// Reject union types the schema does not list (as `flatc --annotate` reports them), instead
+    /// of passing them unchecked as a newer schema's members.
+    #[arg(long)]
+    strict_unions: bool,
     /// Print nothing for valid buffers.
     #[arg(short, long)]
     quiet: bool,
@@ -128,6 +134,7 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
     let mut opts = VerifyOptions::default();
     opts.size_prefixed = args.size_prefixed;
     opts.check_identifier = !args.raw_binary;
+    opts.limits = opts.limits.with_unknown_union_types(!args.strict_unions);
     let mut failed = 0usize;
     for path in &args.inputs {
         let data = match read_input(path) {

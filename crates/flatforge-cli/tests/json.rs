@@ -56,7 +56,13 @@ fn verify_rejects_the_22_corrupted_buffers_with_path_and_offset() {
     bad.sort();
     assert_eq!(bad.len(), 22);
     let good = dir.join("annotated_binary.bin");
-    let mut args = vec!["verify", "-s", path(&schema), path(&good)];
+    let mut args = vec![
+        "verify",
+        "--strict-unions",
+        "-s",
+        path(&schema),
+        path(&good),
+    ];
     args.extend(bad.iter().map(|b| path(b)));
     let out = flatforge(&args, None);
     assert_eq!(out.status.code(), Some(1));
@@ -74,6 +80,28 @@ fn verify_rejects_the_22_corrupted_buffers_with_path_and_offset() {
         assert!(line.contains("invalid: "), "{line}");
         assert!(line.contains(" at byte "), "{line}");
         assert!(line.contains(" in AnnotatedBinary.Foo"), "{line}");
+    }
+    // Without --strict-unions, the two buffers with a union type outside the schema pass (as a
+    // newer schema's members), and the other 20 fail as before.
+    args.remove(1);
+    let out = flatforge(&args, None);
+    let stderr = text(&out.stderr);
+    assert_eq!(
+        stderr.lines().filter(|l| l.contains("invalid: ")).count(),
+        20,
+        "{stderr}"
+    );
+    let stdout = text(&out.stdout);
+    for name in [
+        "invalid_union_type_value",
+        "invalid_vector_union_type_value",
+    ] {
+        assert!(
+            stdout
+                .lines()
+                .any(|l| l.starts_with("ok: ") && l.contains(name)),
+            "{stdout}"
+        );
     }
     let ok = flatforge(&["verify", "-q", "-s", path(&schema), path(&good)], None);
     assert_eq!(ok.status.code(), Some(0), "{}", text(&ok.stderr));
