@@ -347,7 +347,7 @@ pub(crate) enum FlexProblem {
     Bounds,
     /// An invalid width or type.
     Invalid,
-    /// A key without its terminating NUL.
+    /// A key or string without its terminating NUL.
     Unterminated,
     /// Too many values visited (shared data reached too often).
     Budget,
@@ -368,7 +368,7 @@ impl FlexError {
         match self.problem {
             FlexProblem::Bounds => "a FlexBuffer with out-of-bounds data",
             FlexProblem::Invalid => "a FlexBuffer with an invalid type or width",
-            FlexProblem::Unterminated => "a FlexBuffer with an unterminated key",
+            FlexProblem::Unterminated => "a FlexBuffer with an unterminated key or string",
             FlexProblem::Budget => "a FlexBuffer that shares data too often",
             FlexProblem::Depth => "a FlexBuffer nested too deeply",
         }
@@ -389,7 +389,7 @@ type R = Result<(), FlexError>;
 fn err(what: &'static str, at: usize) -> FlexError {
     let problem = match what {
         "invalid root width" | "invalid width" | "unknown FlexBuffer type" => FlexProblem::Invalid,
-        "key not terminated" => FlexProblem::Unterminated,
+        "key not terminated" | "string not terminated" => FlexProblem::Unterminated,
         "too many values (shared data visited too often)" => FlexProblem::Budget,
         "FlexBuffer nested too deeply" => FlexProblem::Depth,
         _ => FlexProblem::Bounds,
@@ -457,6 +457,17 @@ impl<'a> FlexPrinter<'a> {
             .ok()
             .and_then(|o| at.checked_sub(o))
             .ok_or(err("offset out of bounds", at))
+    }
+
+    /// The bytes of the key whose offset (`width` bytes) is at `at`, up to its NUL.
+    fn key(&self, at: usize, width: u8) -> Result<&'a [u8], FlexError> {
+        let target = self.indirect(at, width)?;
+        let rest = self.buf.get(target..).ok_or(err("key out of bounds", at))?;
+        let len = rest
+            .iter()
+            .position(|&b| b == 0)
+            .ok_or(err("key not terminated", target))?;
+        Ok(&rest[..len])
     }
 
     fn check_width(w: u8, at: usize) -> Result<u8, FlexError> {
@@ -538,13 +549,7 @@ impl<'a> FlexPrinter<'a> {
                 }
             }
             KEY => {
-                let target = self.indirect(at, parent)?;
-                let rest = self.buf.get(target..).ok_or(err("key out of bounds", at))?;
-                let len = rest
-                    .iter()
-                    .position(|&b| b == 0)
-                    .ok_or(err("key not terminated", target))?;
-                let key = &rest[..len];
+                let key = self.key(at, parent)?;
                 if self.keys_quoted {
                     escape_lossy(out, key);
                 } else {
@@ -555,6 +560,10 @@ impl<'a> FlexPrinter<'a> {
                 let target = self.indirect(at, parent)?;
                 let width = Self::check_width(width, at)?;
                 let (data, len) = self.sized(target, width, 1)?;
+                // C readers take a string's bytes up to its NUL (`c_str`, `strlen`).
+                if ty == STRING && self.buf.get(data + len) != Some(&0) {
+                    return Err(err("string not terminated", data + len));
+                }
                 let bytes = &self.buf[data..data + len];
                 if ty == STRING && !quoted {
                     out.extend_from_slice(bytes);
@@ -575,6 +584,15 @@ impl<'a> FlexPrinter<'a> {
                 let (kdata, klen) = self.sized(keys, key_width, usize::from(key_width))?;
                 if klen < len {
                     return Err(err("map has fewer keys than values", keys));
+                }
+                // Keys past the values are printed by no one, but C++ readers search them all.
+                let kw = usize::from(key_width);
+                for i in len..klen {
+                    if self.budget == 0 {
+                        return Err(err("too many values (shared data visited too often)", at));
+                    }
+                    self.budget -= 1;
+                    self.key(kdata + i * kw, key_width)?;
                 }
                 let types = self.types(data, len, w)?;
                 self.enter(at)?;
@@ -768,5 +786,36 @@ mod tests {
                 .root(&mut out)
                 .is_err());
         }
+    }
+
+    /// What C++'s FlexBuffer verifier checks and a C++ reader relies on, though printing would
+    /// not need it: a string's NUL, and keys past a map's values.
+    #[test]
+    fn strings_need_their_nul_and_every_key_is_checked() {
+        let problem = |bytes: &[u8]| {
+            let mut out = Vec::new();
+            FlexPrinter::new(bytes, false, FloatFormat::Flatc)
+                .root(&mut out)
+                .unwrap_err()
+                .problem
+        };
+        let mut b = FlexBuilder::default();
+        b.string(b"xy");
+        let mut bytes = b.finish().to_vec();
+        assert_eq!(bytes[..4], [2, b'x', b'y', 0]);
+        assert_eq!(print(&bytes), "\"xy\"");
+        bytes[0] = 3; // the NUL becomes the string's last byte, the next byte is no NUL
+        assert_eq!(problem(&bytes), FlexProblem::Unterminated);
+
+        let mut b = FlexBuilder::default();
+        let m = b.start();
+        b.key(b"a");
+        b.int(1);
+        assert!(b.end_map(m));
+        let mut bytes = b.finish().to_vec();
+        assert_eq!(bytes[..4], [b'a', 0, 1, 3]); // the key, then its vector: length 1, offset 3
+        assert_eq!(print(&bytes), "{ a: 1 }");
+        bytes[2] = 2; // a second key, whose offset leads to bytes with no NUL
+        assert_eq!(problem(&bytes), FlexProblem::Unterminated);
     }
 }
