@@ -550,7 +550,12 @@ impl<'a> FlexPrinter<'a> {
             }
             KEY => {
                 let key = self.key(at, parent)?;
-                if self.keys_quoted {
+                // Unquoted only where flatc leaves keys bare: identifiers.
+                let identifier = key
+                    .first()
+                    .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+                    && key.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_');
+                if self.keys_quoted || !identifier {
                     escape_lossy(out, key);
                 } else {
                     out.extend_from_slice(key);
@@ -815,6 +820,18 @@ mod tests {
         let mut bytes = b.finish().to_vec();
         assert_eq!(bytes[..4], [b'a', 0, 1, 3]); // the key, then its vector: length 1, offset 3
         assert_eq!(print(&bytes), "{ a: 1 }");
+        // (Keys that are no identifiers are quoted, as flatc quotes them.)
+        let mut b = FlexBuilder::default();
+        let m = b.start();
+        for (k, v) in [(&b""[..], 1), (b"a b", 2), (b"k\"", 3), (b"_x9", 4)] {
+            b.key(k);
+            b.int(v);
+        }
+        assert!(b.end_map(m));
+        assert_eq!(
+            print(b.finish()),
+            r#"{ "": 1, _x9: 4, "a b": 2, "k\"": 3 }"# // (in key order)
+        );
         bytes[2] = 2; // a second key, whose offset leads to bytes with no NUL
         assert_eq!(problem(&bytes), FlexProblem::Unterminated);
     }

@@ -670,7 +670,8 @@ impl<'a> P<'a, '_> {
     fn comment(&mut self) -> R<bool> {
         match self.src.get(self.pos + 1) {
             Some(b'/') => {
-                while self.pos < self.src.len() && self.src[self.pos] != b'\n' {
+                // To the end of the line: a line feed or, as flatc has it, a carriage return.
+                while self.pos < self.src.len() && !matches!(self.src[self.pos], b'\n' | b'\r') {
                     self.pos += 1;
                 }
             }

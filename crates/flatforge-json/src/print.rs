@@ -352,8 +352,12 @@ impl<'p, 'o> Printer<'p, 'o> {
                 self.string(buf, deref(buf, at));
                 Ok(())
             }
-            // NONE: verified buffers have no value for it; flatc prints nothing either.
-            _ => Ok(()),
+            // NONE, which only an element of a vector of unions can be (a union field of type NONE
+            // is left out): `null`, as a JSON array needs a value in every slot.
+            _ => {
+                self.out.extend_from_slice(b"null");
+                Ok(())
+            }
         }
     }
 

@@ -351,3 +351,53 @@ fn a_newer_schemas_union_member_verifies_but_does_not_print() {
     let text = printer.print(new.root_type(None).unwrap(), &bytes).unwrap();
     assert!(text.contains("\"c_type\": \"TableC\""), "{text}");
 }
+
+/// A vector of unions may hold an element of type NONE (the verifier lets it through, as C++'s
+/// does); it prints as `null`, not as an empty slot that makes the array invalid JSON.
+#[test]
+fn a_none_element_of_a_union_vector_prints_as_null() {
+    let schema = flatforge_schema::Compiler::new(flatforge_schema::FsLoader)
+        .compile(testdata("flatbuffers/tests/union_vector/union_vector.fbs"))
+        .expect("schema")
+        .schema;
+    let codec = Codec::new(&schema);
+    let root = codec.root_type(None).unwrap();
+    let json = br#"{ characters_type: ["Belle", "Other"], characters: [{books_read: 7}, "str"] }"#;
+    let mut bytes = codec
+        .parser(ParseOptions::default())
+        .parse(root, json)
+        .unwrap()
+        .to_vec();
+    // The types vector: length 2, then Belle (3) and Other (5); Belle becomes NONE.
+    let at = bytes
+        .windows(6)
+        .position(|w| w == [2, 0, 0, 0, 3, 5])
+        .unwrap();
+    bytes[at + 4] = 0;
+    codec
+        .verify(root, &bytes, &VerifyOptions::default())
+        .expect("a NONE element verifies");
+    let mut printer = codec.printer(PrintOptions::default());
+    let text = printer.print(root, &bytes).unwrap();
+    assert!(
+        text.contains("\"characters\": [\n    null,\n    \"str\"\n  ]"),
+        "{text}"
+    );
+}
+
+/// A `//` comment ends at a carriage return too, as in flatc: the field after it is read.
+#[test]
+fn a_line_comment_ends_at_a_carriage_return() {
+    let schema = monster_schema();
+    let codec = Codec::new(&schema);
+    let root = codec.root_type(None).unwrap();
+    let json = b"{ name: \"m\", // note\r hp: 7\n}";
+    let bytes = codec
+        .parser(ParseOptions::default())
+        .parse(root, json)
+        .unwrap()
+        .to_vec();
+    let mut printer = codec.printer(PrintOptions::default());
+    let text = printer.print(root, &bytes).unwrap();
+    assert!(text.contains("\"hp\": 7"), "{text}");
+}
