@@ -1147,6 +1147,14 @@ impl<'a> P<'a, '_> {
         let f = &o.fields[fi];
         let value_at = self.pos;
         if self.null() {
+            // `null` leaves the field out, which a required field cannot be (as flatc says).
+            if o.required.iter().any(|&i| usize::from(i) == fi) {
+                let field = f.name.to_string();
+                let object = o.name.to_string();
+                return Err(
+                    self.err_at(value_at, ParseErrorKind::MissingRequired { field, object })
+                );
+            }
             if let Ty::Union(_) | Ty::Wide(Wide::Union, ..) = f.ty {
                 // A type without its value makes an invalid buffer: refuse it if the type is set.
                 let sib = &o.fields[usize::from(f.sibling)];

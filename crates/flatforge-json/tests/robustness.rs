@@ -401,3 +401,22 @@ fn a_line_comment_ends_at_a_carriage_return() {
     let text = printer.print(root, &bytes).unwrap();
     assert!(text.contains("\"hp\": 7"), "{text}");
 }
+
+/// `null` for a required field leaves it out: an error, as in flatc, not a buffer that fails
+/// verification.
+#[test]
+fn null_for_a_required_field_is_a_missing_field() {
+    let schema = monster_schema();
+    let codec = Codec::new(&schema);
+    let root = codec.root_type(None).unwrap();
+    let json = b"{ hp: 1, name: null }";
+    let err = codec
+        .parser(ParseOptions::default())
+        .parse(root, json)
+        .unwrap_err();
+    assert!(
+        matches!(&err.kind, flatforge_json::ParseErrorKind::MissingRequired { field, .. } if field == "name"),
+        "{err}"
+    );
+    assert_eq!(err.offset, 15, "{err}");
+}
