@@ -296,7 +296,6 @@ pub(crate) struct Scratch {
     arena: Vec<u8>,
     offsets: Vec<Offset<()>>,
     text: Vec<u8>,
-    brackets: Vec<u8>,
     nested: Vec<Builder>,
     flex: FlexBuilder,
 }
@@ -1454,51 +1453,68 @@ impl<'a> P<'a, '_> {
         Ok(found)
     }
 
-    /// Skips one JSON value (any shape), checking that brackets match.
+    /// Skips one JSON value of any shape, checked as the parser checks values: objects of
+    /// `key: value` pairs and arrays, separated as [`next_item`](Self::next_item) has it,
+    /// strings, numbers, and bare words (names, `true`, `nan`, `-inf`; flatc's skipper refuses
+    /// those, ours takes them as a value would).
     fn skip_value(&mut self) -> R<()> {
-        let mark = self.s.brackets.len();
-        loop {
-            self.ws()?;
-            let c = self.peek();
-            match c {
-                b'{' | b'[' => {
-                    if self.s.brackets.len() - mark >= self.opts.max_depth as usize {
-                        return Err(
-                            self.err_at(self.pos, ParseErrorKind::DepthLimit(self.opts.max_depth))
-                        );
+        self.skip_nested(0)
+    }
+
+    /// [`skip_value`](Self::skip_value) inside `depth` skipped brackets.
+    fn skip_nested(&mut self, depth: u32) -> R<()> {
+        self.ws()?;
+        let c = self.peek();
+        match c {
+            b'{' | b'[' => {
+                if depth >= self.opts.max_depth {
+                    return Err(
+                        self.err_at(self.pos, ParseErrorKind::DepthLimit(self.opts.max_depth))
+                    );
+                }
+                let close = if c == b'{' { b'}' } else { b']' };
+                self.pos += 1;
+                self.ws()?;
+                if self.peek() == close {
+                    self.pos += 1;
+                    return Ok(());
+                }
+                loop {
+                    if c == b'{' {
+                        self.key()?;
+                        self.expect(b':', "`:`")?;
                     }
-                    self.s.brackets.push(if c == b'{' { b'}' } else { b']' });
-                    self.pos += 1;
-                    continue;
-                }
-                b'}' | b']' => {
-                    if self.s.brackets.len() == mark || self.s.brackets.last() != Some(&c) {
-                        return Err(self.unexpected("a value"));
+                    self.skip_nested(depth + 1)?;
+                    if !self.next_item(close)? {
+                        return Ok(());
                     }
-                    self.s.brackets.pop();
-                    self.pos += 1;
+                    self.ws()?;
                 }
-                b'"' | b'\'' => {
-                    self.string()?;
-                }
-                b',' | b':' if self.s.brackets.len() > mark => {
-                    self.pos += 1;
-                    continue;
-                }
-                c if is_ident(c) || c == b'+' || c == b'-' || c == b'.' => {
-                    self.pos += 1;
-                    while self.pos < self.src.len()
-                        && (is_ident(self.src[self.pos])
-                            || matches!(self.src[self.pos], b'.' | b'+' | b'-'))
-                    {
-                        self.pos += 1;
-                    }
-                }
-                _ => return Err(self.unexpected("a value")),
             }
-            if self.s.brackets.len() == mark {
-                return Ok(());
+            b'"' | b'\'' => self.string().map(drop),
+            b'+' | b'-'
+                if self
+                    .src
+                    .get(self.pos + 1)
+                    .copied()
+                    .is_some_and(is_ident_start) =>
+            {
+                self.pos += 1;
+                self.ident();
+                Ok(())
             }
+            c if c.is_ascii_digit() || matches!(c, b'+' | b'-' | b'.') => {
+                self.number()?;
+                if self.src.get(self.pos).copied().is_some_and(is_ident) {
+                    return Err(self.unexpected("the end of the number"));
+                }
+                Ok(())
+            }
+            c if is_ident_start(c) => {
+                self.ident();
+                Ok(())
+            }
+            _ => Err(self.unexpected("a value")),
         }
     }
 

@@ -420,3 +420,46 @@ fn null_for_a_required_field_is_a_missing_field() {
     );
     assert_eq!(err.offset, 15, "{err}");
 }
+
+/// Values skipped for unknown fields are checked as values: malformed JSON there is an error, as
+/// in flatc, not skipped over.
+#[test]
+fn skipped_unknown_values_must_be_well_formed() {
+    let schema = monster_schema();
+    let codec = Codec::new(&schema);
+    let root = codec.root_type(None).unwrap();
+    let mut opts = ParseOptions::default();
+    opts.unknown_fields = true;
+    let parse = |value: &str| {
+        let json = format!("{{ name: \"m\", zz: {value}, hp: 5 }}");
+        codec
+            .parser(opts.clone())
+            .parse(root, json.as_bytes())
+            .map(<[u8]>::to_vec)
+    };
+    for bad in [
+        "[,]",
+        "{\"\"}",
+        "{a: 1, b:}",
+        "[\"a\" \"b\"]",
+        "1e+",
+        "+",
+        "4u",
+        "[1}",
+    ] {
+        assert!(parse(bad).is_err(), "{bad}");
+    }
+    for good in [
+        "Red",
+        "-inf",
+        "0x1F",
+        "1.5e3",
+        "'s'",
+        "[1, 2,]",
+        "{a: [1, {b: \"x\"}, -2], \"c\": true,}",
+    ] {
+        let bytes = parse(good).unwrap_or_else(|e| panic!("{good}: {e}"));
+        let mut printer = codec.printer(PrintOptions::default());
+        assert!(printer.print(root, &bytes).unwrap().contains("\"hp\": 5"));
+    }
+}
