@@ -1141,6 +1141,17 @@ impl<'a> P<'a, '_> {
         self.build(r).map(Offset::value)
     }
 
+    /// The error for `null` given to a scalar field that is not optional (`= null`): flatc's
+    /// "invalid number", as only optional scalars can be left out by `null`.
+    #[cold]
+    fn null_scalar(&self, at: usize, sc: Sc) -> ParseError {
+        let kind = ParseErrorKind::InvalidNumber {
+            value: "null".into(),
+            ty: sc.name(),
+        };
+        self.err_at(at, kind)
+    }
+
     /// Parses the value of field `fi` of table `o` and pushes it as pending.
     fn table_field(&mut self, o: &'a Obj, fi: usize, frame: usize) -> R<()> {
         let f = &o.fields[fi];
@@ -1153,6 +1164,11 @@ impl<'a> P<'a, '_> {
                 return Err(
                     self.err_at(value_at, ParseErrorKind::MissingRequired { field, object })
                 );
+            }
+            if let Ty::Scalar(sc, _) = f.ty {
+                if !f.optional && f.hash.is_none() {
+                    return Err(self.null_scalar(value_at, sc));
+                }
             }
             if let Ty::Union(_) | Ty::Wide(Wide::Union, ..) = f.ty {
                 // A type without its value makes an invalid buffer: refuse it if the type is set.
@@ -1168,6 +1184,10 @@ impl<'a> P<'a, '_> {
         let value = match f.ty {
             Ty::Scalar(sc, en) => {
                 let Some(bits) = self.scalar(sc, en, f.hash)? else {
+                    // `"null"`, quoted.
+                    if !f.optional {
+                        return Err(self.null_scalar(value_at, sc));
+                    }
                     return Ok(());
                 };
                 Value::Scalar {

@@ -463,3 +463,44 @@ fn skipped_unknown_values_must_be_well_formed() {
         assert!(printer.print(root, &bytes).unwrap().contains("\"hp\": 5"));
     }
 }
+
+/// `null` leaves out only what can be left out: optional scalars (`= null`), references and
+/// hashed fields, as in flatc; for other scalars it is an invalid number, quoted or not.
+#[test]
+fn null_for_a_scalar_that_is_not_optional_is_an_error() {
+    let schema = monster_schema();
+    let codec = Codec::new(&schema);
+    let root = codec.root_type(None).unwrap();
+    let parse = |fields: &str| {
+        let json = format!("{{ name: \"m\", {fields} }}");
+        codec
+            .parser(ParseOptions::default())
+            .parse(root, json.as_bytes())
+            .map(<[u8]>::to_vec)
+    };
+    for bad in ["hp: null", "hp: \"null\"", "color: null", "testbool: null"] {
+        let err = parse(bad).unwrap_err();
+        assert!(
+            matches!(&err.kind, flatforge_json::ParseErrorKind::InvalidNumber { value, .. } if value == "null"),
+            "{bad}: {err}"
+        );
+    }
+    for fine in [
+        "enemy: null",
+        "inventory: null",
+        "pos: null",
+        "testhashs32_fnv1: null",
+    ] {
+        parse(fine).unwrap_or_else(|e| panic!("{fine}: {e}"));
+    }
+    let optional = flatforge_schema::Compiler::new(flatforge_schema::FsLoader)
+        .compile(testdata("flatbuffers/tests/optional_scalars.fbs"))
+        .expect("schema")
+        .schema;
+    let codec = Codec::new(&optional);
+    let root = codec.root_type(None).unwrap();
+    codec
+        .parser(ParseOptions::default())
+        .parse(root, b"{ maybe_i8: null, maybe_u64: \"null\" }")
+        .expect("optional scalars take null");
+}
