@@ -392,10 +392,17 @@ impl<L: SourceLoader> Load<'_, '_, L> {
     }
 
     fn resolve(&mut self, from: FileId, name: &str, span: Span) -> Option<FileId> {
-        let including = &self.files[from.index()].raw_path;
-        let dir = including.parent().unwrap_or(Path::new(""));
-        let dirs =
-            || std::iter::once(dir).chain(self.compiler.include_dirs.iter().map(|d| d.as_path()));
+        // flatc's order: the including file's directory, the `-I` directories, then the root
+        // schema's directory (flatc adds it to the include path), so that a file in a
+        // subdirectory can include one beside the root schema.
+        let parent = |id: usize| self.files[id].raw_path.parent().unwrap_or(Path::new(""));
+        let (dir, root_dir) = (parent(from.index()), parent(0));
+        let root_dir = (root_dir != dir).then_some(root_dir);
+        let dirs = || {
+            std::iter::once(dir)
+                .chain(self.compiler.include_dirs.iter().map(|d| d.as_path()))
+                .chain(root_dir)
+        };
         let Some(path) = dirs()
             .map(|d| d.join(name))
             .find(|c| self.compiler.loader.exists(c))

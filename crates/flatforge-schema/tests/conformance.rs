@@ -559,3 +559,44 @@ fn monster_test_model_details() {
         .iter()
         .any(|&f| schema[f].path.ends_with("include_test1.fbs")));
 }
+
+/// flatc looks for an include in the including file's directory, the `-I` directories, then the
+/// root schema's directory: `include_test/sub/include_test2.fbs` includes `include_test1.fbs`,
+/// which lies beside the root, and flatc accepts `include_test1.fbs` with no `-I`.
+#[test]
+fn includes_are_also_found_beside_the_root_schema() {
+    let root = flatforge_testkit::testdata("flatbuffers/tests/include_test/include_test1.fbs");
+    let compiled = Compiler::new(FsLoader)
+        .compile(&root)
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    assert!(compiled
+        .schema
+        .objects
+        .iter()
+        .any(|o| o.full_name == "MyGame.OtherNameSpace.TableB"));
+    // From a directory of its own, the file beside the root is not found (no `-I`).
+    let dir = temp_dir("beside-root");
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    std::fs::write(
+        dir.join("sub/b.fbs"),
+        "include \"c.fbs\"; table B { c: C; }",
+    )
+    .unwrap();
+    std::fs::write(dir.join("c.fbs"), "table C {}").unwrap();
+    std::fs::write(
+        dir.join("a.fbs"),
+        "include \"sub/b.fbs\"; table A { b: B; }",
+    )
+    .unwrap();
+    Compiler::new(FsLoader)
+        .compile(dir.join("a.fbs"))
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let err = Compiler::new(FsLoader)
+        .compile(dir.join("sub/b.fbs"))
+        .map(drop)
+        .unwrap_err();
+    assert!(
+        format!("{err:?}").contains("cannot find included file"),
+        "{err:?}"
+    );
+}
