@@ -2396,15 +2396,14 @@ impl<'s> Analyzer<'s> {
                     dspan,
                 );
             }
-        } else if ty.base == BaseType::Array {
-            if !constant.is_zero() {
-                self.error(
-                    Code::InvalidDefault,
-                    format!("array field `{name}` cannot have a default"),
-                    dspan,
-                );
-            }
-        } else if ty.base.is_integer()
+        } else if ty.base == BaseType::Array && !constant.is_zero() {
+            self.error(
+                Code::InvalidDefault,
+                format!("array field `{name}` cannot have a default"),
+                dspan,
+            );
+        } else if (ty.base.is_integer() || ty.base == BaseType::Array)
+            // (An array's elements start as 0, which flatc checks as a scalar's default.)
             && !optional
             && !self.enums[e].bit_flags
             && self.enums[e].lost_vals.is_empty()
@@ -2432,13 +2431,21 @@ impl<'s> Analyzer<'s> {
                     ),
                     dspan,
                 );
-                if f.default.is_none() {
+                if ty.base == BaseType::Array {
                     d.notes.push(format!(
-                        "without `= ...` the default is 0, and `{en}` has no value 0"
+                        "an array's elements start as 0, and `{en}` has no value 0"
                     ));
-                }
-                if let Some(first) = first {
-                    d.help.push(format!("give the field a default that is a value of the enum, for example `= {first}`"));
+                    d.help
+                        .push(format!("give `{en}` a value 0 (arrays take no default)"));
+                } else {
+                    if f.default.is_none() {
+                        d.notes.push(format!(
+                            "without `= ...` the default is 0, and `{en}` has no value 0"
+                        ));
+                    }
+                    if let Some(first) = first {
+                        d.help.push(format!("give the field a default that is a value of the enum, for example `= {first}`"));
+                    }
                 }
             }
         }
