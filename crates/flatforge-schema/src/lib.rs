@@ -369,29 +369,66 @@ struct Load<'a, 't, L> {
     diagnostics: &'a mut Vec<Diagnostic>,
 }
 
+/// A file being loaded: its includes resolved so far, and the header items still to resolve.
+struct Visit {
+    id: FileId,
+    header: Vec<parser::HeaderItem>,
+    next: usize,
+    resolved: Vec<Option<FileId>>,
+}
+
 impl<L: SourceLoader> Load<'_, '_, L> {
-    fn visit(&mut self, id: FileId) {
+    /// Parses `root` and, depth first, every file it includes, each once. An explicit stack, not
+    /// recursion: a chain of thousands of includes must not overflow the thread's stack.
+    fn visit(&mut self, root: FileId) {
+        let mut stack = vec![self.start(root)];
+        while let Some(top) = stack.last_mut() {
+            let Some(item) = top.header.get(top.next) else {
+                let done = stack.pop().expect("a file being loaded");
+                let file = &mut self.files[done.id.index()];
+                file.ast.header = done.header;
+                file.includes = done.resolved;
+                continue;
+            };
+            top.next += 1;
+            let parser::HeaderItem::Include(lit, span) = *item else {
+                continue;
+            };
+            let (id, span) = (top.id, span);
+            let file = &self.files[id.index()];
+            let name = file.ast.str_value(&file.bytes, lit).replace('\\', "/");
+            let (target, new) = match self.resolve(id, &name, span) {
+                Some((target, new)) => (Some(target), new),
+                None => (None, false),
+            };
+            stack
+                .last_mut()
+                .expect("the including file")
+                .resolved
+                .push(target);
+            if let (Some(target), true) = (target, new) {
+                stack.push(self.start(target));
+            }
+        }
+    }
+
+    /// Parses file `id` and sets its header aside for [`visit`](Self::visit) (loading an include
+    /// may move the files).
+    fn start(&mut self, id: FileId) -> Visit {
         let index = id.index();
         let file = &mut self.files[index];
         parser::parse(&file.bytes, id, index == 0, &mut file.ast, self.diagnostics);
-        // Loading an include may move the files: the header is set aside meanwhile.
-        let header = std::mem::take(&mut file.ast.header);
-        let mut resolved = Vec::new();
-        for item in &header {
-            let parser::HeaderItem::Include(lit, span) = item else {
-                continue;
-            };
-            let file = &self.files[index];
-            let name = file.ast.str_value(&file.bytes, *lit).replace('\\', "/");
-            let target = self.resolve(id, &name, *span);
-            resolved.push(target);
+        Visit {
+            id,
+            header: std::mem::take(&mut file.ast.header),
+            next: 0,
+            resolved: Vec::new(),
         }
-        let file = &mut self.files[index];
-        file.ast.header = header;
-        file.includes = resolved;
     }
 
-    fn resolve(&mut self, from: FileId, name: &str, span: Span) -> Option<FileId> {
+    /// The file that `include "name"` in `from` names, and whether it is newly loaded (not yet
+    /// parsed); `None` after reporting that it cannot be found or read.
+    fn resolve(&mut self, from: FileId, name: &str, span: Span) -> Option<(FileId, bool)> {
         // flatc's order: the including file's directory, the `-I` directories, then the root
         // schema's directory (flatc adds it to the include path), so that a file in a
         // subdirectory can include one beside the root schema.
@@ -437,14 +474,13 @@ impl<L: SourceLoader> Load<'_, '_, L> {
         for (i, f) in self.files.iter_mut().enumerate() {
             let fkey = *f.key.get_or_insert_with(|| file_key(&f.bytes));
             if fkey == key && f.bytes.len() == bytes.len() && f.raw_path.file_name() == name {
-                return Some(FileId(i as u32));
+                return Some((FileId(i as u32), false));
             }
         }
         let id = FileId(self.files.len() as u32);
         let mut loaded = Loaded::new(normalize_path(&path), Cow::Owned(path), Cow::Owned(bytes));
         loaded.key = Some(key);
         self.files.push(loaded);
-        self.visit(id);
-        Some(id)
+        Some((id, true))
     }
 }
