@@ -9,6 +9,7 @@
 use std::collections::HashMap;
 
 use crate::number::write_f64;
+use crate::parse::{is_ident, is_ident_start};
 use crate::FloatFormat;
 
 const NULL: u8 = 0;
@@ -551,10 +552,8 @@ impl<'a> FlexPrinter<'a> {
             KEY => {
                 let key = self.key(at, parent)?;
                 // Unquoted only where flatc leaves keys bare: identifiers.
-                let identifier = key
-                    .first()
-                    .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
-                    && key.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_');
+                let identifier = key.first().copied().is_some_and(is_ident_start)
+                    && key.iter().copied().all(is_ident);
                 if self.keys_quoted || !identifier {
                     escape_lossy(out, key);
                 } else {

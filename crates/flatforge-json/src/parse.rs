@@ -386,12 +386,12 @@ const SPECIAL: [bool; 256] = {
 };
 
 #[inline]
-fn is_ident_start(c: u8) -> bool {
+pub(crate) fn is_ident_start(c: u8) -> bool {
     c.is_ascii_alphabetic() || c == b'_'
 }
 
 #[inline]
-fn is_ident(c: u8) -> bool {
+pub(crate) fn is_ident(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'_'
 }
 

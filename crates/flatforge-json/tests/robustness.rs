@@ -15,6 +15,21 @@ fn monster_schema() -> flatforge_schema::Schema {
         .schema
 }
 
+/// The schema at `path` under the shared test data (no include directories).
+fn compile(path: &str) -> flatforge_schema::Schema {
+    flatforge_schema::Compiler::new(flatforge_schema::FsLoader)
+        .compile(testdata(path))
+        .expect("schema")
+        .schema
+}
+
+/// Verification that also rejects union types the schema does not list (as `flatc --annotate`).
+fn known_members() -> VerifyOptions {
+    let mut opts = VerifyOptions::default();
+    opts.limits = opts.limits.with_unknown_union_types(false);
+    opts
+}
+
 /// Verifies `bytes`; if they verify, they must print, unless a union holds a type the schema
 /// does not list (a newer schema's member: verified buffers may, and flatc does not print them
 /// either).
@@ -23,9 +38,7 @@ fn check(codec: &Codec<'_>, bytes: &[u8]) -> bool {
     let opts = VerifyOptions::default();
     match codec.verify(root, bytes, &opts) {
         Ok(()) => {
-            let mut strict = VerifyOptions::default();
-            strict.limits = strict.limits.with_unknown_union_types(false);
-            let known_members = codec.verify(root, bytes, &strict).is_ok();
+            let known_members = codec.verify(root, bytes, &known_members()).is_ok();
             let mut p = codec.printer(PrintOptions::default());
             match p.print(root, bytes) {
                 Ok(_) => {}
@@ -279,8 +292,7 @@ fn annotated_binary_corruptions_are_rejected_with_path_and_offset() {
     let codec = Codec::new(&schema);
     let root = codec.root_type(None).unwrap();
     // As `flatc --annotate` checks: a union type the schema does not list is an error too.
-    let mut opts = VerifyOptions::default();
-    opts.limits = opts.limits.with_unknown_union_types(false);
+    let opts = known_members();
     let good = std::fs::read(dir.join("annotated_binary.bin")).unwrap();
     codec
         .verify(root, &good, &opts)
@@ -310,15 +322,14 @@ fn annotated_binary_corruptions_are_rejected_with_path_and_offset() {
 /// `flatc --json` does ("unknown enum value").
 #[test]
 fn a_newer_schemas_union_member_verifies_but_does_not_print() {
-    let dir = testdata("flatbuffers/tests/evolution_test");
-    let compile = |name: &str| {
-        flatforge_schema::Compiler::new(flatforge_schema::FsLoader)
-            .compile(dir.join(name))
-            .expect("schema")
-            .schema
-    };
-    let (v1, v2) = (compile("evolution_v1.fbs"), compile("evolution_v2.fbs"));
-    let json = std::fs::read(dir.join("evolution_v2.json")).unwrap();
+    let (v1, v2) = (
+        compile("flatbuffers/tests/evolution_test/evolution_v1.fbs"),
+        compile("flatbuffers/tests/evolution_test/evolution_v2.fbs"),
+    );
+    let json = std::fs::read(testdata(
+        "flatbuffers/tests/evolution_test/evolution_v2.json",
+    ))
+    .unwrap();
     let new = Codec::new(&v2);
     let bytes = new
         .parser(ParseOptions::default())
@@ -330,9 +341,7 @@ fn a_newer_schemas_union_member_verifies_but_does_not_print() {
     let root = old.root_type(None).unwrap();
     old.verify(root, &bytes, &VerifyOptions::default())
         .expect("a newer member verifies");
-    let mut strict = VerifyOptions::default();
-    strict.limits = strict.limits.with_unknown_union_types(false);
-    let err = old.verify(root, &bytes, &strict).unwrap_err();
+    let err = old.verify(root, &bytes, &known_members()).unwrap_err();
     assert_eq!(
         err.kind(),
         &flatforge::ErrorKind::UnknownUnionType { value: 3 }
@@ -356,10 +365,7 @@ fn a_newer_schemas_union_member_verifies_but_does_not_print() {
 /// does); it prints as `null`, not as an empty slot that makes the array invalid JSON.
 #[test]
 fn a_none_element_of_a_union_vector_prints_as_null() {
-    let schema = flatforge_schema::Compiler::new(flatforge_schema::FsLoader)
-        .compile(testdata("flatbuffers/tests/union_vector/union_vector.fbs"))
-        .expect("schema")
-        .schema;
+    let schema = compile("flatbuffers/tests/union_vector/union_vector.fbs");
     let codec = Codec::new(&schema);
     let root = codec.root_type(None).unwrap();
     let json = br#"{ characters_type: ["Belle", "Other"], characters: [{books_read: 7}, "str"] }"#;
@@ -493,10 +499,7 @@ fn null_for_a_scalar_that_is_not_optional_is_an_error() {
     ] {
         parse(fine).unwrap_or_else(|e| panic!("{fine}: {e}"));
     }
-    let optional = flatforge_schema::Compiler::new(flatforge_schema::FsLoader)
-        .compile(testdata("flatbuffers/tests/optional_scalars.fbs"))
-        .expect("schema")
-        .schema;
+    let optional = compile("flatbuffers/tests/optional_scalars.fbs");
     let codec = Codec::new(&optional);
     let root = codec.root_type(None).unwrap();
     codec
