@@ -18,7 +18,7 @@
 //! ```
 
 use codespan_reporting::diagnostic as cs;
-use codespan_reporting::files::SimpleFiles;
+use codespan_reporting::files::{Error as FilesError, Files, Location, SimpleFiles};
 use codespan_reporting::term;
 
 use crate::source::{SourceMap, Span};
@@ -294,8 +294,9 @@ pub fn render(diagnostics: &[Diagnostic], sources: &SourceMap, color: bool) -> S
         term::termcolor::Buffer::no_color()
     };
     for diagnostic in diagnostics {
-        let converted = convert(diagnostic);
-        if term::emit_to_write_style(&mut buffer, &config, &files, &converted).is_err() {
+        let mut converted = convert(diagnostic);
+        let view = View::clip(&files, sources.files.len(), &mut converted.labels);
+        if term::emit_to_write_style(&mut buffer, &config, &view, &converted).is_err() {
             // A span outside its file cannot be shown; fall back to the bare message.
             let plain = cs::Diagnostic::new(converted.severity)
                 .with_message(converted.message.clone())
@@ -304,6 +305,252 @@ pub fn render(diagnostics: &[Diagnostic], sources: &SourceMap, color: bool) -> S
         }
     }
     String::from_utf8_lossy(buffer.as_slice()).into_owned()
+}
+
+/// Lines longer than this (in bytes) are shown in part: windows around the labels' ends.
+const LONG_LINE: usize = 120;
+
+/// How much of a long line a window shows on each side of a label's start or end, in bytes.
+const CONTEXT: usize = 40;
+
+/// The sources as one diagnostic shows them. A file whose labelled lines are all short is shown
+/// as it is. Otherwise the labels move to an excerpt of the file: its labelled lines, each long
+/// one cut to windows around the labels' starts and ends, joined and framed by `...` (as rustc
+/// does). The snippet of a diagnostic on a minified schema then stays short, and rendering many
+/// of them costs time in proportion to their number, not to their number times the line length.
+/// Locations (`--> file:line:col`) and line numbers are the file's own.
+struct View<'a> {
+    files: &'a SimpleFiles<String, String>,
+    /// How many files `files` holds: the excerpts' file ids follow.
+    count: usize,
+    excerpts: Vec<Excerpt>,
+}
+
+/// Part of a file, for [`View`].
+struct Excerpt {
+    /// The file it is cut from.
+    file: usize,
+    text: String,
+    /// Where each line starts in `text`.
+    line_starts: Vec<usize>,
+    /// The file's index of the excerpt's first line.
+    first_line: usize,
+    /// The pieces of the file in `text`, in order: (start in `text`, start in the file, length).
+    pieces: Vec<(usize, usize, usize)>,
+}
+
+impl<'a> View<'a> {
+    /// The view for `labels`, whose ranges it moves into the excerpts it makes.
+    fn clip(
+        files: &'a SimpleFiles<String, String>,
+        count: usize,
+        labels: &mut [cs::Label<usize>],
+    ) -> View<'a> {
+        let mut view = View {
+            files,
+            count,
+            excerpts: Vec::new(),
+        };
+        let mut ids: Vec<usize> = labels.iter().map(|l| l.file_id).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        for file in ids {
+            let Ok(source) = files.get(file).map(|f| f.source().as_str()) else {
+                continue;
+            };
+            let of_file = |l: &&mut cs::Label<usize>| l.file_id == file;
+            // (line, byte) of each label's start and end.
+            let mut ends: Vec<(usize, usize)> = Vec::new();
+            for l in labels.iter_mut().filter(of_file) {
+                for b in [l.range.start, l.range.end] {
+                    match files.line_index(file, b) {
+                        Ok(i) if b <= source.len() => ends.push((i, b)),
+                        // Left to the renderer, which reports it.
+                        _ => return view,
+                    }
+                }
+            }
+            let line = |i: usize| content(source, files.line_range(file, i).unwrap_or(0..0));
+            if ends.iter().all(|&(i, _)| line(i).len() <= LONG_LINE) {
+                continue;
+            }
+            ends.sort_unstable();
+            let (first, last) = (ends[0].0, ends[ends.len() - 1].0);
+            let mut excerpt = Excerpt {
+                file,
+                text: String::new(),
+                line_starts: Vec::new(),
+                first_line: first,
+                pieces: Vec::new(),
+            };
+            for i in first..=last {
+                let on_line = ends.iter().filter(|e| e.0 == i).map(|e| e.1);
+                excerpt.push_line(source, line(i), on_line);
+            }
+            let id = count + view.excerpts.len();
+            for l in labels.iter_mut().filter(|l| l.file_id == file) {
+                l.range = excerpt.map(l.range.start)..excerpt.map(l.range.end);
+                l.file_id = id;
+            }
+            view.excerpts.push(excerpt);
+        }
+        view
+    }
+
+    fn excerpt(&self, id: usize) -> Option<&Excerpt> {
+        id.checked_sub(self.count)
+            .and_then(|i| self.excerpts.get(i))
+    }
+}
+
+/// The line `range` of `source` without its line break.
+fn content(source: &str, range: std::ops::Range<usize>) -> std::ops::Range<usize> {
+    let text = &source[range.clone()];
+    let kept = text.trim_end_matches(['\n', '\r']).len();
+    range.start..range.start + kept
+}
+
+impl Excerpt {
+    /// Appends the line `line` of `source`: whole when it is short, else windows of it around
+    /// the label ends on it, `ends`, with `...` where text is left out.
+    fn push_line(
+        &mut self,
+        source: &str,
+        line: std::ops::Range<usize>,
+        ends: impl Iterator<Item = usize>,
+    ) {
+        self.line_starts.push(self.text.len());
+        let mut windows: Vec<(usize, usize)> = if line.len() <= LONG_LINE {
+            vec![(line.start, line.end)]
+        } else {
+            let mut w: Vec<(usize, usize)> = ends
+                .map(|b| {
+                    let b = b.min(line.end);
+                    (
+                        b.saturating_sub(CONTEXT).max(line.start),
+                        (b + CONTEXT).min(line.end),
+                    )
+                })
+                .collect();
+            if w.is_empty() {
+                // A line inside a label that spans lines: its start.
+                w.push((line.start, line.start + LONG_LINE));
+            }
+            w
+        };
+        for w in &mut windows {
+            while !source.is_char_boundary(w.0) {
+                w.0 -= 1;
+            }
+            while !source.is_char_boundary(w.1) {
+                w.1 += 1;
+            }
+        }
+        windows.sort_unstable();
+        let mut merged: Vec<(usize, usize)> = Vec::with_capacity(windows.len());
+        for (start, end) in windows {
+            match merged.last_mut() {
+                Some(last) if start <= last.1 => last.1 = last.1.max(end),
+                _ => merged.push((start, end)),
+            }
+        }
+        let mut at = line.start;
+        for (start, end) in merged {
+            if start > at {
+                self.text.push_str("...");
+            }
+            self.pieces.push((self.text.len(), start, end - start));
+            self.text.push_str(&source[start..end]);
+            at = end;
+        }
+        if at < line.end {
+            self.text.push_str("...");
+        }
+        self.text.push('\n');
+    }
+
+    /// Where byte `at` of the file is in the excerpt: in a piece, or at the end of the piece
+    /// before it (a label end on a line break).
+    fn map(&self, at: usize) -> usize {
+        let i = self.pieces.partition_point(|&(_, start, _)| start <= at);
+        self.pieces
+            .get(i.saturating_sub(1))
+            .map_or(0, |&(text, start, len)| {
+                text + at.saturating_sub(start).min(len)
+            })
+    }
+
+    /// Where byte `at` of the excerpt is in the file.
+    fn unmap(&self, at: usize) -> usize {
+        let i = self.pieces.partition_point(|&(text, _, _)| text <= at);
+        self.pieces
+            .get(i.saturating_sub(1))
+            .map_or(0, |&(text, start, len)| {
+                start + at.saturating_sub(text).min(len)
+            })
+    }
+}
+
+impl<'a> Files<'a> for View<'a> {
+    type FileId = usize;
+    type Name = &'a str;
+    type Source = &'a str;
+
+    fn name(&'a self, id: usize) -> Result<&'a str, FilesError> {
+        let file = self.excerpt(id).map_or(id, |e| e.file);
+        Ok(self.files.get(file)?.name().as_str())
+    }
+
+    fn source(&'a self, id: usize) -> Result<&'a str, FilesError> {
+        match self.excerpt(id) {
+            Some(e) => Ok(&e.text),
+            None => Ok(self.files.get(id)?.source().as_str()),
+        }
+    }
+
+    fn line_index(&'a self, id: usize, byte_index: usize) -> Result<usize, FilesError> {
+        match self.excerpt(id) {
+            Some(e) => Ok(e
+                .line_starts
+                .partition_point(|&s| s <= byte_index)
+                .saturating_sub(1)),
+            None => self.files.line_index(id, byte_index),
+        }
+    }
+
+    fn line_number(&'a self, id: usize, line_index: usize) -> Result<usize, FilesError> {
+        Ok(self.excerpt(id).map_or(0, |e| e.first_line) + line_index + 1)
+    }
+
+    fn location(&'a self, id: usize, byte_index: usize) -> Result<Location, FilesError> {
+        match self.excerpt(id) {
+            Some(e) => self.files.location(e.file, e.unmap(byte_index)),
+            None => self.files.location(id, byte_index),
+        }
+    }
+
+    fn line_range(
+        &'a self,
+        id: usize,
+        line_index: usize,
+    ) -> Result<std::ops::Range<usize>, FilesError> {
+        let Some(e) = self.excerpt(id) else {
+            return self.files.line_range(id, line_index);
+        };
+        let start = *e
+            .line_starts
+            .get(line_index)
+            .ok_or(FilesError::LineTooLarge {
+                given: line_index,
+                max: e.line_starts.len().saturating_sub(1),
+            })?;
+        let end = e
+            .line_starts
+            .get(line_index + 1)
+            .copied()
+            .unwrap_or(e.text.len());
+        Ok(start..end)
+    }
 }
 
 fn convert(d: &Diagnostic) -> cs::Diagnostic<usize> {

@@ -350,3 +350,93 @@ fn duplicates_among_many_fields_and_values_are_found() {
         );
     }
 }
+
+/// The rendered diagnostics of `text` (compiled as `a.fbs`), one string each.
+fn rendered(text: &str) -> Vec<String> {
+    let err = flatforge_schema::compile_str("a.fbs", text).expect_err("invalid");
+    err.diagnostics
+        .iter()
+        .map(|d| flatforge_schema::render(std::slice::from_ref(d), &err.sources, false))
+        .collect()
+}
+
+/// The text a rendered single-line snippet marks with `^`: the characters of the source line
+/// above the carets (each character one column wide).
+fn marked(rendered: &str) -> String {
+    let lines: Vec<&str> = rendered.lines().collect();
+    let carets = lines
+        .iter()
+        .position(|l| l.contains('^'))
+        .unwrap_or_else(|| panic!("no carets in\n{rendered}"));
+    let (source, marks) = (lines[carets - 1], lines[carets]);
+    let bar = source.find(" | ").expect("a snippet line") + 3;
+    let chars: Vec<char> = source.chars().collect();
+    marks
+        .char_indices()
+        .filter(|&(i, c)| c == '^' && i >= bar)
+        .map(|(i, _)| chars[i])
+        .collect()
+}
+
+#[test]
+fn a_long_line_is_shown_in_part_around_each_label() {
+    // A minified schema: 2,000 unknown types on one 32 KB line. Each snippet used to show the
+    // whole line (94 MB of output, 5 s).
+    let n = 2000;
+    let fields: String = (0..n).map(|i| format!("x{i}: Nope{i}; ")).collect();
+    let text = format!("table U {{{fields}}}");
+    let all = rendered(&text);
+    assert_eq!(all.len(), n);
+    for (i, r) in all.iter().enumerate() {
+        let at = text.find(&format!(" Nope{i};")).unwrap() + 2;
+        assert!(r.contains(&format!("--> a.fbs:1:{at}\n")), "{r}");
+        assert_eq!(marked(r), format!("Nope{i}"), "{r}");
+        assert!(r.len() < 400, "{} bytes:\n{r}", r.len());
+    }
+    // Left out text is marked, at the ends and between labels far apart.
+    assert!(all[0].contains("| table U {x0: Nope0; x1: Nope1;") && all[0].contains("..."));
+    assert!(all[n - 1].contains("| ...") && all[n - 1].contains("Nope1999; }\n"));
+    let ids = format!("table U {{ x: int ({}); }}", ["id: 0"; 100].join(", "));
+    let compiled = flatforge_schema::Compiler::new(flatforge_schema::MemoryLoader::new())
+        .compile_text("a.fbs", &ids)
+        .expect("duplicate attributes only warn");
+    let last = compiled.warnings.last().expect("warnings");
+    let r = flatforge_schema::render(std::slice::from_ref(last), &compiled.sources, false);
+    assert!(
+        r.contains("(id: 0, id: 0") && r.contains("...: 0, id: 0"),
+        "{r}"
+    );
+    assert!(r.contains("first given here"), "{r}");
+}
+
+#[test]
+fn short_lines_and_lines_cut_inside_characters_render_whole_characters() {
+    // A line just short enough is shown whole, with no `...`.
+    let short = format!("table T {{ x: Nope; }} /* {} */", "y".repeat(80));
+    assert!(short.len() <= 120);
+    let r = &rendered(&short)[0];
+    assert!(!r.contains("..."), "{r}");
+    assert_eq!(marked(r), "Nope");
+    // Windows that start or end inside multi-byte characters widen to whole characters (of
+    // 2, 3 and 4 bytes, each one column wide).
+    for pad in 0..4 {
+        let text = format!(
+            "/* {}{} */ table T {{ x: Nope; }} /* {} */",
+            "y".repeat(pad),
+            "é€𝔸".repeat(40),
+            "€".repeat(60)
+        );
+        let r = &rendered(&text)[0];
+        assert_eq!(marked(r), "Nope", "{r}");
+        assert!(r.contains("..."), "{r}");
+    }
+    // A label that spans lines, one of them long.
+    let text = format!(
+        "table T {{\n  x: int (id: 1);\n  y: int; /* {} */\n}}",
+        "z".repeat(500)
+    );
+    let err = flatforge_schema::compile_str("a.fbs", &text).expect_err("ids");
+    let r = err.render(false);
+    assert!(r.contains("--> a.fbs:"), "{r}");
+    assert!(r.len() < 2000, "{r}");
+}
