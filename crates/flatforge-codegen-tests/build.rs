@@ -79,7 +79,7 @@ fn main() {
     // The codegen crate's snapshot schemas (keywords, includes, services) are compiled too.
     let snapshots = manifest.join("../flatforge-codegen/tests/snapshots");
     println!("cargo:rerun-if-changed={}", snapshots.display());
-    for name in ["tables", "unions", "wide", "names"] {
+    for name in ["tables", "unions", "wide", "names", "aliases"] {
         let schema = snapshots.join(format!("{name}.fbs"));
         let module = format!("snapshot_{name}");
         let dir = out_dir.join(&module);

@@ -1201,6 +1201,19 @@ impl<'s> Emitter<'s> {
             all.len(),
             all.join(", ")
         );
+        if en.bit_flags {
+            let names: Vec<String> = en.values.iter().map(|v| str_lit(&v.name)).collect();
+            doc1(
+                out,
+                " The schema's names of [`Self::VALUES`], in the same order (flags that share a bit each keep their own name).",
+            );
+            w!(
+                out,
+                "pub const NAMES: [&'static str; {}] = [{}];",
+                names.len(),
+                names.join(", ")
+            );
+        }
         // name()
         doc1(
             out,
@@ -1288,11 +1301,11 @@ impl<'s> Emitter<'s> {
                 out,
                 "impl ::core::fmt::Display for {name} {{ fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {{
                     let mut rest = self.0; let mut first = true;
-                    for flag in Self::VALUES {{
+                    for (flag, name) in Self::VALUES.into_iter().zip(Self::NAMES) {{
                         if flag.0 != 0 && self.0 & flag.0 == flag.0 {{
                             if !first {{ f.write_str(\" \")?; }}
                             first = false;
-                            f.write_str(flag.name().unwrap_or_default())?;
+                            f.write_str(name)?;
                             rest &= !flag.0;
                         }}
                     }}
@@ -1422,19 +1435,26 @@ impl<'s> Emitter<'s> {
             value: i64,
             kind: Kind,
             docs: Vec<String>,
+            /// Whether readers see this member for its type value: the first member with that
+            /// value (the schema lets members share one, as aliases; values are in order).
+            read: bool,
         }
+        let mut last = None;
         let members: Vec<Member> = en
             .values
             .iter()
             .enumerate()
             .filter_map(|(i, v)| {
                 let ty = v.union_type?;
+                let read = last != Some(v.value);
+                last = Some(v.value);
                 Some(Member {
                     variant: variants[i].clone(),
                     konst: consts[i].clone(),
                     value: v.value,
                     kind: self.kind(&ty),
                     docs: schema_docs(&v.docs),
+                    read,
                 })
             })
             .collect();
@@ -1482,7 +1502,7 @@ impl<'s> Emitter<'s> {
                 #[inline] fn verify_member(v: &mut ::flatforge::Verifier<'_>, ty: {tag}, pos: usize) -> ::core::option::Option<::core::result::Result<(), ::flatforge::Error>> {{
                     match ty {{"
         );
-            for m in &members {
+            for m in members.iter().filter(|m| m.read) {
                 let vt = match m.kind {
                     Kind::Struct(sid) => {
                         format!("::flatforge::Indirect<&{}>", self.obj_path(ns, sid))
@@ -1501,7 +1521,7 @@ impl<'s> Emitter<'s> {
             #[inline] unsafe fn follow_member(buf: &'a [u8], ty: {tag}, pos: usize) -> ::core::option::Option<Self> {{
                 match ty {{"
         );
-            for m in &members {
+            for m in members.iter().filter(|m| m.read) {
                 w!(out, "{} => {{", m.value);
                 safety(
                     out,

@@ -44,6 +44,11 @@ fn check(name: &str) {
 }
 
 #[test]
+fn aliases() {
+    check("aliases");
+}
+
+#[test]
 fn tables() {
     check("tables");
 }

@@ -3159,30 +3159,62 @@ impl<'s> Analyzer<'s> {
         });
         if ok {
             let vals = &self.enums[slot].vals;
-            let mut dups = Vec::new();
-            for w in vals.windows(2) {
-                if w[0].value == w[1].value {
-                    dups.push((
-                        w[0].name.to_string(),
-                        w[0].span,
-                        w[1].name.to_string(),
-                        w[1].span,
-                        w[1].value,
-                    ));
+            // Runs of equal values (the values are sorted by value, then name): (value, names
+            // and spans in declaration order).
+            let mut runs: Vec<(i64, Vec<(String, Span)>)> = Vec::new();
+            for v in vals {
+                match runs.last_mut() {
+                    Some((value, names)) if *value == v.value => {
+                        names.push((v.name.to_string(), v.span));
+                    }
+                    _ => runs.push((v.value, vec![(v.name.to_string(), v.span)])),
                 }
             }
-            for (a, aspan, b, bspan, value) in dups {
-                let (first, second, first_span, second_span) = if aspan.start <= bspan.start {
-                    (a, b, aspan, bspan)
-                } else {
-                    (b, a, bspan, aspan)
-                };
-                self.error(
-                    Code::InvalidEnum,
-                    format!("`{first}` and `{second}` of {kind} `{name}` have the same value {value}; enum values must be unique"),
-                    second_span,
-                )
-                .with_secondary_owned(first_span, "also has this value");
+            for (i, (value, names)) in runs.into_iter().enumerate() {
+                if names.len() < 2 {
+                    continue;
+                }
+                // A reader shows the value by the name that sorts first.
+                let shown = names[0].0.clone();
+                let mut names = names;
+                names.sort_by_key(|n| n.1.start);
+                if i == 0 {
+                    // flatc rejects a repeat of the smallest value (its check compares each value
+                    // with the smallest one only).
+                    for pair in names.windows(2) {
+                        let ((first, first_span), (second, second_span)) = (&pair[0], &pair[1]);
+                        self.error(
+                            Code::InvalidEnum,
+                            format!("`{first}` and `{second}` of {kind} `{name}` have the same value {value}; enum values must be unique"),
+                            *second_span,
+                        )
+                        .with_secondary_owned(*first_span, "also has this value");
+                    }
+                    continue;
+                }
+                let list: Vec<String> = names.iter().map(|n| format!("`{}`", n.0)).collect();
+                let (last, rest) = list.split_last().expect("two names or more");
+                let d = self.warn(
+                    Code::Questionable,
+                    format!(
+                        "{} and {last} of {kind} `{name}` have the same value {value}",
+                        rest.join(", ")
+                    ),
+                    names[1].1,
+                );
+                d.secondary.push(crate::diagnostic::Label {
+                    span: names[0].1,
+                    message: "also has this value".into(),
+                });
+                for n in &names[2..] {
+                    d.secondary.push(crate::diagnostic::Label {
+                        span: n.1,
+                        message: "and this one".into(),
+                    });
+                }
+                d.notes.push(format!("flatc accepts a repeated value unless it is the smallest one; readers show the value by the name that sorts first, `{shown}`"));
+                d.help
+                    .push("give each name its own value, unless they are meant as aliases".into());
             }
         }
         let full = std::mem::take(&mut self.enums[slot].full);

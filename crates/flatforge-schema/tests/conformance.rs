@@ -625,3 +625,54 @@ fn a_long_include_chain_does_not_overflow_the_stack() {
     assert_eq!(compiled.schema.objects.len(), LEVELS);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// flatc checks enum values for repeats against the smallest value only: a repeat of any other
+/// value is accepted (protobuf's `allow_alias` enums convert to such schemas). We give flatc's
+/// verdict and model (value order included), with a warning for the accepted repeats.
+#[test]
+fn repeated_enum_values_get_flatcs_verdict_and_order() {
+    let dir = temp_dir("repeated-values");
+    let cases = [
+        ("enum E : int { A, B, C = 1 }", true),
+        ("enum E : int { A, Z = 1, M = 1, B = 1, D }", true),
+        ("enum ProtoEnum : int { NUL = 0, FOO = 1, BAZ = 1 }", true),
+        ("enum E1 : uint (bit_flags) { V0, V1, V2, V3 = 2 }", true),
+        // A union's smallest value is NONE's 0.
+        (
+            "table T5 {} table T6 {} union U7 : ubyte { T5 = 3, T6 = 3 }",
+            true,
+        ),
+        ("table T {} union U { T, M: T = 1 }", true),
+        ("table T {} union U { T, M: T = 2, N: T = 2 }", true),
+        ("enum E : int { A = 1, B = 1 }", false),
+        ("enum E : int { A, B = 0 }", false),
+        ("enum E : int { B = 5, A = 5, C = 7, D = 7 }", false),
+    ];
+    for (i, (text, accepted)) in cases.into_iter().enumerate() {
+        let path = dir.join(format!("case{i}.fbs"));
+        std::fs::write(&path, text).expect("write schema");
+        let theirs = flatc_bfbs_json(&path, &dir);
+        assert_eq!(theirs.is_some(), accepted, "flatc's verdict on {text}");
+        match (compiler().compile(&path), theirs) {
+            (Ok(compiled), Some(json)) => {
+                compare(&compiled.schema, &json).unwrap_or_else(|e| panic!("{text}: {e}"));
+                assert!(
+                    compiled
+                        .warnings
+                        .iter()
+                        .any(|w| w.message.contains("have the same value")),
+                    "{text}: no warning"
+                );
+            }
+            (Err(e), None) => {
+                let text = e.render(false);
+                assert!(text.contains("enum values must be unique"), "{text}");
+            }
+            (ours, _) => panic!(
+                "{text}: we {}",
+                if ours.is_ok() { "accept" } else { "reject" }
+            ),
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -24,6 +24,8 @@ pub mod game {
         pub const CLIMB: Self = Self(16);
         /// Every value the schema names, in increasing order.
         pub const VALUES: [Self; 3] = [Self::FLY, Self::SWIM, Self::CLIMB];
+        /// The schema's names of [`Self::VALUES`], in the same order (flags that share a bit each keep their own name).
+        pub const NAMES: [&'static str; 3] = ["Fly", "Swim", "Climb"];
         /// The schema's name of this value, or `None` for a value the schema does not name.
         pub const fn name(self) -> ::core::option::Option<&'static str> {
             match self.0 {
@@ -112,13 +114,13 @@ pub mod game {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
             let mut rest = self.0;
             let mut first = true;
-            for flag in Self::VALUES {
+            for (flag, name) in Self::VALUES.into_iter().zip(Self::NAMES) {
                 if flag.0 != 0 && self.0 & flag.0 == flag.0 {
                     if !first {
                         f.write_str(" ")?;
                     }
                     first = false;
-                    f.write_str(flag.name().unwrap_or_default())?;
+                    f.write_str(name)?;
                     rest &= !flag.0;
                 }
             }
