@@ -2910,6 +2910,28 @@ impl<'s> Analyzer<'s> {
                     ok = false;
                 }
             }
+            Some(TypeAst::Named(q))
+                if {
+                    let written = self.qual_text(ast, q);
+                    *written == *full
+                        || full
+                            .strip_suffix(written.as_ref())
+                            .is_some_and(|ns| ns.ends_with('.'))
+                } =>
+            {
+                // Not looked up: that would declare a table of this name, never defined.
+                self.error(
+                    Code::InvalidEnum,
+                    format!("{kind} `{name}` cannot be its own underlying type"),
+                    q.span,
+                )
+                .help
+                .push(
+                    "write an integer type: byte, ubyte, short, ushort, int, uint, long or ulong"
+                        .into(),
+                );
+                ok = false;
+            }
             Some(t) => {
                 if let Some(u) = self.resolve_type(ast, t) {
                     if !u.base.is_integer() || u.base == BaseType::Bool || u.base == BaseType::UType

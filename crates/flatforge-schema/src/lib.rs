@@ -19,8 +19,9 @@
 //!
 //! The language is the one flatc 25.12.19 accepts, with flatc's verdicts: the analysis replays
 //! flatc's single pass (see the `analyze` module), so a schema is accepted exactly when flatc
-//! accepts it. The known, deliberate exception: a struct that contains itself is rejected
-//! (flatc accepts it when other fields come first, and computes a meaningless layout).
+//! accepts it. The known, deliberate exceptions: a struct that contains itself is rejected
+//! (flatc accepts it when other fields come first, and computes a meaningless layout), and so is
+//! an enum named as its own underlying type, `enum E : E` (flatc takes it for `int`).
 //!
 //! Modules: `lexer` (bytes to tokens), `parser` (tokens to syntax trees), `analyze` (names,
 //! checks, layout), [`model`] (the output), `name` (the model's inline strings, [`Name`]),

@@ -440,3 +440,34 @@ fn short_lines_and_lines_cut_inside_characters_render_whole_characters() {
     assert!(r.contains("--> a.fbs:"), "{r}");
     assert!(r.len() < 2000, "{r}");
 }
+
+#[test]
+fn an_enum_named_as_its_own_underlying_type_is_one_error() {
+    // flatc takes this for `int` (it registers the enum before reading `: type`); we reject it,
+    // with one error: the name used to be looked up as a table never declared, which added an
+    // "unknown type" error, and another for a later use of a type of that name.
+    for (files, message) in [
+        (
+            &[("a.fbs", &b"enum E : E { A }"[..])][..],
+            "enum `E` cannot be its own underlying type",
+        ),
+        (
+            &[("a.fbs", &b"namespace N; enum E : N.E { A }"[..])][..],
+            "enum `E` cannot be its own underlying type",
+        ),
+        (
+            &[(
+                "a.fbs",
+                &b"namespace A.B; table W { f: [ubyte] (nested_flatbuffer: \"A.B.C.X\"); }
+                   enum X : X { } namespace A.B.C; table X { }"[..],
+            )][..],
+            "enum `X` cannot be its own underlying type",
+        ),
+    ] {
+        let found = errors(files, "a.fbs");
+        assert_eq!(found, [(Code::InvalidEnum, message.to_string())]);
+    }
+    // Another enum of the same name in another namespace is a valid underlying type.
+    let ok = "namespace N; enum E : int { A } namespace M; enum E : N.E { B }";
+    assert!(flatforge_schema::compile_str("a.fbs", ok).is_ok());
+}
