@@ -116,7 +116,8 @@ fn parse_int(s: &[u8]) -> Result<i128, NumError> {
     Ok(if neg { -v } else { v })
 }
 
-/// Parses integer text for `sc` (an integer type or bool) and returns the raw bits.
+/// Parses integer text for `sc` (an integer type or bool) and returns the raw bits. A bool keeps
+/// its value as flatc keeps it (a byte in [0, 255]: `2` stays 2, it is not made 1).
 pub(crate) fn parse_integer(s: &[u8], sc: Sc) -> Result<u64, NumError> {
     // Fast path: up to 18 decimal digits, optionally negative, fit an i64 without overflow.
     let (neg, digits) = match s.first() {
@@ -140,22 +141,14 @@ pub(crate) fn parse_integer(s: &[u8], sc: Sc) -> Result<u64, NumError> {
         if v < min || v > max {
             return Err(NumError::Range);
         }
-        return Ok(if sc == Sc::Bool {
-            u64::from(v != 0)
-        } else {
-            v as i64 as u64
-        });
+        return Ok(v as i64 as u64);
     }
     let v = parse_int(s)?;
     let (min, max) = int_range(sc);
     if v < min || v > max {
         return Err(NumError::Range);
     }
-    Ok(if sc == Sc::Bool {
-        u64::from(v != 0)
-    } else {
-        v as i64 as u64
-    })
+    Ok(v as i64 as u64)
 }
 
 /// Exact powers of ten for Clinger's fast path: every `10^k` up to `10^22` is an `f64` (5^22 <
@@ -281,13 +274,7 @@ pub(crate) fn fast_decimal(text: &str, at: usize, sc: Sc) -> Option<(u64, NonZer
         if m > if neg { max_neg } else { max } {
             return None;
         }
-        let bits = if sc == Sc::Bool {
-            u64::from(m != 0)
-        } else if neg {
-            m.wrapping_neg()
-        } else {
-            m
-        };
+        let bits = if neg { m.wrapping_neg() } else { m };
         return Some((bits, NonZeroUsize::new(i)?));
     }
     // `m * 10^exp` is the value while `exact`; otherwise (more than 19 significant digits, an
@@ -597,7 +584,7 @@ mod tests {
         assert_eq!(parse_integer(b"-0x10", Sc::I64), Ok(-16i64 as u64));
         assert_eq!(parse_integer(b"010", Sc::I32), Ok(10));
         assert_eq!(parse_integer(b"+5", Sc::U8), Ok(5));
-        assert_eq!(parse_integer(b"2", Sc::Bool), Ok(1));
+        assert_eq!(parse_integer(b"2", Sc::Bool), Ok(2));
         assert_eq!(parse_integer(b"-1", Sc::U8), Err(NumError::Range));
         assert_eq!(parse_integer(b"128", Sc::I8), Err(NumError::Range));
         // 18 bytes with non-digits: the fast path must not overflow (it panicked in debug builds).
@@ -666,7 +653,7 @@ mod tests {
         assert_eq!(fast("-50", Sc::I16), Some(-50i64 as u64));
         assert_eq!(fast("18446744073709551615", Sc::U64), Some(u64::MAX));
         assert_eq!(fast("-9223372036854775808", Sc::I64), Some(i64::MIN as u64));
-        assert_eq!(fast("7", Sc::Bool), Some(1));
+        assert_eq!(fast("7", Sc::Bool), Some(7));
         assert_eq!(
             fast("4.14159", Sc::F32),
             Some(f64::from(4.14159f32).to_bits())

@@ -2510,7 +2510,8 @@ fn add_scalar(
         };
     }
     match sc {
-        Sc::Bool => add!(bool, bits != 0, default != 0),
+        // A bool is the byte given (flatc stores `2` as 2), its default 0 or 1.
+        Sc::Bool => add!(u8, bits as u8, default as u8),
         Sc::I8 => add!(i8, bits as i8, default as i8),
         Sc::U8 => add!(u8, bits as u8, default as u8),
         Sc::I16 => add!(i16, bits as i16, default as i16),

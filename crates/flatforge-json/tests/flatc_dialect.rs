@@ -1,0 +1,187 @@
+//! Corners of flatc's JSON dialect found by differential testing against flatc 25.12.19, each
+//! checked by running flatc on the same input: where flatc accepts, our buffer must be
+//! byte-identical to its buffer, and our printing with flatc's float text must equal its text.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use flatforge_json::{Codec, ParseError, ParseOptions};
+use flatforge_testkit::{flatc_path, testdata};
+
+/// A schema as flatc reads it (with its include directories) and as we compile it.
+struct Fixture {
+    schema: PathBuf,
+    includes: Vec<PathBuf>,
+    root: Option<&'static str>,
+    model: flatforge_schema::Schema,
+}
+
+impl Fixture {
+    fn new(schema: &str, includes: &[&str], root: Option<&'static str>) -> Fixture {
+        let includes: Vec<PathBuf> = includes.iter().map(|d| testdata(d)).collect();
+        let schema = testdata(schema);
+        let model = includes
+            .iter()
+            .fold(
+                flatforge_schema::Compiler::new(flatforge_schema::FsLoader),
+                |c, d| c.include_dir(d),
+            )
+            .compile(&schema)
+            .unwrap_or_else(|e| panic!("{}", e.render(false)))
+            .schema;
+        Fixture {
+            schema,
+            includes,
+            root,
+            model,
+        }
+    }
+
+    fn monster() -> Fixture {
+        Fixture::new(
+            "flatbuffers/tests/monster_test.fbs",
+            &["flatbuffers/tests/include_test"],
+            None,
+        )
+    }
+
+    fn optional_scalars() -> Fixture {
+        Fixture::new("flatbuffers/tests/optional_scalars.fbs", &[], None)
+    }
+
+    /// The id of field `field` of table `object`.
+    fn field_id(&self, object: &str, field: &str) -> usize {
+        let o = self
+            .model
+            .objects
+            .iter()
+            .find(|o| o.name.as_str() == object);
+        let f = o.and_then(|o| o.fields.iter().find(|f| f.name.as_str() == field));
+        usize::from(f.expect("field").id)
+    }
+
+    /// Runs flatc with `args` on `input` (written to a file; a buffer if `binary`) and returns
+    /// the one file it wrote.
+    fn flatc(&self, args: &[&str], input: &[u8], binary: bool) -> Result<Vec<u8>, String> {
+        let dir = temp_dir();
+        let path = dir.join(if binary { "input.bin" } else { "input.json" });
+        std::fs::write(&path, input).unwrap();
+        let out = dir.join("out");
+        std::fs::create_dir_all(&out).unwrap();
+        let mut cmd = Command::new(flatc_path());
+        cmd.args(args).arg("-o").arg(&out);
+        for inc in &self.includes {
+            cmd.arg("-I").arg(inc);
+        }
+        if let Some(root) = self.root {
+            cmd.args(["--root-type", root]);
+        }
+        cmd.arg(&self.schema);
+        if binary {
+            // Files after `--` are buffers.
+            cmd.arg("--");
+        }
+        cmd.arg(&path);
+        let res = cmd.output().expect("run flatc");
+        let r = if res.status.success() {
+            Ok(written(&out))
+        } else {
+            Err(String::from_utf8_lossy(&res.stderr).into_owned())
+        };
+        let _ = std::fs::remove_dir_all(&dir);
+        r
+    }
+
+    /// flatc's buffer for `json` (`flatc -b` with `args`).
+    fn flatc_bin(&self, args: &[&str], json: &[u8]) -> Result<Vec<u8>, String> {
+        let mut all = vec!["-b"];
+        all.extend_from_slice(args);
+        self.flatc(&all, json, false)
+    }
+
+    /// Our buffer for `json`.
+    fn ours(&self, opts: ParseOptions, json: &[u8]) -> Result<Vec<u8>, ParseError> {
+        let codec = Codec::new(&self.model);
+        let root = codec.root_type(self.root).unwrap();
+        let mut parser = codec.parser(opts);
+        parser.parse(root, json).map(<[u8]>::to_vec)
+    }
+
+    /// Both flatc and we accept `json`, with identical bytes; returns them.
+    fn same_bytes(&self, json: &[u8]) -> Vec<u8> {
+        let shown = String::from_utf8_lossy(json);
+        let theirs = self
+            .flatc_bin(&[], json)
+            .unwrap_or_else(|e| panic!("flatc refuses {shown}: {e}"));
+        let ours = self
+            .ours(ParseOptions::default(), json)
+            .unwrap_or_else(|e| panic!("we refuse {shown}: {e}"));
+        assert_eq!(hex(&ours), hex(&theirs), "{shown}: our bytes differ");
+        ours
+    }
+}
+
+fn temp_dir() -> PathBuf {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir =
+        std::env::temp_dir().join(format!("flatforge-json-dialect-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// The single file flatc wrote into `dir`.
+fn written(dir: &Path) -> Vec<u8> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("read dir")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    assert_eq!(files.len(), 1, "flatc wrote {files:?}");
+    std::fs::read(files.pop().unwrap()).expect("read flatc output")
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A bool given as an integer keeps its value, as flatc keeps it (it used to be stored as 1), in
+/// fields, vectors and optional fields; [0, 255] is still the range.
+#[test]
+fn bools_keep_the_integer_given() {
+    let monster = Fixture::monster();
+    for json in [
+        "{name: \"\", testbool: 2}",
+        "{name: \"\", testbool: 255}",
+        "{name: \"\", testbool: 0x1F}",
+        "{name: \"\", testbool: \"7\"}",
+        "{name: \"\", testbool: true}",
+        "{name: \"\", testarrayofbools: [2, \"0x1F\", true, 0, false, 1]}",
+    ] {
+        monster.same_bytes(json.as_bytes());
+    }
+    let bytes = monster.same_bytes(b"{name: \"\", testbool: 2}");
+    let table = flatforge::root::<flatforge::Table>(&bytes).unwrap();
+    assert_eq!(
+        table
+            .get::<u8>(monster.field_id("Monster", "testbool"))
+            .unwrap(),
+        Some(2)
+    );
+    for json in ["{name: \"\", testbool: 256}", "{name: \"\", testbool: -1}"] {
+        assert!(monster.flatc_bin(&[], json.as_bytes()).is_err());
+        assert!(monster
+            .ours(ParseOptions::default(), json.as_bytes())
+            .is_err());
+    }
+    let optional = Fixture::optional_scalars();
+    for json in [
+        "{just_bool: 255}",
+        "{maybe_bool: \"7\"}",
+        "{default_bool: 2}",
+        "{default_bool: 1}",
+        "{default_bool: 0}",
+    ] {
+        optional.same_bytes(json.as_bytes());
+    }
+}
