@@ -1156,7 +1156,8 @@ impl<'a> P<'a, '_> {
     fn table_field(&mut self, o: &'a Obj, fi: usize, frame: usize) -> R<()> {
         let f = &o.fields[fi];
         let value_at = self.pos;
-        if self.null() {
+        // A hashed field hashes the word `null` as any other (flatc does).
+        if f.hash.is_none() && self.null() {
             // `null` leaves the field out, which a required field cannot be (as flatc says).
             if o.required.iter().any(|&i| usize::from(i) == fi) {
                 let field = f.name.to_string();
@@ -1166,7 +1167,7 @@ impl<'a> P<'a, '_> {
                 );
             }
             if let Ty::Scalar(sc, _) = f.ty {
-                if !f.optional && f.hash.is_none() {
+                if !f.optional {
                     return Err(self.null_scalar(value_at, sc));
                 }
             }

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use flatforge_json::{Codec, ParseError, ParseOptions};
+use flatforge_json::{Codec, ParseError, ParseErrorKind, ParseOptions};
 use flatforge_testkit::{flatc_path, testdata};
 
 /// A schema as flatc reads it (with its include directories) and as we compile it.
@@ -184,4 +184,29 @@ fn bools_keep_the_integer_given() {
     ] {
         optional.same_bytes(json.as_bytes());
     }
+}
+
+/// A hashed field given the word `null`, bare or quoted, holds the hash of `null`, as in flatc (the
+/// field was left out for a bare `null`).
+#[test]
+fn hashed_fields_hash_the_word_null() {
+    let monster = Fixture::monster();
+    for field in ["testhashu32_fnv1", "testhashs64_fnv1a", "testhashu64_fnv1"] {
+        let bare = monster.same_bytes(format!("{{name: \"\", {field}: null}}").as_bytes());
+        let quoted = monster.same_bytes(format!("{{name: \"\", {field}: \"null\"}}").as_bytes());
+        assert_eq!(bare, quoted, "{field}");
+    }
+    let bytes = monster.same_bytes(b"{name: \"\", testhashu32_fnv1: null}");
+    let table = flatforge::root::<flatforge::Table>(&bytes).unwrap();
+    let id = monster.field_id("Monster", "testhashu32_fnv1");
+    // FNV-1 (32 bits) of "null".
+    assert_eq!(table.get::<u32>(id).unwrap(), Some(0x2ebc_d6a6));
+    // Given twice, it is a duplicate as any other value.
+    let twice = b"{name: \"\", testhashu32_fnv1: 1, testhashu32_fnv1: null}";
+    assert!(monster.flatc_bin(&[], twice).is_err());
+    let err = monster.ours(ParseOptions::default(), twice).unwrap_err();
+    assert!(
+        matches!(err.kind, ParseErrorKind::DuplicateField(_)),
+        "{err}"
+    );
 }

@@ -470,8 +470,9 @@ fn skipped_unknown_values_must_be_well_formed() {
     }
 }
 
-/// `null` leaves out only what can be left out: optional scalars (`= null`), references and
-/// hashed fields, as in flatc; for other scalars it is an invalid number, quoted or not.
+/// `null` leaves out only what can be left out: optional scalars (`= null`) and references, as in
+/// flatc (a hashed field takes it as the word to hash); for other scalars it is an invalid number,
+/// quoted or not.
 #[test]
 fn null_for_a_scalar_that_is_not_optional_is_an_error() {
     let schema = monster_schema();
