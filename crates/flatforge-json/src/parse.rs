@@ -715,14 +715,18 @@ impl<'a> P<'a, '_> {
     /// Whether the next token is the identifier `null` (and consumes it if so).
     #[inline]
     fn null(&mut self) -> bool {
-        if self.src[self.pos..].starts_with(b"null")
-            && !self.src.get(self.pos + 4).copied().is_some_and(is_ident)
-        {
-            self.pos += 4;
-            true
-        } else {
-            false
+        let null = self.at_null();
+        if null {
+            self.pos += b"null".len();
         }
+        null
+    }
+
+    /// Whether the next token is the identifier `null`.
+    #[inline]
+    fn at_null(&self) -> bool {
+        self.src[self.pos..].starts_with(b"null")
+            && !self.src.get(self.pos + 4).copied().is_some_and(is_ident)
     }
 
     fn ident(&mut self) -> (usize, usize) {
@@ -1016,6 +1020,9 @@ impl<'a> P<'a, '_> {
         let as_array = self.open_object()?;
         let close = if as_array { b']' } else { b'}' };
         let mut seen = Seen::new(o.fields.len());
+        // The first field left out by an ignored `null`, and where (for errors): a required field
+        // missing at the end is reported there.
+        let mut null_at = None;
         let mut n = 0usize;
         let mut guess = 0usize;
         self.ws()?;
@@ -1069,11 +1076,26 @@ impl<'a> P<'a, '_> {
                 };
                 if let Some(fi) = fi {
                     guess = fi + 1;
-                    if !seen.insert(fi) {
-                        let name = o.fields[fi].name.to_string();
-                        return Err(self.err_at(key_at, ParseErrorKind::DuplicateField(name)));
+                    let f = &o.fields[fi];
+                    // A hashed field hashes the word `null` as any other (flatc does).
+                    if self.at_null() && f.hash.is_none() {
+                        let value_at = self.pos;
+                        self.pos += b"null".len();
+                        // flatc ignores `null` for a field that is not a scalar: the field stays
+                        // unset, so it repeats no earlier value and no later value repeats it.
+                        // In the array form, `null` still takes the field's place.
+                        if !as_array && !f.ty.is_scalar() {
+                            null_at.get_or_insert((fi, value_at));
+                        } else if !seen.insert(fi) {
+                            return Err(self.duplicate(key_at, f));
+                        }
+                        self.null_field(o, fi, frame, value_at, as_array)?;
+                    } else {
+                        if !seen.insert(fi) {
+                            return Err(self.duplicate(key_at, f));
+                        }
+                        self.table_field(o, fi, frame)?;
                     }
-                    self.table_field(o, fi, frame)?;
                     n += 1;
                 }
                 if !self.next_item(close)? {
@@ -1085,14 +1107,16 @@ impl<'a> P<'a, '_> {
             return Err(self.unexpected("a value for every field of the table"));
         }
         for &i in o.required.iter() {
-            let f = &o.fields[usize::from(i)];
-            if !seen.contains(usize::from(i)) {
+            let (i, f) = (usize::from(i), &o.fields[usize::from(i)]);
+            if !seen.contains(i) {
                 let field = f.name.to_string();
                 let object = o.name.to_string();
-                return Err(self.err_at(
-                    self.pos - 1,
-                    ParseErrorKind::MissingRequired { field, object },
-                ));
+                // At the `null` that left it out, if one did; else at the end of the object.
+                let at = match null_at {
+                    Some((j, at)) if j == i => at,
+                    _ => self.pos - 1,
+                };
+                return Err(self.err_at(at, ParseErrorKind::MissingRequired { field, object }));
             }
         }
         for &i in o.unions.iter() {
@@ -1152,36 +1176,55 @@ impl<'a> P<'a, '_> {
         self.err_at(at, kind)
     }
 
+    /// The error for field `f` given again (its key at `key_at`).
+    #[cold]
+    fn duplicate(&self, key_at: usize, f: &Field) -> ParseError {
+        let name = f.name.to_string();
+        self.err_at(key_at, ParseErrorKind::DuplicateField(name))
+    }
+
+    /// Checks `null` (at `value_at`, consumed) given for field `fi` of table `o`: it leaves the
+    /// field out, which is an error for a required field given in the array form, for a scalar
+    /// that is not optional (flatc's "invalid number"), and for a union whose type is set (that
+    /// makes an invalid buffer). A required field left out by `null` in the object form is
+    /// reported when the object ends (unless a later value sets it), as flatc reports it.
+    #[inline(never)]
+    fn null_field(
+        &self,
+        o: &Obj,
+        fi: usize,
+        frame: usize,
+        value_at: usize,
+        in_array: bool,
+    ) -> R<()> {
+        let f = &o.fields[fi];
+        if in_array && o.required.iter().any(|&i| usize::from(i) == fi) {
+            let field = f.name.to_string();
+            let object = o.name.to_string();
+            return Err(self.err_at(value_at, ParseErrorKind::MissingRequired { field, object }));
+        }
+        match f.ty {
+            Ty::Scalar(sc, _) if !f.optional => Err(self.null_scalar(value_at, sc)),
+            Ty::UType(_) => Err(self.null_scalar(value_at, Sc::U8)),
+            Ty::Wide(Wide::UType, sc, _) => Err(self.null_scalar(value_at, sc)),
+            Ty::Union(_) | Ty::Wide(Wide::Union, ..) => {
+                // The type set and no value before: this `null` is why it has none.
+                let sib = &o.fields[usize::from(f.sibling)];
+                let has_value = self.s.pending[frame..].iter().any(|p| p.slot == f.slot);
+                if !has_value && self.pending_scalar(frame, sib.slot).is_some_and(|t| t != 0) {
+                    let kind = ParseErrorKind::UnionNullValue(f.name.to_string());
+                    return Err(self.err_at(value_at, kind));
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// Parses the value of field `fi` of table `o` and pushes it as pending.
     fn table_field(&mut self, o: &'a Obj, fi: usize, frame: usize) -> R<()> {
         let f = &o.fields[fi];
         let value_at = self.pos;
-        // A hashed field hashes the word `null` as any other (flatc does).
-        if f.hash.is_none() && self.null() {
-            // `null` leaves the field out, which a required field cannot be (as flatc says).
-            if o.required.iter().any(|&i| usize::from(i) == fi) {
-                let field = f.name.to_string();
-                let object = o.name.to_string();
-                return Err(
-                    self.err_at(value_at, ParseErrorKind::MissingRequired { field, object })
-                );
-            }
-            if let Ty::Scalar(sc, _) = f.ty {
-                if !f.optional {
-                    return Err(self.null_scalar(value_at, sc));
-                }
-            }
-            if let Ty::Union(_) | Ty::Wide(Wide::Union, ..) = f.ty {
-                // A type without its value makes an invalid buffer: refuse it if the type is set.
-                let sib = &o.fields[usize::from(f.sibling)];
-                if self.pending_scalar(frame, sib.slot).is_some_and(|t| t != 0) {
-                    return Err(
-                        self.err_at(value_at, ParseErrorKind::UnionNullValue(f.name.to_string()))
-                    );
-                }
-            }
-            return Ok(());
-        }
         let value = match f.ty {
             Ty::Scalar(sc, en) => {
                 let Some(bits) = self.scalar(sc, en, f.hash)? else {

@@ -150,6 +150,17 @@ pub(crate) enum Ty {
     Unsupported,
 }
 
+impl Ty {
+    /// Whether the field holds a scalar inline (a scalar, or the type of a union), as opposed to
+    /// an offset or a struct.
+    pub(crate) fn is_scalar(self) -> bool {
+        matches!(
+            self,
+            Ty::Scalar(..) | Ty::UType(_) | Ty::Wide(Wide::UType, ..)
+        )
+    }
+}
+
 /// What a 64-bit offset (an 8-byte, 8-aligned field) points to. flatc allows `offset64` on strings
 /// and on vectors of scalars and structs; `vector64` also gives the vector a 64-bit length, whose
 /// data follows it (so both are 8-aligned).

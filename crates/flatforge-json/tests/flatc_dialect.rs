@@ -210,3 +210,72 @@ fn hashed_fields_hash_the_word_null() {
         "{err}"
     );
 }
+
+/// flatc ignores `null` for a field that is not a scalar, so `null` is no duplicate of a value
+/// and a value no duplicate of `null`; a required field left out by `null` alone is still
+/// missing. Scalars given twice stay duplicates, `null` or not, and the type of a union is a
+/// scalar: `null` for it is an invalid number.
+#[test]
+fn null_for_a_reference_is_ignored_as_by_flatc() {
+    let monster = Fixture::monster();
+    for json in [
+        "{name: \"\", name: null}",
+        "{name: null, name: \"x\"}",
+        "{name: \"x\", enemy: {name: \"a\"}, enemy: null}",
+        "{name: \"x\", enemy: null, enemy: null}",
+        "{name: \"x\", pos: null, pos: null}",
+        "{name: \"x\", testarrayoftables: null, testarrayoftables: []}",
+        "{name: \"x\", test_type: Monster, test: {name: \"a\"}, test: null}",
+        "{name: \"x\", test: null, test_type: Monster, test: {name: \"a\"}}",
+    ] {
+        monster.same_bytes(json.as_bytes());
+    }
+    let optional = Fixture::optional_scalars();
+    for (fixture, json, word) in [
+        (&monster, "{name: \"x\", name: \"y\"}", "name"),
+        (
+            &monster,
+            "{name: \"x\", enemy: {name: \"a\"}, enemy: null, enemy: {name: \"b\"}}",
+            "enemy",
+        ),
+        (&optional, "{just_i8: 1, just_i8: null}", "just_i8"),
+        (&optional, "{maybe_i8: null, maybe_i8: 1}", "maybe_i8"),
+        (&optional, "{maybe_i8: null, maybe_i8: null}", "maybe_i8"),
+    ] {
+        let theirs = fixture.flatc_bin(&[], json.as_bytes()).unwrap_err();
+        assert!(
+            theirs.contains("field set more than once"),
+            "{json}: {theirs}"
+        );
+        let err = fixture
+            .ours(ParseOptions::default(), json.as_bytes())
+            .unwrap_err();
+        assert_eq!(
+            err.kind,
+            ParseErrorKind::DuplicateField(word.into()),
+            "{json}"
+        );
+    }
+    for (json, at) in [
+        ("{name: null}", 7),
+        ("{name: null, hp: 1}", 7),
+        ("{hp: 1, name: null, name: null}", 14),
+    ] {
+        assert!(monster.flatc_bin(&[], json.as_bytes()).is_err(), "{json}");
+        let err = monster
+            .ours(ParseOptions::default(), json.as_bytes())
+            .unwrap_err();
+        assert!(
+            matches!(&err.kind, ParseErrorKind::MissingRequired { field, .. } if field == "name"),
+            "{json}: {err}"
+        );
+        assert_eq!(err.offset, at, "{json}: at the first null");
+    }
+    let json = b"{name: \"\", test_type: null}";
+    assert!(monster.flatc_bin(&[], json).is_err());
+    let err = monster.ours(ParseOptions::default(), json).unwrap_err();
+    assert!(
+        matches!(&err.kind, ParseErrorKind::InvalidNumber { value, .. } if value == "null"),
+        "{err}"
+    );
+}
