@@ -183,7 +183,7 @@ pub enum ParseErrorKind {
     /// A control character inside a string.
     #[error("control character {0:#04x} in a string (escape it)")]
     ControlCharacter(u8),
-    /// Bytes that are not UTF-8 (in the input, or made by `\x` escapes).
+    /// Bytes that are not UTF-8 (in the input outside comments, or made by `\x` escapes).
     #[error("invalid UTF-8")]
     InvalidUtf8,
     /// A `/* */` comment without its end.
@@ -313,6 +313,9 @@ struct P<'a, 'b> {
     plan: &'a Plan,
     opts: &'a ParseOptions,
     src: &'a [u8],
+    /// The input as text when all of it is UTF-8 (the common case), else empty: comments may hold
+    /// any bytes (flatc skips them unread), and then each string is checked when it is read, and
+    /// numbers take the general path ([`fast_decimal`] finds no number in an empty text).
     text: &'a str,
     pos: usize,
     s: &'b mut Scratch,
@@ -332,13 +335,7 @@ pub(crate) fn parse_root(
     root: u32,
     json: &[u8],
 ) -> R<Offset<()>> {
-    let text = match simdutf8::basic::from_utf8(json) {
-        Ok(text) => text,
-        Err(_) => {
-            let at = std::str::from_utf8(json).map_or_else(|e| e.valid_up_to(), |_| 0);
-            return Err(ParseError::new(json, at, ParseErrorKind::InvalidUtf8));
-        }
-    };
+    let text = simdutf8::basic::from_utf8(json).unwrap_or_default();
     s.pending.clear();
     s.arena.clear();
     s.offsets.clear();
@@ -615,25 +612,60 @@ impl<'a> P<'a, '_> {
     /// A short description of the token at the current position, for errors.
     #[cold]
     fn describe(&self) -> String {
-        let rest = &self.text[self.pos.min(self.text.len())..];
-        match rest.chars().next() {
+        let rest = &self.src[self.pos.min(self.src.len())..];
+        match rest.first() {
             None => "end of input".to_string(),
-            Some(c) if c.is_ascii_alphanumeric() || c == '_' => {
+            Some(&c) if c.is_ascii_alphanumeric() || c == b'_' => {
                 let word: String = rest
-                    .chars()
-                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '.')
+                    .iter()
+                    .take_while(|&&c| c.is_ascii_alphanumeric() || c == b'_' || c == b'.')
                     .take(40)
+                    .map(|&c| char::from(c))
                     .collect();
                 format!("`{word}`")
             }
-            Some(c) => format!("`{c}`"),
+            Some(_) => {
+                let c = rest
+                    .utf8_chunks()
+                    .next()
+                    .and_then(|c| c.valid().chars().next());
+                format!("`{}`", c.unwrap_or(char::REPLACEMENT_CHARACTER))
+            }
         }
     }
 
+    /// The error for a token that is not `expected` (bytes that are not UTF-8 are said to be).
     #[cold]
     fn unexpected(&self, expected: &'static str) -> ParseError {
+        let rest = &self.src[self.pos.min(self.src.len())..];
+        if rest
+            .utf8_chunks()
+            .next()
+            .is_some_and(|c| c.valid().is_empty())
+        {
+            return self.err_at(self.pos, ParseErrorKind::InvalidUtf8);
+        }
         let found = self.describe();
         self.err_at(self.pos, ParseErrorKind::Unexpected { expected, found })
+    }
+
+    /// Whether all the input is UTF-8 (as [`text`](Self::text)).
+    #[inline(always)]
+    fn all_utf8(&self) -> bool {
+        self.text.len() == self.src.len()
+    }
+
+    /// Checks that `src[start..end]`, the contents of a string without escapes, is UTF-8: already
+    /// known if all the input is.
+    #[inline(always)]
+    fn check_utf8(&self, start: usize, end: usize) -> R<()> {
+        if self.all_utf8() {
+            return Ok(());
+        }
+        match std::str::from_utf8(&self.src[start..end]) {
+            Ok(_) => Ok(()),
+            Err(e) => Err(self.err_at(start + e.valid_up_to(), ParseErrorKind::InvalidUtf8)),
+        }
     }
 
     /// Skips whitespace and comments.
@@ -761,6 +793,7 @@ impl<'a> P<'a, '_> {
                 continue;
             }
             if c == quote {
+                self.check_utf8(start, i)?;
                 self.pos = i + 1;
                 return Ok(Str::Src(start, i));
             }
@@ -867,6 +900,9 @@ impl<'a> P<'a, '_> {
         if high.is_some() {
             return Err(self.err_at(i, ParseErrorKind::InvalidEscape("unpaired high surrogate")));
         }
+        // The bytes between escapes first, for the position of a bad one (escapes are ASCII, so
+        // they are UTF-8 exactly when the whole contents are), then what the escapes made.
+        self.check_utf8(start, i)?;
         if std::str::from_utf8(&self.s.text).is_err() {
             return Err(self.err_at(start, ParseErrorKind::InvalidUtf8));
         }
@@ -896,7 +932,9 @@ impl<'a> P<'a, '_> {
     /// Writes a string (its contents checked as UTF-8 already) and returns its offset.
     fn create_string(&mut self, s: Str, shared: bool) -> R<u32> {
         let text: &str = match s {
-            Str::Src(a, b) => &self.text[a..b],
+            Str::Src(a, b) if self.all_utf8() => &self.text[a..b],
+            // Checked by `string` (the default is never taken).
+            Str::Src(a, b) => std::str::from_utf8(&self.src[a..b]).unwrap_or_default(),
             Str::Text => std::str::from_utf8(&self.s.text).unwrap_or_default(),
         };
         let r = if shared {

@@ -279,3 +279,46 @@ fn null_for_a_reference_is_ignored_as_by_flatc() {
         "{err}"
     );
 }
+
+/// Comments may hold bytes that are not UTF-8 (flatc skips them unread); strings, keys and
+/// skipped values still may not, nor may the bytes between tokens. Errors point at the bad byte.
+#[test]
+fn comments_may_hold_any_bytes_but_strings_may_not() {
+    let monster = Fixture::monster();
+    for json in [
+        &b"{name: \"\" // \xff\n}"[..],
+        b"{name: \"\" /* \xff\xfe */}",
+        b"// \xc3\n{name: \"\xc3\xa9\"}",
+        b"{name: \"\xc3\xa9\", /* \x80 */ hp: 1 // \xf0\x9f\n}",
+        b"{name: \"x\", hp: 1} // \xff",
+        // Numbers and names too are read as usual when the input is not all UTF-8.
+        b"{name: \"x\", hp: -12, testf: 3.14159265358979323846, color: Blue} // \xff",
+    ] {
+        monster.same_bytes(json);
+    }
+    let mut unknown = ParseOptions::default();
+    unknown.unknown_fields = true;
+    for (json, at) in [
+        (&b"{name: \"\xff\"}"[..], 8),
+        (b"{\"na\xffme\": \"\"}", 4),
+        (b"{name: \"a\\n\xff\"} // \xff", 11),
+        (b"{name: \"\", \xff: 1} // \xff", 11),
+        (b"{name: \"\", hp: 1\xff} // \xff", 16),
+        (b"{name: \"\", flex: {\"\xff\": 1}} // \xff", 19),
+        (
+            b"{name: \"\", testarrayofstring: [\"a\", \"\xe9\"]} // \xff",
+            37,
+        ),
+        (b"{name: \"\", color: \"\xff\"} // \xff", 19),
+        (b"{name: \"\", zz: [\"\xff\"]} // \xff", 17),
+    ] {
+        let shown = String::from_utf8_lossy(json);
+        assert!(
+            monster.flatc_bin(&["--unknown-json"], json).is_err(),
+            "{shown}"
+        );
+        let err = monster.ours(unknown.clone(), json).unwrap_err();
+        assert_eq!(err.kind, ParseErrorKind::InvalidUtf8, "{shown}: {err}");
+        assert_eq!(err.offset, at, "{shown}: {err}");
+    }
+}
