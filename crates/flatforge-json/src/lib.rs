@@ -39,6 +39,8 @@
 //!   a union value may come before its `_type` field anywhere in the object (flatc only looks at
 //!   the next field), and so may a vector of unions; enum names may be qualified with the enum's
 //!   name or full name (`"Color.Red"`, `"Game.Color.Red"`).
+//! - **FlexBuffer integers beyond 64-bit signed are refused**, where flatc stores 0 for them (as it
+//!   does for every hex integer there, which we store as given): a value is never lost silently.
 //! - **Natural UTF-8 output** still escapes control characters (flatc writes them raw, which is not
 //!   JSON).
 //! - **64-bit offsets** (`offset64`, `vector64`) are verified, printed and parsed as flatc's C++

@@ -198,6 +198,10 @@ pub enum ParseErrorKind {
     /// The builder refused (size limits).
     #[error("{0}")]
     Build(BuildError),
+    /// An integer in a FlexBuffer beyond its 64-bit signed integers. flatc stores 0 for it; we
+    /// refuse it rather than lose it (written as a float, `1e19`, it fits a FlexBuffer double).
+    #[error("integer {0} does not fit a FlexBuffer, whose integers are 64-bit signed (flatc would store 0)")]
+    FlexIntegerRange(String),
     /// A schema feature this converter does not handle.
     #[error("field `{field}` uses {what}, which is not supported")]
     Unsupported {
@@ -2458,10 +2462,25 @@ impl<'a> P<'a, '_> {
                 let s = self.string()?;
                 fb.string(self.str_bytes(s));
             }
+            b'n' | b'i' | b'+' | b'-' if self.at_nan_or_inf() => {
+                // `nan`, `inf`, `infinity`, signed or not, are doubles, as in flatc (`-nan` too
+                // is the positive quiet NaN).
+                self.pos += usize::from(!is_ident_start(self.peek()));
+                let (_, b) = self.ident();
+                let bits = self.number_text(&self.src[at..b], Sc::F64, at)?;
+                fb.double(f64::from_bits(bits));
+            }
             c if c.is_ascii_digit() || matches!(c, b'+' | b'-' | b'.') => {
                 let (a, b, is_float) = self.number()?;
                 let sc = if is_float { Sc::F64 } else { Sc::I64 };
-                let bits = self.number_text(&self.src[a..b], sc, at)?;
+                let bits = self
+                    .number_text(&self.src[a..b], sc, at)
+                    .map_err(|e| match e.kind {
+                        ParseErrorKind::OutOfRange { value, .. } => {
+                            self.err_at(at, ParseErrorKind::FlexIntegerRange(value))
+                        }
+                        _ => e,
+                    })?;
                 if is_float {
                     fb.double(f64::from_bits(bits));
                 } else {
@@ -2483,6 +2502,18 @@ impl<'a> P<'a, '_> {
             _ => return Err(self.unexpected("a JSON value")),
         }
         Ok(())
+    }
+
+    /// Whether the token at the current position is `nan`, `inf` or `infinity`, maybe signed
+    /// (flatc's words for special floats in a FlexBuffer; other spellings are not values there).
+    fn at_nan_or_inf(&self) -> bool {
+        let rest = &self.src[self.pos..];
+        let word = match rest.first() {
+            Some(b'+' | b'-') => &rest[1..],
+            _ => rest,
+        };
+        let len = word.iter().take_while(|&&c| is_ident(c)).count();
+        matches!(&word[..len], b"nan" | b"inf" | b"infinity")
     }
 
     /// Parses a nested flatbuffer given as an object (built as a buffer of its own, then copied

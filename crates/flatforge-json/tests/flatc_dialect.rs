@@ -322,3 +322,53 @@ fn comments_may_hold_any_bytes_but_strings_may_not() {
         assert_eq!(err.offset, at, "{shown}: {err}");
     }
 }
+
+/// `nan`, `inf` and `infinity`, signed or not, are FlexBuffer doubles as in flatc (`-nan` is the
+/// positive quiet NaN there too); other spellings are not values. Integers beyond 64-bit signed
+/// stay refused (flatc stores 0 for them), with an error that says so.
+#[test]
+fn flexbuffer_special_floats_and_big_integers() {
+    let monster = Fixture::monster();
+    for value in [
+        "nan",
+        "-nan",
+        "+nan",
+        "inf",
+        "+inf",
+        "-inf",
+        "infinity",
+        "-infinity",
+        "[inf, -inf, nan, 1, -nan]",
+        "{a: -nan, b: +infinity, c: [infinity]}",
+    ] {
+        monster.same_bytes(format!("{{name: \"\", flex: {value}}}").as_bytes());
+    }
+    for value in ["NaN", "Infinity", "nanx", "-x", "-nanx", "- inf"] {
+        let json = format!("{{name: \"\", flex: {value}}}");
+        assert!(monster.flatc_bin(&[], json.as_bytes()).is_err(), "{json}");
+        assert!(
+            monster
+                .ours(ParseOptions::default(), json.as_bytes())
+                .is_err(),
+            "{json}"
+        );
+    }
+    for value in [
+        "9223372036854775808",
+        "-9223372036854775809",
+        "18446744073709551615",
+        "0x8000000000000000",
+    ] {
+        let json = format!("{{name: \"\", flex: [1, {value}]}}");
+        let err = monster
+            .ours(ParseOptions::default(), json.as_bytes())
+            .unwrap_err();
+        assert_eq!(
+            err.kind,
+            ParseErrorKind::FlexIntegerRange(value.into()),
+            "{json}"
+        );
+        assert_eq!(err.offset, 21, "{json}");
+        assert!(err.to_string().contains("flatc would store 0"), "{err}");
+    }
+}
