@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use crate::number::write_f64;
+use crate::number::{non_finite_text, write_f64};
 use crate::parse::{is_ident, is_ident_start};
 use crate::FloatFormat;
 
@@ -481,13 +481,12 @@ impl<'a> FlexPrinter<'a> {
 
     fn float_text(&self, out: &mut Vec<u8>, f: f64) {
         if !f.is_finite() {
-            out.extend_from_slice(if f.is_nan() {
-                b"nan"
-            } else if f > 0.0 {
-                b"inf"
-            } else {
-                b"-inf"
-            });
+            let flatc_text = self.float_format == FloatFormat::Flatc;
+            out.extend_from_slice(non_finite_text(
+                f.is_nan(),
+                f.is_sign_negative(),
+                flatc_text,
+            ));
             return;
         }
         match self.float_format {

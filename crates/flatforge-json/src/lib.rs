@@ -361,7 +361,8 @@ pub enum FloatFormat {
     #[default]
     Shortest,
     /// flatc's text: fixed notation with 6 (`float`) or 12 (`double`) decimals, trailing zeros
-    /// trimmed (`1e-20` prints as `0.0`). For output that must match flatc byte for byte.
+    /// trimmed (`1e-20` prints as `0.0`), and a NaN with its sign bit set as `-nan`. For output
+    /// that must match flatc byte for byte.
     Flatc,
 }
 

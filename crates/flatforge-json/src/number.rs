@@ -34,6 +34,18 @@ pub(crate) fn write_f64(out: &mut Vec<u8>, x: f64) {
     trim_zeros(out, start);
 }
 
+/// The text of a NaN or an infinity that is `negative` (its sign bit set): `nan`, `inf`, `-inf`.
+/// flatc (`printf`) also prints the sign of a NaN, `-nan`; `flatc_text` does too (the NaN that
+/// parsing writes is positive, and parsers ignore the sign of NaN).
+pub(crate) fn non_finite_text(nan: bool, negative: bool, flatc_text: bool) -> &'static [u8] {
+    match (nan, negative) {
+        (true, true) if flatc_text => b"-nan",
+        (true, _) => b"nan",
+        (false, false) => b"inf",
+        (false, true) => b"-inf",
+    }
+}
+
 /// Removes trailing zeros after the decimal point, keeping one digit after it.
 fn trim_zeros(out: &mut Vec<u8>, start: usize) {
     if !out[start..].contains(&b'.') {

@@ -5,7 +5,7 @@
 //! bounds, which cannot fail for verified data.
 
 use crate::flex::FlexPrinter;
-use crate::number::{write_f32, write_f64};
+use crate::number::{non_finite_text, write_f32, write_f64};
 use crate::plan::{arr, Elem, Far, Field, Obj, Plan, Sc, Ty, Wide};
 use crate::{FloatFormat, NonFinite, PrintError, PrintOptions};
 
@@ -487,7 +487,7 @@ impl<'p, 'o> Printer<'p, 'o> {
                         FloatFormat::Flatc => write_f32(self.out, x),
                     }
                 } else {
-                    self.non_finite(f64::from(x));
+                    self.non_finite(x.is_nan(), x.is_sign_negative());
                 }
             }
             Sc::F64 => {
@@ -501,7 +501,7 @@ impl<'p, 'o> Printer<'p, 'o> {
                         FloatFormat::Flatc => write_f64(self.out, x),
                     }
                 } else {
-                    self.non_finite(x);
+                    self.non_finite(x.is_nan(), x.is_sign_negative());
                 }
             }
             _ => {
@@ -521,14 +521,9 @@ impl<'p, 'o> Printer<'p, 'o> {
         }
     }
 
-    fn non_finite(&mut self, x: f64) {
-        let text: &[u8] = if x.is_nan() {
-            b"nan"
-        } else if x > 0.0 {
-            b"inf"
-        } else {
-            b"-inf"
-        };
+    fn non_finite(&mut self, nan: bool, negative: bool) {
+        let flatc_text = self.opts.float_format == FloatFormat::Flatc;
+        let text = non_finite_text(nan, negative, flatc_text);
         if self.quote_non_finite {
             self.out.push(b'"');
             self.out.extend_from_slice(text);

@@ -5,7 +5,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use flatforge_json::{Codec, ParseError, ParseErrorKind, ParseOptions};
+use flatforge_json::{
+    Codec, FloatFormat, NonFinite, ParseError, ParseErrorKind, ParseOptions, PrintOptions,
+};
 use flatforge_testkit::{flatc_path, testdata};
 
 /// A schema as flatc reads it (with its include directories) and as we compile it.
@@ -105,6 +107,22 @@ impl Fixture {
         let root = codec.root_type(self.root).unwrap();
         let mut parser = codec.parser(opts);
         parser.parse(root, json).map(<[u8]>::to_vec)
+    }
+
+    /// flatc's text for `bin` (`flatc -t` with `args`).
+    fn flatc_text(&self, args: &[&str], bin: &[u8]) -> String {
+        let mut all = vec!["-t", "--raw-binary"];
+        all.extend_from_slice(args);
+        let text = self.flatc(&all, bin, true).expect("flatc -t");
+        String::from_utf8(text).expect("flatc wrote UTF-8")
+    }
+
+    /// Our text for `bin`.
+    fn print(&self, opts: PrintOptions, bin: &[u8]) -> String {
+        let codec = Codec::new(&self.model);
+        let root = codec.root_type(self.root).unwrap();
+        let mut printer = codec.printer(opts);
+        printer.print(root, bin).unwrap().to_string()
     }
 
     /// Both flatc and we accept `json`, with identical bytes; returns them.
@@ -371,4 +389,62 @@ fn flexbuffer_special_floats_and_big_integers() {
         assert_eq!(err.offset, 21, "{json}");
         assert!(err.to_string().contains("flatc would store 0"), "{err}");
     }
+}
+
+/// A NaN with its sign bit set prints as `-nan` with flatc's float text, as flatc prints it, in
+/// fields and in FlexBuffers; our default text keeps `nan` (the sign of a NaN means nothing to
+/// parsers), quoted in strict JSON. Every text reads back to a NaN.
+#[test]
+fn negative_nan_prints_as_flatc_prints_it() {
+    let aliases = Fixture::new(
+        "flatbuffers/tests/monster_test.fbs",
+        &["flatbuffers/tests/include_test"],
+        Some("MyGame.Example.TypeAliases"),
+    );
+    let monster = Fixture::monster();
+    // Sets the sign bit of every NaN (as flatc's parser writes them) in `bin`.
+    let negate_nans = |mut bin: Vec<u8>| {
+        let mut found = 0;
+        for nan in [&f64::NAN.to_le_bytes()[..], &f32::NAN.to_le_bytes()[..]] {
+            let mut at = 0;
+            while let Some(i) = bin[at..].windows(nan.len()).position(|w| w == nan) {
+                at += i + nan.len();
+                bin[at - 1] |= 0x80;
+                found += 1;
+            }
+        }
+        assert!(found > 0, "no NaN");
+        bin
+    };
+    let fields = negate_nans(aliases.same_bytes(b"{f32: nan, f64: nan}"));
+    let flex = negate_nans(monster.same_bytes(b"{name: \"\", flex: [nan, 0.5, nan, 1e300]}"));
+    for (fixture, bin) in [(&aliases, &fields), (&monster, &flex)] {
+        for strict in [false, true] {
+            let mut opts = PrintOptions::default();
+            opts.strict_json = strict;
+            opts.float_format = FloatFormat::Flatc;
+            opts.non_finite = NonFinite::Bare;
+            opts.verify.check_identifier = false;
+            let args: &[&str] = if strict { &["--strict-json"] } else { &[] };
+            let theirs = fixture.flatc_text(args, bin);
+            assert!(theirs.contains("-nan"), "{theirs}");
+            assert_eq!(fixture.print(opts.clone(), bin), theirs);
+            // With flatc's float text but our quoting, and with our default text.
+            opts.non_finite = NonFinite::Auto;
+            let flatc_floats = fixture.print(opts.clone(), bin);
+            opts.float_format = FloatFormat::Shortest;
+            let shortest = fixture.print(opts, bin);
+            assert!(!shortest.contains("-nan"), "{shortest}");
+            for text in [flatc_floats, shortest] {
+                let again = fixture.ours(ParseOptions::default(), text.as_bytes());
+                assert_eq!(again.unwrap().len(), bin.len(), "{text}");
+            }
+        }
+    }
+    let mut strict = PrintOptions::default();
+    strict.float_format = FloatFormat::Flatc;
+    strict.verify.check_identifier = false;
+    let text = aliases.print(strict, &fields);
+    assert!(text.contains("\"f64\": \"-nan\""), "{text}");
+    serde_json::from_str::<serde_json::Value>(&text).expect("valid JSON");
 }
