@@ -246,8 +246,10 @@ impl FlexBuilder {
         let mut ty = KEY;
         let mut i = start;
         while i < self.stack.len() {
-            // flatc passes the absolute stack index here; so do we, for identical output.
-            width = width.max(self.stack[i].elem_width(self.buf.len(), i + prefix));
+            // The index of the element's slot, as flatc's `CreateVector` counts it: from `start`
+            // on the stack, so the `k`th key or value of a map (`step` 2) counts as `2k`, which
+            // may make an offset wider than needed; flatc does it, so do we, for its bytes.
+            width = width.max(self.stack[i].elem_width(self.buf.len(), i - start + prefix));
             if typed && i == start {
                 ty = self.stack[i].ty;
             }

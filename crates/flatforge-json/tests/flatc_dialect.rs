@@ -448,3 +448,22 @@ fn negative_nan_prints_as_flatc_prints_it() {
     assert!(text.contains("\"f64\": \"-nan\""), "{text}");
     serde_json::from_str::<serde_json::Value>(&text).expect("valid JSON");
 }
+
+/// FlexBuffer offsets get the width flatc's builder gives them near the 1-byte/2-byte boundary:
+/// flatc sizes each element's offset from its index counted from the vector's first value on
+/// the builder's stack (we counted from the bottom of the stack, so nested vectors and maps came
+/// out wider than flatc's at some lengths, as `L` = 239 and 246 to 248 below).
+#[test]
+fn flexbuffer_offset_widths_match_flatc_near_the_byte_boundary() {
+    let monster = Fixture::monster();
+    for len in 230..=262 {
+        let x = "x".repeat(len);
+        for json in [
+            format!("{{name: \"\", flex: {{a: \"{x}\", b: {{a: 1}}}}}}"),
+            format!("{{name: \"\", flex: [{{a: 1}}, \"{x}\", {{a: 2}}]}}"),
+            format!("{{name: \"\", flex: [[1, \"{x}\"], {{k: \"{x}y\", j: [1, 2], a: {{b: 1}}}}, 300]}}"),
+        ] {
+            monster.same_bytes(json.as_bytes());
+        }
+    }
+}
