@@ -628,7 +628,9 @@ pub struct ParseOptions {
     /// Accept nested flatbuffers given as a vector of bytes rather than an object
     /// (`--json-nested-bytes`); the bytes are checked by the verifier only.
     pub nested_bytes: bool,
-    /// How deeply objects and arrays may nest (flatc: 64).
+    /// How deeply values may nest (flatc: 64), counted as flatc counts: each table and struct,
+    /// and each FlexBuffer value and each value skipped for an unknown field (scalars too); a
+    /// vector or fixed-length array does not count, as its elements do.
     pub max_depth: u32,
     /// The largest buffer to build, in bytes.
     pub max_size: usize,

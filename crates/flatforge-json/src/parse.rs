@@ -189,7 +189,7 @@ pub enum ParseErrorKind {
     /// A `/* */` comment without its end.
     #[error("unterminated comment")]
     UnterminatedComment,
-    /// Objects and arrays nested deeper than the limit.
+    /// Values nested deeper than the limit ([`ParseOptions::max_depth`](crate::ParseOptions)).
     #[error("nesting deeper than the limit of {0}")]
     DepthLimit(u32),
     /// Something after the root object.
@@ -729,6 +729,10 @@ impl<'a> P<'a, '_> {
         Ok(true)
     }
 
+    /// Goes one level deeper (the caller goes back up with `self.depth -= 1` when it is done),
+    /// or fails past the limit. As flatc counts: each table and struct, each FlexBuffer value and
+    /// each skipped value; not vectors, whose elements count (vectors do not nest, so the limit
+    /// also bounds the recursion).
     fn enter(&mut self) -> R<()> {
         if self.depth >= self.opts.max_depth {
             return Err(self.err_at(self.pos, ParseErrorKind::DepthLimit(self.opts.max_depth)));
@@ -1562,22 +1566,21 @@ impl<'a> P<'a, '_> {
     /// Skips one JSON value of any shape, checked as the parser checks values: objects of
     /// `key: value` pairs and arrays, separated as [`next_item`](Self::next_item) has it,
     /// strings, numbers, and bare words (names, `true`, `nan`, `-inf`; flatc's skipper refuses
-    /// those, ours takes them as a value would).
+    /// those, ours takes them as a value would). Each value skipped counts toward the depth
+    /// limit, scalars too, as in flatc's skipper.
     fn skip_value(&mut self) -> R<()> {
-        self.skip_nested(0)
+        self.ws()?;
+        self.enter()?;
+        self.skip_token()?;
+        self.depth -= 1;
+        Ok(())
     }
 
-    /// [`skip_value`](Self::skip_value) inside `depth` skipped brackets.
-    fn skip_nested(&mut self, depth: u32) -> R<()> {
-        self.ws()?;
+    /// The body of [`skip_value`](Self::skip_value), at the value's first token.
+    fn skip_token(&mut self) -> R<()> {
         let c = self.peek();
         match c {
             b'{' | b'[' => {
-                if depth >= self.opts.max_depth {
-                    return Err(
-                        self.err_at(self.pos, ParseErrorKind::DepthLimit(self.opts.max_depth))
-                    );
-                }
                 let close = if c == b'{' { b'}' } else { b']' };
                 self.pos += 1;
                 self.ws()?;
@@ -1590,7 +1593,7 @@ impl<'a> P<'a, '_> {
                         self.key()?;
                         self.expect(b':', "`:`")?;
                     }
-                    self.skip_nested(depth + 1)?;
+                    self.skip_value()?;
                     if !self.next_item(close)? {
                         return Ok(());
                     }
@@ -2030,7 +2033,6 @@ impl<'a> P<'a, '_> {
             }
             Ty::Struct(s) => self.struct_fields(s, at)?,
             Ty::Array => {
-                self.enter()?;
                 self.expect(b'[', "`[`")?;
                 let len = usize::from(f.array_len);
                 let mut n = 0;
@@ -2086,7 +2088,6 @@ impl<'a> P<'a, '_> {
                         },
                     ));
                 }
-                self.depth -= 1;
             }
             _ => return Err(self.unexpected("a struct field")),
         }
@@ -2134,9 +2135,10 @@ impl<'a> P<'a, '_> {
         }
     }
 
-    /// Opens an array; returns false if it is empty (and consumed).
+    /// Opens an array; returns false if it is empty (and consumed). A vector does not count
+    /// toward the depth limit, as in flatc: its elements are tables, unions or structs, which do
+    /// (vectors do not nest), so the depth of tables still bounds the recursion.
     fn open_array(&mut self) -> R<bool> {
-        self.enter()?;
         self.expect(b'[', "`[`")?;
         self.ws()?;
         if self.peek() == b']' {
@@ -2242,7 +2244,6 @@ impl<'a> P<'a, '_> {
             }
             Elem::None => return Err(self.unexpected("`]`")),
         };
-        self.depth -= 1;
         Ok(off)
     }
 
@@ -2403,7 +2404,6 @@ impl<'a> P<'a, '_> {
         let r = self.b.create_vector_of_offsets(&self.s.offsets[mark..]);
         self.s.offsets.truncate(mark);
         self.track_align(4);
-        self.depth -= 1;
         self.build(r).map(Offset::value)
     }
 
@@ -2422,12 +2422,14 @@ impl<'a> P<'a, '_> {
         r.map(Offset::value)
     }
 
+    /// Parses one value into `fb`. Each value counts toward the depth limit, scalars too, as in
+    /// flatc.
     fn flex_value(&mut self, fb: &mut FlexBuilder) -> R<()> {
         self.ws()?;
+        self.enter()?;
         let at = self.pos;
         match self.peek() {
             open @ (b'{' | b'[') => {
-                self.enter()?;
                 self.pos += 1;
                 let close = if open == b'{' { b'}' } else { b']' };
                 let start = fb.start();
@@ -2456,7 +2458,6 @@ impl<'a> P<'a, '_> {
                         ParseErrorKind::DuplicateField("(a key of this map)".into()),
                     ));
                 }
-                self.depth -= 1;
             }
             b'"' | b'\'' => {
                 let s = self.string()?;
@@ -2501,6 +2502,7 @@ impl<'a> P<'a, '_> {
             }
             _ => return Err(self.unexpected("a JSON value")),
         }
+        self.depth -= 1;
         Ok(())
     }
 
@@ -2532,6 +2534,12 @@ impl<'a> P<'a, '_> {
                 self.vector(f, bytes)
             };
         }
+        // flatc skips the nested object once before it parses it, and its skipper counts every
+        // value toward the depth limit (a table's scalars and vectors too): skip it as well, for
+        // the same limit.
+        let back = self.pos;
+        self.skip_value()?;
+        self.pos = back;
         let mut nb = self.s.nested.pop().unwrap_or_default();
         nb.reset();
         nb.set_force_defaults(self.opts.force_defaults);

@@ -467,3 +467,104 @@ fn flexbuffer_offset_widths_match_flatc_near_the_byte_boundary() {
         }
     }
 }
+
+/// The depth limit counts what flatc counts: tables and structs, and every FlexBuffer value and
+/// every skipped value (scalars too); vectors and fixed arrays do not count. So the deepest input
+/// flatc accepts is accepted (with identical bytes) and one level more is refused by both, for
+/// each way to nest. The recursion stays bounded: a vector's elements are tables, structs or
+/// unions, which count. (The deepest vectors of tables take under 256 KiB of stack in a release
+/// build, but some MiB unoptimized: the checks run on a thread with room for that.)
+#[test]
+fn depth_limit_counts_as_flatc_counts() {
+    std::thread::Builder::new()
+        .stack_size(32 << 20)
+        .spawn(deepest_inputs_like_flatc)
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+fn deepest_inputs_like_flatc() {
+    let monster = Fixture::monster();
+    type Shape = fn(usize) -> String;
+    let shapes: [(&str, usize, bool, Shape); 9] = [
+        ("enemy", 63, false, |n| {
+            format!(
+                "{{name: \"a\", {}hp: 1{}}}",
+                "enemy: {name: \"b\", ".repeat(n),
+                "}".repeat(n)
+            )
+        }),
+        ("testarrayoftables", 62, false, |n| {
+            let open = "{name: \"b\", testarrayoftables: [".repeat(n);
+            format!(
+                "{{name: \"a\", testarrayoftables: [{open}{{name: \"c\"}}{}]}}",
+                "]}".repeat(n)
+            )
+        }),
+        ("union", 62, false, |n| {
+            let open = "{name: \"b\", test_type: Monster, test: ".repeat(n);
+            format!(
+                "{{name: \"a\", test_type: Monster, test: {open}{{name: \"c\"}}{}}}",
+                "}".repeat(n)
+            )
+        }),
+        ("testnestedflatbuffer", 61, false, |n| {
+            let open = "{name: \"b\", testnestedflatbuffer: ".repeat(n);
+            format!(
+                "{{name: \"a\", testnestedflatbuffer: {open}{{name: \"c\"}}{}}}",
+                "}".repeat(n)
+            )
+        }),
+        ("flex vectors", 62, false, |n| {
+            format!("{{name: \"a\", flex: {}1{}}}", "[".repeat(n), "]".repeat(n))
+        }),
+        ("flex maps", 62, false, |n| {
+            format!(
+                "{{name: \"a\", flex: {}[1, 2]{}}}",
+                "{a: 0, b: ".repeat(n - 1),
+                "}".repeat(n - 1)
+            )
+        }),
+        ("unknown field", 62, true, |n| {
+            format!("{{name: \"a\", zz: {}1{}}}", "[".repeat(n), "]".repeat(n))
+        }),
+        ("flex under tables", 31, false, |n| {
+            let tables = "{name: \"b\", testarrayoftables: [".repeat(30);
+            let flex = format!("{}1{}", "[".repeat(n), "]".repeat(n));
+            format!(
+                "{{name: \"a\", testarrayoftables: [{tables}{{name: \"c\", flex: {flex}}}{}]}}",
+                "]}".repeat(30)
+            )
+        }),
+        ("structs under tables", 60, false, |n| {
+            let open = "{name: \"b\", testarrayoftables: [".repeat(n);
+            let pos = "pos: {x: 1, y: 2, z: 3, test1: 0, test2: Red, test3: {a: 1, b: 2}}";
+            format!(
+                "{{name: \"a\", testarrayoftables: [{open}{{name: \"c\", {pos}}}{}]}}",
+                "]}".repeat(n)
+            )
+        }),
+    ];
+    let mut opts = ParseOptions::default();
+    opts.unknown_fields = true;
+    for (what, deepest, unknown, shape) in shapes {
+        let args: &[&str] = if unknown { &["--unknown-json"] } else { &[] };
+        let ok = shape(deepest);
+        let theirs = monster
+            .flatc_bin(args, ok.as_bytes())
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
+        let ours = monster
+            .ours(opts.clone(), ok.as_bytes())
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert_eq!(hex(&ours), hex(&theirs), "{what}");
+        let deeper = shape(deepest + 1);
+        assert!(
+            monster.flatc_bin(args, deeper.as_bytes()).is_err(),
+            "{what}: flatc takes {}",
+            deepest + 1
+        );
+        let err = monster.ours(opts.clone(), deeper.as_bytes()).unwrap_err();
+        assert_eq!(err.kind, ParseErrorKind::DepthLimit(64), "{what}");
+    }
+}
