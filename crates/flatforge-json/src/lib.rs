@@ -35,10 +35,11 @@
 //!   them. See [`NonFinite`].
 //! - **Buffers are verified before printing**: a malformed buffer gets an error with the path and
 //!   byte offset, never garbage or a crash.
-//! - **The parser accepts a little more**: `null` for a scalar with a default means the default;
-//!   a union value may come before its `_type` field anywhere in the object (flatc only looks at
-//!   the next field), and so may a vector of unions; enum names may be qualified with the enum's
-//!   name or full name (`"Color.Red"`, `"Game.Color.Red"`).
+//! - **The parser accepts a little more**: a union value may come before its `_type` field
+//!   anywhere in the object (flatc only looks at the next field), and so may a vector of unions;
+//!   enum names may be qualified with the enum's name or full name (`"Color.Red"`,
+//!   `"Game.Color.Red"`). `null` leaves out what flatc lets it leave out (optional scalars, and
+//!   references, for which it is ignored); for other scalars it is an error, as in flatc.
 //! - **FlexBuffer integers beyond 64-bit signed are refused**, where flatc stores 0 for them (as it
 //!   does for every hex integer there, which we store as given): a value is never lost silently.
 //! - **Natural UTF-8 output** still escapes control characters (flatc writes them raw, which is not
