@@ -708,7 +708,8 @@ impl Parser<'_, '_> {
             b,
             root.0,
             json,
-        )?;
+        )
+        .map_err(|e| *e)?;
         let ident = self.codec.plan.file_identifier;
         let done = if self.opts.size_prefixed {
             b.finish_size_prefixed(root_table, ident.as_ref())

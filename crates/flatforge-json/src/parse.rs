@@ -329,7 +329,7 @@ struct P<'a, 'b> {
     align: usize,
 }
 
-type R<T> = Result<T, ParseError>;
+type R<T> = Result<T, Box<ParseError>>;
 
 pub(crate) fn parse_root(
     plan: &Plan,
@@ -604,8 +604,8 @@ fn hash_bits(h: HashKind, sc: Sc, bytes: &[u8]) -> u64 {
 
 impl<'a> P<'a, '_> {
     #[cold]
-    fn err_at(&self, pos: usize, kind: ParseErrorKind) -> ParseError {
-        ParseError::new(self.src, pos, kind)
+    fn err_at(&self, pos: usize, kind: ParseErrorKind) -> Box<ParseError> {
+        Box::new(ParseError::new(self.src, pos, kind))
     }
 
     #[inline(always)]
@@ -640,7 +640,7 @@ impl<'a> P<'a, '_> {
 
     /// The error for a token that is not `expected` (bytes that are not UTF-8 are said to be).
     #[cold]
-    fn unexpected(&self, expected: &'static str) -> ParseError {
+    fn unexpected(&self, expected: &'static str) -> Box<ParseError> {
         let rest = &self.src[self.pos.min(self.src.len())..];
         if rest
             .utf8_chunks()
@@ -1214,7 +1214,7 @@ impl<'a> P<'a, '_> {
     /// The error for `null` given to a scalar field that is not optional (`= null`): flatc's
     /// "invalid number", as only optional scalars can be left out by `null`.
     #[cold]
-    fn null_scalar(&self, at: usize, sc: Sc) -> ParseError {
+    fn null_scalar(&self, at: usize, sc: Sc) -> Box<ParseError> {
         let kind = ParseErrorKind::InvalidNumber {
             value: "null".into(),
             ty: sc.name(),
@@ -1224,7 +1224,7 @@ impl<'a> P<'a, '_> {
 
     /// The error for field `f` given again (its key at `key_at`).
     #[cold]
-    fn duplicate(&self, key_at: usize, f: &Field) -> ParseError {
+    fn duplicate(&self, key_at: usize, f: &Field) -> Box<ParseError> {
         let name = f.name.to_string();
         self.err_at(key_at, ParseErrorKind::DuplicateField(name))
     }
@@ -1913,7 +1913,7 @@ impl<'a> P<'a, '_> {
     }
 
     #[cold]
-    fn unknown_enum(&self, word: &[u8], sc: Sc, en: Option<u32>, at: usize) -> ParseError {
+    fn unknown_enum(&self, word: &[u8], sc: Sc, en: Option<u32>, at: usize) -> Box<ParseError> {
         let ty = en.map_or_else(
             || sc.name().to_string(),
             |e| self.plan.enums[e as usize].name.to_string(),
