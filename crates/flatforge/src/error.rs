@@ -33,8 +33,13 @@ pub enum Object {
     Vtable,
     /// A string with its length and NUL terminator.
     String,
+    /// The length that starts a string (4 bytes), for a string whose length does not fit.
+    StringLength,
     /// A vector with its length.
     Vector,
+    /// The length that starts a vector (4 bytes, or 8 for `vector64`), for a vector whose length
+    /// does not fit.
+    VectorLength,
     /// A scalar or struct stored inline.
     Inline,
 }
@@ -48,7 +53,9 @@ impl fmt::Display for Object {
             Object::Table => "table",
             Object::Vtable => "vtable",
             Object::String => "string",
+            Object::StringLength => "string length",
             Object::Vector => "vector",
+            Object::VectorLength => "vector length",
             Object::Inline => "inline value",
         })
     }
@@ -70,12 +77,17 @@ impl fmt::Display for Object {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ErrorKind {
-    /// The buffer cannot even hold a root offset (and file identifier).
-    #[error("buffer of {len} bytes is too short: a FlatBuffer needs at least {min} bytes")]
+    /// The buffer cannot even hold its header: the size prefix if it has one, the root offset,
+    /// and the file identifier if one is expected.
+    #[error(
+        "buffer of {} is too short: a FlatBuffer needs at least {}",
+        Bytes(*.len as u64),
+        Bytes(*.min as u64)
+    )]
     BufferTooShort {
         /// Buffer length.
         len: usize,
-        /// The minimum.
+        /// The minimum (counting the size prefix, if any).
         min: usize,
     },
     /// The buffer is larger than the 2 GiB that 32-bit signed offsets can span.
@@ -85,12 +97,45 @@ pub enum ErrorKind {
         len: usize,
     },
     /// A size prefix claims more bytes than follow it.
-    #[error("size prefix says {size} bytes but only {available} follow it")]
+    #[error(
+        "size prefix says {} but the buffer has only {} after it",
+        Bytes(*.size as u64),
+        Bytes(*.available as u64)
+    )]
     SizePrefixTooLarge {
         /// The prefix value.
         size: usize,
         /// Bytes after the prefix.
         available: usize,
+    },
+    /// A size prefix gives fewer bytes than the root offset (and file identifier) that must follow
+    /// it.
+    ///
+    /// ```
+    /// use flatforge::{Builder, ErrorKind, VerifierOptions};
+    /// let mut b = Builder::new();
+    /// let s = b.create_string("hi")?;
+    /// let mut bytes = b.finish_size_prefixed(s, None)?.to_vec();
+    /// bytes[..4].copy_from_slice(&0u32.to_le_bytes());
+    /// let opts = VerifierOptions::default().with_size_prefixed(true);
+    /// let err = flatforge::root_with_options::<&str>(&bytes, &opts).unwrap_err();
+    /// assert_eq!(err.kind(), &ErrorKind::SizePrefixTooSmall { size: 0, min: 4 });
+    /// assert_eq!(
+    ///     err.kind().to_string(),
+    ///     "size prefix says 0 bytes, fewer than the 4 bytes a FlatBuffer needs after it"
+    /// );
+    /// # Ok::<(), flatforge::BuildError>(())
+    /// ```
+    #[error(
+        "size prefix says {}, fewer than the {} a FlatBuffer needs after it",
+        Bytes(*.size as u64),
+        Bytes(*.min as u64)
+    )]
+    SizePrefixTooSmall {
+        /// The prefix value.
+        size: usize,
+        /// The bytes the root offset (and file identifier) take.
+        min: usize,
     },
     /// The file identifier (bytes 4..8 of the buffer) is not the expected one.
     #[error(
@@ -105,11 +150,15 @@ pub enum ErrorKind {
         found: [u8; 4],
     },
     /// An object extends past the end of the buffer.
-    #[error("{object} of {size} bytes extends past the end of the {len}-byte buffer")]
+    #[error(
+        "{object} of {} extends past the end of the {len}-byte buffer",
+        Bytes(*.size)
+    )]
     OutOfBounds {
         /// What kind of object.
         object: Object,
-        /// Its size in bytes (for strings and vectors: including the length and terminator).
+        /// Its size in bytes (for strings and vectors: including the length and terminator; for
+        /// [`Object::StringLength`] and [`Object::VectorLength`]: the length's own bytes).
         size: u64,
         /// The length of the buffer being verified.
         len: usize,
@@ -149,7 +198,8 @@ pub enum ErrorKind {
     },
     /// A field's bytes do not lie inside its table's inline data.
     #[error(
-        "field of {size} bytes at vtable offset {voffset} lies outside the {table_size}-byte table"
+        "field of {} at vtable offset {voffset} lies outside the {table_size}-byte table",
+        Bytes(*.size as u64)
     )]
     FieldOutOfTable {
         /// The field's offset in the table.
@@ -169,7 +219,10 @@ pub enum ErrorKind {
         valid_up_to: usize,
     },
     /// A vector's byte length overflows.
-    #[error("vector of {len} elements of {elem_size} bytes is too long")]
+    #[error(
+        "vector of {len} elements of {} is too long",
+        Bytes(*.elem_size as u64)
+    )]
     VectorTooLong {
         /// Element count.
         len: u32,
@@ -217,11 +270,21 @@ pub enum ErrorKind {
     },
     /// The objects visited add up to more bytes than the configured limit (a sign of a buffer whose
     /// offsets share data many times over).
-    #[error("apparent size exceeds the limit of {limit} bytes")]
+    #[error("apparent size exceeds the limit of {}", Bytes(*.limit as u64))]
     ApparentSizeLimitExceeded {
         /// The limit.
         limit: usize,
     },
+}
+
+/// A byte count in words: "1 byte", "2 bytes".
+struct Bytes(u64);
+
+impl fmt::Display for Bytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let unit = if self.0 == 1 { "byte" } else { "bytes" };
+        write!(f, "{} {unit}", self.0)
+    }
 }
 
 /// One step of the path from the root to where an error was found.

@@ -633,9 +633,11 @@ impl<'a> Verifier<'a> {
             return Err(self.error(ErrorKind::BufferTooLarge { len }, 0));
         }
         let start = self.size_prefix;
+        // The root offset and the file identifier: what the size prefix must leave room for.
+        let header = if self.file_identifier.is_some() { 8 } else { 4 };
         if start != 0 {
             if len < start {
-                let min = start + 4;
+                let min = start + header;
                 return Err(self.error(ErrorKind::BufferTooShort { len, min }, 0));
             }
             // SAFETY: `len >= start`, 4 or 8, was just checked.
@@ -651,12 +653,15 @@ impl<'a> Verifier<'a> {
                 let size = usize::try_from(size).unwrap_or(usize::MAX);
                 return Err(self.error(ErrorKind::SizePrefixTooLarge { size, available }, 0));
             }
-            self.buf = &self.buf[..start + size as usize];
-        }
-        let min = start + if self.file_identifier.is_some() { 8 } else { 4 };
-        let len = self.buf.len();
-        if len < min {
-            return Err(self.error(ErrorKind::BufferTooShort { len, min }, 0));
+            // `size <= available`, so it fits a `usize`.
+            let size = size as usize;
+            if size < header {
+                let kind = ErrorKind::SizePrefixTooSmall { size, min: header };
+                return Err(self.error(kind, 0));
+            }
+            self.buf = &self.buf[..start + size];
+        } else if len < header {
+            return Err(self.error(ErrorKind::BufferTooShort { len, min: header }, 0));
         }
         if let Some(expected) = self.file_identifier {
             let mut found = [0; 4];
@@ -915,7 +920,7 @@ impl<'a> Verifier<'a> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn string(&mut self, pos: usize) -> Result<&'a str, Error> {
         self.check_alignment(Object::String, pos, 4)?;
-        self.check_range(Object::String, pos, 4)?;
+        self.check_range(Object::StringLength, pos, 4)?;
         self.string_body(pos)
     }
 
@@ -1002,7 +1007,7 @@ impl<'a> Verifier<'a> {
         align: usize,
     ) -> Result<(usize, usize), Error> {
         self.check_alignment(Object::Vector, pos, 4)?;
-        self.check_range(Object::Vector, pos, 4)?;
+        self.check_range(Object::VectorLength, pos, 4)?;
         self.vector_body(pos, elem_size, align)
     }
 
@@ -1060,7 +1065,7 @@ impl<'a> Verifier<'a> {
         align: usize,
     ) -> Result<(usize, usize), Error> {
         self.check_alignment(Object::Vector, pos, 8)?;
-        self.check_range(Object::Vector, pos, 8)?;
+        self.check_range(Object::VectorLength, pos, 8)?;
         // SAFETY: `pos + 8 <= len` was just checked.
         let len = unsafe { read_scalar_unchecked::<u64>(self.buf, pos) };
         let bounded = len
@@ -2347,6 +2352,12 @@ fn follow_error(
     } else if target & 3 != 0 && check_alignment {
         Error::new(ErrorKind::Unaligned { object, align: 4 }, base + target)
     } else {
+        // The 4 bytes that do not fit start the object: a string's or vector's are its length.
+        let object = match object {
+            Object::String => Object::StringLength,
+            Object::Vector => Object::VectorLength,
+            other => other,
+        };
         let kind = ErrorKind::OutOfBounds {
             object,
             size: 4,

@@ -181,6 +181,104 @@ fn root_checks() {
     );
 }
 
+/// Regression: a size prefix too small for the header was reported as a buffer of the prefix's
+/// length ("buffer of 4 bytes is too short" for a 232-byte file), inputs shorter than the prefix
+/// were told a minimum without the file identifier, and one byte was "1 bytes".
+#[test]
+fn size_prefix_errors_name_the_prefix_and_a_consistent_minimum() {
+    let mut b = Builder::new();
+    let s = b.create_string("x").unwrap();
+    let mut bytes = b.finish_size_prefixed(s, Some(b"ABCD")).unwrap().to_vec();
+    let sized = VerifierOptions::default().with_size_prefixed(true);
+    let with_id = sized.clone().with_file_identifier(*b"ABCD");
+    assert_eq!(
+        flatforge::root_with_options::<&str>(&bytes, &with_id).unwrap(),
+        "x"
+    );
+    let message = |bytes: &[u8], opts: &VerifierOptions| {
+        let err = flatforge::root_with_options::<&str>(bytes, opts).unwrap_err();
+        (err.kind().clone(), err.to_string())
+    };
+    for (prefix, opts, min) in [(0, &sized, 4), (4, &with_id, 8), (7, &with_id, 8)] {
+        bytes[..4].copy_from_slice(&(prefix as u32).to_le_bytes());
+        assert_eq!(
+            message(&bytes, opts),
+            (
+                ErrorKind::SizePrefixTooSmall { size: prefix, min },
+                format!(
+                    "size prefix says {prefix} bytes, fewer than the {min} bytes a FlatBuffer \
+                     needs after it at byte 0"
+                )
+            )
+        );
+    }
+    // Shorter than the prefix: the minimum counts the prefix, the root offset and the identifier,
+    // as it does for inputs that hold the prefix.
+    let (kind, text) = message(&bytes[..1], &with_id);
+    assert_eq!(kind, ErrorKind::BufferTooShort { len: 1, min: 12 });
+    assert_eq!(
+        text,
+        "buffer of 1 byte is too short: a FlatBuffer needs at least 12 bytes at byte 0"
+    );
+    assert_eq!(
+        message(&bytes[..3], &sized).0,
+        ErrorKind::BufferTooShort { len: 3, min: 8 }
+    );
+    bytes[..4].copy_from_slice(&200u32.to_le_bytes());
+    assert_eq!(
+        message(&bytes[..5], &sized).1,
+        "size prefix says 200 bytes but the buffer has only 1 byte after it at byte 0"
+    );
+}
+
+/// Regression: a string or vector whose length field is cut off was reported as a "string of 4
+/// bytes", as if the length field were the string.
+#[test]
+fn a_length_cut_off_is_reported_as_the_length() {
+    let mut b = Builder::new();
+    let s = b.create_string("x").unwrap();
+    let bytes = b.finish(s, None).unwrap().to_vec();
+    assert_eq!(bytes, [4, 0, 0, 0, 1, 0, 0, 0, b'x', 0, 0, 0]);
+    let mut v = Verifier::new(&bytes[..7], &VerifierOptions::default());
+    let err = v.string(4).unwrap_err();
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::OutOfBounds {
+            object: Object::StringLength,
+            size: 4,
+            len: 7
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "string length of 4 bytes extends past the end of the 7-byte buffer at byte 4"
+    );
+    // Through an offset, for strings and vectors alike.
+    let err = flatforge::root::<&str>(&bytes[..7]).unwrap_err();
+    assert!(matches!(
+        err.kind(),
+        ErrorKind::OutOfBounds {
+            object: Object::StringLength,
+            ..
+        }
+    ));
+    let err = flatforge::root::<Vector<u8>>(&bytes[..7]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "vector length of 4 bytes extends past the end of the 7-byte buffer at byte 4"
+    );
+    let err = Verifier::new(&bytes[..7], &VerifierOptions::default())
+        .vector_raw(4, 1, 1)
+        .unwrap_err();
+    assert_eq!(
+        (err.kind().to_string(), err.offset()),
+        (
+            "vector length of 4 bytes extends past the end of the 7-byte buffer".into(),
+            4
+        )
+    );
+}
+
 #[test]
 fn offsets_must_be_nonzero_in_range_and_aligned() {
     let zero = [0u8, 0, 0, 0];
