@@ -31,6 +31,9 @@ pub enum Object {
     Table,
     /// A vtable.
     Vtable,
+    /// The 4 bytes that start a vtable (its size and its table's size), for a vtable that has no
+    /// room for them.
+    VtableHeader,
     /// A string with its length and NUL terminator.
     String,
     /// The length that starts a string (4 bytes), for a string whose length does not fit.
@@ -52,6 +55,7 @@ impl fmt::Display for Object {
             Object::Offset => "offset",
             Object::Table => "table",
             Object::Vtable => "vtable",
+            Object::VtableHeader => "vtable header",
             Object::String => "string",
             Object::StringLength => "string length",
             Object::Vector => "vector",
@@ -158,7 +162,8 @@ pub enum ErrorKind {
         /// What kind of object.
         object: Object,
         /// Its size in bytes (for strings and vectors: including the length and terminator; for
-        /// [`Object::StringLength`] and [`Object::VectorLength`]: the length's own bytes).
+        /// [`Object::StringLength`], [`Object::VectorLength`] and [`Object::VtableHeader`]: the
+        /// bytes of that header).
         size: u64,
         /// The length of the buffer being verified.
         len: usize,

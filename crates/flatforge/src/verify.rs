@@ -851,8 +851,7 @@ impl<'a> Verifier<'a> {
         // (checked above), so `len - 4` cannot underflow, and nothing is added to the huge value.
         let vtable = (pos as i64 - i64::from(soffset)) as u64;
         if vtable > self.buf.len() as u64 - 4 {
-            let value = i64::from(soffset);
-            return Err(self.error(ErrorKind::OffsetOutOfBounds { value }, pos));
+            return Err(vtable_error(self.buf.len(), self.base, pos, soffset));
         }
         let vtable = vtable as usize;
         self.check_alignment(Object::Vtable, vtable, 2)?;
@@ -2364,6 +2363,27 @@ fn follow_error(
             len,
         };
         Error::new(kind, base + target)
+    }
+}
+
+/// The error of `Verifier::table_header` for the table at `pos` whose vtable, at `pos` minus
+/// `soffset`, has no room for its 4-byte header in the `len`-byte buffer (positions relative to
+/// `base`): a vtable starting past the end (or before the start) is an offset pointing outside the
+/// buffer; one starting in the last 3 bytes does not fit.
+#[cold]
+#[inline(never)]
+fn vtable_error(len: usize, base: usize, pos: usize, soffset: i32) -> Error {
+    let vtable = pos as i64 - i64::from(soffset);
+    if (0..len as i64).contains(&vtable) {
+        let kind = ErrorKind::OutOfBounds {
+            object: Object::VtableHeader,
+            size: 4,
+            len,
+        };
+        Error::new(kind, base + vtable as usize)
+    } else {
+        let value = i64::from(soffset);
+        Error::new(ErrorKind::OffsetOutOfBounds { value }, base + pos)
     }
 }
 

@@ -279,6 +279,47 @@ fn a_length_cut_off_is_reported_as_the_length() {
     );
 }
 
+/// Regression: a vtable starting in the last 3 bytes of the buffer was reported as "offset -18
+/// points outside the buffer", though it points inside; its header does not fit.
+#[test]
+fn a_vtable_in_the_last_bytes_does_not_fit() {
+    let mut b = Builder::new();
+    b.start_table();
+    b.add_scalar::<u32>(0, 7, 0).unwrap();
+    let t = b.end_table().unwrap();
+    let mut bytes = finish(&mut b, t);
+    let pos = u32::from_le_bytes(bytes[..4].try_into().unwrap()) as usize;
+    let len = bytes.len();
+    for vtable in len - 3..len {
+        let soffset = pos as i32 - vtable as i32;
+        bytes[pos..pos + 4].copy_from_slice(&soffset.to_le_bytes());
+        let err = flatforge::root::<Table>(&bytes).unwrap_err();
+        assert_eq!(
+            (err.kind(), err.offset()),
+            (
+                &ErrorKind::OutOfBounds {
+                    object: Object::VtableHeader,
+                    size: 4,
+                    len
+                },
+                vtable
+            )
+        );
+        assert_eq!(
+            err.kind().to_string(),
+            format!("vtable header of 4 bytes extends past the end of the {len}-byte buffer")
+        );
+    }
+    // At the end of the buffer, or before its start, the offset points outside it.
+    for vtable in [len as i64, len as i64 + 4, -4] {
+        let soffset = pos as i64 - vtable;
+        bytes[pos..pos + 4].copy_from_slice(&(soffset as i32).to_le_bytes());
+        let err = flatforge::root::<Table>(&bytes).unwrap_err();
+        let kind = ErrorKind::OffsetOutOfBounds { value: soffset };
+        assert_eq!((err.kind(), err.offset()), (&kind, pos));
+    }
+}
+
 #[test]
 fn offsets_must_be_nonzero_in_range_and_aligned() {
     let zero = [0u8, 0, 0, 0];
