@@ -261,6 +261,12 @@ pub enum ErrorKind {
         /// Length of the values vector.
         values: usize,
     },
+    /// A vector of union values is present without its vector of types (even an empty one).
+    #[error("union vector has a vector of values but no vector of types")]
+    UnionVectorWithoutTypes,
+    /// A vector of union types is present without its vector of values (even an empty one).
+    #[error("union vector has a vector of types but no vector of values")]
+    UnionVectorWithoutValues,
     /// Tables (or nested flatbuffers) are nested deeper than the configured limit.
     #[error("nesting deeper than the limit of {limit}")]
     DepthLimitExceeded {

@@ -1943,25 +1943,25 @@ impl<'a> TableVerifier<'_, 'a> {
     {
         let types = self.offset_field(type_slot, name, false)?;
         let values = self.offset_field(value_slot, name, false)?;
-        if types.is_none() && values.is_none() {
-            return if required {
-                Err(self.missing(name))
-            } else {
-                Ok(())
-            };
-        }
+        // One vector without the other is an error even when it is empty, as in C++'s verifiers.
+        let (types, values) = match (types, values) {
+            (Some(types), Some(values)) => (types, values),
+            (None, None) if required => return Err(self.missing(name)),
+            (None, None) => return Ok(()),
+            (Some(types), None) => {
+                let kind = ErrorKind::UnionVectorWithoutValues;
+                return Err(self.v.error(kind, types).in_field(name));
+            }
+            (None, Some(values)) => {
+                let kind = ErrorKind::UnionVectorWithoutTypes;
+                return Err(self.v.error(kind, values).in_field(name));
+            }
+        };
         let v = &mut *self.v;
-        let (type_data, type_len) = match types {
-            Some(t) => v
-                .vector_raw(t, <T as Scalar>::SIZE, <T as Scalar>::SIZE)
-                .map_err(|e| e.in_field(name))?,
-            None => (0, 0),
-        };
-        let (value_data, value_len) = match values {
-            Some(t) => v.vector_raw(t, 4, 4).map_err(|e| e.in_field(name))?,
-            None => (0, 0),
-        };
-        let types = types.or(values).unwrap_or(0);
+        let (type_data, type_len) = v
+            .vector_raw(types, <T as Scalar>::SIZE, <T as Scalar>::SIZE)
+            .map_err(|e| e.in_field(name))?;
+        let (value_data, value_len) = v.vector_raw(values, 4, 4).map_err(|e| e.in_field(name))?;
         if type_len != value_len {
             let kind = ErrorKind::UnionVectorLengthMismatch {
                 types: type_len,

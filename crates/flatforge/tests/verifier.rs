@@ -153,6 +153,53 @@ fn union_vectors_must_have_equal_lengths() {
     assert_eq!(err.path_string(), "us");
 }
 
+/// Regression: a vector of union values without its vector of types (or the reverse) passed when
+/// the present one was empty; C++'s verifiers reject it (`!values && !types`), as a non-empty one
+/// was already rejected.
+#[test]
+fn union_vectors_need_both_halves_even_when_empty() {
+    let check = |types: Option<&[u8]>, values: usize| {
+        let mut b = Builder::new();
+        b.start_table();
+        let inner = b.end_table().unwrap();
+        let types = types.map(|t| b.create_vector(t).unwrap());
+        let values = (values != usize::MAX)
+            .then(|| b.create_vector_of_offsets(&vec![inner; values]).unwrap());
+        b.start_table();
+        if let Some(types) = types {
+            b.add_offset(0, types).unwrap();
+        }
+        if let Some(values) = values {
+            b.add_offset(1, values).unwrap();
+        }
+        let t = b.end_table().unwrap();
+        let bytes = finish(&mut b, t);
+        let mut v = Verifier::new(&bytes, &VerifierOptions::default());
+        let root = v.root().unwrap();
+        let mut t = v.follow_table(root).unwrap();
+        t.union_vector(0, 1, "us", false, |v, _, pos| {
+            Some(Table::verify_at(v, pos))
+        })
+        .map_err(|e| (e.kind().clone(), e.path_string(), e.to_string()))
+    };
+    const ABSENT: usize = usize::MAX;
+    assert_eq!(check(None, ABSENT), Ok(()));
+    assert_eq!(check(Some(&[]), 0), Ok(()));
+    assert_eq!(check(Some(&[1]), 1), Ok(()));
+    for values in [0, 1] {
+        let (kind, path, text) = check(None, values).unwrap_err();
+        assert_eq!(
+            (kind, path),
+            (ErrorKind::UnionVectorWithoutTypes, "us".into())
+        );
+        assert!(text.starts_with("union vector has a vector of values but no vector of types"));
+    }
+    for types in [&[][..], &[1]] {
+        let (kind, _, _) = check(Some(types), ABSENT).unwrap_err();
+        assert_eq!(kind, ErrorKind::UnionVectorWithoutValues);
+    }
+}
+
 #[test]
 fn root_checks() {
     let mut b = Builder::new();
