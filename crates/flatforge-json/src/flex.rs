@@ -362,10 +362,23 @@ pub(crate) enum FlexProblem {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct FlexError {
     pub(crate) problem: FlexProblem,
+    /// What is wrong, in words ("map has fewer keys than values").
+    what: &'static str,
+    /// The offending value, when `what` ends by naming one (a byte width, a type).
+    value: Option<u64>,
     pub(crate) at: usize,
 }
 
 impl FlexError {
+    /// What is wrong, in words, with the offending value if there is one ("map has fewer keys
+    /// than values", "invalid byte width 3").
+    pub(crate) fn reason(&self) -> String {
+        match self.value {
+            Some(value) => format!("{} {value}", self.what),
+            None => self.what.to_string(),
+        }
+    }
+
     /// A description for errors that reach the user (verified buffers never give one).
     pub(crate) fn describe(&self) -> &'static str {
         match self.problem {
@@ -391,13 +404,26 @@ type R = Result<(), FlexError>;
 
 fn err(what: &'static str, at: usize) -> FlexError {
     let problem = match what {
-        "invalid root width" | "invalid width" | "unknown FlexBuffer type" => FlexProblem::Invalid,
+        "invalid byte width" | "unknown type" => FlexProblem::Invalid,
         "key not terminated" | "string not terminated" => FlexProblem::Unterminated,
         "too many values (shared data visited too often)" => FlexProblem::Budget,
-        "FlexBuffer nested too deeply" => FlexProblem::Depth,
+        "nested deeper than 64 levels" => FlexProblem::Depth,
         _ => FlexProblem::Bounds,
     };
-    FlexError { problem, at }
+    FlexError {
+        problem,
+        what,
+        value: None,
+        at,
+    }
+}
+
+/// [`err`] for a problem with `value`, which the message ends with.
+fn err_value(what: &'static str, value: u64, at: usize) -> FlexError {
+    FlexError {
+        value: Some(value),
+        ..err(what, at)
+    }
 }
 
 impl<'a> FlexPrinter<'a> {
@@ -420,7 +446,7 @@ impl<'a> FlexPrinter<'a> {
         let bw = self.buf[n - 1];
         let packed = self.buf[n - 2];
         if !matches!(bw, 1 | 2 | 4 | 8) {
-            return Err(err("invalid root width", n - 1));
+            return Err(err_value("invalid byte width", bw.into(), n - 1));
         }
         let at = (n - 2)
             .checked_sub(usize::from(bw))
@@ -477,7 +503,7 @@ impl<'a> FlexPrinter<'a> {
         if matches!(w, 1 | 2 | 4 | 8) {
             Ok(w)
         } else {
-            Err(err("invalid width", at))
+            Err(err_value("invalid byte width", w.into(), at))
         }
     }
 
@@ -684,14 +710,14 @@ impl<'a> FlexPrinter<'a> {
                 out.extend_from_slice(b" ]");
                 self.depth -= 1;
             }
-            _ => return Err(err("unknown FlexBuffer type", at)),
+            _ => return Err(err_value("unknown type", ty.into(), at)),
         }
         Ok(())
     }
 
     fn enter(&mut self, at: usize) -> R {
         if self.depth >= 64 {
-            return Err(err("FlexBuffer nested too deeply", at));
+            return Err(err("nested deeper than 64 levels", at));
         }
         self.depth += 1;
         Ok(())

@@ -7,7 +7,7 @@
 
 use flatforge::{Error, ErrorKind, Object, TableVerifier, UnionTag, Verifier};
 
-use crate::flex::{FlexPrinter, FlexProblem};
+use crate::flex::FlexPrinter;
 use crate::FloatFormat;
 
 use crate::plan::{Elem, Far, Obj, Plan, Sc, Ty, Wide};
@@ -294,8 +294,8 @@ fn union_member(
 }
 
 /// Checks the FlexBuffer in `len` bytes at `data` by reading all of it. Its problems are reported
-/// with the nearest runtime error kinds, at the byte where they are. Inlined into both its
-/// callers, so that the common one compiles as it did before the other came.
+/// as [`ErrorKind::InvalidFlexBuffer`] with the reader's reason, at the byte where they are.
+/// Inlined into both its callers, so that the common one compiles as it did before the other came.
 #[inline(always)]
 fn flex(v: &Verifier<'_>, data: usize, len: usize) -> Result<(), Error> {
     let bytes = &v.buffer()[data..data + len];
@@ -303,14 +303,7 @@ fn flex(v: &Verifier<'_>, data: usize, len: usize) -> Result<(), Error> {
     FlexPrinter::new(bytes, false, FloatFormat::Flatc)
         .root(&mut sink)
         .map_err(|e| {
-            let at = e.at as i64;
-            let kind = match e.problem {
-                FlexProblem::Bounds => ErrorKind::OffsetOutOfBounds { value: at },
-                FlexProblem::Invalid => ErrorKind::InvalidOffset { value: e.at as u32 },
-                FlexProblem::Unterminated => ErrorKind::StringNotTerminated,
-                FlexProblem::Budget => ErrorKind::ApparentSizeLimitExceeded { limit: len * 16 },
-                FlexProblem::Depth => ErrorKind::DepthLimitExceeded { limit: 64 },
-            };
+            let kind = ErrorKind::InvalidFlexBuffer { reason: e.reason() };
             v.error(kind, data + e.at)
         })
 }

@@ -508,3 +508,77 @@ fn null_for_a_scalar_that_is_not_optional_is_an_error() {
         .parse(root, b"{ maybe_i8: null, maybe_u64: \"null\" }")
         .expect("optional scalars take null");
 }
+
+/// The FlexBuffer of a Monster: the buffer and the position of the FlexBuffer's bytes.
+fn monster_with_flex(codec: &Codec<'_>, flex: &str) -> (Vec<u8>, usize, usize) {
+    let schema = codec.schema();
+    let root = codec.root_type(None).unwrap();
+    let json = format!("{{ name: \"m\", flex: {flex} }}");
+    let bytes = codec
+        .parser(ParseOptions::default())
+        .parse(root, json.as_bytes())
+        .unwrap()
+        .to_vec();
+    let table = u32::from_le_bytes(bytes[..4].try_into().unwrap()) as usize;
+    let id = field_id(schema, "MyGame.Example.Monster", "flex");
+    let at = field_pos(&bytes, table, id).unwrap();
+    let v = at + u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
+    let len = u32::from_le_bytes(bytes[v..v + 4].try_into().unwrap()) as usize;
+    (bytes, v + 4, len)
+}
+
+/// Regression: every FlexBuffer problem was reported as "offset N points outside the buffer" or
+/// "offset N is invalid", N being a position in the FlexBuffer; the reason was dropped.
+#[test]
+fn flexbuffer_errors_say_what_is_wrong_where() {
+    let schema = monster_schema();
+    let codec = Codec::new(&schema);
+    let root = codec.root_type(None).unwrap();
+    let (good, data, len) = monster_with_flex(&codec, "{ a: { f: true } }");
+    assert!(codec.verify(root, &good, &VerifyOptions::default()).is_ok());
+    let error = |bad: &[u8]| {
+        let e = codec
+            .verify(root, bad, &VerifyOptions::default())
+            .unwrap_err();
+        (e.to_string(), e.offset())
+    };
+    let flex = &good[data..data + len];
+    // The inner map's keys: one key "f", then its key vector (length 1, one offset), then the
+    // map's own length.
+    let keys_len = data + flex.windows(3).position(|w| w == b"f\0\x01").unwrap() + 2;
+    let mut bad = good.clone();
+    bad[keys_len] = 0; // no keys for the map's one value
+    assert_eq!(
+        error(&bad),
+        (
+            format!(
+                "FlexBuffer: map has fewer keys than values at byte {} in \
+                 MyGame.Example.Monster.flex",
+                keys_len + 1
+            ),
+            keys_len + 1
+        )
+    );
+    let mut bad = good.clone();
+    bad[data + len - 1] = 3; // the root's byte width
+    assert_eq!(
+        error(&bad),
+        (
+            format!(
+                "FlexBuffer: invalid byte width 3 at byte {} in \
+                 MyGame.Example.Monster.flex",
+                data + len - 1
+            ),
+            data + len - 1
+        )
+    );
+    let mut bad = good.clone();
+    bad[data + len - 2] = 37 << 2; // the root's type, reported at the root (1 byte wide)
+    assert_eq!(
+        error(&bad).0,
+        format!(
+            "FlexBuffer: unknown type 37 at byte {} in MyGame.Example.Monster.flex",
+            data + len - 3
+        )
+    );
+}

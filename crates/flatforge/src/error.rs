@@ -267,6 +267,23 @@ pub enum ErrorKind {
     /// A vector of union types is present without its vector of values (even an empty one).
     #[error("union vector has a vector of types but no vector of values")]
     UnionVectorWithoutValues,
+    /// A FlexBuffer (the bytes of a `flexbuffer` field) cannot be read; reported by verifiers that
+    /// read FlexBuffers (this crate does not), at the offending byte.
+    ///
+    /// ```
+    /// use flatforge::{Error, ErrorKind};
+    /// let kind = ErrorKind::InvalidFlexBuffer { reason: "map has fewer keys than values".into() };
+    /// let err = Error::new(kind, 684).in_field("flex");
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "FlexBuffer: map has fewer keys than values at byte 684 in flex"
+    /// );
+    /// ```
+    #[error("FlexBuffer: {reason}")]
+    InvalidFlexBuffer {
+        /// What is wrong.
+        reason: String,
+    },
     /// Tables (or nested flatbuffers) are nested deeper than the configured limit.
     #[error("nesting deeper than the limit of {limit}")]
     DepthLimitExceeded {
