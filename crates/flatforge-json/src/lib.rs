@@ -42,6 +42,10 @@
 //!   references, for which it is ignored); for other scalars it is an error, as in flatc.
 //! - **FlexBuffer integers beyond 64-bit signed are refused**, where flatc stores 0 for them (as it
 //!   does for every hex integer there, which we store as given): a value is never lost silently.
+//! - **Deprecated fields are not verified**, as generated verifiers (flatc's too) skip them: no
+//!   reader reads them. Present ones print, as flatc prints them, if they verify; a buffer whose
+//!   deprecated fields do not (it is valid all the same) prints without any of them, where flatc
+//!   would read whatever their offsets point to.
 //! - **Natural UTF-8 output** still escapes control characters (flatc writes them raw, which is not
 //!   JSON).
 //! - **64-bit offsets** (`offset64`, `vector64`) are verified, printed and parsed as flatc's C++
@@ -211,7 +215,8 @@ impl<'s> Codec<'s> {
     }
 
     /// Verifies `buf` as a buffer whose root is `root`: every check generated verifiers make.
-    /// Errors name the path (`Monster.inventory[3]`) and the byte offset.
+    /// Errors name the path (`Monster.inventory[3]`) and the byte offset. Deprecated fields are
+    /// not checked, as generated verifiers (flatc's too) do not check them: nothing reads them.
     ///
     /// ```
     /// let schema = flatforge_schema::compile_str("a.fbs", "table T { s: string (required); }")?;
@@ -231,6 +236,16 @@ impl<'s> Codec<'s> {
         buf: &[u8],
         opts: &VerifyOptions,
     ) -> Result<(), flatforge::Error> {
+        self.verify_fields::<false>(root, buf, opts)
+    }
+
+    /// [`verify`](Self::verify), checking deprecated fields too if `DEPRECATED`.
+    fn verify_fields<const DEPRECATED: bool>(
+        &self,
+        root: RootType,
+        buf: &[u8],
+        opts: &VerifyOptions,
+    ) -> Result<(), flatforge::Error> {
         let mut vopts = opts.limits.clone().with_size_prefixed(opts.size_prefixed);
         if opts.check_identifier {
             if let Some(id) = self.plan.file_identifier {
@@ -240,7 +255,7 @@ impl<'s> Codec<'s> {
         let mut v = Verifier::new(buf, &vopts);
         let name = &self.plan.objects[root.0 as usize].name;
         let pos = v.root().map_err(|e| e.in_root(name))?;
-        verify::table_at(&self.plan, &mut v, root.0, pos).map_err(|e| e.in_root(name))
+        verify::table_at::<DEPRECATED>(&self.plan, &mut v, root.0, pos).map_err(|e| e.in_root(name))
     }
 
     /// A printer (binary to JSON) with the given options; reuse it to reuse its output buffer.
@@ -532,7 +547,8 @@ pub struct Printer<'c, 's> {
 
 impl Printer<'_, '_> {
     /// Verifies `buf` and prints it as JSON (with a final newline when indented, as flatc writes
-    /// it). The text borrows the printer's buffer, which the next call reuses.
+    /// it). The text borrows the printer's buffer, which the next call reuses. Deprecated fields
+    /// print if they verify too, and are left out (all of them) if not: see the crate docs.
     ///
     /// ```
     /// let schema = flatforge_schema::compile_str("a.fbs", "table T { x: float; }")?;
@@ -573,7 +589,16 @@ impl Printer<'_, '_> {
 
     fn print_into(&mut self, root: RootType, buf: &[u8]) -> Result<(), PrintError> {
         let codec = self.codec;
-        codec.verify(root, buf, &self.opts.verify)?;
+        // Deprecated fields print (as flatc prints them) when they verify too. When they do not,
+        // the buffer is still valid (nothing reads them), and prints without them: verified once
+        // more, it is the error of `verify` that is reported if it is not.
+        let deprecated = match codec.verify_fields::<true>(root, buf, &self.opts.verify) {
+            Ok(()) => true,
+            Err(_) => {
+                codec.verify(root, buf, &self.opts.verify)?;
+                false
+            }
+        };
         let start = if self.opts.verify.size_prefixed { 4 } else { 0 };
         let buf = if self.opts.verify.size_prefixed {
             let len = u32::from_le_bytes(plan::arr(buf, 0)) as usize;
@@ -584,7 +609,7 @@ impl Printer<'_, '_> {
         // Pretty JSON takes about four times the bytes of the buffer: reserve that much up front
         // rather than growing (and copying) the output many times.
         self.out.reserve((buf.len() * 4).min(self.opts.max_output));
-        let mut p = print::Printer::new(&codec.plan, &self.opts, &mut self.out);
+        let mut p = print::Printer::new(&codec.plan, &self.opts, &mut self.out, deprecated);
         let table = start + u32::from_le_bytes(plan::arr(buf, start)) as usize;
         p.table(buf, root.0, table, 0)?;
         if self.opts.indent.is_some() {

@@ -258,7 +258,9 @@ pub(crate) struct Field {
 }
 
 impl Field {
-    /// Inline size and alignment in a table (offsets for non-scalars).
+    /// Inline size and alignment in a table (offsets for non-scalars). Always inlined: the
+    /// verifier calls it for every inline field, and its match folds into the caller's on `ty`.
+    #[inline(always)]
     pub(crate) fn inline(&self, plan: &Plan) -> (usize, usize) {
         match self.ty {
             Ty::Scalar(sc, _) => (sc.size(), sc.size()),

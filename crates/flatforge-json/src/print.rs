@@ -2,7 +2,8 @@
 //! order, enums by name, bit flags as `"A B"`, unions as `x_type` + `x`, nested flatbuffers as
 //! objects; strings and vectors behind 64-bit offsets print as the ordinary ones). Only buffers the
 //! schema-driven verifier accepted reach this module, so reads need no checks beyond the slice
-//! bounds, which cannot fail for verified data.
+//! bounds, which cannot fail for verified data; deprecated fields, which the verifier skips unless
+//! asked to check them, print only if it did.
 
 use crate::flex::FlexPrinter;
 use crate::number::{non_finite_text, write_f32, write_f64};
@@ -22,6 +23,9 @@ pub(crate) struct Printer<'p, 'o> {
     pub(crate) out: &'o mut Vec<u8>,
     /// Whether non-finite floats are quoted.
     quote_non_finite: bool,
+    /// Whether deprecated fields are printed: only if the verifier checked them (it skips them
+    /// otherwise).
+    deprecated: bool,
 }
 
 #[inline(always)]
@@ -56,7 +60,12 @@ fn field_pos(buf: &[u8], pos: usize, slot: usize) -> Option<usize> {
 }
 
 impl<'p, 'o> Printer<'p, 'o> {
-    pub(crate) fn new(plan: &'p Plan, opts: &'o PrintOptions, out: &'o mut Vec<u8>) -> Self {
+    pub(crate) fn new(
+        plan: &'p Plan,
+        opts: &'o PrintOptions,
+        out: &'o mut Vec<u8>,
+        deprecated: bool,
+    ) -> Self {
         let quote_non_finite = match opts.non_finite {
             NonFinite::Auto => opts.strict_json,
             NonFinite::Quoted => true,
@@ -67,6 +76,7 @@ impl<'p, 'o> Printer<'p, 'o> {
             opts,
             out,
             quote_non_finite,
+            deprecated,
         }
     }
 
@@ -128,6 +138,8 @@ impl<'p, 'o> Printer<'p, 'o> {
                 if !anyway {
                     continue;
                 }
+            } else if !self.deprecated && f.deprecated {
+                continue;
             }
             if !first {
                 self.out.push(b',');

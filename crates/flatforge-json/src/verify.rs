@@ -4,6 +4,11 @@
 //! FlexBuffers, strings and vectors behind 64-bit offsets, depth and the table and apparent-size
 //! budgets; unions of any integer type). Errors carry the path and the byte offset. The printer runs
 //! it before reading anything.
+//!
+//! Deprecated fields are skipped, as generated verifiers (ours and flatc's) skip them: no reader
+//! reads them, so their bytes cannot make a buffer invalid. Each function takes `DEPRECATED`, which
+//! checks them too: the printer, which prints them as flatc does, walks with it first (see
+//! `Printer::print_into`).
 
 use flatforge::{Error, ErrorKind, Object, TableVerifier, UnionTag, Verifier};
 
@@ -53,28 +58,35 @@ macro_rules! with_tag {
     };
 }
 
-/// Verifies the table whose offset is stored at `pos`.
-pub(crate) fn table_at(
+/// Verifies the table whose offset is stored at `pos`, and its deprecated fields if `DEPRECATED`.
+pub(crate) fn table_at<const DEPRECATED: bool>(
     plan: &Plan,
     v: &mut Verifier<'_>,
     obj: u32,
     pos: usize,
 ) -> Result<(), Error> {
     let target = v.offset(pos)?;
-    table(plan, v, obj, target)
+    table::<DEPRECATED>(plan, v, obj, target)
 }
 
-/// Verifies the table at `pos`.
-pub(crate) fn table(plan: &Plan, v: &mut Verifier<'_>, obj: u32, pos: usize) -> Result<(), Error> {
+/// Verifies the table at `pos`, and its deprecated fields if `DEPRECATED`.
+fn table<const DEPRECATED: bool>(
+    plan: &Plan,
+    v: &mut Verifier<'_>,
+    obj: u32,
+    pos: usize,
+) -> Result<(), Error> {
     let o = &plan.objects[obj as usize];
     let mut t = v.table(pos)?;
     for f in o.fields.iter() {
-        field(plan, o, f, &mut t)?;
+        if DEPRECATED || !f.deprecated {
+            field::<DEPRECATED>(plan, o, f, &mut t)?;
+        }
     }
     Ok(())
 }
 
-fn field(
+fn field<const DEPRECATED: bool>(
     plan: &Plan,
     o: &Obj,
     f: &crate::plan::Field,
@@ -94,30 +106,33 @@ fn field(
         }
         Ty::Table(inner) => {
             if let Some(p) = t.offset_field(slot, name, f.required)? {
-                table(plan, t.verifier(), inner, p).map_err(|e| e.in_field(name))?;
+                table::<DEPRECATED>(plan, t.verifier(), inner, p).map_err(|e| e.in_field(name))?;
             }
         }
         Ty::Union(e) => {
             let type_slot = usize::from(o.fields[usize::from(f.sibling)].slot);
             t.union(type_slot, slot, name, f.required, |v, ty, p| {
-                union_member(plan, v, e, i64::from(ty), p)
+                union_member::<DEPRECATED>(plan, v, e, i64::from(ty), p)
             })?;
         }
         Ty::UnionVector(e) => {
             let type_slot = usize::from(o.fields[usize::from(f.sibling)].slot);
             t.union_vector(type_slot, slot, name, f.required, |v, ty, p| {
-                union_member(plan, v, e, i64::from(ty), p)
+                union_member::<DEPRECATED>(plan, v, e, i64::from(ty), p)
             })?;
         }
         // Checked with its vector of values.
         Ty::UTypeVector(_) => {}
         Ty::Vector => {
             if let Some(p) = t.offset_field(slot, name, f.required)? {
-                vector(plan, t.verifier(), f.elem, p).map_err(|e| e.in_field(name))?;
+                vector::<DEPRECATED>(plan, t.verifier(), f.elem, p)
+                    .map_err(|e| e.in_field(name))?;
             }
         }
         Ty::Nested(inner) => {
-            t.nested_flatbuffer(slot, name, f.required, |v| table_at(plan, v, inner, 0))?;
+            t.nested_flatbuffer(slot, name, f.required, |v| {
+                table_at::<DEPRECATED>(plan, v, inner, 0)
+            })?;
         }
         Ty::Flex => {
             if let Some(p) = t.offset_field(slot, name, f.required)? {
@@ -128,10 +143,11 @@ fn field(
         }
         Ty::Far(far) => {
             if let Some(p) = t.inline_field(slot, 8, 8, name, f.required)? {
-                far_field(plan, t.verifier(), far, f.elem, p).map_err(|e| e.in_field(name))?;
+                far_field::<DEPRECATED>(plan, t.verifier(), far, f.elem, p)
+                    .map_err(|e| e.in_field(name))?;
             }
         }
-        Ty::Wide(part, tag, e) => wide(plan, o, f, t, part, tag, e)?,
+        Ty::Wide(part, tag, e) => wide::<DEPRECATED>(plan, o, f, t, part, tag, e)?,
         // Its size is not known: only a required one's presence is checked.
         Ty::Unsupported => {
             t.inline_field(slot, 0, 1, name, f.required)?;
@@ -146,7 +162,7 @@ fn field(
 /// an inline scalar, the types vector with its values). Out of line: such unions are rare, and the
 /// common fields verify faster without this code.
 #[inline(never)]
-fn wide(
+fn wide<const DEPRECATED: bool>(
     plan: &Plan,
     o: &Obj,
     f: &crate::plan::Field,
@@ -160,12 +176,12 @@ fn wide(
     match part {
         Wide::Union => {
             with_tag!(tag, T => t.union_typed(type_slot, slot, name, required, |v, ty: T, p| {
-                union_member(plan, v, union, ty.to_i128() as i64, p)
+                union_member::<DEPRECATED>(plan, v, union, ty.to_i128() as i64, p)
             }))
         }
         Wide::UnionVector => {
             with_tag!(tag, T => t.union_vector_typed(type_slot, slot, name, required, |v, ty: T, p| {
-                union_member(plan, v, union, ty.to_i128() as i64, p)
+                union_member::<DEPRECATED>(plan, v, union, ty.to_i128() as i64, p)
             }))
         }
         Wide::UType | Wide::UTypeVector => Ok(()),
@@ -177,7 +193,7 @@ fn wide(
 /// nested flatbuffers as their own roots), plus the element alignment [`aligned_vector`] checks.
 /// Out of line: such fields are rare, and the common ones verify faster without this code.
 #[inline(never)]
-fn far_field(
+fn far_field<const DEPRECATED: bool>(
     plan: &Plan,
     v: &mut Verifier<'_>,
     far: Far,
@@ -193,11 +209,11 @@ fn far_field(
         Far::Vector64 => vector64(v, target, size, align).map(|_| ()),
         Far::Nested(inner) => {
             let (data, len) = v.vector_raw(target, 1, 1)?;
-            v.nested(data, len, |v| table_at(plan, v, inner, 0))
+            v.nested(data, len, |v| table_at::<DEPRECATED>(plan, v, inner, 0))
         }
         Far::Nested64(inner) => {
             let (data, len) = vector64(v, target, 1, 1)?;
-            v.nested(data, len, |v| table_at(plan, v, inner, 0))
+            v.nested(data, len, |v| table_at::<DEPRECATED>(plan, v, inner, 0))
         }
         Far::Flex => {
             let (data, len) = v.vector_raw(target, 1, 1)?;
@@ -239,7 +255,12 @@ fn aligned_vector(
 }
 
 /// Verifies a vector of `elem` at `pos`.
-fn vector(plan: &Plan, v: &mut Verifier<'_>, elem: Elem, pos: usize) -> Result<(), Error> {
+fn vector<const DEPRECATED: bool>(
+    plan: &Plan,
+    v: &mut Verifier<'_>,
+    elem: Elem,
+    pos: usize,
+) -> Result<(), Error> {
     match elem {
         Elem::Scalar(sc, _) => aligned_vector(v, pos, sc.size(), sc.size())?,
         Elem::Struct(s) => {
@@ -256,7 +277,7 @@ fn vector(plan: &Plan, v: &mut Verifier<'_>, elem: Elem, pos: usize) -> Result<(
         Elem::Table(inner) => {
             let (data, len) = v.vector_raw(pos, 4, 4)?;
             for i in 0..len {
-                table_at(plan, v, inner, data + 4 * i).map_err(|e| e.in_index(i))?;
+                table_at::<DEPRECATED>(plan, v, inner, data + 4 * i).map_err(|e| e.in_index(i))?;
             }
         }
         Elem::None => {
@@ -268,7 +289,7 @@ fn vector(plan: &Plan, v: &mut Verifier<'_>, elem: Elem, pos: usize) -> Result<(
 
 /// Verifies the union member of type `ty` (as the union's values hold it: a `u64` as its bits) whose
 /// offset is at `pos`; `None` if `ty` is not a member.
-fn union_member(
+fn union_member<const DEPRECATED: bool>(
     plan: &Plan,
     v: &mut Verifier<'_>,
     union: u32,
@@ -278,7 +299,7 @@ fn union_member(
     let u = &plan.enums[union as usize];
     let member = u.by_value(ty)?.member;
     Some(match member {
-        Elem::Table(o) => table_at(plan, v, o, pos),
+        Elem::Table(o) => table_at::<DEPRECATED>(plan, v, o, pos),
         Elem::Struct(s) => {
             let o = &plan.objects[s as usize];
             v.offset(pos).and_then(|target| {

@@ -582,3 +582,61 @@ fn flexbuffer_errors_say_what_is_wrong_where() {
         )
     );
 }
+
+/// Regression: deprecated fields were verified, though generated verifiers (ours and flatc's) skip
+/// them, so damage in a slot no reader reads made a buffer invalid. v1 data (where `a` and `j`
+/// are live) read with v2 of the evolution schema (where they are deprecated): the verifier skips
+/// them; the printer prints them as flatc does when they verify, and leaves them out when not.
+#[test]
+fn deprecated_fields_are_not_verified_and_print_only_when_valid() {
+    let v1 = compile("flatbuffers/tests/evolution_test/evolution_v1.fbs");
+    let v2 = compile("flatbuffers/tests/evolution_test/evolution_v2.fbs");
+    let (v1, v2) = (Codec::new(&v1), Codec::new(&v2));
+    let (r1, r2) = (v1.root_type(None).unwrap(), v2.root_type(None).unwrap());
+    let json = r#"{ a: 42, b: true, c_type: "TableB", c: { a: 15 }, g: [7, 8, 9],
+                    j_type: "TableB", j: { a: 984 } }"#;
+    let good = v1
+        .parser(ParseOptions::default())
+        .parse(r1, json.as_bytes())
+        .unwrap()
+        .to_vec();
+    let mut opts = PrintOptions::default();
+    opts.indent = None;
+    let print = |bytes: &[u8]| v2.printer(opts.clone()).print(r2, bytes).map(str::to_owned);
+    let all = r#"{"a": 42,"b": true,"c_type": "TableB","c": {"a": 15},"g": [7,8,9],"j_type": "TableB","j": {"a": 984}}"#;
+    let live = r#"{"b": true,"c_type": "TableB","c": {"a": 15},"g": [7,8,9]}"#;
+    assert_eq!(print(&good).unwrap(), all);
+
+    let table = u32::from_le_bytes(good[..4].try_into().unwrap()) as usize;
+    let id = |name| field_id(v1.schema(), "Evolution.V1.Root", name);
+    let j = field_pos(&good, table, id("j")).unwrap();
+    let soffset = i32::from_le_bytes(good[table..table + 4].try_into().unwrap());
+    let a_entry = (table as i64 - i64::from(soffset)) as usize + 4 + 2 * usize::from(id("a"));
+    let a = u16::from_le_bytes(good[a_entry..a_entry + 2].try_into().unwrap());
+
+    let mut bad_j = good.clone();
+    bad_j[j..j + 4].copy_from_slice(&0x7FFF_FFF0u32.to_le_bytes());
+    let mut bad_a = good.clone();
+    bad_a[a_entry..a_entry + 2].copy_from_slice(&(a + 1).to_le_bytes());
+    for (bad, v1_error) in [
+        (bad_j, "offset 2147483632 points outside the buffer"),
+        (bad_a, "inline value is not aligned to 4 bytes"),
+    ] {
+        // Where the fields are live, the damage is an error.
+        let e = v1.verify(r1, &bad, &VerifyOptions::default()).unwrap_err();
+        assert!(e.to_string().starts_with(v1_error), "{e}");
+        // Where they are deprecated, it is not, and the buffer prints without them.
+        assert_eq!(v2.verify(r2, &bad, &VerifyOptions::default()), Ok(()));
+        assert_eq!(print(&bad).unwrap(), live);
+    }
+
+    // A buffer that is invalid apart from its deprecated fields reports the error `verify` reports.
+    let mut cut = good.clone();
+    let c = field_pos(&good, table, id("c")).unwrap();
+    cut[c..c + 4].copy_from_slice(&0x7FFF_FFF0u32.to_le_bytes());
+    let e = v2.verify(r2, &cut, &VerifyOptions::default()).unwrap_err();
+    match print(&cut) {
+        Err(PrintError::Invalid(p)) => assert_eq!(p, e),
+        other => panic!("{other:?}"),
+    }
+}
