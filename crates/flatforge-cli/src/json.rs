@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use flatforge_json::{Codec, FloatFormat, PrintOptions};
 
-use crate::output::{size_prefix_help, Output, EXIT_INVALID};
-use crate::verify::{read_input, write_output, SchemaArgs};
+use crate::output::{Output, EXIT_INVALID};
+use crate::verify::{read_input, write_output, SchemaArgs, SizePrefixArgs};
 
 /// Arguments of `flatforge json`.
 #[derive(Debug, clap::Args)]
@@ -42,9 +42,8 @@ pub(crate) struct Args {
     /// Print everything on one line.
     #[arg(long)]
     compact: bool,
-    /// The input starts with a 32-bit size prefix.
-    #[arg(long)]
-    size_prefixed: bool,
+    #[command(flatten)]
+    size_prefix: SizePrefixArgs,
     /// Do not check the schema's file_identifier.
     #[arg(long)]
     raw_binary: bool,
@@ -68,7 +67,7 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
     if args.flatc_floats {
         opts.float_format = FloatFormat::Flatc;
     }
-    opts.verify.size_prefixed = args.size_prefixed;
+    args.size_prefix.apply(&mut opts.verify);
     opts.verify.check_identifier = !args.raw_binary;
     let mut printer = codec.printer(opts);
     match printer.print_bytes(root, &data) {
@@ -78,7 +77,7 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
         }
         Err(e) => {
             out.error(&format!("{}: {e}", args.input.display()));
-            if let Some(help) = size_prefix_help(&data, args.size_prefixed) {
+            if let Some(help) = args.size_prefix.help(&data) {
                 out.help(help);
             }
             Ok(ExitCode::from(EXIT_INVALID))

@@ -120,10 +120,19 @@ pub(crate) fn print_line(line: fmt::Arguments<'_>) -> anyhow::Result<()> {
         .map_err(stdout_error)
 }
 
-/// Advice when a buffer that failed to verify as a plain FlatBuffer starts with its own size.
+/// Advice when a buffer that failed to verify as a plain FlatBuffer starts with its own size (in
+/// 4 or 8 bytes).
 pub(crate) fn size_prefix_help(data: &[u8], size_prefixed: bool) -> Option<&'static str> {
+    if size_prefixed {
+        return None;
+    }
     let prefix = data.get(..4)?;
     let size = u32::from_le_bytes(prefix.try_into().expect("4 bytes")) as usize;
-    (!size_prefixed && data.len() >= 12 && size == data.len() - 4)
-        .then_some("its first 4 bytes hold the length of the rest: add --size-prefixed to read a size-prefixed buffer")
+    if data.len() >= 12 && size == data.len() - 4 {
+        return Some("its first 4 bytes hold the length of the rest: add --size-prefixed to read a size-prefixed buffer");
+    }
+    let prefix = data.get(..8)?;
+    let size = u64::from_le_bytes(prefix.try_into().expect("8 bytes"));
+    (data.len() >= 16 && size == data.len() as u64 - 8)
+        .then_some("its first 8 bytes hold the length of the rest: add --size-prefixed64 to read a buffer with a 64-bit size prefix")
 }

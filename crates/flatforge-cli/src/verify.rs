@@ -1,6 +1,7 @@
 //! `flatforge verify`: verifies buffers against any table of any schema with the schema-driven
 //! verifier of `flatforge-json`. Also holds what `json` and `binary` share: the schema arguments,
-//! loading the schema, and reading and writing files (`-` for stdin/stdout).
+//! loading the schema, the size-prefix arguments of the commands that read buffers, and reading and
+//! writing files (`-` for stdin/stdout).
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -64,6 +65,31 @@ impl SchemaArgs {
     }
 }
 
+/// How the buffers read are framed: `[--size-prefixed | --size-prefixed64]`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct SizePrefixArgs {
+    /// Each input starts with a 32-bit size prefix (`flatc --size-prefixed`).
+    #[arg(long)]
+    size_prefixed: bool,
+    /// Each input starts with a 64-bit size prefix (C++'s FlatBufferBuilder64, for schemas with
+    /// 64-bit offsets).
+    #[arg(long, conflicts_with = "size_prefixed")]
+    size_prefixed64: bool,
+}
+
+impl SizePrefixArgs {
+    /// Sets the size prefix of `opts`.
+    pub(crate) fn apply(&self, opts: &mut VerifyOptions) {
+        opts.size_prefixed = self.size_prefixed || self.size_prefixed64;
+        opts.size_prefix64 = self.size_prefixed64;
+    }
+
+    /// Advice for a buffer that failed to verify, if it looks size-prefixed in a way not asked for.
+    pub(crate) fn help(&self, data: &[u8]) -> Option<&'static str> {
+        size_prefix_help(data, self.size_prefixed || self.size_prefixed64)
+    }
+}
+
 /// Reads a file, or stdin for `-`.
 pub(crate) fn read_input(path: &Path) -> anyhow::Result<Vec<u8>> {
     if path == Path::new("-") {
@@ -107,9 +133,8 @@ usage errors."
 pub(crate) struct Args {
     #[command(flatten)]
     schema: SchemaArgs,
-    /// The buffers start with a 32-bit size prefix.
-    #[arg(long)]
-    size_prefixed: bool,
+    #[command(flatten)]
+    size_prefix: SizePrefixArgs,
     /// Do not check the schema's file_identifier.
     #[arg(long)]
     raw_binary: bool,
@@ -132,7 +157,7 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
     let codec = Codec::new(&schema);
     let root = args.schema.root(&codec)?;
     let mut opts = VerifyOptions::default();
-    opts.size_prefixed = args.size_prefixed;
+    args.size_prefix.apply(&mut opts);
     opts.check_identifier = !args.raw_binary;
     opts.limits = opts.limits.with_unknown_union_types(!args.strict_unions);
     let mut failed = 0usize;
@@ -158,7 +183,7 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
             Err(e) => {
                 failed += 1;
                 out.error(&format!("{}: invalid: {e}", path.display()));
-                if let Some(help) = size_prefix_help(&data, args.size_prefixed) {
+                if let Some(help) = args.size_prefix.help(&data) {
                     out.help(help);
                 }
             }

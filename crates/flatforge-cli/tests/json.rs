@@ -153,6 +153,74 @@ fn verify_handles_size_prefixes_identifiers_and_stdin() {
     }
 }
 
+/// `verify` and `json` read buffers with a 64-bit size prefix (C++'s `FlatBufferBuilder64`, which
+/// flatc's `VerifySizePrefixed...Buffer` expects for schemas with 64-bit offsets) with
+/// `--size-prefixed64`; with neither option, they say so.
+#[test]
+fn verify_and_json_read_64_bit_size_prefixes() {
+    let schema = testdata("flatbuffers/tests/64bit/test_64bit.fbs");
+    let plain = std::fs::read(testdata("flatbuffers/tests/64bit/test_64bit.bin")).unwrap();
+    let mut sized = (plain.len() as u64).to_le_bytes().to_vec();
+    sized.extend_from_slice(&plain);
+    let file = temp("sp64.bin");
+    std::fs::write(&file, &sized).unwrap();
+    for command in ["verify", "json"] {
+        let run = |option: Option<&str>| {
+            let mut args = vec![command, "-s", path(&schema)];
+            args.extend(option);
+            args.push(path(&file));
+            flatforge(&args, None)
+        };
+        let out = run(Some("--size-prefixed64"));
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{command}: {}",
+            text(&out.stderr)
+        );
+        // A 32-bit prefix reads the high half of the size as the root offset: 0.
+        let out = run(Some("--size-prefixed"));
+        assert_eq!(out.status.code(), Some(1), "{command}");
+        let out = run(None);
+        assert_eq!(out.status.code(), Some(1), "{command}");
+        assert!(
+            text(&out.stderr).contains(
+                "= help: its first 8 bytes hold the length of the rest: add --size-prefixed64"
+            ),
+            "{command}: {}",
+            text(&out.stderr)
+        );
+    }
+    let json = flatforge(
+        &[
+            "json",
+            "-s",
+            path(&schema),
+            "--size-prefixed64",
+            path(&file),
+        ],
+        None,
+    );
+    let plain_file = temp("sp64_plain.bin");
+    std::fs::write(&plain_file, &plain).unwrap();
+    let expected = flatforge(&["json", "-s", path(&schema), path(&plain_file)], None);
+    assert_eq!(text(&json.stdout), text(&expected.stdout));
+    assert!(!json.stdout.is_empty());
+    // The two prefixes exclude each other.
+    let out = flatforge(
+        &[
+            "verify",
+            "-s",
+            path(&schema),
+            "--size-prefixed",
+            "--size-prefixed64",
+            path(&file),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
+
 #[test]
 fn binary_of_monsterdata_test_json_is_flatcs_buffer() {
     let out_path = temp("monster.mon");

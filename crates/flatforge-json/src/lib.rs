@@ -246,7 +246,11 @@ impl<'s> Codec<'s> {
         buf: &[u8],
         opts: &VerifyOptions,
     ) -> Result<(), flatforge::Error> {
-        let mut vopts = opts.limits.clone().with_size_prefixed(opts.size_prefixed);
+        let mut vopts = if opts.size_prefix64 {
+            opts.limits.clone().with_size_prefixed64(opts.size_prefixed)
+        } else {
+            opts.limits.clone().with_size_prefixed(opts.size_prefixed)
+        };
         if opts.check_identifier {
             if let Some(id) = self.plan.file_identifier {
                 vopts = vopts.with_file_identifier(id);
@@ -331,12 +335,40 @@ impl<'s> Codec<'s> {
 #[non_exhaustive]
 pub struct VerifyOptions {
     /// Depth, table-count and apparent-size limits, and whether alignment is checked. Its
-    /// size-prefix setting is replaced by `size_prefixed`; its file identifier is replaced by the
-    /// schema's when `check_identifier` is set and the schema declares one, and checked as is
-    /// otherwise.
+    /// size-prefix settings are replaced by `size_prefixed` and `size_prefix64`; its file
+    /// identifier is replaced by the schema's when `check_identifier` is set and the schema
+    /// declares one, and checked as is otherwise.
     pub limits: VerifierOptions,
-    /// The buffer starts with a 32-bit size prefix.
+    /// The buffer starts with a size prefix: 32-bit, unless `size_prefix64`.
     pub size_prefixed: bool,
+    /// With `size_prefixed`: the prefix is 64-bit, as C++'s `FlatBufferBuilder64` writes it and
+    /// flatc's generated `VerifySizePrefixed...Buffer` expects it for schemas with 64-bit offsets.
+    ///
+    /// ```
+    /// use flatforge_json::{Codec, VerifyOptions};
+    /// let schema = flatforge_schema::compile_str("a.fbs", "table T { s: string; } root_type T;")?;
+    /// let codec = Codec::new(&schema);
+    /// let root = codec.root_type(None)?;
+    /// let mut b = flatforge::Builder::new();
+    /// let s = b.create_string("hi")?;
+    /// b.start_table();
+    /// b.add_offset(0, s)?;
+    /// let t = b.end_table()?;
+    /// let bytes = b.finish_size_prefixed64(t, None)?;
+    /// let mut opts = VerifyOptions::default();
+    /// opts.size_prefixed = true;
+    /// assert!(codec.verify(root, bytes, &opts).is_err()); // read as a 32-bit prefix
+    /// opts.size_prefix64 = true;
+    /// assert!(codec.verify(root, bytes, &opts).is_ok());
+    /// let mut printer = codec.printer({
+    ///     let mut p = flatforge_json::PrintOptions::default();
+    ///     p.verify = opts;
+    ///     p
+    /// });
+    /// assert_eq!(printer.print(root, bytes)?, "{\n  \"s\": \"hi\"\n}\n");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub size_prefix64: bool,
     /// Check the schema's `file_identifier`, if it declares one (flatc's default; `--raw-binary`
     /// turns it off).
     pub check_identifier: bool,
@@ -347,6 +379,7 @@ impl Default for VerifyOptions {
         VerifyOptions {
             limits: VerifierOptions::default(),
             size_prefixed: false,
+            size_prefix64: false,
             check_identifier: true,
         }
     }
@@ -599,12 +632,20 @@ impl Printer<'_, '_> {
                 false
             }
         };
-        let start = if self.opts.verify.size_prefixed { 4 } else { 0 };
-        let buf = if self.opts.verify.size_prefixed {
-            let len = u32::from_le_bytes(plan::arr(buf, 0)) as usize;
-            &buf[..4 + len]
-        } else {
-            buf
+        // The message is what the verified size prefix gives, after it.
+        let (start, buf) = match (
+            self.opts.verify.size_prefixed,
+            self.opts.verify.size_prefix64,
+        ) {
+            (false, _) => (0, buf),
+            (true, false) => (
+                4,
+                &buf[..4 + u32::from_le_bytes(plan::arr(buf, 0)) as usize],
+            ),
+            (true, true) => (
+                8,
+                &buf[..8 + u64::from_le_bytes(plan::arr(buf, 0)) as usize],
+            ),
         };
         // Pretty JSON takes about four times the bytes of the buffer: reserve that much up front
         // rather than growing (and copying) the output many times.
