@@ -398,13 +398,17 @@ pub(crate) struct FlexPrinter<'a> {
     float_format: FloatFormat,
     budget: usize,
     depth: u32,
+    /// Whether data must be aligned to its byte width (see [`check_alignment`](Self::check_alignment)).
+    check_alignment: bool,
 }
 
 type R = Result<(), FlexError>;
 
 fn err(what: &'static str, at: usize) -> FlexError {
     let problem = match what {
-        "invalid byte width" | "unknown type" => FlexProblem::Invalid,
+        "invalid byte width" | "unknown type" | "misaligned data of byte width" => {
+            FlexProblem::Invalid
+        }
         "key not terminated" | "string not terminated" => FlexProblem::Unterminated,
         "too many values (shared data visited too often)" => FlexProblem::Budget,
         "nested deeper than 64 levels" => FlexProblem::Depth,
@@ -434,7 +438,15 @@ impl<'a> FlexPrinter<'a> {
             float_format,
             budget: (buf.len() * 16).max(4096),
             depth: 0,
+            check_alignment: false,
         }
+    }
+
+    /// Whether what offsets point to must be aligned to its byte width (off by default: a
+    /// verified FlexBuffer need not be checked again). For verifiers.
+    pub(crate) fn check_alignment(mut self, check: bool) -> Self {
+        self.check_alignment = check;
+        self
     }
 
     /// Prints the root value.
@@ -488,15 +500,40 @@ impl<'a> FlexPrinter<'a> {
             .ok_or(err("offset out of bounds", at))
     }
 
-    /// The bytes of the key whose offset (`width` bytes) is at `at`, up to its NUL.
-    fn key(&self, at: usize, width: u8) -> Result<&'a [u8], FlexError> {
+    /// The bytes of the key whose offset (`width` bytes) is at `at`, up to its NUL; the key must be
+    /// aligned to `align` (see [`aligned`](Self::aligned)).
+    fn key(&self, at: usize, width: u8, align: u8) -> Result<&'a [u8], FlexError> {
         let target = self.indirect(at, width)?;
+        self.aligned(target, align)?;
         let rest = self.buf.get(target..).ok_or(err("key out of bounds", at))?;
         let len = rest
             .iter()
             .position(|&b| b == 0)
             .ok_or(err("key not terminated", target))?;
         Ok(&rest[..len])
+    }
+
+    /// Where the offset (`parent` bytes) at `at` points, to data of `width`-byte elements (checked
+    /// to be a valid width, and aligned to it), with the width.
+    fn target(&self, at: usize, parent: u8, width: u8) -> Result<(usize, u8), FlexError> {
+        let target = self.indirect(at, parent)?;
+        let width = Self::check_width(width, at)?;
+        self.aligned(target, width)?;
+        Ok((target, width))
+    }
+
+    /// With alignment checks on, checks that `target` is a multiple of `width` from the
+    /// FlexBuffer's start, as C++'s `flexbuffers::Verifier` checks every offset's target; the
+    /// reader itself reads byte by byte and needs no alignment.
+    fn aligned(&self, target: usize, width: u8) -> R {
+        if self.check_alignment && target % usize::from(width) != 0 {
+            return Err(err_value(
+                "misaligned data of byte width",
+                width.into(),
+                target,
+            ));
+        }
+        Ok(())
     }
 
     fn check_width(w: u8, at: usize) -> Result<u8, FlexError> {
@@ -560,8 +597,7 @@ impl<'a> FlexPrinter<'a> {
                 self.float_text(out, f);
             }
             INDIRECT_INT | INDIRECT_UINT | INDIRECT_FLOAT => {
-                let target = self.indirect(at, parent)?;
-                let width = Self::check_width(width, at)?;
+                let (target, width) = self.target(at, parent, width)?;
                 let mut b = itoa::Buffer::new();
                 match ty {
                     INDIRECT_INT => {
@@ -577,7 +613,7 @@ impl<'a> FlexPrinter<'a> {
                 }
             }
             KEY => {
-                let key = self.key(at, parent)?;
+                let key = self.key(at, parent, width)?;
                 // Unquoted only where flatc leaves keys bare: identifiers.
                 let identifier = key.first().copied().is_some_and(is_ident_start)
                     && key.iter().copied().all(is_ident);
@@ -588,8 +624,7 @@ impl<'a> FlexPrinter<'a> {
                 }
             }
             STRING | BLOB => {
-                let target = self.indirect(at, parent)?;
-                let width = Self::check_width(width, at)?;
+                let (target, width) = self.target(at, parent, width)?;
                 let (data, len) = self.sized(target, width, 1)?;
                 // C readers take a string's bytes up to its NUL (`c_str`, `strlen`).
                 if ty == STRING && self.buf.get(data + len) != Some(&0) {
@@ -603,8 +638,7 @@ impl<'a> FlexPrinter<'a> {
                 }
             }
             MAP => {
-                let target = self.indirect(at, parent)?;
-                let width = Self::check_width(width, at)?;
+                let (target, width) = self.target(at, parent, width)?;
                 let (data, len) = self.sized(target, width, usize::from(width))?;
                 let w = usize::from(width);
                 let keys_at = target
@@ -623,7 +657,7 @@ impl<'a> FlexPrinter<'a> {
                         return Err(err("too many values (shared data visited too often)", at));
                     }
                     self.budget -= 1;
-                    self.key(kdata + i * kw, key_width)?;
+                    self.key(kdata + i * kw, key_width, 1)?;
                 }
                 let types = self.types(data, len, w)?;
                 self.enter(at)?;
@@ -655,8 +689,7 @@ impl<'a> FlexPrinter<'a> {
                 self.depth -= 1;
             }
             VECTOR => {
-                let target = self.indirect(at, parent)?;
-                let width = Self::check_width(width, at)?;
+                let (target, width) = self.target(at, parent, width)?;
                 let (data, len) = self.sized(target, width, usize::from(width))?;
                 let w = usize::from(width);
                 let types = self.types(data, len, w)?;
@@ -680,8 +713,7 @@ impl<'a> FlexPrinter<'a> {
                 self.depth -= 1;
             }
             VECTOR_INT..=VECTOR_STRING | VECTOR_BOOL | VECTOR_INT2..=VECTOR_FLOAT4 => {
-                let target = self.indirect(at, parent)?;
-                let width = Self::check_width(width, at)?;
+                let (target, width) = self.target(at, parent, width)?;
                 let (elem, data, len) = if (VECTOR_INT2..=VECTOR_FLOAT4).contains(&ty) {
                     let fixed = ty - VECTOR_INT2;
                     let len = usize::from(fixed / 3 + 2);

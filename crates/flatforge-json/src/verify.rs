@@ -314,14 +314,17 @@ fn union_member<const DEPRECATED: bool>(
     })
 }
 
-/// Checks the FlexBuffer in `len` bytes at `data` by reading all of it. Its problems are reported
-/// as [`ErrorKind::InvalidFlexBuffer`] with the reader's reason, at the byte where they are.
-/// Inlined into both its callers, so that the common one compiles as it did before the other came.
+/// Checks the FlexBuffer in `len` bytes at `data` by reading all of it, and (if the verifier checks
+/// alignment) that what its offsets point to is aligned to its byte width, as C++'s
+/// `flexbuffers::Verifier` checks it. Its problems are reported as
+/// [`ErrorKind::InvalidFlexBuffer`] with the reader's reason, at the byte where they are. Inlined
+/// into both its callers, so that the common one compiles as it did before the other came.
 #[inline(always)]
 fn flex(v: &Verifier<'_>, data: usize, len: usize) -> Result<(), Error> {
     let bytes = &v.buffer()[data..data + len];
     let mut sink = Vec::new();
     FlexPrinter::new(bytes, false, FloatFormat::Flatc)
+        .check_alignment(v.checks_alignment())
         .root(&mut sink)
         .map_err(|e| {
             let kind = ErrorKind::InvalidFlexBuffer { reason: e.reason() };

@@ -640,3 +640,60 @@ fn deprecated_fields_are_not_verified_and_print_only_when_valid() {
         other => panic!("{other:?}"),
     }
 }
+
+/// Regression: FlexBuffer data at an offset that is not a multiple of its byte width passed,
+/// though alignment was checked; C++'s `flexbuffers::Verifier` rejects it (case
+/// b3_flex_misaligned_vector). Without alignment checks it passes, and prints.
+#[test]
+fn misaligned_flexbuffer_data_is_rejected_when_alignment_is_checked() {
+    let schema =
+        flatforge_schema::compile_str("f.fbs", "table T { f: [ubyte] (flexbuffer); } root_type T;")
+            .unwrap();
+    let codec = Codec::new(&schema);
+    let root = codec.root_type(None).unwrap();
+    // A vector of 2-byte ints [7, 9] after its 2-byte length; the root (at 7, offset 4, type
+    // VECTOR_INT of width 2, root width 1) points to its data: at 3 (odd), or at 2.
+    let misaligned = [0u8, 2, 0, 7, 0, 9, 0, 4, 11 << 2 | 1, 1];
+    let aligned = [2u8, 0, 7, 0, 9, 0, 4, 11 << 2 | 1, 1];
+    let buffer = |blob: &[u8]| {
+        let mut b = flatforge::Builder::new();
+        let f = b.create_vector(blob).unwrap();
+        b.start_table();
+        b.add_offset(0, f).unwrap();
+        let t = b.end_table().unwrap();
+        let bytes = b.finish(t, None).unwrap().to_vec();
+        let data = bytes.windows(blob.len()).position(|w| w == blob).unwrap();
+        (bytes, data)
+    };
+    let mut lenient = VerifyOptions::default();
+    lenient.limits = lenient.limits.with_check_alignment(false);
+    let mut opts = PrintOptions::default();
+    opts.indent = None;
+    opts.verify = lenient.clone();
+    for blob in [&aligned[..], &misaligned] {
+        let (bytes, data) = buffer(blob);
+        let strict = codec.verify(root, &bytes, &VerifyOptions::default());
+        if blob.len() == aligned.len() {
+            assert_eq!(strict, Ok(()));
+        } else {
+            let e = strict.unwrap_err();
+            assert_eq!(
+                (e.to_string(), e.offset()),
+                (
+                    format!(
+                        "FlexBuffer: misaligned data of byte width 2 at byte {} in T.f",
+                        data + 3
+                    ),
+                    data + 3
+                )
+            );
+        }
+        assert_eq!(codec.verify(root, &bytes, &lenient), Ok(()));
+        let text = codec
+            .printer(opts.clone())
+            .print(root, &bytes)
+            .unwrap()
+            .to_owned();
+        assert_eq!(text, r#"{"f": [ 7, 9 ]}"#);
+    }
+}

@@ -576,6 +576,20 @@ impl<'a> Verifier<'a> {
         Ok(())
     }
 
+    /// Whether alignment is checked ([`VerifierOptions::check_alignment`]): for checks of a
+    /// caller's own whose alignment is not counted from the buffer's start.
+    ///
+    /// ```
+    /// use flatforge::{Verifier, VerifierOptions};
+    /// let opts = VerifierOptions::default();
+    /// assert!(Verifier::new(&[], &opts).checks_alignment());
+    /// assert!(!Verifier::new(&[], &opts.with_check_alignment(false)).checks_alignment());
+    /// ```
+    #[inline]
+    pub fn checks_alignment(&self) -> bool {
+        self.check_alignment
+    }
+
     /// Counts `bytes` of an object at `pos` against the apparent-size budget
     /// ([`VerifierOptions::max_apparent_size`]); an error once the budget is spent. The object
     /// checks here do it themselves; a caller checks its own objects with it.
