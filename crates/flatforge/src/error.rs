@@ -261,10 +261,10 @@ pub enum ErrorKind {
         /// Length of the values vector.
         values: usize,
     },
-    /// A vector of union values is present without its vector of types (even an empty one).
+    /// A vector of union values, not empty, is present without its vector of types.
     #[error("union vector has a vector of values but no vector of types")]
     UnionVectorWithoutTypes,
-    /// A vector of union types is present without its vector of values (even an empty one).
+    /// A vector of union types, not empty, is present without its vector of values.
     #[error("union vector has a vector of types but no vector of values")]
     UnionVectorWithoutValues,
     /// A FlexBuffer (the bytes of a `flexbuffer` field) cannot be read; reported by verifiers that

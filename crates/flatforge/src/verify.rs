@@ -1905,8 +1905,9 @@ impl<'a> TableVerifier<'_, 'a> {
     }
 
     /// Checks a vector of unions: the vector of `T` types in `type_slot` and the offsets in
-    /// `value_slot` must be both absent or both present with equal lengths; each element whose type
-    /// is not NONE is checked with `f` as in [`union_typed`](Self::union_typed).
+    /// `value_slot` must be both present with equal lengths, or both absent, or one absent and the
+    /// other empty (as flatc writes `[]`); each element whose type is not NONE is checked with `f`
+    /// as in [`union_typed`](Self::union_typed).
     ///
     /// ```
     /// use flatforge::{BuildError, Builder, Error, ErrorKind, Table, Vector, Verifier};
@@ -1957,18 +1958,32 @@ impl<'a> TableVerifier<'_, 'a> {
     {
         let types = self.offset_field(type_slot, name, false)?;
         let values = self.offset_field(value_slot, name, false)?;
-        // One vector without the other is an error even when it is empty, as in C++'s verifiers.
+        // One vector without the other is an error, unless it is empty: flatc's JSON parser (and
+        // ours) writes `[]` so, with no vector of types, and a reader sees no element either way.
+        // (C++'s generated verifiers reject even the empty one: `!values && !types`.)
         let (types, values) = match (types, values) {
             (Some(types), Some(values)) => (types, values),
             (None, None) if required => return Err(self.missing(name)),
             (None, None) => return Ok(()),
             (Some(types), None) => {
+                let v = &mut *self.v;
+                let (_, len) = v
+                    .vector_raw(types, <T as Scalar>::SIZE, <T as Scalar>::SIZE)
+                    .map_err(|e| e.in_field(name))?;
+                if len == 0 {
+                    return Ok(());
+                }
                 let kind = ErrorKind::UnionVectorWithoutValues;
-                return Err(self.v.error(kind, types).in_field(name));
+                return Err(v.error(kind, types).in_field(name));
             }
             (None, Some(values)) => {
+                let v = &mut *self.v;
+                let (_, len) = v.vector_raw(values, 4, 4).map_err(|e| e.in_field(name))?;
+                if len == 0 {
+                    return Ok(());
+                }
                 let kind = ErrorKind::UnionVectorWithoutTypes;
-                return Err(self.v.error(kind, values).in_field(name));
+                return Err(v.error(kind, values).in_field(name));
             }
         };
         let v = &mut *self.v;
