@@ -396,6 +396,8 @@ pub(crate) struct FlexPrinter<'a> {
     buf: &'a [u8],
     keys_quoted: bool,
     float_format: FloatFormat,
+    /// Whether NaN and infinities print quoted (see [`quote_non_finite`](Self::quote_non_finite)).
+    quote_non_finite: bool,
     budget: usize,
     depth: u32,
     /// Whether data must be aligned to its byte width (see [`check_alignment`](Self::check_alignment)).
@@ -436,10 +438,18 @@ impl<'a> FlexPrinter<'a> {
             buf,
             keys_quoted,
             float_format,
+            quote_non_finite: false,
             budget: (buf.len() * 16).max(4096),
             depth: 0,
             check_alignment: false,
         }
+    }
+
+    /// Whether NaN and infinities print as strings (`"nan"`), as the fields of strict JSON do (off
+    /// by default: bare, as flatc prints them).
+    pub(crate) fn quote_non_finite(mut self, quote: bool) -> Self {
+        self.quote_non_finite = quote;
+        self
     }
 
     /// Whether what offsets point to must be aligned to its byte width (off by default: a
@@ -547,11 +557,14 @@ impl<'a> FlexPrinter<'a> {
     fn float_text(&self, out: &mut Vec<u8>, f: f64) {
         if !f.is_finite() {
             let flatc_text = self.float_format == FloatFormat::Flatc;
-            out.extend_from_slice(non_finite_text(
-                f.is_nan(),
-                f.is_sign_negative(),
-                flatc_text,
-            ));
+            let text = non_finite_text(f.is_nan(), f.is_sign_negative(), flatc_text);
+            if self.quote_non_finite {
+                out.push(b'"');
+                out.extend_from_slice(text);
+                out.push(b'"');
+            } else {
+                out.extend_from_slice(text);
+            }
             return;
         }
         match self.float_format {

@@ -442,7 +442,9 @@ pub enum NonFinite {
     /// Quoted strings (`"nan"`, `"inf"`, `"-inf"`) in strict JSON, bare words otherwise.
     #[default]
     Auto,
-    /// Always quoted strings: valid JSON that flatc and this parser read back.
+    /// Always quoted strings: valid JSON that flatc and this parser read back. (In a
+    /// `flexbuffer` field, which has no schema, a quoted one reads back as a string: `Bare` keeps
+    /// such a value a number, in text that is not valid JSON.)
     Quoted,
     /// Always bare `nan`, `inf`, `-inf`, as flatc prints them (not valid JSON).
     Bare,

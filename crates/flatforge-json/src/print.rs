@@ -332,7 +332,8 @@ impl<'p, 'o> Printer<'p, 'o> {
     #[inline(always)]
     fn flex(&mut self, buf: &[u8], f: &Field, data: usize, len: usize) -> Result<(), PrintError> {
         let bytes = &buf[data..data + len];
-        let mut p = FlexPrinter::new(bytes, self.opts.strict_json, self.opts.float_format);
+        let mut p = FlexPrinter::new(bytes, self.opts.strict_json, self.opts.float_format)
+            .quote_non_finite(self.quote_non_finite);
         p.root(self.out).map_err(|e| PrintError::Unsupported {
             what: e.describe(),
             field: f.name.to_string(),
