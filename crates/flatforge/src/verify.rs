@@ -1958,13 +1958,21 @@ impl<'a> TableVerifier<'_, 'a> {
     {
         let types = self.offset_field(type_slot, name, false)?;
         let values = self.offset_field(value_slot, name, false)?;
-        // One vector without the other is an error, unless it is empty: flatc's JSON parser (and
-        // ours) writes `[]` so, with no vector of types, and a reader sees no element either way.
-        // (C++'s generated verifiers reject even the empty one: `!values && !types`.)
+        // One vector without the other is an error, unless it is empty and the field optional:
+        // flatc's JSON parser (and ours) writes `[]` so, with no vector of types, and a reader
+        // sees no element either way. (C++'s generated verifiers reject even the empty one:
+        // `!values && !types`.) A required field needs both: generated readers of a required
+        // union vector read both halves without looking.
         let (types, values) = match (types, values) {
             (Some(types), Some(values)) => (types, values),
-            (None, None) if required => return Err(self.missing(name)),
-            (None, None) => return Ok(()),
+            (None, None) => {
+                return if required {
+                    Err(self.missing(name))
+                } else {
+                    Ok(())
+                }
+            }
+            (Some(_), None) | (None, Some(_)) if required => return Err(self.missing(name)),
             (Some(types), None) => {
                 let v = &mut *self.v;
                 let (_, len) = v

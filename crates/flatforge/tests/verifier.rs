@@ -158,7 +158,7 @@ fn union_vectors_must_have_equal_lengths() {
 /// (C++'s generated verifiers reject even that, `!values && !types`, so flatc's own buffer.)
 #[test]
 fn a_union_vector_half_alone_is_valid_only_when_empty() {
-    let check = |types: Option<&[u8]>, values: usize| {
+    let check_as = |types: Option<&[u8]>, values: usize, required: bool| {
         let mut b = Builder::new();
         b.start_table();
         let inner = b.end_table().unwrap();
@@ -177,11 +177,12 @@ fn a_union_vector_half_alone_is_valid_only_when_empty() {
         let mut v = Verifier::new(&bytes, &VerifierOptions::default());
         let root = v.root().unwrap();
         let mut t = v.follow_table(root).unwrap();
-        t.union_vector(0, 1, "us", false, |v, _, pos| {
+        t.union_vector(0, 1, "us", required, |v, _, pos| {
             Some(Table::verify_at(v, pos))
         })
         .map_err(|e| (e.kind().clone(), e.path_string(), e.to_string()))
     };
+    let check = |types: Option<&[u8]>, values: usize| check_as(types, values, false);
     const ABSENT: usize = usize::MAX;
     assert_eq!(check(None, ABSENT), Ok(()));
     assert_eq!(check(Some(&[]), 0), Ok(()));
@@ -199,6 +200,12 @@ fn a_union_vector_half_alone_is_valid_only_when_empty() {
     for types in [&[1][..], &[1, 1]] {
         let (kind, _, _) = check(Some(types), ABSENT).unwrap_err();
         assert_eq!(kind, ErrorKind::UnionVectorWithoutValues);
+    }
+    // A required one needs both halves, empty or not (generated readers read both unchecked).
+    assert_eq!(check_as(Some(&[]), 0, true), Ok(()));
+    for (types, values) in [(None, 0), (Some(&[][..]), ABSENT), (None, ABSENT)] {
+        let (kind, path, _) = check_as(types, values, true).unwrap_err();
+        assert_eq!((kind, path), (ErrorKind::MissingRequiredField, "us".into()));
     }
 }
 
