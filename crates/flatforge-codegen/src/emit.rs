@@ -666,7 +666,7 @@ impl<'s> Emitter<'s> {
             .enums
             .iter()
             .map(|en| {
-                let mut scope = Scope::with_reserved(&["VALUES", "ALL_FLAGS"]);
+                let mut scope = Scope::with_reserved(&["VALUES", "NAMES", "ALL_FLAGS"]);
                 en.values
                     .iter()
                     .map(|v| scope.take(screaming(&v.name)))
@@ -2392,18 +2392,26 @@ impl<'s> Emitter<'s> {
                 let ts = f.union_sibling.unwrap_or(0) as usize;
                 let up = self.enum_path(ns, uid);
                 doc(out, &lines);
-                w!(
-                    out,
-                    "{allow} #[inline] pub fn {fname}(&self) -> ::core::option::Option<{vt}> {{"
-                );
-                safety(
-                    out,
-                    &format!(
-                        "`verify_at` checked slots {ts} and {i} as a vector of `{}` unions.",
-                        self.schema[uid].name
-                    ),
-                );
-                w!(out, "unsafe {{ ::flatforge::gen_support::union_vector_unchecked::<{up}<'a>>(self.0, {ts}, {i}) }} }}");
+                let uname = &self.schema[uid].name;
+                if f.presence == Presence::Required {
+                    // A plain value, as for other required fields.
+                    w!(out, "{allow} #[inline] pub fn {fname}(&self) -> {vt} {{");
+                    safety(
+                        out,
+                        &format!("`verify_at` checked slots {ts} and {i} as a required vector of `{uname}` unions: both are present."),
+                    );
+                    w!(out, "unsafe {{ ::flatforge::gen_support::union_vector_unchecked::<{up}<'a>>(self.0, {ts}, {i}).unwrap_unchecked() }} }}");
+                } else {
+                    w!(
+                        out,
+                        "{allow} #[inline] pub fn {fname}(&self) -> ::core::option::Option<{vt}> {{"
+                    );
+                    safety(
+                        out,
+                        &format!("`verify_at` checked slots {ts} and {i} as a vector of `{uname}` unions."),
+                    );
+                    w!(out, "unsafe {{ ::flatforge::gen_support::union_vector_unchecked::<{up}<'a>>(self.0, {ts}, {i}) }} }}");
+                }
             }
             Kind::FarString | Kind::FarVector(_) | Kind::Vector64(_) => {
                 let wt = self.wire_type(ns, k, "'a");

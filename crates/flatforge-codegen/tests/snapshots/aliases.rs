@@ -8,7 +8,7 @@ const _: () = ::core::assert!(
 pub mod aliases {
     /// The type of a `Choice` union value.
     ///
-    /// Generated from `union Choice` at `aliases.fbs:10`.
+    /// Generated from `union Choice` at `aliases.fbs:11`.
     ///
     /// An open enum: values the schema does not name are kept (and printed as numbers).
     #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -131,7 +131,7 @@ pub mod aliases {
             Ok(b.create_vector_from_iter(values.iter().map(|v| v.0))?.cast())
         }
     }
-    /// Generated from `union Choice` at `aliases.fbs:10`.
+    /// Generated from `union Choice` at `aliases.fbs:11`.
     #[derive(Clone, Copy, Debug)]
     #[allow(clippy::enum_variant_names)]
     pub enum Choice<'a> {
@@ -320,7 +320,7 @@ pub mod aliases {
             }
         }
     }
-    /// Generated from `enum Level` at `aliases.fbs:5`.
+    /// Generated from `enum Level` at `aliases.fbs:6`.
     ///
     /// An open enum: values the schema does not name are kept (and printed as numbers).
     #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -443,7 +443,7 @@ pub mod aliases {
             Ok(b.create_vector_from_iter(values.iter().map(|v| v.0))?.cast())
         }
     }
-    /// Generated from `enum Perm` at `aliases.fbs:6`.
+    /// Generated from `enum Perm` at `aliases.fbs:7`.
     ///
     /// A set of bit flags: combine them with `|`; bits the schema does not name are kept.
     #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -457,15 +457,33 @@ pub mod aliases {
         pub const MODIFY: Self = Self(2);
         /// `Write`
         pub const WRITE: Self = Self(2);
+        /// `Names`
+        pub const NAMES_: Self = Self(4);
+        /// `Values`
+        pub const VALUES_: Self = Self(8);
         /// Every value the schema names, in increasing order.
-        pub const VALUES: [Self; 3] = [Self::READ, Self::MODIFY, Self::WRITE];
+        pub const VALUES: [Self; 5] = [
+            Self::READ,
+            Self::MODIFY,
+            Self::WRITE,
+            Self::NAMES_,
+            Self::VALUES_,
+        ];
         /// The schema's names of [`Self::VALUES`], in the same order (flags that share a bit each keep their own name).
-        pub const NAMES: [&'static str; 3] = ["Read", "Modify", "Write"];
+        pub const NAMES: [&'static str; 5] = [
+            "Read",
+            "Modify",
+            "Write",
+            "Names",
+            "Values",
+        ];
         /// The schema's name of this value, or `None` for a value the schema does not name.
         pub const fn name(self) -> ::core::option::Option<&'static str> {
             match self.0 {
                 1 => Some("Read"),
                 2 => Some("Modify"),
+                4 => Some("Names"),
+                8 => Some("Values"),
                 _ => None,
             }
         }
@@ -475,11 +493,13 @@ pub mod aliases {
                 "Read" => Some(Self::READ),
                 "Modify" => Some(Self::MODIFY),
                 "Write" => Some(Self::WRITE),
+                "Names" => Some(Self::NAMES_),
+                "Values" => Some(Self::VALUES_),
                 _ => None,
             }
         }
         /// All the flags the schema names.
-        pub const ALL_FLAGS: Self = Self(3);
+        pub const ALL_FLAGS: Self = Self(15);
         /// No flag set.
         pub const fn empty() -> Self {
             Self(0)
@@ -636,7 +656,7 @@ pub mod aliases {
             Ok(b.create_vector_from_iter(values.iter().map(|v| v.0))?.cast())
         }
     }
-    /// Generated from `table A` at `aliases.fbs:8`.
+    /// Generated from `table A` at `aliases.fbs:9`.
     ///
     /// A view of the table in a verified buffer: accessors read without checks.
     #[derive(Clone, Copy)]
@@ -822,7 +842,7 @@ pub mod aliases {
             t.x = self.x();
         }
     }
-    /// Generated from `table B` at `aliases.fbs:9`.
+    /// Generated from `table B` at `aliases.fbs:10`.
     ///
     /// A view of the table in a verified buffer: accessors read without checks.
     #[derive(Clone, Copy)]
@@ -1008,7 +1028,7 @@ pub mod aliases {
             t.y = self.y();
         }
     }
-    /// Generated from `table Holder` at `aliases.fbs:12`.
+    /// Generated from `table Holder` at `aliases.fbs:13`.
     ///
     /// A view of the table in a verified buffer: accessors read without checks.
     #[derive(Clone, Copy)]

@@ -894,7 +894,14 @@ pub mod shapes {
                 false,
                 <Shape<'_> as ::flatforge::gen_support::Union<'_>>::verify_member,
             )?;
-            t.nested_root::<Drawing<'_>>(4, "nested", false)?;
+            t.union_vector(
+                4,
+                5,
+                "layers",
+                true,
+                <Shape<'_> as ::flatforge::gen_support::Union<'_>>::verify_member,
+            )?;
+            t.nested_root::<Drawing<'_>>(6, "nested", false)?;
             Ok(())
         }
     }
@@ -1029,11 +1036,32 @@ pub mod shapes {
                 >(self.0, 2, 3)
             }
         }
+        /// `layers_type`
+        #[inline]
+        pub fn layers_type(&self) -> ::flatforge::Vector<'a, ShapeType> {
+            // SAFETY: `verify_at` checked slot 4 (`layers_type`) as a required field of this type.
+            unsafe {
+                self.0
+                    .get_unchecked::<::flatforge::Vector<'a, ShapeType>>(4)
+                    .unwrap_unchecked()
+            }
+        }
+        /// `layers`
+        #[inline]
+        pub fn layers(&self) -> ::flatforge::gen_support::UnionVector<'a, Shape<'a>> {
+            // SAFETY: `verify_at` checked slots 4 and 5 as a required vector of `Shape` unions: both are present.
+            unsafe {
+                ::flatforge::gen_support::union_vector_unchecked::<
+                    Shape<'a>,
+                >(self.0, 4, 5)
+                    .unwrap_unchecked()
+            }
+        }
         /// `nested`
         #[inline]
         pub fn nested(&self) -> ::core::option::Option<::flatforge::Vector<'a, u8>> {
-            // SAFETY: `verify_at` checked slot 4 (`nested`) as this type.
-            unsafe { self.0.get_unchecked::<::flatforge::Vector<'a, u8>>(4) }
+            // SAFETY: `verify_at` checked slot 6 (`nested`) as this type.
+            unsafe { self.0.get_unchecked::<::flatforge::Vector<'a, u8>>(6) }
         }
         /// The flatbuffer nested in `nested`, as its root table `Drawing` (verified with this table).
         #[inline]
@@ -1051,12 +1079,16 @@ pub mod shapes {
                 .field("main", &self.main())
                 .field("shapes_type", &self.shapes_type())
                 .field("shapes", &self.shapes())
+                .field("layers_type", &self.layers_type())
+                .field("layers", &self.layers())
                 .field("nested", &self.nested())
                 .finish()
         }
     }
     /// The fields of a `Drawing` table for [`Drawing::create`].
-    #[derive(Clone, Copy, Debug, Default)]
+    ///
+    /// Required fields have no default: start from [`DrawingArgs::new`].
+    #[derive(Clone, Copy, Debug)]
     pub struct DrawingArgs {
         /// `main`
         pub main: ::core::option::Option<ShapeOffset>,
@@ -1064,8 +1096,23 @@ pub mod shapes {
         pub shapes: ::core::option::Option<
             ::flatforge::gen_support::UnionVectorOffset<ShapeOffset>,
         >,
+        /// `layers`
+        pub layers: ::flatforge::gen_support::UnionVectorOffset<ShapeOffset>,
         /// `nested`
         pub nested: ::core::option::Option<::flatforge::Offset<[u8]>>,
+    }
+    impl DrawingArgs {
+        /// The required fields; the others take their defaults.
+        pub fn new(
+            layers: ::flatforge::gen_support::UnionVectorOffset<ShapeOffset>,
+        ) -> Self {
+            Self {
+                main: None,
+                shapes: None,
+                layers,
+                nested: None,
+            }
+        }
     }
     impl Drawing<'_> {
         /// Writes the table in one pass (fields largest first, vtable on the stack) and returns its offset.
@@ -1077,10 +1124,12 @@ pub mod shapes {
             ::flatforge::Offset<Drawing<'static>>,
             ::flatforge::BuildError,
         > {
-            let mut t = b.table_writer::<14>(17, 4)?;
+            let mut t = b.table_writer::<18>(25, 4)?;
             if let Some(v) = args.nested {
-                t.add_offset(4, v);
+                t.add_offset(6, v);
             }
+            t.add_offset(5, args.layers.values());
+            t.add_offset(4, args.layers.types());
             if let Some(u) = args.shapes {
                 t.add_offset(3, u.values());
             }
@@ -1096,26 +1145,33 @@ pub mod shapes {
             Ok(t.finish()?.cast())
         }
         /// A builder for a `Drawing` table; its `finish` exists once every required field is set.
-        pub fn builder(b: &mut ::flatforge::Builder) -> DrawingBuilder<'_> {
+        pub fn builder(b: &mut ::flatforge::Builder) -> DrawingBuilder<'_, false> {
             DrawingBuilder::new(b)
         }
     }
     /// Builds a `Drawing` table field by field; made by [`Drawing::builder`].
+    ///
+    /// Each `R_...` parameter records whether a required field is set: `finish` exists only once they all are, so a missing required field is a compile error.
     #[derive(Debug)]
-    pub struct DrawingBuilder<'b> {
+    pub struct DrawingBuilder<'b, const R_LAYERS: bool> {
         b: &'b mut ::flatforge::Builder,
         args: DrawingArgs,
     }
-    impl<'b> DrawingBuilder<'b> {
+    impl<'b> DrawingBuilder<'b, false> {
         /// A builder writing into `b`, with every field at its default.
         pub fn new(b: &'b mut ::flatforge::Builder) -> Self {
             Self {
                 b,
-                args: DrawingArgs::default(),
+                args: DrawingArgs::new(
+                    ::flatforge::gen_support::UnionVectorOffset::new(
+                        ::flatforge::Offset::new(0),
+                        ::flatforge::Offset::new(0),
+                    ),
+                ),
             }
         }
     }
-    impl<'b> DrawingBuilder<'b> {
+    impl<'b, const R_LAYERS: bool> DrawingBuilder<'b, R_LAYERS> {
         /// Sets `main`.
         pub fn main(mut self, value: ShapeOffset) -> Self {
             self.args.main = Some(value);
@@ -1129,13 +1185,26 @@ pub mod shapes {
             self.args.shapes = Some(value);
             self
         }
+        /// Sets `layers`.
+        pub fn layers(
+            self,
+            value: ::flatforge::gen_support::UnionVectorOffset<ShapeOffset>,
+        ) -> DrawingBuilder<'b, true> {
+            DrawingBuilder {
+                b: self.b,
+                args: DrawingArgs {
+                    layers: value,
+                    ..self.args
+                },
+            }
+        }
         /// Sets `nested`.
         pub fn nested(mut self, value: ::flatforge::Offset<[u8]>) -> Self {
             self.args.nested = Some(value);
             self
         }
     }
-    impl DrawingBuilder<'_> {
+    impl DrawingBuilder<'_, true> {
         /// Writes the table and returns its offset.
         pub fn finish(
             self,
@@ -1155,6 +1224,8 @@ pub mod shapes {
         pub main: ShapeT,
         /// `shapes`
         pub shapes: ::core::option::Option<::flatforge::gen_support::Vec<ShapeT>>,
+        /// `layers`
+        pub layers: ::flatforge::gen_support::Vec<ShapeT>,
         /// `nested`
         pub nested: ::core::option::Option<::flatforge::gen_support::Vec<u8>>,
     }
@@ -1172,6 +1243,7 @@ pub mod shapes {
                 Some(v) => Some(ShapeT::pack_vector(b, v)?),
                 None => None,
             };
+            let f_layers = ShapeT::pack_vector(b, &self.layers)?;
             let f_nested = match &self.nested {
                 Some(v) => Some(b.create_nested_flatbuffer(v, 8)?),
                 None => None,
@@ -1181,6 +1253,7 @@ pub mod shapes {
                 &DrawingArgs {
                     main: f_main,
                     shapes: f_shapes,
+                    layers: f_layers,
                     nested: f_nested,
                 },
             )
@@ -1201,6 +1274,11 @@ pub mod shapes {
                 .map(|v| {
                     v.iter().map(|u| u.map_or(ShapeT::None, |u| u.unpack())).collect()
                 });
+            t.layers = self
+                .layers()
+                .iter()
+                .map(|u| u.map_or(ShapeT::None, |u| u.unpack()))
+                .collect();
             match self.nested() {
                 Some(v) => {
                     ::flatforge::gen_support::assign_vec(
@@ -1264,7 +1342,7 @@ pub mod shapes {
             SquareT { side: self.side() }
         }
     }
-    /// Generated from `rpc_service Painter` at `unions.fbs:17`.
+    /// Generated from `rpc_service Painter` at `unions.fbs:18`.
     ///
     /// Implement it to serve the calls: each method reads the request and builds the response in `response`.
     pub trait Painter {
@@ -1274,13 +1352,13 @@ pub mod shapes {
         type Error;
         /// Paints a drawing.
         ///
-        /// `Paint(Drawing): Drawing` at `unions.fbs:19`.
+        /// `Paint(Drawing): Drawing` at `unions.fbs:20`.
         fn paint(
             &mut self,
             request: Drawing<'_>,
             response: &mut ::flatforge::Builder,
         ) -> ::core::result::Result<::flatforge::Offset<Drawing<'static>>, Self::Error>;
-        /// `Stream(Drawing): Drawing`, streaming: server at `unions.fbs:20`.
+        /// `Stream(Drawing): Drawing`, streaming: server at `unions.fbs:21`.
         fn stream(
             &mut self,
             request: Drawing<'_>,
