@@ -314,9 +314,9 @@ const LONG_LINE: usize = 120;
 const CONTEXT: usize = 40;
 
 /// The sources as one diagnostic shows them. A file whose labelled lines are all short is shown
-/// as it is. Otherwise the labels move to an excerpt of the file: its labelled lines, each long
-/// one cut to windows around the labels' starts and ends, joined and framed by `...` (as rustc
-/// does). The snippet of a diagnostic on a minified schema then stays short, and rendering many
+/// as it is. Otherwise the labels move to an excerpt of the file: the lines where labels start or
+/// end (not the lines between), each long one cut to windows around the labels' starts and ends,
+/// joined and framed by `...` (as rustc does). The snippet of a diagnostic on a minified schema then stays short, and rendering many
 /// of them costs time in proportion to their number, not to their number times the line length.
 /// Locations (`--> file:line:col`) and line numbers are the file's own.
 struct View<'a> {
@@ -333,8 +333,8 @@ struct Excerpt {
     text: String,
     /// Where each line starts in `text`.
     line_starts: Vec<usize>,
-    /// The file's index of the excerpt's first line.
-    first_line: usize,
+    /// The file's index of each line.
+    lines: Vec<usize>,
     /// The pieces of the file in `text`, in order: (start in `text`, start in the file, length).
     pieces: Vec<(usize, usize, usize)>,
 }
@@ -375,17 +375,35 @@ impl<'a> View<'a> {
                 continue;
             }
             ends.sort_unstable();
-            let (first, last) = (ends[0].0, ends[ends.len() - 1].0);
+            let mut lines: Vec<usize> = ends.iter().map(|e| e.0).collect();
+            lines.dedup();
             let mut excerpt = Excerpt {
                 file,
                 text: String::new(),
                 line_starts: Vec::new(),
-                first_line: first,
+                lines: Vec::new(),
                 pieces: Vec::new(),
             };
-            for i in first..=last {
+            for i in lines {
+                match excerpt.lines.last() {
+                    // One line between: the renderer shows it, as it would in the file.
+                    Some(&last) if i == last + 2 => {
+                        excerpt.push_line(source, line(last + 1), std::iter::empty());
+                        excerpt.lines.push(last + 1);
+                    }
+                    // More: two empty lines stand for them, which the renderer shows as `.`.
+                    Some(&last) if i > last + 2 => {
+                        for n in [last + 1, i - 1] {
+                            excerpt.line_starts.push(excerpt.text.len());
+                            excerpt.text.push('\n');
+                            excerpt.lines.push(n);
+                        }
+                    }
+                    _ => {}
+                }
                 let on_line = ends.iter().filter(|e| e.0 == i).map(|e| e.1);
                 excerpt.push_line(source, line(i), on_line);
+                excerpt.lines.push(i);
             }
             let id = count + view.excerpts.len();
             for l in labels.iter_mut().filter(|l| l.file_id == file) {
@@ -423,20 +441,14 @@ impl Excerpt {
         let mut windows: Vec<(usize, usize)> = if line.len() <= LONG_LINE {
             vec![(line.start, line.end)]
         } else {
-            let mut w: Vec<(usize, usize)> = ends
-                .map(|b| {
-                    let b = b.min(line.end);
-                    (
-                        b.saturating_sub(CONTEXT).max(line.start),
-                        (b + CONTEXT).min(line.end),
-                    )
-                })
-                .collect();
-            if w.is_empty() {
-                // A line inside a label that spans lines: its start.
-                w.push((line.start, line.start + LONG_LINE));
-            }
-            w
+            ends.map(|b| {
+                let b = b.min(line.end);
+                (
+                    b.saturating_sub(CONTEXT).max(line.start),
+                    (b + CONTEXT).min(line.end),
+                )
+            })
+            .collect()
         };
         for w in &mut windows {
             while !source.is_char_boundary(w.0) {
@@ -519,7 +531,11 @@ impl<'a> Files<'a> for View<'a> {
     }
 
     fn line_number(&'a self, id: usize, line_index: usize) -> Result<usize, FilesError> {
-        Ok(self.excerpt(id).map_or(0, |e| e.first_line) + line_index + 1)
+        let line = match self.excerpt(id) {
+            Some(e) => e.lines.get(line_index).copied().unwrap_or(line_index),
+            None => line_index,
+        };
+        Ok(line + 1)
     }
 
     fn location(&'a self, id: usize, byte_index: usize) -> Result<Location, FilesError> {
@@ -577,4 +593,38 @@ fn convert(d: &Diagnostic) -> cs::Diagnostic<usize> {
         .with_message(d.message.clone())
         .with_labels(labels)
         .with_notes(notes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An excerpt holds the lines where labels start or end, not the lines between: labels far
+    /// apart in a file of long lines used to copy every line between them, for each diagnostic
+    /// (quadratic time over many such diagnostics).
+    #[test]
+    fn an_excerpt_leaves_out_the_lines_between_labels() {
+        let long = format!("table T {{}} /*{}*/\n", "x".repeat(200));
+        let text = long.repeat(3000);
+        let mut files = SimpleFiles::new();
+        files.add("a.fbs".to_string(), text.clone());
+        let at = |line: usize| line * long.len() + 6;
+        let mut labels = vec![
+            cs::Label::primary(0, at(2999)..at(2999) + 1),
+            cs::Label::secondary(0, at(0)..at(0) + 1),
+            cs::Label::secondary(0, at(2)..at(2) + 1),
+        ];
+        let view = View::clip(&files, 1, &mut labels);
+        let e = &view.excerpts[0];
+        // Lines 0 and 2, the one between (the renderer shows a single line between), two empty
+        // lines for the 2,996 left out, and line 2999.
+        assert_eq!(e.lines, [0, 1, 2, 3, 2998, 2999]);
+        assert!(e.text.len() < 1000, "{} bytes", e.text.len());
+        for (label, line) in labels.iter().zip([2999, 0, 2]) {
+            assert_eq!(label.file_id, 1);
+            assert_eq!(&e.text[label.range.clone()], "T");
+            let loc = view.location(1, label.range.start).unwrap();
+            assert_eq!((loc.line_number, loc.column_number), (line + 1, 7));
+        }
+    }
 }
