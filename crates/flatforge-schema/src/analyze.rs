@@ -833,6 +833,25 @@ impl<'s> Analyzer<'s> {
         self.lookup_by_name(DictKind::Enums, name, 0)
     }
 
+    /// Whether `name`, used in the declaration of the enum `full` (in the current namespace),
+    /// names that enum: flatc declares it before it reads the underlying type, so it is found
+    /// when no other enum comes first in [`lookup_by_name`](Self::lookup_by_name)'s order.
+    fn names_itself(&self, name: &str, full: &str) -> bool {
+        let candidates = (1..=self.ns_components())
+            .rev()
+            .map(|i| Cow::Owned(format!("{}.{name}", self.ns_prefix(i))))
+            .chain(std::iter::once(Cow::Borrowed(name)));
+        for candidate in candidates {
+            if *candidate == *full {
+                return true;
+            }
+            if self.enum_named(&candidate).is_some() {
+                return false;
+            }
+        }
+        false
+    }
+
     /// flatc's `LookupCreateStruct` for a use (not a definition) of `name`: a pending
     /// (predeclared) entry under the name as written, then the name in the current namespace,
     /// then the parent namespaces and the global namespace; when nothing is found and `create`,
@@ -2910,15 +2929,7 @@ impl<'s> Analyzer<'s> {
                     ok = false;
                 }
             }
-            Some(TypeAst::Named(q))
-                if {
-                    let written = self.qual_text(ast, q);
-                    *written == *full
-                        || full
-                            .strip_suffix(written.as_ref())
-                            .is_some_and(|ns| ns.ends_with('.'))
-                } =>
-            {
+            Some(TypeAst::Named(q)) if self.names_itself(&self.qual_text(ast, q), &full) => {
                 // Not looked up: that would declare a table of this name, never defined.
                 self.error(
                     Code::InvalidEnum,

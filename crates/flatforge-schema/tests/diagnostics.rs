@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use flatforge_schema::{Code, Compiler, MemoryLoader};
+use flatforge_schema::{BaseType, Code, Compiler, MemoryLoader};
 
 fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/invalid")
@@ -467,7 +467,20 @@ fn an_enum_named_as_its_own_underlying_type_is_one_error() {
         let found = errors(files, "a.fbs");
         assert_eq!(found, [(Code::InvalidEnum, message.to_string())]);
     }
-    // Another enum of the same name in another namespace is a valid underlying type.
-    let ok = "namespace N; enum E : int { A } namespace M; enum E : N.E { B }";
-    assert!(flatforge_schema::compile_str("a.fbs", ok).is_ok());
+    // Another enum of the same name is a valid underlying type, also when the name would reach
+    // this one in a namespace searched later (flatc looks innermost first: `N.E` in `A.N` is
+    // `A.N.N.E`, found before `A.N.E`).
+    for ok in [
+        "namespace N; enum E : int { A } namespace M; enum E : N.E { B }",
+        "namespace A.N.N; enum E : byte { X } namespace A.N; enum E : N.E { Y }",
+    ] {
+        let schema = flatforge_schema::compile_str("a.fbs", ok).expect(ok);
+        let byte = ok.contains("byte");
+        let e = &schema.enums[schema
+            .find_enum(if byte { "A.N.E" } else { "M.E" })
+            .unwrap()
+            .0 as usize];
+        let want = if byte { BaseType::Byte } else { BaseType::Int };
+        assert_eq!(e.underlying_type.base_type, want, "{ok}");
+    }
 }
