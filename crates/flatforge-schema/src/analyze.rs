@@ -3209,6 +3209,11 @@ impl<'s> Analyzer<'s> {
                 }
                 // A reader shows the value by the name that sorts first.
                 let shown = names[0].0.clone();
+                let value = if unsigned64 {
+                    (value as u64).to_string()
+                } else {
+                    value.to_string()
+                };
                 let mut names = names;
                 names.sort_by_key(|n| n.1.start);
                 if i == 0 {

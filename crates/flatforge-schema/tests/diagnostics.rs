@@ -484,3 +484,28 @@ fn an_enum_named_as_its_own_underlying_type_is_one_error() {
         assert_eq!(e.underlying_type.base_type, want, "{ok}");
     }
 }
+
+#[test]
+fn repeated_ulong_values_are_named_unsigned() {
+    let text = "enum E : ulong { A = 0, B = 9223372036854775808, C = 9223372036854775808 }";
+    let compiled = Compiler::new(MemoryLoader::new())
+        .compile_text("a.fbs", text)
+        .expect("a repeat above the smallest value only warns");
+    let messages: Vec<&str> = compiled
+        .warnings
+        .iter()
+        .map(|w| w.message.as_str())
+        .collect();
+    assert_eq!(
+        messages,
+        ["`B` and `C` of enum `E` have the same value 9223372036854775808"]
+    );
+    let err = flatforge_schema::compile_str("a.fbs", &text.replace("A = 0, ", "")).unwrap_err();
+    assert!(
+        err.diagnostics[0]
+            .message
+            .contains("same value 9223372036854775808;"),
+        "{}",
+        err.render(false)
+    );
+}
