@@ -343,25 +343,9 @@ impl FlexBuilder {
     }
 }
 
-/// What is wrong with a FlexBuffer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum FlexProblem {
-    /// An offset, length or value reaches outside the bytes.
-    Bounds,
-    /// An invalid width or type.
-    Invalid,
-    /// A key or string without its terminating NUL.
-    Unterminated,
-    /// Too many values visited (shared data reached too often).
-    Budget,
-    /// Nested deeper than 64.
-    Depth,
-}
-
 /// A FlexBuffer that cannot be read: what and where (an offset into its bytes).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct FlexError {
-    pub(crate) problem: FlexProblem,
     /// What is wrong, in words ("map has fewer keys than values").
     what: &'static str,
     /// The offending value, when `what` ends by naming one (a byte width, a type).
@@ -376,17 +360,6 @@ impl FlexError {
         match self.value {
             Some(value) => format!("{} {value}", self.what),
             None => self.what.to_string(),
-        }
-    }
-
-    /// A description for errors that reach the user (verified buffers never give one).
-    pub(crate) fn describe(&self) -> &'static str {
-        match self.problem {
-            FlexProblem::Bounds => "a FlexBuffer with out-of-bounds data",
-            FlexProblem::Invalid => "a FlexBuffer with an invalid type or width",
-            FlexProblem::Unterminated => "a FlexBuffer with an unterminated key or string",
-            FlexProblem::Budget => "a FlexBuffer that shares data too often",
-            FlexProblem::Depth => "a FlexBuffer nested too deeply",
         }
     }
 }
@@ -407,17 +380,7 @@ pub(crate) struct FlexPrinter<'a> {
 type R = Result<(), FlexError>;
 
 fn err(what: &'static str, at: usize) -> FlexError {
-    let problem = match what {
-        "invalid byte width" | "unknown type" | "misaligned data of byte width" => {
-            FlexProblem::Invalid
-        }
-        "key not terminated" | "string not terminated" => FlexProblem::Unterminated,
-        "too many values (shared data visited too often)" => FlexProblem::Budget,
-        "nested deeper than 64 levels" => FlexProblem::Depth,
-        _ => FlexProblem::Bounds,
-    };
     FlexError {
-        problem,
         what,
         value: None,
         at,
@@ -873,7 +836,7 @@ mod tests {
             FlexPrinter::new(bytes, false, FloatFormat::Flatc)
                 .root(&mut out)
                 .unwrap_err()
-                .problem
+                .reason()
         };
         let mut b = FlexBuilder::default();
         b.string(b"xy");
@@ -881,7 +844,7 @@ mod tests {
         assert_eq!(bytes[..4], [2, b'x', b'y', 0]);
         assert_eq!(print(&bytes), "\"xy\"");
         bytes[0] = 3; // the NUL becomes the string's last byte, the next byte is no NUL
-        assert_eq!(problem(&bytes), FlexProblem::Unterminated);
+        assert_eq!(problem(&bytes), "string not terminated");
 
         let mut b = FlexBuilder::default();
         let m = b.start();
@@ -904,6 +867,6 @@ mod tests {
             r#"{ "": 1, _x9: 4, "a b": 2, "k\"": 3 }"# // (in key order)
         );
         bytes[2] = 2; // a second key, whose offset leads to bytes with no NUL
-        assert_eq!(problem(&bytes), FlexProblem::Unterminated);
+        assert_eq!(problem(&bytes), "key not terminated");
     }
 }

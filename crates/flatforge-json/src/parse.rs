@@ -366,6 +366,9 @@ pub(crate) fn parse_root(
     let root = p.table(root)?;
     p.ws()?;
     if p.pos < json.len() {
+        if p.at_invalid_utf8() {
+            return Err(p.err_at(p.pos, ParseErrorKind::InvalidUtf8));
+        }
         let found = p.describe();
         return Err(p.err_at(p.pos, ParseErrorKind::Trailing(found)));
     }
@@ -641,16 +644,19 @@ impl<'a> P<'a, '_> {
     /// The error for a token that is not `expected` (bytes that are not UTF-8 are said to be).
     #[cold]
     fn unexpected(&self, expected: &'static str) -> Box<ParseError> {
-        let rest = &self.src[self.pos.min(self.src.len())..];
-        if rest
-            .utf8_chunks()
-            .next()
-            .is_some_and(|c| c.valid().is_empty())
-        {
+        if self.at_invalid_utf8() {
             return self.err_at(self.pos, ParseErrorKind::InvalidUtf8);
         }
         let found = self.describe();
         self.err_at(self.pos, ParseErrorKind::Unexpected { expected, found })
+    }
+
+    /// Whether the text at `pos` starts with bytes that are not UTF-8.
+    fn at_invalid_utf8(&self) -> bool {
+        let rest = &self.src[self.pos.min(self.src.len())..];
+        rest.utf8_chunks()
+            .next()
+            .is_some_and(|c| c.valid().is_empty())
     }
 
     /// Whether all the input is UTF-8 (as [`text`](Self::text)).
@@ -1123,8 +1129,8 @@ impl<'a> P<'a, '_> {
                 if let Some(fi) = fi {
                     guess = fi + 1;
                     let f = &o.fields[fi];
-                    // A hashed field hashes the word `null` as any other (flatc does).
-                    if self.at_null() && f.hash.is_none() {
+                    // A hashed scalar hashes the word `null` as any other (flatc does).
+                    if self.at_null() && !(f.hash.is_some() && f.ty.is_scalar()) {
                         let value_at = self.pos;
                         self.pos += b"null".len();
                         // flatc ignores `null` for a field that is not a scalar: the field stays

@@ -334,8 +334,9 @@ impl<'p, 'o> Printer<'p, 'o> {
         let bytes = &buf[data..data + len];
         let mut p = FlexPrinter::new(bytes, self.opts.strict_json, self.opts.float_format)
             .quote_non_finite(self.quote_non_finite);
-        p.root(self.out).map_err(|e| PrintError::Unsupported {
-            what: e.describe(),
+        // (Verified first, so not reached: printing checks no more than verifying.)
+        p.root(self.out).map_err(|_| PrintError::Unsupported {
+            what: "a FlexBuffer that cannot be read",
             field: f.name.to_string(),
         })
     }

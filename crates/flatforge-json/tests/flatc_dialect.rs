@@ -39,6 +39,22 @@ impl Fixture {
         }
     }
 
+    /// A schema given as text (written to a temporary file, for flatc).
+    fn inline(text: &str) -> Fixture {
+        let path = temp_dir().join("schema.fbs");
+        std::fs::write(&path, text).unwrap();
+        let model = flatforge_schema::Compiler::new(flatforge_schema::FsLoader)
+            .compile(&path)
+            .unwrap_or_else(|e| panic!("{}", e.render(false)))
+            .schema;
+        Fixture {
+            schema: path,
+            includes: Vec::new(),
+            root: None,
+            model,
+        }
+    }
+
     fn monster() -> Fixture {
         Fixture::new(
             "flatbuffers/tests/monster_test.fbs",
@@ -229,6 +245,19 @@ fn hashed_fields_hash_the_word_null() {
     );
 }
 
+/// A hashed vector (`[uint] (hash: ...)`) given `null` is left out, as any vector: only a hashed
+/// scalar hashes the word.
+#[test]
+fn a_hashed_vector_given_null_is_left_out() {
+    let schema =
+        "table T { hv: [uint] (hash: \"fnv1_32\"); h: uint (hash: \"fnv1_32\"); } root_type T;";
+    let t = Fixture::inline(schema);
+    let empty = t.same_bytes(b"{}");
+    assert_eq!(t.same_bytes(b"{hv: null}"), empty);
+    t.same_bytes(b"{hv: [\"a\", 7], h: null}");
+    t.same_bytes(b"{hv: null, hv: [\"b\"]}");
+}
+
 /// flatc ignores `null` for a field that is not a scalar, so `null` is no duplicate of a value
 /// and a value no duplicate of `null`; a required field left out by `null` alone is still
 /// missing. Scalars given twice stay duplicates, `null` or not, and the type of a union is a
@@ -329,6 +358,7 @@ fn comments_may_hold_any_bytes_but_strings_may_not() {
         ),
         (b"{name: \"\", color: \"\xff\"} // \xff", 19),
         (b"{name: \"\", zz: [\"\xff\"]} // \xff", 17),
+        (b"{name: \"\"} \xff", 11),
     ] {
         let shown = String::from_utf8_lossy(json);
         assert!(
