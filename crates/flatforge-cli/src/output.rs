@@ -120,19 +120,24 @@ pub(crate) fn print_line(line: fmt::Arguments<'_>) -> anyhow::Result<()> {
         .map_err(stdout_error)
 }
 
-/// Advice when a buffer that failed to verify as a plain FlatBuffer starts with its own size (in
-/// 4 or 8 bytes).
-pub(crate) fn size_prefix_help(data: &[u8], size_prefixed: bool) -> Option<&'static str> {
-    if size_prefixed {
-        return None;
+/// Advice when a buffer that failed to verify, read with a size prefix of `prefix` bytes (0 for
+/// none), starts with its own size in a prefix of the other size (4 or 8 bytes).
+pub(crate) fn size_prefix_help(data: &[u8], prefix: usize) -> Option<&'static str> {
+    let holds_length = |n: usize| {
+        let size = match n {
+            4 => u64::from(u32::from_le_bytes(data.get(..4)?.try_into().ok()?)),
+            _ => u64::from_le_bytes(data.get(..8)?.try_into().ok()?),
+        };
+        Some(data.len() >= n + 8 && size == (data.len() - n) as u64)
+    };
+    if prefix != 4 && holds_length(4)? {
+        return Some(match prefix {
+            0 => "its first 4 bytes hold the length of the rest: add --size-prefixed to read a size-prefixed buffer",
+            _ => "its first 4 bytes hold the length of the rest: use --size-prefixed (a 32-bit size prefix), not --size-prefixed64",
+        });
     }
-    let prefix = data.get(..4)?;
-    let size = u32::from_le_bytes(prefix.try_into().expect("4 bytes")) as usize;
-    if data.len() >= 12 && size == data.len() - 4 {
-        return Some("its first 4 bytes hold the length of the rest: add --size-prefixed to read a size-prefixed buffer");
-    }
-    let prefix = data.get(..8)?;
-    let size = u64::from_le_bytes(prefix.try_into().expect("8 bytes"));
-    (data.len() >= 16 && size == data.len() as u64 - 8)
-        .then_some("its first 8 bytes hold the length of the rest: add --size-prefixed64 to read a buffer with a 64-bit size prefix")
+    (prefix != 8 && holds_length(8)?).then_some(match prefix {
+        0 => "its first 8 bytes hold the length of the rest: add --size-prefixed64 to read a buffer with a 64-bit size prefix",
+        _ => "its first 8 bytes hold the length of the rest: use --size-prefixed64 (a 64-bit size prefix), not --size-prefixed",
+    })
 }

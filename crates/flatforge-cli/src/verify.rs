@@ -86,7 +86,12 @@ impl SizePrefixArgs {
 
     /// Advice for a buffer that failed to verify, if it looks size-prefixed in a way not asked for.
     pub(crate) fn help(&self, data: &[u8]) -> Option<&'static str> {
-        size_prefix_help(data, self.size_prefixed || self.size_prefixed64)
+        let prefix = match (self.size_prefixed64, self.size_prefixed) {
+            (true, _) => 8,
+            (false, true) => 4,
+            (false, false) => 0,
+        };
+        size_prefix_help(data, prefix)
     }
 }
 

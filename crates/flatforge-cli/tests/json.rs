@@ -178,9 +178,15 @@ fn verify_and_json_read_64_bit_size_prefixes() {
             "{command}: {}",
             text(&out.stderr)
         );
-        // A 32-bit prefix reads the high half of the size as the root offset: 0.
+        // A 32-bit prefix reads the high half of the size as the root offset: 0. The advice
+        // names the right option.
         let out = run(Some("--size-prefixed"));
         assert_eq!(out.status.code(), Some(1), "{command}");
+        assert!(
+            text(&out.stderr).contains("= help: its first 8 bytes hold the length of the rest: use --size-prefixed64 (a 64-bit size prefix), not --size-prefixed"),
+            "{command}: {}",
+            text(&out.stderr)
+        );
         let out = run(None);
         assert_eq!(out.status.code(), Some(1), "{command}");
         assert!(
