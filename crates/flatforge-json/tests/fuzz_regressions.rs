@@ -60,3 +60,34 @@ fn union_type_without_value_is_refused() {
     assert!(matches!(err, ParseErrorKind::UnionNullValue(_)), "{err}");
     parse(&schema, r#"{ main_character_type: NONE }"#).unwrap();
 }
+
+/// json_print found a buffer of union_vector.fbs that verifies (a union type the schema does not
+/// list passes unchecked, as a newer schema's member) but cannot print: the printer's error for
+/// it, which strict verification turns into a verification error. (The fuzz target asserted
+/// that everything verified prints.)
+#[test]
+fn an_unknown_union_type_verifies_but_does_not_print() {
+    let bytes: &[u8] = &[
+        0x04, 0x00, 0x00, 0x00, 0xf8, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x00, 0x28, 0x00, 0x46,
+        0x00, 0x01, 0x00, 0x18, 0x00, 0x00, 0x00, 0x00, 0x00, 0x4b, 0x7b, 0x7b, 0x7b, 0x7b, 0x7b,
+        0x7b, 0x7b, 0x7b, 0x7b, 0x7b, 0x7b, 0x7b, 0x7b, 0x7b, 0x7b, 0x7b, 0x7b, 0x7b, 0xc6, 0x7b,
+        0x7b, 0x7b, 0x7b, 0x7b, 0x7b, 0x4b, 0x00, 0x00, 0x00, 0x7b, 0x7b, 0x7b, 0x7b, 0x7b, 0x7b,
+        0x7b, 0x7b, 0x7b, 0x84, 0x7b, 0x7b, 0x7b, 0x7b, 0x7b, 0x7b, 0x7b, 0x7b, 0x7b, 0x7b, 0x7b,
+    ];
+    let schema = union_vector_schema();
+    let codec = Codec::new(&schema);
+    let root = codec.root_type(None).unwrap();
+    let mut opts = PrintOptions::default();
+    opts.verify.check_identifier = false;
+    codec.verify(root, bytes, &opts.verify).expect("verifies");
+    let err = codec.printer(opts.clone()).print(root, bytes).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            flatforge_json::PrintError::UnknownUnionType { value: 255, .. }
+        ),
+        "{err}"
+    );
+    opts.verify.limits = opts.verify.limits.with_unknown_union_types(false);
+    assert!(codec.verify(root, bytes, &opts.verify).is_err());
+}
