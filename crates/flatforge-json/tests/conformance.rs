@@ -279,16 +279,6 @@ fn flatc(fc: &Flatc, args: &[&str], inputs: &[&Path], out: &Path) -> Result<(), 
     }
 }
 
-/// The single file flatc wrote into `dir`.
-fn written(dir: &Path) -> Vec<u8> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("read dir")
-        .map(|e| e.expect("entry").path())
-        .collect();
-    assert_eq!(files.len(), 1, "flatc wrote {files:?}");
-    std::fs::read(files.pop().unwrap()).expect("read flatc output")
-}
-
 /// flatc's JSON for a buffer.
 fn flatc_text(fc: &Flatc, bin: &[u8], args: &[&str], tag: &str) -> String {
     let dir = temp_dir(&format!("{}-t-{tag}", fc.name));
@@ -299,7 +289,7 @@ fn flatc_text(fc: &Flatc, bin: &[u8], args: &[&str], tag: &str) -> String {
     let mut all = vec!["-t", "--raw-binary"];
     all.extend_from_slice(args);
     flatc(fc, &all, &[Path::new("--"), &input], &out).expect("flatc -t");
-    let text = String::from_utf8(written(&out)).expect("flatc wrote UTF-8");
+    let text = String::from_utf8(flatforge_testkit::only_file_in(&out)).expect("flatc wrote UTF-8");
     let _ = std::fs::remove_dir_all(&dir);
     text
 }
@@ -308,7 +298,7 @@ fn flatc_text(fc: &Flatc, bin: &[u8], args: &[&str], tag: &str) -> String {
 fn flatc_bin(fc: &Flatc, json: &Path, tag: &str) -> Result<Vec<u8>, String> {
     let dir = temp_dir(&format!("{}-b-{tag}", fc.name));
     flatc(fc, &["-b"], &[json], &dir)?;
-    let bytes = written(&dir);
+    let bytes = flatforge_testkit::only_file_in(&dir);
     let _ = std::fs::remove_dir_all(&dir);
     Ok(bytes)
 }

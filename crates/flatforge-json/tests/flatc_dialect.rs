@@ -2,7 +2,7 @@
 //! checked by running flatc on the same input: where flatc accepts, our buffer must be
 //! byte-identical to its buffer, and our printing with flatc's float text must equal its text.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
 use flatforge_json::{
@@ -102,7 +102,7 @@ impl Fixture {
         cmd.arg(&path);
         let res = cmd.output().expect("run flatc");
         let r = if res.status.success() {
-            Ok(written(&out))
+            Ok(flatforge_testkit::only_file_in(&out))
         } else {
             Err(String::from_utf8_lossy(&res.stderr).into_owned())
         };
@@ -163,16 +163,6 @@ fn temp_dir() -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir
-}
-
-/// The single file flatc wrote into `dir`.
-fn written(dir: &Path) -> Vec<u8> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("read dir")
-        .map(|e| e.expect("entry").path())
-        .collect();
-    assert_eq!(files.len(), 1, "flatc wrote {files:?}");
-    std::fs::read(files.pop().unwrap()).expect("read flatc output")
 }
 
 fn hex(bytes: &[u8]) -> String {

@@ -118,3 +118,24 @@ pub fn flatc() -> Command {
     );
     Command::new("flatc")
 }
+
+/// The contents of the one file in `dir` (what flatc wrote into its `-o` directory).
+///
+/// # Panics
+/// When `dir` cannot be read or holds another number of files than one.
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("testkit-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// std::fs::write(dir.join("out.bin"), b"abc").unwrap();
+/// assert_eq!(flatforge_testkit::only_file_in(&dir), b"abc");
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn only_file_in(dir: &Path) -> Vec<u8> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .map(|e| e.expect("directory entry").path())
+        .collect();
+    assert_eq!(files.len(), 1, "expected one file, found {files:?}");
+    std::fs::read(files.pop().expect("one file")).expect("read the file")
+}
