@@ -327,6 +327,9 @@ struct P<'a, 'b> {
     depth: u32,
     /// The largest alignment written to the current buffer (for nested flatbuffers).
     align: usize,
+    /// Whether the text being parsed is inside a nested flatbuffer that was skipped once already
+    /// (see [`nested`](Self::nested)).
+    in_skipped: bool,
 }
 
 type R<T> = Result<T, Box<ParseError>>;
@@ -353,6 +356,7 @@ pub(crate) fn parse_root(
         b,
         depth: 0,
         align: 1,
+        in_skipped: false,
     };
     if json.starts_with(b"\xEF\xBB\xBF") {
         p.pos = 3;
@@ -2542,10 +2546,16 @@ impl<'a> P<'a, '_> {
         }
         // flatc skips the nested object once before it parses it, and its skipper counts every
         // value toward the depth limit (a table's scalars and vectors too): skip it as well, for
-        // the same limit.
-        let back = self.pos;
-        self.skip_value()?;
-        self.pos = back;
+        // the same limit. Not again inside it: the skipper's depth at any point is at least the
+        // parser's, so the outer skip passing means every inner one would; skipping at each level
+        // would cost time quadratic in the nesting (with a raised depth limit).
+        let outer_skipped = self.in_skipped;
+        if !outer_skipped {
+            let back = self.pos;
+            self.skip_value()?;
+            self.pos = back;
+        }
+        self.in_skipped = true;
         let mut nb = self.s.nested.pop().unwrap_or_default();
         nb.reset();
         nb.set_force_defaults(self.opts.force_defaults);
@@ -2553,6 +2563,7 @@ impl<'a> P<'a, '_> {
         std::mem::swap(self.b, &mut nb);
         let outer_align = std::mem::replace(&mut self.align, 1);
         let root = self.table(t);
+        self.in_skipped = outer_skipped;
         let finished = root.and_then(|r| {
             let done = self.b.finish(Offset::<()>::new(r), None).map(|_| ());
             self.build(done)
