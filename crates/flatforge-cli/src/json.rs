@@ -77,9 +77,7 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
         }
         Err(e) => {
             out.error(&format!("{}: {e}", args.input.display()));
-            if let Some(help) = args.size_prefix.help(&data) {
-                out.help(help);
-            }
+            args.size_prefix.explain(&data, out);
             Ok(ExitCode::from(EXIT_INVALID))
         }
     }

@@ -82,6 +82,11 @@ impl Output {
         self.line("  \x1b[1m= help\x1b[0m: {}", "  = help: {}", message);
     }
 
+    /// Prints a fact that explains an error, as `  = note: ...`.
+    pub(crate) fn note(&self, message: &str) {
+        self.line("  \x1b[1m= note\x1b[0m: {}", "  = note: {}", message);
+    }
+
     /// Prints `message` on stderr in `colored` or `plain` (each with one `{}` for it).
     fn line(&self, colored: &str, plain: &str, message: &str) {
         let form = if self.color { colored } else { plain };
@@ -118,6 +123,25 @@ pub(crate) fn print_line(line: fmt::Arguments<'_>) -> anyhow::Result<()> {
     out.write_fmt(line)
         .and_then(|()| out.write_all(b"\n"))
         .map_err(stdout_error)
+}
+
+/// For a buffer that failed to verify, read with a size prefix of `prefix` bytes (4 or 8): when the
+/// prefix gives fewer bytes than follow it, what the buffer is (errors give lengths and positions
+/// within it, not within the file).
+pub(crate) fn size_prefix_note(data: &[u8], prefix: usize) -> Option<String> {
+    let size = match prefix {
+        4 => u64::from(u32::from_le_bytes(data.get(..4)?.try_into().ok()?)),
+        8 => u64::from_le_bytes(data.get(..8)?.try_into().ok()?),
+        _ => return None,
+    };
+    let after = (data.len() - prefix) as u64;
+    (size < after).then(|| {
+        format!(
+            "the size prefix says {size} bytes, so the buffer is the first {} of the file's {} bytes",
+            size + prefix as u64,
+            data.len()
+        )
+    })
 }
 
 /// Advice when a buffer that failed to verify, read with a size prefix of `prefix` bytes (0 for

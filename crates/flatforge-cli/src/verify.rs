@@ -11,7 +11,9 @@ use anyhow::Context;
 use flatforge_json::{Codec, RootType, VerifyOptions};
 use flatforge_schema::{Compiler, FsLoader, Schema};
 
-use crate::output::{print_line, size_prefix_help, stdout_error, Output, EXIT_INVALID};
+use crate::output::{
+    print_line, size_prefix_help, size_prefix_note, stdout_error, Output, EXIT_INVALID,
+};
 
 /// The schema to work with: `-s SCHEMA [-I DIR]... [--root-type T]`.
 #[derive(Debug, clap::Args)]
@@ -84,14 +86,24 @@ impl SizePrefixArgs {
         opts.size_prefix64 = self.size_prefixed64;
     }
 
-    /// Advice for a buffer that failed to verify, if it looks size-prefixed in a way not asked for.
-    pub(crate) fn help(&self, data: &[u8]) -> Option<&'static str> {
-        let prefix = match (self.size_prefixed64, self.size_prefixed) {
+    /// The bytes of the size prefix asked for (0 for none).
+    fn prefix(&self) -> usize {
+        match (self.size_prefixed64, self.size_prefixed) {
             (true, _) => 8,
             (false, true) => 4,
             (false, false) => 0,
-        };
-        size_prefix_help(data, prefix)
+        }
+    }
+
+    /// Prints, after the error of a buffer that failed to verify, what its size prefix made of it
+    /// and advice if it looks size-prefixed in a way not asked for.
+    pub(crate) fn explain(&self, data: &[u8], out: &Output) {
+        if let Some(note) = size_prefix_note(data, self.prefix()) {
+            out.note(&note);
+        }
+        if let Some(help) = size_prefix_help(data, self.prefix()) {
+            out.help(help);
+        }
     }
 }
 
@@ -188,9 +200,7 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
             Err(e) => {
                 failed += 1;
                 out.error(&format!("{}: invalid: {e}", path.display()));
-                if let Some(help) = args.size_prefix.help(&data) {
-                    out.help(help);
-                }
+                args.size_prefix.explain(&data, out);
             }
         }
     }

@@ -151,6 +151,31 @@ fn verify_handles_size_prefixes_identifiers_and_stdin() {
             text(&out.stderr)
         );
     }
+    // A size prefix that gives fewer bytes than follow it: errors count within those, and a note
+    // says so.
+    let mut cut = std::fs::read(&sp).unwrap();
+    let size = u32::from_le_bytes(cut[..4].try_into().unwrap());
+    cut[..4].copy_from_slice(&(size - 8).to_le_bytes());
+    let file = temp("sp_cut.bin");
+    std::fs::write(&file, &cut).unwrap();
+    for command in ["verify", "json"] {
+        let mut args = vec![command];
+        args.extend(&a[1..a.len() - 1]);
+        args.extend(["--size-prefixed", path(&file)]);
+        let out = flatforge(&args, None);
+        assert_eq!(out.status.code(), Some(1), "{command}");
+        let note = format!(
+            "= note: the size prefix says {} bytes, so the buffer is the first {} of the file's {} bytes",
+            size - 8,
+            size - 4,
+            cut.len()
+        );
+        assert!(
+            text(&out.stderr).contains(&note),
+            "{command}: {}",
+            text(&out.stderr)
+        );
+    }
 }
 
 /// `verify` and `json` read buffers with a 64-bit size prefix (C++'s `FlatBufferBuilder64`, which
