@@ -34,9 +34,13 @@ pub(crate) struct Args {
     /// Write scalar fields even when they equal their default.
     #[arg(long)]
     force_defaults: bool,
-    /// Write a 32-bit size prefix before the buffer.
+    /// Write a 32-bit size prefix before the buffer (`flatc --size-prefixed`).
     #[arg(long)]
     size_prefixed: bool,
+    /// Write a 64-bit size prefix before the buffer (C++'s FlatBufferBuilder64, for schemas with
+    /// 64-bit offsets).
+    #[arg(long, conflicts_with = "size_prefixed")]
+    size_prefixed64: bool,
     /// Accept nested flatbuffers given as arrays of bytes.
     #[arg(long)]
     json_nested_bytes: bool,
@@ -60,7 +64,8 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
     opts.strict_json = args.strict_json;
     opts.unknown_fields = args.unknown_json;
     opts.force_defaults = args.force_defaults;
-    opts.size_prefixed = args.size_prefixed;
+    opts.size_prefixed = args.size_prefixed || args.size_prefixed64;
+    opts.size_prefix64 = args.size_prefixed64;
     opts.nested_bytes = args.json_nested_bytes;
     let mut parser = codec.parser(opts);
     match parser.parse(root, &data) {

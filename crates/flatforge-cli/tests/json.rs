@@ -180,7 +180,7 @@ fn verify_handles_size_prefixes_identifiers_and_stdin() {
 
 /// `verify` and `json` read buffers with a 64-bit size prefix (C++'s `FlatBufferBuilder64`, which
 /// flatc's `VerifySizePrefixed...Buffer` expects for schemas with 64-bit offsets) with
-/// `--size-prefixed64`; with neither option, they say so.
+/// `--size-prefixed64`, and `binary` writes them; with neither option, they say so.
 #[test]
 fn verify_and_json_read_64_bit_size_prefixes() {
     let schema = testdata("flatbuffers/tests/64bit/test_64bit.fbs");
@@ -237,6 +237,39 @@ fn verify_and_json_read_64_bit_size_prefixes() {
     let expected = flatforge(&["json", "-s", path(&schema), path(&plain_file)], None);
     assert_eq!(text(&json.stdout), text(&expected.stdout));
     assert!(!json.stdout.is_empty());
+    // `binary` writes such a prefix, and the buffer reads back as the file did.
+    let json_file = temp("sp64.json");
+    std::fs::write(&json_file, &expected.stdout).unwrap();
+    let written = temp("sp64_written.bin");
+    let out = flatforge(
+        &[
+            "binary",
+            "-s",
+            path(&schema),
+            "--size-prefixed64",
+            "-o",
+            path(&written),
+            path(&json_file),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let bytes = std::fs::read(&written).unwrap();
+    assert_eq!(
+        u64::from_le_bytes(bytes[..8].try_into().unwrap()),
+        bytes.len() as u64 - 8
+    );
+    let again = flatforge(
+        &[
+            "json",
+            "-s",
+            path(&schema),
+            "--size-prefixed64",
+            path(&written),
+        ],
+        None,
+    );
+    assert_eq!(text(&again.stdout), text(&expected.stdout));
     // The two prefixes exclude each other.
     let out = flatforge(
         &[

@@ -694,6 +694,21 @@ pub struct ParseOptions {
     pub force_defaults: bool,
     /// Finish the buffer with a 32-bit size prefix (`--size-prefixed`).
     pub size_prefixed: bool,
+    /// With `size_prefixed`: make the prefix 64-bit, as C++'s `FlatBufferBuilder64` writes it for
+    /// schemas with 64-bit offsets (flatc itself writes a 32-bit one).
+    ///
+    /// ```
+    /// let schema = flatforge_schema::compile_str("a.fbs", "table T { a: int; } root_type T;")?;
+    /// let codec = flatforge_json::Codec::new(&schema);
+    /// let root = codec.root_type(None)?;
+    /// let mut opts = flatforge_json::ParseOptions::default();
+    /// opts.size_prefixed = true;
+    /// opts.size_prefix64 = true;
+    /// let buf = codec.parser(opts).parse(root, b"{ a: 7 }")?.to_vec();
+    /// assert_eq!(u64::from_le_bytes(buf[..8].try_into()?) as usize, buf.len() - 8);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub size_prefix64: bool,
     /// Accept nested flatbuffers given as a vector of bytes rather than an object
     /// (`--json-nested-bytes`); the bytes are checked by the verifier only.
     pub nested_bytes: bool,
@@ -712,6 +727,7 @@ impl Default for ParseOptions {
             unknown_fields: false,
             force_defaults: false,
             size_prefixed: false,
+            size_prefix64: false,
             nested_bytes: false,
             max_depth: 64,
             max_size: flatforge::MAX_BUFFER_SIZE,
@@ -779,7 +795,9 @@ impl Parser<'_, '_> {
         )
         .map_err(|e| *e)?;
         let ident = self.codec.plan.file_identifier;
-        let done = if self.opts.size_prefixed {
+        let done = if self.opts.size_prefixed && self.opts.size_prefix64 {
+            b.finish_size_prefixed64(root_table, ident.as_ref())
+        } else if self.opts.size_prefixed {
             b.finish_size_prefixed(root_table, ident.as_ref())
         } else {
             b.finish(root_table, ident.as_ref())
