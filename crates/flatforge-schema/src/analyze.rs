@@ -835,8 +835,13 @@ impl<'s> Analyzer<'s> {
 
     /// Whether `name`, used in the declaration of the enum `full` (in the current namespace),
     /// names that enum: flatc declares it before it reads the underlying type, so it is found
-    /// when no other enum comes first in [`lookup_by_name`](Self::lookup_by_name)'s order.
+    /// when the name is no built-in type and no other enum comes first in
+    /// [`lookup_by_name`](Self::lookup_by_name)'s order.
     fn names_itself(&self, name: &str, full: &str) -> bool {
+        // A built-in type's name is that type, even for an enum named `int`.
+        if builtin_type(name.as_bytes()).is_some() {
+            return false;
+        }
         let candidates = (1..=self.ns_components())
             .rev()
             .map(|i| Cow::Owned(format!("{}.{name}", self.ns_prefix(i))))

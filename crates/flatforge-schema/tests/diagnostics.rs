@@ -470,6 +470,20 @@ fn an_enum_named_as_its_own_underlying_type_is_one_error() {
     // Another enum of the same name is a valid underlying type, also when the name would reach
     // this one in a namespace searched later (flatc looks innermost first: `N.E` in `A.N` is
     // `A.N.N.E`, found before `A.N.E`).
+    // An enum named like a built-in type has that type as its underlying type.
+    for ok in [
+        "enum int : int { A }",
+        "union int : int { T = 256 } table T {}",
+        "namespace N; enum int : int { A } table T { e: N.int; }",
+    ] {
+        let schema = flatforge_schema::compile_str("a.fbs", ok)
+            .unwrap_or_else(|e| panic!("{}", e.render(false)));
+        assert_eq!(
+            schema.enums[0].underlying_type.base_type,
+            BaseType::Int,
+            "{ok}"
+        );
+    }
     for ok in [
         "namespace N; enum E : int { A } namespace M; enum E : N.E { B }",
         "namespace A.N.N; enum E : byte { X } namespace A.N; enum E : N.E { Y }",
