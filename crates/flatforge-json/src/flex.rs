@@ -483,7 +483,12 @@ impl<'a> FlexPrinter<'a> {
             .iter()
             .position(|&b| b == 0)
             .ok_or(err("key not terminated", target))?;
-        Ok(&rest[..len])
+        let key = &rest[..len];
+        // As a table's strings must be (JSON has no escape for other bytes).
+        if simdutf8::basic::from_utf8(key).is_err() {
+            return Err(err("key not UTF-8", target));
+        }
+        Ok(key)
     }
 
     /// Where the offset (`parent` bytes) at `at` points, to data of `width`-byte elements (checked
@@ -607,6 +612,10 @@ impl<'a> FlexPrinter<'a> {
                     return Err(err("string not terminated", data + len));
                 }
                 let bytes = &self.buf[data..data + len];
+                // As a table's strings must be (JSON has no escape for other bytes).
+                if ty == STRING && simdutf8::basic::from_utf8(bytes).is_err() {
+                    return Err(err("string not UTF-8", data));
+                }
                 if ty == STRING && !quoted {
                     out.extend_from_slice(bytes);
                 } else {

@@ -697,3 +697,32 @@ fn misaligned_flexbuffer_data_is_rejected_when_alignment_is_checked() {
         assert_eq!(text, r#"{"f": [ 7, 9 ]}"#);
     }
 }
+
+/// FlexBuffer strings and keys must be UTF-8, as a table's strings must: the printer wrote their
+/// other bytes as flatc's `\xHH`, which is not JSON, even in strict output (found by rerunning the
+/// JSON campaign). Blobs may hold any bytes.
+#[test]
+fn flexbuffer_strings_and_keys_must_be_utf8() {
+    let schema = monster_schema();
+    let codec = Codec::new(&schema);
+    let root = codec.root_type(None).unwrap();
+    let (good, data, len) = monster_with_flex(&codec, "{ key: \"value\" }");
+    assert!(codec.verify(root, &good, &VerifyOptions::default()).is_ok());
+    let flex = &good[data..data + len];
+    for (text, what) in [(&b"value"[..], "string"), (b"key", "key")] {
+        let at = data + flex.windows(text.len()).position(|w| w == text).unwrap();
+        let mut bad = good.clone();
+        bad[at + 1] = 0xF9;
+        let e = codec
+            .verify(root, &bad, &VerifyOptions::default())
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!("FlexBuffer: {what} not UTF-8 at byte {at} in MyGame.Example.Monster.flex")
+        );
+        assert!(codec
+            .printer(flatforge_json::PrintOptions::default())
+            .print(root, &bad)
+            .is_err());
+    }
+}
