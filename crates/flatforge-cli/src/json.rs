@@ -73,6 +73,12 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
     match printer.print_bytes(root, &data) {
         Ok(text) => {
             write_output(args.out.as_deref(), text)?;
+            if let Some(e) = printer.left_out_deprecated() {
+                out.warning(&format!(
+                    "{}: deprecated fields left out, as one does not verify: {e}",
+                    args.input.display()
+                ));
+            }
             Ok(ExitCode::SUCCESS)
         }
         Err(e) => {

@@ -77,6 +77,15 @@ impl Output {
         );
     }
 
+    /// Prints a warning: something the command did that the user should know.
+    pub(crate) fn warning(&self, message: &str) {
+        self.line(
+            "\x1b[1;33mwarning\x1b[0m\x1b[1m: {}\x1b[0m",
+            "warning: {}",
+            message,
+        );
+    }
+
     /// Prints advice that follows an error, as `  = help: ...`.
     pub(crate) fn help(&self, message: &str) {
         self.line("  \x1b[1m= help\x1b[0m: {}", "  = help: {}", message);

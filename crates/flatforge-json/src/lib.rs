@@ -281,6 +281,7 @@ impl<'s> Codec<'s> {
             codec: self,
             opts,
             out: Vec::new(),
+            left_out: None,
         }
     }
 
@@ -578,6 +579,8 @@ pub struct Printer<'c, 's> {
     codec: &'c Codec<'s>,
     opts: PrintOptions,
     out: Vec<u8>,
+    /// Why the last buffer printed without its deprecated fields, if it did.
+    left_out: Option<flatforge::Error>,
 }
 
 impl Printer<'_, '_> {
@@ -600,6 +603,36 @@ impl Printer<'_, '_> {
         self.print_into(root, buf)?;
         // The printer writes ASCII and the verified UTF-8 of strings only.
         Ok(simdutf8::basic::from_utf8(&self.out).unwrap_or_default())
+    }
+
+    /// After a print: why the buffer printed without its deprecated fields, if it did (the error
+    /// of the deprecated field that does not verify; nothing reads such a field, so the buffer is
+    /// valid all the same).
+    ///
+    /// ```
+    /// let fbs = "table T { old: int (deprecated); new: int; } root_type T;";
+    /// let schema = flatforge_schema::compile_str("a.fbs", fbs)?;
+    /// let codec = flatforge_json::Codec::new(&schema);
+    /// let root = codec.root_type(None)?;
+    /// let mut b = flatforge::Builder::new();
+    /// b.start_table();
+    /// b.add_scalar(0, 7i32, 0);
+    /// b.add_scalar(1, 8i32, 0);
+    /// let t = b.end_table()?;
+    /// let mut bytes = b.finish(t, None)?.to_vec();
+    /// let mut printer = codec.printer(Default::default());
+    /// assert_eq!(printer.print(root, &bytes)?, "{\n  \"old\": 7,\n  \"new\": 8\n}\n");
+    /// assert!(printer.left_out_deprecated().is_none());
+    /// // Point `old`'s vtable entry outside the table.
+    /// let table = u32::from_le_bytes(bytes[..4].try_into()?) as usize;
+    /// let vtable = table - i32::from_le_bytes(bytes[table..table + 4].try_into()?) as usize;
+    /// bytes[vtable + 4..vtable + 6].copy_from_slice(&0x7ff0u16.to_le_bytes());
+    /// assert_eq!(printer.print(root, &bytes)?, "{\n  \"new\": 8\n}\n");
+    /// assert!(printer.left_out_deprecated().is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn left_out_deprecated(&self) -> Option<&flatforge::Error> {
+        self.left_out.as_ref()
     }
 
     /// Like [`print`](Self::print), returning the bytes.
@@ -627,10 +660,12 @@ impl Printer<'_, '_> {
         // Deprecated fields print (as flatc prints them) when they verify too. When they do not,
         // the buffer is still valid (nothing reads them), and prints without them: verified once
         // more, it is the error of `verify` that is reported if it is not.
+        self.left_out = None;
         let deprecated = match codec.verify_fields::<true>(root, buf, &self.opts.verify) {
             Ok(()) => true,
-            Err(_) => {
+            Err(e) => {
                 codec.verify(root, buf, &self.opts.verify)?;
+                self.left_out = Some(e);
                 false
             }
         };
