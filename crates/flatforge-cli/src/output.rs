@@ -138,11 +138,7 @@ pub(crate) fn print_line(line: fmt::Arguments<'_>) -> anyhow::Result<()> {
 /// prefix gives fewer bytes than follow it, what the buffer is (errors give lengths and positions
 /// within it, not within the file).
 pub(crate) fn size_prefix_note(data: &[u8], prefix: usize) -> Option<String> {
-    let size = match prefix {
-        4 => u64::from(u32::from_le_bytes(data.get(..4)?.try_into().ok()?)),
-        8 => u64::from_le_bytes(data.get(..8)?.try_into().ok()?),
-        _ => return None,
-    };
+    let size = prefix_value(data, prefix)?;
     let after = (data.len() - prefix) as u64;
     (size < after).then(|| {
         format!(
@@ -157,10 +153,7 @@ pub(crate) fn size_prefix_note(data: &[u8], prefix: usize) -> Option<String> {
 /// none), starts with its own size in a prefix of the other size (4 or 8 bytes).
 pub(crate) fn size_prefix_help(data: &[u8], prefix: usize) -> Option<&'static str> {
     let holds_length = |n: usize| {
-        let size = match n {
-            4 => u64::from(u32::from_le_bytes(data.get(..4)?.try_into().ok()?)),
-            _ => u64::from_le_bytes(data.get(..8)?.try_into().ok()?),
-        };
+        let size = prefix_value(data, n)?;
         Some(data.len() >= n + 8 && size == (data.len() - n) as u64)
     };
     if prefix != 4 && holds_length(4)? {
@@ -173,4 +166,14 @@ pub(crate) fn size_prefix_help(data: &[u8], prefix: usize) -> Option<&'static st
         0 => "its first 8 bytes hold the length of the rest: add --size-prefixed64 to read a buffer with a 64-bit size prefix",
         _ => "its first 8 bytes hold the length of the rest: use --size-prefixed64 (a 64-bit size prefix), not --size-prefixed",
     })
+}
+
+/// The size in the first `prefix` bytes of `data` (a 4- or 8-byte little-endian size prefix);
+/// `None` for another width or when `data` is shorter.
+fn prefix_value(data: &[u8], prefix: usize) -> Option<u64> {
+    match prefix {
+        4 => Some(u32::from_le_bytes(data.get(..4)?.try_into().ok()?).into()),
+        8 => Some(u64::from_le_bytes(data.get(..8)?.try_into().ok()?)),
+        _ => None,
+    }
 }

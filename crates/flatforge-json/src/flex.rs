@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use crate::number::{non_finite_text, write_f64};
+use crate::number::{write_f64, write_non_finite};
 use crate::parse::{is_ident, is_ident_start};
 use crate::FloatFormat;
 
@@ -525,14 +525,8 @@ impl<'a> FlexPrinter<'a> {
     fn float_text(&self, out: &mut Vec<u8>, f: f64) {
         if !f.is_finite() {
             let flatc_text = self.float_format == FloatFormat::Flatc;
-            let text = non_finite_text(f.is_nan(), f.is_sign_negative(), flatc_text);
-            if self.quote_non_finite {
-                out.push(b'"');
-                out.extend_from_slice(text);
-                out.push(b'"');
-            } else {
-                out.extend_from_slice(text);
-            }
+            let (nan, negative) = (f.is_nan(), f.is_sign_negative());
+            write_non_finite(out, nan, negative, flatc_text, self.quote_non_finite);
             return;
         }
         match self.float_format {

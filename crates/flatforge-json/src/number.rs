@@ -37,12 +37,30 @@ pub(crate) fn write_f64(out: &mut Vec<u8>, x: f64) {
 /// The text of a NaN or an infinity that is `negative` (its sign bit set): `nan`, `inf`, `-inf`.
 /// flatc (`printf`) also prints the sign of a NaN, `-nan`; `flatc_text` does too (the NaN that
 /// parsing writes is positive, and parsers ignore the sign of NaN).
-pub(crate) fn non_finite_text(nan: bool, negative: bool, flatc_text: bool) -> &'static [u8] {
+fn non_finite_text(nan: bool, negative: bool, flatc_text: bool) -> &'static [u8] {
     match (nan, negative) {
         (true, true) if flatc_text => b"-nan",
         (true, _) => b"nan",
         (false, false) => b"inf",
         (false, true) => b"-inf",
+    }
+}
+
+/// Writes [`non_finite_text`] to `out`, in quotes if `quoted` (strict JSON has no bare `nan`).
+pub(crate) fn write_non_finite(
+    out: &mut Vec<u8>,
+    nan: bool,
+    negative: bool,
+    flatc_text: bool,
+    quoted: bool,
+) {
+    let text = non_finite_text(nan, negative, flatc_text);
+    if quoted {
+        out.push(b'"');
+        out.extend_from_slice(text);
+        out.push(b'"');
+    } else {
+        out.extend_from_slice(text);
     }
 }
 

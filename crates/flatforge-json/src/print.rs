@@ -6,7 +6,7 @@
 //! asked to check them, print only if it did.
 
 use crate::flex::FlexPrinter;
-use crate::number::{non_finite_text, write_f32, write_f64};
+use crate::number::{write_f32, write_f64, write_non_finite};
 use crate::plan::{arr, Elem, Far, Field, Obj, Plan, Sc, Ty, Wide};
 use crate::{FloatFormat, NonFinite, PrintError, PrintOptions};
 
@@ -537,14 +537,7 @@ impl<'p, 'o> Printer<'p, 'o> {
 
     fn non_finite(&mut self, nan: bool, negative: bool) {
         let flatc_text = self.opts.float_format == FloatFormat::Flatc;
-        let text = non_finite_text(nan, negative, flatc_text);
-        if self.quote_non_finite {
-            self.out.push(b'"');
-            self.out.extend_from_slice(text);
-            self.out.push(b'"');
-        } else {
-            self.out.extend_from_slice(text);
-        }
+        write_non_finite(self.out, nan, negative, flatc_text, self.quote_non_finite);
     }
 
     /// Prints an enum value by name (or bit flags as `"A B"`); false if it has no name.

@@ -3208,7 +3208,7 @@ impl<'s> Analyzer<'s> {
                     _ => runs.push((v.value, vec![(v.name.to_string(), v.span)])),
                 }
             }
-            for (i, (value, names)) in runs.into_iter().enumerate() {
+            for (i, (value, mut names)) in runs.into_iter().enumerate() {
                 if names.len() < 2 {
                     continue;
                 }
@@ -3219,7 +3219,6 @@ impl<'s> Analyzer<'s> {
                 } else {
                     value.to_string()
                 };
-                let mut names = names;
                 names.sort_by_key(|n| n.1.start);
                 if i == 0 {
                     // flatc rejects a repeat of the smallest value (its check compares each value
@@ -3237,23 +3236,18 @@ impl<'s> Analyzer<'s> {
                 }
                 let list: Vec<String> = names.iter().map(|n| format!("`{}`", n.0)).collect();
                 let (last, rest) = list.split_last().expect("two names or more");
-                let d = self.warn(
-                    Code::Questionable,
-                    format!(
-                        "{} and {last} of {kind} `{name}` have the same value {value}",
-                        rest.join(", ")
-                    ),
-                    names[1].1,
-                );
-                d.secondary.push(crate::diagnostic::Label {
-                    span: names[0].1,
-                    message: "also has this value".into(),
-                });
+                let d = self
+                    .warn(
+                        Code::Questionable,
+                        format!(
+                            "{} and {last} of {kind} `{name}` have the same value {value}",
+                            rest.join(", ")
+                        ),
+                        names[1].1,
+                    )
+                    .with_secondary_owned(names[0].1, "also has this value");
                 for n in &names[2..] {
-                    d.secondary.push(crate::diagnostic::Label {
-                        span: n.1,
-                        message: "and this one".into(),
-                    });
+                    d.with_secondary_owned(n.1, "and this one");
                 }
                 d.notes.push(format!("flatc accepts a repeated value unless it is the smallest one; readers show the value by the name that sorts first, `{shown}`"));
                 d.help
