@@ -1,7 +1,8 @@
 //! Fuzzes the printer: arbitrary bytes are verified against a schema (the first byte picks it and
 //! the options); whatever verifies must print without error or panic, in every style, but for a
 //! union type the schema does not list (verified unchecked, as a newer schema's member, but not
-//! printable): that error only where strict verification rejects the buffer.
+//! printable): that error only where strict verification rejects the buffer. Strict output must
+//! be JSON.
 #![no_main]
 
 use flatforge_json::{Codec, FloatFormat, PrintError, PrintOptions};
@@ -34,7 +35,13 @@ fuzz_target!(|data: &[u8]| {
         opts.natural_utf8 = natural;
         opts.float_format = float_format;
         match codec.printer(opts.clone()).print(root, bytes) {
-            Ok(_) => {}
+            Ok(text) => {
+                if opts.strict_json {
+                    if let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(text) {
+                        panic!("strict output is not JSON ({e}): {text}");
+                    }
+                }
+            }
             Err(PrintError::UnknownUnionType { .. }) => {
                 let mut strict = opts.verify.clone();
                 strict.limits = strict.limits.with_unknown_union_types(false);

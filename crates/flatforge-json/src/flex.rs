@@ -367,7 +367,8 @@ impl FlexError {
 /// Prints FlexBuffers as flatc's `ToString` does.
 pub(crate) struct FlexPrinter<'a> {
     buf: &'a [u8],
-    keys_quoted: bool,
+    /// Strict JSON: keys quoted, and blobs that are not UTF-8 printed as their byte values.
+    strict_json: bool,
     float_format: FloatFormat,
     /// Whether NaN and infinities print quoted (see [`quote_non_finite`](Self::quote_non_finite)).
     quote_non_finite: bool,
@@ -396,10 +397,10 @@ fn err_value(what: &'static str, value: u64, at: usize) -> FlexError {
 }
 
 impl<'a> FlexPrinter<'a> {
-    pub(crate) fn new(buf: &'a [u8], keys_quoted: bool, float_format: FloatFormat) -> Self {
+    pub(crate) fn new(buf: &'a [u8], strict_json: bool, float_format: FloatFormat) -> Self {
         FlexPrinter {
             buf,
-            keys_quoted,
+            strict_json,
             float_format,
             quote_non_finite: false,
             budget: (buf.len() * 16).max(4096),
@@ -592,7 +593,7 @@ impl<'a> FlexPrinter<'a> {
                 // Unquoted only where flatc leaves keys bare: identifiers.
                 let identifier = key.first().copied().is_some_and(is_ident_start)
                     && key.iter().copied().all(is_ident);
-                if self.keys_quoted || !identifier {
+                if self.strict_json || !identifier {
                     escape_lossy(out, key);
                 } else {
                     out.extend_from_slice(key);
@@ -612,6 +613,13 @@ impl<'a> FlexPrinter<'a> {
                 }
                 if ty == STRING && !quoted {
                     out.extend_from_slice(bytes);
+                } else if ty == BLOB
+                    && self.strict_json
+                    && simdutf8::basic::from_utf8(bytes).is_err()
+                {
+                    // Strict JSON has no text for bytes that are not UTF-8 (flatc's `\xHH` is
+                    // not JSON): their values, as a vector of them prints.
+                    byte_values(out, bytes);
                 } else {
                     escape_lossy(out, bytes);
                 }
@@ -760,6 +768,18 @@ impl<'a> FlexPrinter<'a> {
         }
         Ok(types)
     }
+}
+
+/// A blob's bytes as the numbers they hold: `[ 104, 255 ]`.
+fn byte_values(out: &mut Vec<u8>, bytes: &[u8]) {
+    out.extend_from_slice(b"[ ");
+    for (i, &b) in bytes.iter().enumerate() {
+        if i > 0 {
+            out.extend_from_slice(b", ");
+        }
+        out.extend_from_slice(itoa::Buffer::new().format(b).as_bytes());
+    }
+    out.extend_from_slice(b" ]");
 }
 
 /// flatc's `EscapeString` with non-UTF-8 allowed: invalid bytes print as `\xHH`.

@@ -46,6 +46,9 @@
 //!   reader reads them. Present ones print, as flatc prints them, if they verify; a buffer whose
 //!   deprecated fields do not (it is valid all the same) prints without any of them, where flatc
 //!   would read whatever their offsets point to.
+//! - **FlexBuffer blobs holding bytes that are not UTF-8** print in strict JSON as the array of
+//!   their byte values (`[ 104, 255 ]`), where flatc writes `"h\xFF"`, which is not JSON (and
+//!   without `strict_json` we write what flatc writes). Other blobs print as strings, as in flatc.
 //! - **Natural UTF-8 output** still escapes control characters (flatc writes them raw, which is not
 //!   JSON).
 //! - **64-bit offsets** (`offset64`, `vector64`) are verified, printed and parsed as flatc's C++

@@ -726,3 +726,39 @@ fn flexbuffer_strings_and_keys_must_be_utf8() {
             .is_err());
     }
 }
+
+/// A FlexBuffer blob may hold any bytes. Strict output printed those that are not UTF-8 as flatc's
+/// `\xHH`, which is not JSON; it prints them as their byte values now, and flatc's text stays for
+/// flatc's dialect. A UTF-8 blob prints as a string in both.
+#[test]
+fn flexbuffer_blobs_that_are_not_utf8_print_as_json() {
+    let schema = monster_schema();
+    let codec = Codec::new(&schema);
+    let root = codec.root_type(None).unwrap();
+    // The 6-byte FlexBuffer of the string "a", to be replaced by a 6-byte blob.
+    let (mut bytes, data, len) = monster_with_flex(&codec, "\"a\"");
+    assert_eq!(&bytes[data..data + len], [1, b'a', 0, 2, 5 << 2, 1]);
+    let print = |bytes: &[u8], strict_json: bool| {
+        let mut opts = PrintOptions::default();
+        opts.strict_json = strict_json;
+        opts.indent = None;
+        let text = codec.printer(opts).print(root, bytes).unwrap().to_owned();
+        let at = text.find("flex").unwrap() + 4;
+        let value = text[at..].split_once(':').unwrap().1;
+        (value.trim_end_matches('}').trim().to_owned(), text)
+    };
+    // A blob of 2 bytes (length, bytes, then the root: offset 2 back, type blob, width 1).
+    for (blob, strict, flatc) in [
+        ([b'h', 0xFF], "[ 104, 255 ]", r#""h\xFF""#),
+        ([b'h', b'i'], r#""hi""#, r#""hi""#),
+    ] {
+        bytes[data..data + len].copy_from_slice(&[2, blob[0], blob[1], 2, 25 << 2, 1]);
+        assert!(codec
+            .verify(root, &bytes, &VerifyOptions::default())
+            .is_ok());
+        let (value, text) = print(&bytes, true);
+        assert_eq!(value, strict);
+        serde_json::from_str::<serde_json::Value>(&text).unwrap();
+        assert_eq!(print(&bytes, false).0, flatc);
+    }
+}
