@@ -1,17 +1,19 @@
 //! `flatforge check`: compiles schemas and reports their errors and warnings.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use flatforge_schema::{Compiler, FsLoader, Schema};
 
-use crate::output::{count, print_line, Output, EXIT_INVALID};
+use crate::output::{count, print_line, Output, EXIT_INVALID, EXIT_USAGE};
 
 /// Arguments of `flatforge check`.
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = "Each SCHEMA is compiled on its own, with the files it includes. \
-Includes are found relative to the including file, then in each -I directory in order.\n\n\
+Includes are found relative to the including file, then in each -I directory in order. \
+A SCHEMA of `-` is read from standard input, as `<stdin>`, with its includes relative to the \
+current directory.\n\n\
 Exit status: 0 when every schema is valid (warnings allowed), 1 when one is not, 2 on usage errors."
 )]
 pub(crate) struct Args {
@@ -21,7 +23,7 @@ pub(crate) struct Args {
     /// Print nothing for valid schemas.
     #[arg(short, long)]
     quiet: bool,
-    /// Schema files (.fbs) to check.
+    /// Schema files (.fbs) to check (`-` for stdin).
     #[arg(value_name = "SCHEMA", required = true)]
     schemas: Vec<PathBuf>,
 }
@@ -31,9 +33,24 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
     for dir in &args.include {
         compiler = compiler.include_dir(dir.clone());
     }
+    if args.schemas.iter().filter(|p| is_stdin(p)).count() > 1 {
+        out.error("`-` (stdin) given more than once");
+        return Ok(ExitCode::from(EXIT_USAGE));
+    }
     let mut failed = 0usize;
     for path in &args.schemas {
-        match compiler.compile(path) {
+        let compiled = if is_stdin(path) {
+            let text = crate::verify::read_input(path)?;
+            compiler.compile_bytes(STDIN_NAME, &text)
+        } else {
+            compiler.compile(path)
+        };
+        let path = if is_stdin(path) {
+            Path::new(STDIN_NAME)
+        } else {
+            path
+        };
+        match compiled {
             Ok(compiled) => {
                 out.diagnostics(&compiled.warnings, &compiled.sources);
                 if !args.quiet {
@@ -55,6 +72,13 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::from(EXIT_INVALID)
     })
+}
+
+/// The name diagnostics give a schema read from stdin.
+const STDIN_NAME: &str = "<stdin>";
+
+fn is_stdin(path: &Path) -> bool {
+    path == Path::new("-")
 }
 
 fn summary(schema: &Schema) -> String {

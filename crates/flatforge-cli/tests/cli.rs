@@ -392,3 +392,49 @@ fn binary_output_is_not_written_to_a_terminal() {
     assert_eq!(piped.status.code(), Some(0));
     assert!(!piped.stdout.is_empty());
 }
+
+/// `flatforge check -` reads the schema from stdin, named `<stdin>` in diagnostics, with includes
+/// relative to the current directory (found with `-I` too); `-` twice is a usage error.
+#[test]
+fn check_reads_a_schema_from_stdin() {
+    let check = |args: &[&str], schema: &[u8]| {
+        use std::io::Write;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_flatforge"))
+            .args(args)
+            .current_dir(flatforge_testkit::workspace_root())
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run flatforge");
+        let input = schema.to_vec();
+        let mut pipe = child.stdin.take().unwrap();
+        let writer = std::thread::spawn(move || pipe.write_all(&input));
+        let out = child.wait_with_output().expect("wait");
+        writer.join().unwrap().unwrap();
+        out
+    };
+    let out = check(&["check", "-"], b"table T { a: int; }");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "ok: <stdin> (1 table, 0 structs, 0 enums, 0 unions)\n"
+    );
+
+    let out = check(&["check", "--color", "never", "-"], b"table T { a: Foo; }");
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("--> <stdin>:1:14"), "{stderr}");
+    assert!(stderr.contains("error: <stdin>: 1 error"), "{stderr}");
+
+    let include = temp_file("stdin_dep.fbs", "enum E : byte { A }");
+    let uses = b"include \"stdin_dep.fbs\"; table T { e: E; }";
+    assert_eq!(check(&["check", "-"], uses).status.code(), Some(1));
+    let dir = include.parent().unwrap().to_str().unwrap();
+    let out = check(&["check", "-I", dir, "-"], uses);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+
+    let out = check(&["check", "-", "-"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("`-` (stdin) given more than once"));
+}

@@ -256,6 +256,23 @@ impl<L: SourceLoader> Compiler<L> {
         self.run_owned(path.as_ref(), Cow::Borrowed(text.as_bytes()))
     }
 
+    /// [`compile_text`](Self::compile_text) for bytes, which need not be UTF-8 (the error says
+    /// where they are not): a schema read from a pipe, say.
+    ///
+    /// ```
+    /// let compiler = flatforge_schema::Compiler::new(flatforge_schema::MemoryLoader::new());
+    /// assert!(compiler.compile_bytes("<stdin>", b"table T { a: int; }").is_ok());
+    /// let err = compiler.compile_bytes("<stdin>", b"table T { a: int; } \xFF").unwrap_err();
+    /// assert!(err.render(false).contains("<stdin>:1:21"));
+    /// ```
+    pub fn compile_bytes(
+        &self,
+        path: impl AsRef<Path>,
+        bytes: &[u8],
+    ) -> Result<Compiled, CompileError> {
+        self.run_owned(path.as_ref(), Cow::Borrowed(bytes))
+    }
+
     /// [`Compiler::run`], keeping the files for the result.
     fn run_owned(&self, root_path: &Path, bytes: Cow<'_, [u8]>) -> Result<Compiled, CompileError> {
         let mut files = Loaded::root(root_path, bytes);
