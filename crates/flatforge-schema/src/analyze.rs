@@ -1302,6 +1302,40 @@ impl<'s> Analyzer<'s> {
             }
             ValueAst::Call { name, arg, span } => {
                 let fname = self.text(*name);
+                const FUNCTIONS: [&str; 8] =
+                    ["deg", "rad", "sin", "cos", "tan", "asin", "acos", "atan"];
+                if !FUNCTIONS.contains(&fname) {
+                    let d = self.error(
+                        Code::InvalidDefault,
+                        format!("unknown conversion function `{fname}`"),
+                        *name,
+                    );
+                    d.notes
+                        .push("flatc knows deg, rad, sin, cos, tan, asin, acos and atan".into());
+                    let unsigned = fname.trim_start_matches(['-', '+']);
+                    // `nan(deprecated)`: attributes meant, a call read.
+                    let attributes = ["nan", "inf", "infinity"].contains(&unsigned)
+                        || matches!(
+                            ast.item(*arg),
+                            ValueAst::Token {
+                                kind: Tok::Ident,
+                                ..
+                            }
+                        );
+                    if FUNCTIONS.contains(&unsigned) {
+                        d.help.push(format!(
+                            "a sign goes inside the call: `{unsigned}({}...)`",
+                            &fname[..1]
+                        ));
+                    } else if attributes {
+                        d.help.push(format!(
+                            "a name right before `(` is a call: for attributes, write `{fname} (`"
+                        ));
+                    } else if let Some(c) = closest(fname, FUNCTIONS) {
+                        d.help.push(format!("did you mean `{c}`?"));
+                    }
+                    return None;
+                }
                 if !in_type.is_float() {
                     self.error(
                         Code::InvalidDefault,
@@ -1333,24 +1367,7 @@ impl<'s> Analyzer<'s> {
                     "tan" => x.tan(),
                     "asin" => x.asin(),
                     "acos" => x.acos(),
-                    "atan" => x.atan(),
-                    _ => {
-                        let d = self.error(
-                            Code::InvalidDefault,
-                            format!("unknown conversion function `{fname}`"),
-                            *name,
-                        );
-                        d.notes.push(
-                            "flatc knows deg, rad, sin, cos, tan, asin, acos and atan".into(),
-                        );
-                        if let Some(c) = closest(
-                            fname,
-                            ["deg", "rad", "sin", "cos", "tan", "asin", "acos", "atan"],
-                        ) {
-                            d.help.push(format!("did you mean `{c}`?"));
-                        }
-                        return None;
-                    }
+                    _ => x.atan(),
                 };
                 Some(Constant::Text(Cow::Owned(float_to_string(y))))
             }

@@ -1025,9 +1025,12 @@ impl Parser<'_, '_> {
         }
         let t = self.tok;
         match t.kind {
-            Tok::Ident if sign.is_none() && self.src.get(t.end as usize) == Some(&b'(') => {
-                let start = t.start;
+            // A call, as flatc reads a name right before `(`; a sign is part of the name there
+            // (`-rad(90)` calls `-rad`, which does not exist, and so does `-nan(deprecated)`).
+            Tok::Ident if self.src.get(t.end as usize) == Some(&b'(') => {
+                let start = sign.map_or(t.start, |(_, s)| s.start);
                 self.advance();
+                let name = self.span_from(start);
                 if self.nesting >= MAX_DEPTH {
                     let span = self.span_here();
                     self.errors.push(Diagnostic::error(
@@ -1044,7 +1047,7 @@ impl Parser<'_, '_> {
                 let arg = self.ast.add(arg?);
                 self.expect(b')')?;
                 Ok(ValueAst::Call {
-                    name: self.span_of(t),
+                    name,
                     arg,
                     span: self.span_from(start),
                 })

@@ -676,3 +676,42 @@ fn repeated_enum_values_get_flatcs_verdict_and_order() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A name right before `(` in a default is a call for flatc, sign included (`-rad(90)` calls
+/// `-rad`), but `-inf` is a number: `-nan(deprecated)` is an unknown function where `-inf(...)`
+/// and `-nan (...)` are values with attributes. We accepted `-nan(deprecated)`.
+#[test]
+fn calls_in_defaults_get_flatcs_verdict() {
+    let dir = temp_dir("calls");
+    let cases = [
+        ("table T { a: float = -nan(deprecated); }", false),
+        ("table T { a: float = +nan(deprecated); }", false),
+        ("table T { a: float = -infinity(deprecated); }", false),
+        ("table T { a: float = -rad(90); }", false),
+        ("table T { a: double = nan(1); }", false),
+        ("table T { a: float = -nan (deprecated); }", true),
+        ("table T { a: float = -inf(deprecated); }", true),
+        ("table T { a: float = rad(-90); }", true),
+        ("table T { a: double = sin(rad(30)); }", true),
+    ];
+    for (i, (text, accepted)) in cases.into_iter().enumerate() {
+        let path = dir.join(format!("case{i}.fbs"));
+        std::fs::write(&path, text).expect("write schema");
+        let theirs = flatc_bfbs_json(&path, &dir);
+        assert_eq!(theirs.is_some(), accepted, "flatc's verdict on {text}");
+        match (compiler().compile(&path), theirs) {
+            (Ok(compiled), Some(json)) => {
+                compare(&compiled.schema, &json).unwrap_or_else(|e| panic!("{text}: {e}"));
+            }
+            (Err(e), None) => {
+                let text = e.render(false);
+                assert!(text.contains("unknown conversion function"), "{text}");
+            }
+            (ours, _) => panic!(
+                "{text}: we {}",
+                if ours.is_ok() { "accept" } else { "reject" }
+            ),
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
