@@ -83,7 +83,8 @@ dialect). The stream header declares the checksum, the schema's file identifier 
 hash; an index footer is written for random access unless --no-index. The output is written to a \
 temporary file beside OUT and renamed when complete, so OUT is never left half-written; with \
 --append, the frames are added to OUT itself, which is cut back to its own frames if a line is \
-invalid or a write fails (a crash midway leaves the frames written so far, and the next append \
+invalid or a write fails (if only the final index footer cannot be written, the new frames stay \
+and the error says so; a crash midway leaves the frames written so far, and the next append \
 or `stream recover` cuts a torn last one). While one `pack --append` writes to OUT (on Unix, it \
 holds the file's advisory lock), another `pack` to OUT and `stream recover` of it stop with an \
 error instead of mixing their frames in.\n\n\
@@ -445,27 +446,36 @@ fn pack_append(
         eprintln!("cut `{name}` from {from} to {to} bytes before appending: {damage}");
     }
     let frames_before = found.frames;
-    let packed = pack_lines(args, codec, root, input, len, &mut w);
-    let packed = then_finish(packed, || {
-        let frames = w.frames() - frames_before;
-        w.finish()?.sync_all().context("cannot sync the output")?;
-        Ok(frames)
-    });
-    if let Ok(Ok(frames)) = packed {
-        eprintln!("appended {} to `{name}`", count(frames, "message"));
+    let mut packed = pack_lines(args, codec, root, input, len, &mut w);
+    if let Ok(Ok(())) = packed {
+        // Every frame into the file before the footer, so that only `finish`'s footer is left to
+        // fail once nothing can be taken back.
+        packed = w
+            .sync()
+            .map(Ok)
+            .with_context(|| format!("cannot write `{name}`"));
+    }
+    if let Ok(Ok(())) = packed {
+        let appended = count(w.frames() - frames_before, "message");
+        let footer_failed = || {
+            format!(
+                "the {appended} are in `{name}`, but its index footer could not be written \
+                 (`flatforge stream recover` cuts what was written of it)"
+            )
+        };
+        w.finish()
+            .with_context(footer_failed)?
+            .sync_all()
+            .with_context(footer_failed)?;
+        eprintln!("appended {appended} to `{name}`");
         return Ok(ExitCode::SUCCESS);
     }
-    // Back to the frames the stream had (and its index, written again).
-    let file = std::fs::OpenOptions::new()
-        .write(true)
-        .open(&args.out)
-        .with_context(|| format!("cannot open `{name}`"))?;
-    lock_file(&file).with_context(|| format!("cannot restore `{name}`"))?;
-    file.set_len(found.frames_end)
-        .with_context(|| format!("cannot restore `{name}`"))?;
-    drop(file);
-    let (w, _) = StreamWriter::append(&args.out, opts).with_context(|| format!("`{name}`"))?;
-    w.finish()?.sync_all().context("cannot sync the output")?;
+    // Back to the frames the stream had (and its index, written again), under the writer's lock.
+    let restore = || format!("cannot restore `{name}`");
+    w.abandon()
+        .with_context(restore)?
+        .sync_all()
+        .with_context(restore)?;
     if let Err(message) = packed? {
         out.error(&message);
     }

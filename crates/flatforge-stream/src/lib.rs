@@ -14,7 +14,8 @@
 //!   the torn tail off a file, never a complete frame.
 //! - [`StreamWriter::append`] continues a stream file (after a restart, say): it checks the header
 //!   against the writer's options, cuts a torn tail off, and writes the index footer again over
-//!   old and new frames.
+//!   old and new frames; [`StreamWriter::abandon`] takes the new frames back (all-or-nothing
+//!   appends).
 //! - [`lock_file`] is the advisory lock by which `append` and `recover_file` keep out of each
 //!   other's way (a second appender to a file gets [`Error::Locked`], not interleaved frames).
 //!

@@ -351,6 +351,9 @@ pub struct StreamWriter<W: Write> {
     failed: bool,
     /// The header of a framed stream (written again by `rotate`).
     header: Option<Header>,
+    /// For a writer from [`append`](StreamWriter::append): the position and frame count of the
+    /// stream it found, to which [`abandon`](StreamWriter::abandon) returns.
+    origin: Option<(u64, u64)>,
 }
 
 impl<W: Write> StreamWriter<W> {
@@ -420,6 +423,7 @@ impl<W: Write> StreamWriter<W> {
                 header.schema_hash = opts.schema_hash;
                 header
             }),
+            origin: None,
         };
         w.start_batch();
         w
@@ -830,6 +834,7 @@ impl<W: Write> StreamWriter<W> {
     pub fn rotate(&mut self, out: W) -> Result<W, Error> {
         self.end_stream()?;
         let old = self.out.replace(out).expect("present until finish");
+        self.origin = None;
         self.pos = 0;
         self.frames = 0;
         self.start_batch();
@@ -926,7 +931,9 @@ impl StreamWriter<File> {
             file.set_len(0).map_err(io(0))?;
             file.seek(SeekFrom::Start(0)).map_err(io(0))?;
             let found = Recovery::empty(len);
-            return Ok((Self::new(file, opts)?, found));
+            let mut w = Self::new(file, opts)?;
+            w.origin = Some((0, 0));
+            return Ok((w, found));
         }
         let mut read_opts = ReaderOptions::default().format(opts.format);
         if plain {
@@ -956,10 +963,70 @@ impl StreamWriter<File> {
         file.set_len(end).map_err(io(end))?;
         file.seek(SeekFrom::Start(end)).map_err(io(end))?;
         let mut w = Self::at(file, &opts, plain, end, found.frames);
+        w.origin = Some((end, found.frames));
         if let Some(index) = &mut w.index {
             *index = offsets;
         }
         Ok((w, found))
+    }
+
+    /// Takes back every frame written since [`append`](Self::append) opened the file, pending or
+    /// not, and finishes: the file ends with the frames it had (and, with
+    /// [`WriterOptions::index`], a footer over them), or nothing if it was empty. The lock is held throughout, so no other
+    /// writer's frames can be cut; this works after a failed write too. For all-or-nothing
+    /// appends: call it when anything went wrong before [`finish`](Self::finish).
+    ///
+    /// Only for writers from [`append`](Self::append) (else [`Error::InvalidOptions`]): a writer
+    /// from [`new`](Self::new) does not know what its file held before.
+    ///
+    /// ```
+    /// use flatforge_stream::{StreamWriter, WriterOptions};
+    /// let path = std::env::temp_dir().join(format!("ffs-abandon-doc-{}", std::process::id()));
+    /// # let _ = std::fs::remove_file(&path);
+    /// let opts = WriterOptions::default().index(true);
+    /// let (mut w, _) = StreamWriter::append(&path, opts.clone())?;
+    /// w.write_with(|b| b.create_string("kept"))?;
+    /// w.finish()?;
+    /// let before = std::fs::read(&path)?;
+    ///
+    /// let (mut w, _) = StreamWriter::append(&path, opts)?;
+    /// w.write_with(|b| b.create_string("taken back"))?;
+    /// w.flush()?; // in the file now
+    /// w.write_with(|b| b.create_string("never written"))?;
+    /// w.abandon()?;
+    /// assert_eq!(std::fs::read(&path)?, before);
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn abandon(mut self) -> Result<File, Error> {
+        let Some((pos, frames)) = self.origin else {
+            return Err(Error::InvalidOptions(
+                "only a writer from `append` can take its frames back",
+            ));
+        };
+        // The pending frames are dropped unwritten; the file is cut to where `append` found it.
+        self.segs.clear();
+        self.side.clear();
+        self.open = 0;
+        self.used = 0;
+        self.pos = pos;
+        self.frames = frames;
+        self.failed = false;
+        self.start_batch();
+        if pos == 0 {
+            // The file was empty (or held part of a header): it is left empty, without a footer.
+            self.index = None;
+        } else if let Some(index) = &mut self.index {
+            index.truncate(frames as usize);
+        }
+        let file = self.out.as_mut().expect("present until finish");
+        let io = |source| Error::Io {
+            offset: pos,
+            source,
+        };
+        file.set_len(pos).map_err(io)?;
+        file.seek(SeekFrom::Start(pos)).map_err(io)?;
+        self.finish()
     }
 
     /// [`flush`](Self::flush), then `File::sync_data`: the frames written so far survive a crash

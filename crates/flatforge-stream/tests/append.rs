@@ -252,3 +252,49 @@ fn a_second_appender_or_a_recovery_is_refused_while_a_writer_holds_the_file() {
     let r = recover_file(&path, &ReaderOptions::default(), |_| Ok(())).unwrap();
     assert_eq!((r.frames, r.truncates()), (4, false));
 }
+
+/// `abandon` takes back what an append wrote, flushed frames and pending ones, and leaves the file
+/// byte for byte as it was (its index footer written again): for every format, checksum and index
+/// setting, and for a file that `append` created. The appending writer can be used again after.
+#[test]
+fn abandon_leaves_the_file_as_append_found_it() {
+    let framed = [Checksum::None, Checksum::Crc32c, Checksum::Xxh3]
+        .into_iter()
+        .flat_map(|c| [false, true].map(|index| WriterOptions::default().checksum(c).index(index)));
+    let plain = WriterOptions::default().format(Format::Plain);
+    for (i, opts) in framed.chain([plain]).enumerate() {
+        let path = temp(&format!("abandon-{i}"));
+        for existing in [&[][..], &["a", "bb"]] {
+            let _ = std::fs::remove_file(&path);
+            if !existing.is_empty() {
+                append(&path, &opts, existing).unwrap();
+            }
+            let before = std::fs::read(&path).unwrap_or_default();
+            let (mut w, _) = StreamWriter::append(&path, opts.clone()).unwrap();
+            for n in 0..50 {
+                w.write_with(|b| b.create_string(&"x".repeat(n * 40)))
+                    .unwrap();
+                if n == 30 {
+                    w.flush().unwrap();
+                }
+            }
+            assert!(std::fs::read(&path).unwrap().len() > before.len() + 10_000);
+            w.abandon().unwrap();
+            assert_eq!(
+                std::fs::read(&path).unwrap(),
+                before,
+                "{opts:?} {existing:?}"
+            );
+            append(&path, &opts, &["c"]).unwrap();
+            let mut all = existing.to_vec();
+            all.push("c");
+            let read = ReaderOptions::default().format(Format::Auto);
+            assert_eq!(read_all(&path, &read), all, "{opts:?}");
+        }
+    }
+    let (w, _) = StreamWriter::append(temp("abandon-rotated"), WriterOptions::default()).unwrap();
+    let mut w = w;
+    w.rotate(std::fs::File::create(temp("abandon-other")).unwrap())
+        .unwrap();
+    assert!(matches!(w.abandon(), Err(Error::InvalidOptions(_))));
+}
