@@ -1,7 +1,7 @@
 //! `StreamWriter::append` on a file holding arbitrary bytes: it either refuses and leaves the file
 //! as it was, or keeps every frame it found (the bytes up to `frames_end` are unchanged; all of
 //! them for a plain stream, from which nothing is cut) and the stream it leaves, with one more
-//! message, reads back cleanly.
+//! message, reads back cleanly; a second append, abandoned, leaves that stream as it was.
 #![no_main]
 
 use flatforge_stream::{Checksum, Format, ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
@@ -43,6 +43,13 @@ fuzz_target!(|data: &[u8]| {
         // (The frames found are checked for framing only: their messages may be anything.)
         let last = stream.frames().last().expect("a frame").expect("framed");
         assert_eq!(last.root::<&str>().expect("valid"), "appended");
+        // An append taken back leaves the file as it was.
+        let (mut w, _) = StreamWriter::append(&path, opts.clone()).expect("append again");
+        w.write_with(|b| b.create_string("taken back")).expect("write");
+        w.flush().expect("flush");
+        w.write_with(|b| b.create_string("pending")).expect("write");
+        w.abandon().expect("abandon");
+        assert_eq!(std::fs::read(&path).expect("read"), after, "abandon changed the file");
     }
     let _ = std::fs::remove_file(&path);
 });
