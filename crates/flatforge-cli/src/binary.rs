@@ -70,7 +70,7 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
     let mut parser = codec.parser(opts);
     match parser.parse(root, &data) {
         Ok(bytes) => {
-            write_output(args.out.as_deref(), bytes)?;
+            write_output(args.out.as_deref(), &[bytes])?;
             Ok(ExitCode::SUCCESS)
         }
         Err(e) => {

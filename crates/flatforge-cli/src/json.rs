@@ -72,7 +72,14 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
     let mut printer = codec.printer(opts);
     match printer.print_bytes(root, &data) {
         Ok(text) => {
-            write_output(args.out.as_deref(), text)?;
+            // A line of its own on a terminal or in a file, as the indented text ends with one.
+            let newline = args.compact && !text.ends_with(b"\n");
+            write_output(
+                args.out.as_deref(),
+                &[text, if newline { b"\n" } else { b"" }],
+            )?;
+            args.size_prefix
+                .warn_unread_tail(&args.input, &data, "printed", out);
             if let Some(e) = printer.left_out_deprecated() {
                 out.warning(&format!(
                     "{}: deprecated fields left out, as one does not verify: {e}",

@@ -170,7 +170,7 @@ pub(crate) fn size_prefix_help(data: &[u8], prefix: usize) -> Option<&'static st
 
 /// The size in the first `prefix` bytes of `data` (a 4- or 8-byte little-endian size prefix);
 /// `None` for another width or when `data` is shorter.
-fn prefix_value(data: &[u8], prefix: usize) -> Option<u64> {
+pub(crate) fn prefix_value(data: &[u8], prefix: usize) -> Option<u64> {
     match prefix {
         4 => Some(u32::from_le_bytes(data.get(..4)?.try_into().ok()?).into()),
         8 => Some(u64::from_le_bytes(data.get(..8)?.try_into().ok()?)),

@@ -12,7 +12,8 @@ use flatforge_json::{Codec, RootType, VerifyOptions};
 use flatforge_schema::{Compiler, FsLoader, Schema};
 
 use crate::output::{
-    print_line, size_prefix_help, size_prefix_note, stdout_error, Output, EXIT_INVALID,
+    prefix_value, print_line, size_prefix_help, size_prefix_note, stdout_error, Output,
+    EXIT_INVALID,
 };
 
 /// The schema to work with: `-s SCHEMA [-I DIR]... [--root-type T]`.
@@ -95,6 +96,32 @@ impl SizePrefixArgs {
         }
     }
 
+    /// For a buffer read with a size prefix: where the buffer it delimits ends, when bytes of
+    /// `data` follow it (which nothing reads: several size-prefixed buffers in a row, say).
+    pub(crate) fn unread_tail(&self, data: &[u8]) -> Option<u64> {
+        let prefix = self.prefix();
+        let end = prefix_value(data, prefix)?.checked_add(prefix as u64)?;
+        (end < data.len() as u64).then_some(end)
+    }
+
+    /// Warns that the bytes of `data` after the size-prefixed buffer, if any, were not `what` (read
+    /// by the command).
+    pub(crate) fn warn_unread_tail(&self, path: &Path, data: &[u8], what: &str, out: &Output) {
+        if let Some(end) = self.unread_tail(data) {
+            out.warning(&format!(
+                "{}: the size prefix makes the buffer the first {end} of its {} bytes; the {} \
+                 after it were not {what}",
+                path.display(),
+                data.len(),
+                data.len() as u64 - end,
+            ));
+            out.help(
+                "size-prefixed buffers one after another are a plain stream: \
+                 `flatforge stream verify --plain` checks each, `stream cat --plain` prints each",
+            );
+        }
+    }
+
     /// Prints, after the error of a buffer that failed to verify, what its size prefix made of it
     /// and advice if it looks size-prefixed in a way not asked for.
     pub(crate) fn explain(&self, data: &[u8], out: &Output) {
@@ -120,19 +147,19 @@ pub(crate) fn read_input(path: &Path) -> anyhow::Result<Vec<u8>> {
     }
 }
 
-/// Writes to a file, or to stdout without `-o` (or with `-o -`).
-pub(crate) fn write_output(path: Option<&Path>, data: &[u8]) -> anyhow::Result<()> {
+/// Writes `parts`, one after another, to a file, or to stdout without `-o` (or with `-o -`).
+pub(crate) fn write_output(path: Option<&Path>, parts: &[&[u8]]) -> anyhow::Result<()> {
+    let write = |out: &mut dyn Write| -> std::io::Result<()> {
+        for part in parts {
+            out.write_all(part)?;
+        }
+        out.flush()
+    };
     match path {
-        Some(p) if p != Path::new("-") => {
-            std::fs::write(p, data).with_context(|| format!("cannot write `{}`", p.display()))
-        }
-        _ => {
-            let mut stdout = std::io::stdout().lock();
-            stdout
-                .write_all(data)
-                .and_then(|()| stdout.flush())
-                .map_err(stdout_error)
-        }
+        Some(p) if p != Path::new("-") => std::fs::File::create(p)
+            .and_then(|mut file| write(&mut file))
+            .with_context(|| format!("cannot write `{}`", p.display())),
+        _ => write(&mut std::io::stdout().lock()).map_err(stdout_error),
     }
 }
 
@@ -190,12 +217,14 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
         match codec.verify(root, &data, &opts) {
             Ok(()) => {
                 if !args.quiet {
-                    print_line(format_args!(
-                        "ok: {} ({} bytes)",
-                        path.display(),
-                        data.len()
-                    ))?;
+                    let bytes = match args.size_prefix.unread_tail(&data) {
+                        Some(end) => format!("the first {end} of {} bytes", data.len()),
+                        None => format!("{} bytes", data.len()),
+                    };
+                    print_line(format_args!("ok: {} ({bytes})", path.display()))?;
                 }
+                args.size_prefix
+                    .warn_unread_tail(path, &data, "checked", out);
             }
             Err(e) => {
                 failed += 1;

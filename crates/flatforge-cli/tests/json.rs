@@ -178,6 +178,53 @@ fn verify_handles_size_prefixes_identifiers_and_stdin() {
     }
 }
 
+/// Size-prefixed buffers one after another (a plain stream given to `verify` or `json`): the first
+/// is read, the rest was ignored without a word and `verify` said "ok" for the whole file. Both
+/// warn now, and `verify` says which bytes it checked. `json --compact` ends its line.
+#[test]
+fn bytes_after_a_size_prefixed_buffer_get_a_warning() {
+    let sp = std::fs::read(testdata("flatbuffers/tests/monsterdata_go_wire.mon.sp")).unwrap();
+    let two = [&sp[..], &sp[..]].concat();
+    for (command, what) in [("verify", "checked"), ("json", "printed")] {
+        let mut args = vec![command.to_string(), "--size-prefixed".into()];
+        args.extend(monster_args());
+        args.push("-".into());
+        let a: Vec<&str> = args.iter().map(String::as_str).collect();
+        let one = flatforge(&a, Some(&sp));
+        assert_eq!(one.status.code(), Some(0), "{}", text(&one.stderr));
+        assert_eq!(text(&one.stderr), "", "{command}");
+        let out = flatforge(&a, Some(&two));
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let warning = format!(
+            "warning: -: the size prefix makes the buffer the first {} of its {} bytes; the {} after it were not {what}",
+            sp.len(),
+            two.len(),
+            sp.len()
+        );
+        let stderr = text(&out.stderr);
+        assert!(stderr.contains(&warning), "{command}: {stderr}");
+        assert!(
+            stderr.contains("`flatforge stream verify --plain`"),
+            "{stderr}"
+        );
+        if command == "verify" {
+            let ok = format!("ok: - (the first {} of {} bytes)\n", sp.len(), two.len());
+            assert_eq!(text(&out.stdout), ok);
+        }
+    }
+    let mut args = vec![
+        "json".to_string(),
+        "--compact".into(),
+        "--size-prefixed".into(),
+    ];
+    args.extend(monster_args());
+    args.push("-".into());
+    let a: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = flatforge(&a, Some(&sp));
+    let json = text(&out.stdout);
+    assert!(json.starts_with('{') && json.ends_with("}\n") && json.matches('\n').count() == 1);
+}
+
 /// `verify` and `json` read buffers with a 64-bit size prefix (C++'s `FlatBufferBuilder64`, which
 /// flatc's `VerifySizePrefixed...Buffer` expects for schemas with 64-bit offsets) with
 /// `--size-prefixed64`, and `binary` writes them; with neither option, they say so.
@@ -409,7 +456,7 @@ fn json_warns_when_it_leaves_out_deprecated_fields() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let print = || flatforge(&["json", "-s", path(&v2), "--compact", path(&bin)], None);
     let out = print();
-    assert_eq!(text(&out.stdout), "{\"a\": 42,\"b\": true}");
+    assert_eq!(text(&out.stdout), "{\"a\": 42,\"b\": true}\n");
     assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
     // Point `a` (the first vtable entry) at the table's end: misaligned for an int.
     let mut bytes = std::fs::read(&bin).unwrap();
@@ -423,7 +470,7 @@ fn json_warns_when_it_leaves_out_deprecated_fields() {
     std::fs::write(&bin, &bytes).unwrap();
     let out = print();
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stdout), "{\"b\": true}");
+    assert_eq!(text(&out.stdout), "{\"b\": true}\n");
     assert!(
         text(&out.stderr).starts_with(&format!(
             "warning: {}: deprecated fields left out, as one does not verify: ",
