@@ -70,7 +70,12 @@ fn main() -> ExitCode {
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             out.error(&format!("{e:#}"));
-            ExitCode::from(output::EXIT_INVALID)
+            let usage = e.chain().any(|cause| cause.is::<output::UsageError>());
+            ExitCode::from(if usage {
+                output::EXIT_USAGE
+            } else {
+                output::EXIT_INVALID
+            })
         }
     }
 }

@@ -121,6 +121,19 @@ impl std::error::Error for StdoutError {
     }
 }
 
+/// An error in the arguments that shows only once the input is read (a root type the schema does
+/// not have, say): `main` exits with [`EXIT_USAGE`] for it.
+#[derive(Debug)]
+pub(crate) struct UsageError(pub(crate) String);
+
+impl fmt::Display for UsageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
+
 /// Wraps an error of a write to standard output.
 pub(crate) fn stdout_error(e: io::Error) -> anyhow::Error {
     anyhow::Error::new(StdoutError(e))

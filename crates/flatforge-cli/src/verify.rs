@@ -8,11 +8,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use flatforge_json::{Codec, RootType, VerifyOptions};
+use flatforge_json::{Codec, RootType, RootTypeError, VerifyOptions};
 use flatforge_schema::{Compiler, FsLoader, Schema};
 
 use crate::output::{
-    prefix_value, print_line, size_prefix_help, size_prefix_note, stdout_error, Output,
+    prefix_value, print_line, size_prefix_help, size_prefix_note, stdout_error, Output, UsageError,
     EXIT_INVALID,
 };
 
@@ -47,23 +47,30 @@ impl SchemaArgs {
         }
     }
 
-    /// The root type, or an error message.
+    /// The root type, or an error message (a usage error: the `--root-type` given, or missing).
     pub(crate) fn root(&self, codec: &Codec<'_>) -> anyhow::Result<RootType> {
         codec.root_type(self.root_type.as_deref()).map_err(|e| {
-            // Name the tables it could be (a few of them).
-            let tables: Vec<&str> = codec
-                .schema()
-                .objects
-                .iter()
-                .filter(|o| !o.is_struct)
-                .map(|o| o.full_name.as_str())
-                .collect();
-            let listed = match tables.len() {
-                0 => "it has no tables".to_string(),
-                1..=8 => format!("its tables: {}", tables.join(", ")),
-                n => format!("its tables: {}, ... ({n} in all)", tables[..8].join(", ")),
+            let message = match &e {
+                // The candidates are in the message.
+                RootTypeError::Ambiguous { .. } => e.to_string(),
+                _ => {
+                    let tables: Vec<&str> = codec
+                        .schema()
+                        .objects
+                        .iter()
+                        .filter(|o| !o.is_struct)
+                        .map(|o| o.full_name.as_str())
+                        .collect();
+                    let listed = match tables.len() {
+                        0 => "it has no tables".to_string(),
+                        1..=20 => format!("its tables: {}", tables.join(", ")),
+                        n => format!("its tables: {}, ... ({n} in all)", tables[..20].join(", ")),
+                    };
+                    format!("{e} ({listed})")
+                }
             };
-            anyhow::anyhow!("{e} ({listed})").context(format!("schema `{}`", self.schema.display()))
+            anyhow::Error::new(UsageError(message))
+                .context(format!("schema `{}`", self.schema.display()))
         })
     }
 }

@@ -429,7 +429,7 @@ fn invalid_buffers_and_usage_errors() {
     wrong_root.insert(1, "--root-type");
     wrong_root.insert(2, "Nope");
     let out = flatforge(&wrong_root, Some(&[]));
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
     assert!(err.contains("no table named `Nope`"), "{err}");
     // The message names the tables it could be.
@@ -437,6 +437,24 @@ fn invalid_buffers_and_usage_errors() {
         err.contains("(its tables: MyGame.Example.Monster, "),
         "{err}"
     );
+    // The end of a full name will do, when it names one table; an ambiguous one, an enum or a
+    // struct gets its own message.
+    for (root, code, message) in [
+        ("Example.Monster", 0, ""),
+        (
+            "Monster",
+            2,
+            "`Monster` could be MyGame.Example.Monster or MyGame.Example2.Monster: give the full name",
+        ),
+        ("Color", 2, "`Color` is an enum or union; a root type must be a table"),
+        ("Vec3", 2, "`MyGame.Example.Vec3` is a struct; a root type must be a table"),
+    ] {
+        wrong_root[2] = root;
+        let mon = std::fs::read(testdata("flatbuffers/tests/monsterdata_test.mon")).unwrap();
+        let out = flatforge(&wrong_root, Some(&mon));
+        assert_eq!(out.status.code(), Some(code), "{root}: {}", text(&out.stderr));
+        assert!(text(&out.stderr).contains(message), "{}", text(&out.stderr));
+    }
 }
 
 /// A deprecated field that does not verify leaves the printout, with the others: `json` says so

@@ -131,6 +131,17 @@ pub enum RootTypeError {
     /// The name is a struct, which cannot be a root.
     #[error("`{0}` is a struct; a root type must be a table")]
     NotATable(String),
+    /// The name is an enum or a union, which cannot be a root.
+    #[error("`{0}` is an enum or union; a root type must be a table")]
+    NotAnObject(String),
+    /// The name, not fully qualified, ends the full names of several tables.
+    #[error("`{name}` could be {}: give the full name", candidates.join(" or "))]
+    Ambiguous {
+        /// The name asked for.
+        name: String,
+        /// The full names it could be.
+        candidates: Vec<String>,
+    },
 }
 
 impl<'s> Codec<'s> {
@@ -168,14 +179,23 @@ impl<'s> Codec<'s> {
         self.schema
     }
 
-    /// The root table: `name` (fully qualified, or unqualified if that is unambiguous), or the
-    /// schema's `root_type` when `name` is `None`.
+    /// The root table: `name` (its full name, or the end of it after a `.` if that is
+    /// unambiguous: `Monster` or `Example.Monster` for `MyGame.Example.Monster`), or the schema's
+    /// `root_type` when `name` is `None`.
     ///
     /// ```
-    /// let schema = flatforge_schema::compile_str("a.fbs", "namespace G; table A {} table B {}")?;
+    /// use flatforge_json::RootTypeError;
+    /// let schema = flatforge_schema::compile_str(
+    ///     "a.fbs",
+    ///     "namespace G.H; table A {} table B {} namespace G.K; table B {} enum E : byte { X }",
+    /// )?;
     /// let codec = flatforge_json::Codec::new(&schema);
-    /// assert_eq!(codec.root_type(Some("B"))?, codec.root_type(Some("G.B"))?);
-    /// assert!(codec.root_type(Some("C")).is_err());
+    /// assert_eq!(codec.root_type(Some("A"))?, codec.root_type(Some("G.H.A"))?);
+    /// assert_eq!(codec.root_type(Some("H.B"))?, codec.root_type(Some("G.H.B"))?);
+    /// let err = codec.root_type(Some("B")).unwrap_err();
+    /// assert_eq!(err.to_string(), "`B` could be G.H.B or G.K.B: give the full name");
+    /// assert!(matches!(codec.root_type(Some("E")), Err(RootTypeError::NotAnObject(_))));
+    /// assert!(matches!(codec.root_type(Some("C")), Err(RootTypeError::Unknown(_))));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn root_type(&self, name: Option<&str>) -> Result<RootType, RootTypeError> {
@@ -184,15 +204,34 @@ impl<'s> Codec<'s> {
             Some(n) => match self.schema.find_object(n) {
                 Some(id) => id,
                 None => {
-                    let mut found = self
-                        .schema
-                        .objects
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, o)| o.name == n);
-                    match (found.next(), found.next()) {
-                        (Some((i, _)), None) => flatforge_schema::ObjectId(i as u32),
-                        _ => return Err(RootTypeError::Unknown(n.to_string())),
+                    let names = |full: &str| {
+                        full.len() > n.len()
+                            && full.ends_with(n)
+                            && full.as_bytes()[full.len() - n.len() - 1] == b'.'
+                    };
+                    let found: Vec<usize> = (0..self.schema.objects.len())
+                        .filter(|&i| names(&self.schema.objects[i].full_name))
+                        .collect();
+                    match found[..] {
+                        [i] => flatforge_schema::ObjectId(i as u32),
+                        [] if self
+                            .schema
+                            .enums
+                            .iter()
+                            .any(|e| e.full_name == n || names(&e.full_name)) =>
+                        {
+                            return Err(RootTypeError::NotAnObject(n.to_string()))
+                        }
+                        [] => return Err(RootTypeError::Unknown(n.to_string())),
+                        _ => {
+                            return Err(RootTypeError::Ambiguous {
+                                name: n.to_string(),
+                                candidates: found
+                                    .iter()
+                                    .map(|&i| self.schema.objects[i].full_name.to_string())
+                                    .collect(),
+                            })
+                        }
                     }
                 }
             },
