@@ -96,6 +96,15 @@ fn snippet(data: &[u8], e: &ParseError) -> String {
         return String::new();
     }
     let line = line.trim_end_matches('\r');
+    if line.contains('\0') {
+        // Not text (a binary file, say): nothing worth showing.
+        return String::new();
+    }
+    // Control characters could drive the terminal: `?` in their place, one for one.
+    let line: String = line
+        .chars()
+        .map(|c| if c.is_control() && c != '\t' { '?' } else { c })
+        .collect();
     let pad: String = line
         .chars()
         .take(e.column - 1)

@@ -404,6 +404,20 @@ fn bad_json_is_reported_with_line_column_and_a_caret() {
     unknown.insert(1, "--unknown-json");
     let out = flatforge(&unknown, Some(b"{ nme: \"x\", name: \"y\" }"));
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // Control characters reach the terminal neither in the message nor in the snippet (`?` in
+    // their place); a binary file gets no snippet.
+    let err = text(&flatforge(&a, Some(b"{ name: \"\x1b[2J\", hp: 1 }")).stderr);
+    assert!(err.contains("| { name: \"?[2J\", hp: 1 }\n"), "{err}");
+    let err2 = text(&flatforge(&a, Some(b"{ name: \"a\", hp: \x01 }")).stderr);
+    assert!(
+        err2.contains("expected an integer, found '\\u{1}'"),
+        "{err2}"
+    );
+    assert!(err2.contains("| { name: \"a\", hp: ? }\n"), "{err2}");
+    assert!(!(err + &err2).contains(['\x1b', '\x01']));
+    let mon = std::fs::read(testdata("flatbuffers/tests/monsterdata_test.mon")).unwrap();
+    let err = text(&flatforge(&a, Some(&mon)).stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
 }
 
 #[test]

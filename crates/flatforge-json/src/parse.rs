@@ -639,8 +639,14 @@ impl<'a> P<'a, '_> {
                 let c = rest
                     .utf8_chunks()
                     .next()
-                    .and_then(|c| c.valid().chars().next());
-                format!("`{}`", c.unwrap_or(char::REPLACEMENT_CHARACTER))
+                    .and_then(|c| c.valid().chars().next())
+                    .unwrap_or(char::REPLACEMENT_CHARACTER);
+                // A control character is named, not written (it could drive a terminal).
+                if c.is_control() {
+                    format!("{:?}", c)
+                } else {
+                    format!("`{c}`")
+                }
             }
         }
     }
