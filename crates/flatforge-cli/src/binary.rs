@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use flatforge_json::{Codec, ParseError, ParseOptions};
 
-use crate::output::{Output, EXIT_INVALID, EXIT_USAGE};
+use crate::output::{input_name, Output, EXIT_INVALID, EXIT_USAGE};
 use crate::verify::{read_input, write_output, SchemaArgs};
 
 /// Arguments of `flatforge binary`.
@@ -74,7 +74,7 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Err(e) => {
-            out.error(&format!("{}:{e}", args.input.display()));
+            out.error(&format!("{}:{e}", input_name(&args.input)));
             eprint!("{}", snippet(&data, &e));
             Ok(ExitCode::from(EXIT_INVALID))
         }

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use flatforge_json::{Codec, FloatFormat, PrintOptions};
 
-use crate::output::{Output, EXIT_INVALID};
+use crate::output::{input_name, Output, EXIT_INVALID};
 use crate::verify::{read_input, write_output, SchemaArgs, SizePrefixArgs};
 
 /// Arguments of `flatforge json`.
@@ -83,13 +83,13 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
             if let Some(e) = printer.left_out_deprecated() {
                 out.warning(&format!(
                     "{}: deprecated fields left out, as one does not verify: {e}",
-                    args.input.display()
+                    input_name(&args.input)
                 ));
             }
             Ok(ExitCode::SUCCESS)
         }
         Err(e) => {
-            out.error(&format!("{}: {e}", args.input.display()));
+            out.error(&format!("{}: {e}", input_name(&args.input)));
             args.size_prefix.explain(&data, out);
             Ok(ExitCode::from(EXIT_INVALID))
         }

@@ -61,11 +61,15 @@ impl Output {
         let _ = err.write_all(text.as_bytes());
     }
 
-    /// Prints the diagnostics of a schema that failed to compile, then `PATH: N errors`.
+    /// Prints the diagnostics of a schema that failed to compile, then `PATH: N errors` (unless
+    /// the one error is that the file could not be read, which names it already).
     pub(crate) fn compile_error(&self, path: &Path, err: &CompileError) {
         self.diagnostics(&err.diagnostics, &err.sources);
         let n = err.error_count();
-        self.error(&format!("{}: {}", path.display(), count(n, "error")));
+        let unread = matches!(&err.diagnostics[..], [d] if d.primary.is_none());
+        if !unread {
+            self.error(&format!("{}: {}", path.display(), count(n, "error")));
+        }
     }
 
     /// Prints an error message that has no source location.
@@ -133,6 +137,15 @@ impl fmt::Display for UsageError {
 }
 
 impl std::error::Error for UsageError {}
+
+/// An input's name in messages: its path, or `<stdin>` for `-`.
+pub(crate) fn input_name(path: &Path) -> std::borrow::Cow<'_, str> {
+    if path == Path::new("-") {
+        "<stdin>".into()
+    } else {
+        path.to_string_lossy()
+    }
+}
 
 /// Wraps an error of a write to standard output.
 pub(crate) fn stdout_error(e: io::Error) -> anyhow::Error {

@@ -12,15 +12,15 @@ use flatforge_json::{Codec, RootType, RootTypeError, VerifyOptions};
 use flatforge_schema::{Compiler, FsLoader, Schema};
 
 use crate::output::{
-    prefix_value, print_line, size_prefix_help, size_prefix_note, stdout_error, Output, UsageError,
-    EXIT_INVALID,
+    input_name, prefix_value, print_line, size_prefix_help, size_prefix_note, stdout_error, Output,
+    UsageError, EXIT_INVALID, EXIT_USAGE,
 };
 
 /// The schema to work with: `-s SCHEMA [-I DIR]... [--root-type T]`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct SchemaArgs {
     /// The schema (.fbs) that describes the data.
-    #[arg(short = 's', long = "schema", value_name = "SCHEMA")]
+    #[arg(short = 's', long = "schema", value_name = "SCHEMA", value_parser = schema_file)]
     schema: PathBuf,
     /// Add DIR to the directories searched for included files (repeatable).
     #[arg(short = 'I', long = "include", value_name = "DIR")]
@@ -28,6 +28,14 @@ pub(crate) struct SchemaArgs {
     /// The root table (default: the schema's root_type).
     #[arg(long = "root-type", value_name = "T")]
     root_type: Option<String>,
+}
+
+/// A schema path: not `-`, which reads stdin elsewhere, where the data is read from.
+fn schema_file(arg: &str) -> Result<PathBuf, &'static str> {
+    match arg {
+        "-" => Err("a schema file, not stdin (`flatforge check -` checks a schema from stdin)"),
+        _ => Ok(PathBuf::from(arg)),
+    }
 }
 
 impl SchemaArgs {
@@ -118,7 +126,7 @@ impl SizePrefixArgs {
             out.warning(&format!(
                 "{}: the size prefix makes the buffer the first {end} of its {} bytes; the {} \
                  after it were not {what}",
-                path.display(),
+                input_name(path),
                 data.len(),
                 data.len() as u64 - end,
             ));
@@ -211,6 +219,10 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
     args.size_prefix.apply(&mut opts);
     opts.check_identifier = !args.raw_binary;
     opts.limits = opts.limits.with_unknown_union_types(!args.strict_unions);
+    if args.inputs.iter().filter(|p| *p == Path::new("-")).count() > 1 {
+        out.error("`-` (stdin) given more than once");
+        return Ok(ExitCode::from(EXIT_USAGE));
+    }
     let mut failed = 0usize;
     for path in &args.inputs {
         let data = match read_input(path) {
@@ -228,14 +240,14 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
                         Some(end) => format!("the first {end} of {} bytes", data.len()),
                         None => format!("{} bytes", data.len()),
                     };
-                    print_line(format_args!("ok: {} ({bytes})", path.display()))?;
+                    print_line(format_args!("ok: {} ({bytes})", input_name(path)))?;
                 }
                 args.size_prefix
                     .warn_unread_tail(path, &data, "checked", out);
             }
             Err(e) => {
                 failed += 1;
-                out.error(&format!("{}: invalid: {e}", path.display()));
+                out.error(&format!("{}: invalid: {e}", input_name(path)));
                 args.size_prefix.explain(&data, out);
             }
         }

@@ -196,7 +196,7 @@ fn bytes_after_a_size_prefixed_buffer_get_a_warning() {
         let out = flatforge(&a, Some(&two));
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
         let warning = format!(
-            "warning: -: the size prefix makes the buffer the first {} of its {} bytes; the {} after it were not {what}",
+            "warning: <stdin>: the size prefix makes the buffer the first {} of its {} bytes; the {} after it were not {what}",
             sp.len(),
             two.len(),
             sp.len()
@@ -208,7 +208,11 @@ fn bytes_after_a_size_prefixed_buffer_get_a_warning() {
             "{stderr}"
         );
         if command == "verify" {
-            let ok = format!("ok: - (the first {} of {} bytes)\n", sp.len(), two.len());
+            let ok = format!(
+                "ok: <stdin> (the first {} of {} bytes)\n",
+                sp.len(),
+                two.len()
+            );
             assert_eq!(text(&out.stdout), ok);
         }
     }
@@ -395,7 +399,10 @@ fn bad_json_is_reported_with_line_column_and_a_caret() {
     let out = flatforge(&a, Some(b"{\n  name: \"x\",\n  hp: 99999\n}\n"));
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
-    assert!(err.contains("-:3:7: 99999 does not fit `short`"), "{err}");
+    assert!(
+        err.contains("<stdin>:3:7: 99999 does not fit `short`"),
+        "{err}"
+    );
     assert!(err.contains("  hp: 99999\n      |       ^"), "{err}");
     assert!(out.stdout.is_empty());
     let out = flatforge(&a, Some(b"{ nme: \"x\" }"));
