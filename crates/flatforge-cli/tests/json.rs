@@ -446,6 +446,16 @@ fn invalid_buffers_and_usage_errors() {
         flatforge(&["verify", "-s", "a.fbs"], None).status.code(),
         Some(2)
     );
+    // stdin holds the data: `-s -` and `-` twice are usage errors.
+    let out = flatforge(&["json", "-s", "-", "x.bin"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("a schema file, not stdin"));
+    let mut twice: Vec<&str> = vec!["verify"];
+    twice.extend(&a[1..a.len() - 1]);
+    twice.extend(["-", "-"]);
+    let out = flatforge(&twice, Some(&[]));
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("`-` (stdin) given more than once"));
     let mut wrong_root = a.clone();
     wrong_root.insert(1, "--root-type");
     wrong_root.insert(2, "Nope");
