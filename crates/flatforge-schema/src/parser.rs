@@ -409,7 +409,11 @@ pub(crate) fn parse(
 ) {
     let nul = first_nul(src);
     let full = src;
+    // A root file with several NUL bytes is binary data (a FlatBuffer given as a schema, say):
+    // its one error is the NUL byte, not one for every byte that follows.
+    let binary = root && nul.is_some_and(|at| full[at + 1..].contains(&0));
     let src = match nul {
+        _ if binary => &src[..0],
         Some(at) if !root => &src[..at],
         _ => src,
     };
@@ -436,7 +440,7 @@ pub(crate) fn parse(
     }
     p.advance();
     if p.tok.kind == Tok::Eof {
-        if p.errors.is_empty() {
+        if p.errors.is_empty() && !binary {
             let span = Span::new(file, 0, 0);
             p.errors.push(
                 Diagnostic::error(Code::Syntax, "input file is empty", span)
@@ -1372,6 +1376,10 @@ impl Parser<'_, '_> {
                 );
             if count > 1 {
                 d.with_note(format!("the file has {count} NUL bytes; this is the first"))
+                    .with_help(
+                        "this looks like binary data, not a schema: a FlatBuffer is read with \
+                         `flatforge json -s SCHEMA FILE`",
+                    )
             } else {
                 d
             }
@@ -1675,6 +1683,18 @@ mod tests {
                 "{src}: {errs:?}"
             );
         }
+    }
+
+    /// A root file with several NUL bytes is binary data: one error, not one per byte after it
+    /// (a FlatBuffer given to `flatforge check` got 65).
+    #[test]
+    fn a_binary_root_file_gets_one_error() {
+        let src = b"x\0\0\0MONS\x01\x02 table \xff @ {";
+        let (ast, errs) = parse_text(src);
+        assert!(ast.decls.is_empty());
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        assert!(errs[0].message.contains("NUL"));
+        assert!(errs[0].help.iter().any(|h| h.contains("flatforge json")));
     }
 
     #[test]
