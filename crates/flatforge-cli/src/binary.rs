@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use flatforge_json::{Codec, ParseError, ParseOptions};
 
-use crate::output::{input_name, Output, EXIT_INVALID, EXIT_USAGE};
+use crate::output::{input_name, looks_binary, Output, EXIT_INVALID, EXIT_USAGE};
 use crate::verify::{read_input, write_output, SchemaArgs};
 
 /// Arguments of `flatforge binary`.
@@ -76,6 +76,9 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
         Err(e) => {
             out.error(&format!("{}:{e}", input_name(&args.input)));
             eprint!("{}", snippet(&data, &e));
+            if looks_binary(&data) {
+                out.help("this looks like binary data, not JSON: `flatforge json -s SCHEMA FILE` prints a FlatBuffer");
+            }
             Ok(ExitCode::from(EXIT_INVALID))
         }
     }

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use flatforge_json::{Codec, FloatFormat, PrintOptions};
 
 use crate::output::{input_name, Output, EXIT_INVALID};
-use crate::verify::{read_input, write_output, SchemaArgs, SizePrefixArgs};
+use crate::verify::{json_hint, read_input, write_output, SchemaArgs, SizePrefixArgs};
 
 /// Arguments of `flatforge json`.
 #[derive(Debug, clap::Args)]
@@ -91,6 +91,7 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
         Err(e) => {
             out.error(&format!("{}: {e}", input_name(&args.input)));
             args.size_prefix.explain(&data, out);
+            json_hint(&data, out);
             Ok(ExitCode::from(EXIT_INVALID))
         }
     }

@@ -138,6 +138,20 @@ impl fmt::Display for UsageError {
 
 impl std::error::Error for UsageError {}
 
+/// Whether `data` starts like JSON text (for the hint that a FlatBuffer was expected).
+pub(crate) fn looks_like_json(data: &[u8]) -> bool {
+    let head = &data[..data.len().min(256)];
+    let text = head.trim_ascii_start();
+    // (A character cut at the window's end is still text.)
+    let utf8 = std::str::from_utf8(head).map_or_else(|e| e.error_len().is_none(), |_| true);
+    matches!(text.first(), Some(b'{' | b'[')) && !head.contains(&0) && utf8
+}
+
+/// Whether `data` holds NUL bytes early on: binary data, not text.
+pub(crate) fn looks_binary(data: &[u8]) -> bool {
+    data[..data.len().min(256)].contains(&0)
+}
+
 /// An input's name in messages: its path, or `<stdin>` for `-`.
 pub(crate) fn input_name(path: &Path) -> std::borrow::Cow<'_, str> {
     if path == Path::new("-") {

@@ -12,8 +12,8 @@ use flatforge_json::{Codec, RootType, RootTypeError, VerifyOptions};
 use flatforge_schema::{Compiler, FsLoader, Schema};
 
 use crate::output::{
-    input_name, prefix_value, print_line, size_prefix_help, size_prefix_note, stdout_error, Output,
-    UsageError, EXIT_INVALID, EXIT_USAGE,
+    input_name, looks_like_json, prefix_value, print_line, size_prefix_help, size_prefix_note,
+    stdout_error, Output, UsageError, EXIT_INVALID, EXIT_USAGE,
 };
 
 /// The schema to work with: `-s SCHEMA [-I DIR]... [--root-type T]`.
@@ -149,6 +149,13 @@ impl SizePrefixArgs {
     }
 }
 
+/// After an error reading `data` as a FlatBuffer: a hint if it is JSON text.
+pub(crate) fn json_hint(data: &[u8], out: &Output) {
+    if looks_like_json(data) {
+        out.help("this looks like JSON text: `flatforge binary -s SCHEMA FILE` turns it into a FlatBuffer");
+    }
+}
+
 /// Reads a file, or stdin for `-`.
 pub(crate) fn read_input(path: &Path) -> anyhow::Result<Vec<u8>> {
     if path == Path::new("-") {
@@ -249,6 +256,7 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
                 failed += 1;
                 out.error(&format!("{}: invalid: {e}", input_name(path)));
                 args.size_prefix.explain(&data, out);
+                json_hint(&data, out);
             }
         }
     }

@@ -422,9 +422,22 @@ fn bad_json_is_reported_with_line_column_and_a_caret() {
     );
     assert!(err2.contains("| { name: \"a\", hp: ? }\n"), "{err2}");
     assert!(!(err + &err2).contains(['\x1b', '\x01']));
+    // A FlatBuffer given to `binary`: no snippet, a hint.
     let mon = std::fs::read(testdata("flatbuffers/tests/monsterdata_test.mon")).unwrap();
     let err = text(&flatforge(&a, Some(&mon)).stderr);
-    assert_eq!(err.lines().count(), 1, "{err}");
+    assert_eq!(err.lines().count(), 2, "{err}");
+    assert!(err.contains("= help: this looks like binary data, not JSON: `flatforge json"));
+    // And JSON given to `json` or `verify`: a hint the other way.
+    let json = std::fs::read(testdata("flatbuffers/tests/monsterdata_test.json")).unwrap();
+    for command in ["json", "verify"] {
+        let mut args = vec![command];
+        args.extend(&a[1..]);
+        let err = text(&flatforge(&args, Some(&json)).stderr);
+        assert!(
+            err.contains("= help: this looks like JSON text: `flatforge binary"),
+            "{command}: {err}"
+        );
+    }
 }
 
 #[test]
