@@ -4,7 +4,8 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use flatforge_json::{Codec, ParseError, ParseOptions};
+use flatforge_json::{Codec, ParseError, ParseErrorKind, ParseOptions};
+use flatforge_schema::{closest, Schema, TypeRef};
 
 use crate::output::{input_name, looks_binary, Output, EXIT_INVALID, EXIT_USAGE};
 use crate::verify::{read_input, write_output, SchemaArgs};
@@ -76,11 +77,63 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
         Err(e) => {
             out.error(&format!("{}:{e}", input_name(&args.input)));
             eprint!("{}", snippet(&data, &e));
+            hints(&schema, &e.kind, out);
             if looks_binary(&data) {
                 out.help("this looks like binary data, not JSON: `flatforge json -s SCHEMA FILE` prints a FlatBuffer");
             }
             Ok(ExitCode::from(EXIT_INVALID))
         }
+    }
+}
+
+/// Help for a JSON error that names something the schema lacks: the names it has.
+fn hints(schema: &Schema, kind: &ParseErrorKind, out: &Output) {
+    let listed = |names: &[&str]| match names.len() {
+        0..=20 => names.join(", "),
+        n => format!("{}, ... ({n} in all)", names[..20].join(", ")),
+    };
+    let suggest =
+        |name: &str, names: &[&str], what: &str| match closest(name, names.iter().copied()) {
+            Some(c) => out.help(&format!("did you mean `{c}`?")),
+            None => out.help(&format!("{what}: {}", listed(names))),
+        };
+    match kind {
+        ParseErrorKind::UnknownField { field, object } => {
+            let fields: Vec<&str> = schema
+                .objects
+                .iter()
+                .find(|o| o.full_name == object.as_str() || o.name == object.as_str())
+                .map(|o| o.fields.iter().map(|f| f.name.as_str()).collect())
+                .unwrap_or_default();
+            suggest(field, &fields, "its fields");
+            out.help("--unknown-json skips fields the schema does not have");
+        }
+        ParseErrorKind::UnknownEnumValue { name, ty } => {
+            if let Some(e) = schema
+                .enums
+                .iter()
+                .find(|e| e.full_name == ty.as_str() || e.name == ty.as_str())
+            {
+                let values: Vec<&str> = e.values.iter().map(|v| v.name.as_str()).collect();
+                suggest(name, &values, "its values");
+            }
+        }
+        ParseErrorKind::UnionWithoutType(field) => {
+            let union = schema.objects.iter().flat_map(|o| &o.fields).find_map(|f| {
+                match (f.name == field.as_str(), f.ty.index) {
+                    (true, Some(TypeRef::Enum(id))) => Some(&schema[id]),
+                    _ => None,
+                }
+            });
+            if let Some(u) = union.filter(|u| u.is_union) {
+                let members: Vec<&str> = u.values.iter().skip(1).map(|v| v.name.as_str()).collect();
+                out.help(&format!(
+                    "`{field}_type` names the member: {}",
+                    listed(&members)
+                ));
+            }
+        }
+        _ => {}
     }
 }
 

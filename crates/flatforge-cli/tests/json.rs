@@ -406,7 +406,23 @@ fn bad_json_is_reported_with_line_column_and_a_caret() {
     assert!(err.contains("  hp: 99999\n      |       ^"), "{err}");
     assert!(out.stdout.is_empty());
     let out = flatforge(&a, Some(b"{ nme: \"x\" }"));
-    assert!(text(&out.stderr).contains("unknown field `nme`"));
+    let err = text(&out.stderr);
+    assert!(err.contains("unknown field `nme`"), "{err}");
+    // Names the schema has are suggested.
+    assert!(err.contains("= help: did you mean `name`?"), "{err}");
+    assert!(err.contains("= help: --unknown-json skips fields"), "{err}");
+    let err = text(&flatforge(&a, Some(b"{ name: \"x\", color: Purple }")).stderr);
+    assert!(
+        err.contains("= help: its values: Red, Green, Blue"),
+        "{err}"
+    );
+    let err = text(&flatforge(&a, Some(b"{ name: \"x\", color: Gren }")).stderr);
+    assert!(err.contains("= help: did you mean `Green`?"), "{err}");
+    let err = text(&flatforge(&a, Some(b"{ name: \"x\", test: { name: \"y\" } }")).stderr);
+    assert!(
+        err.contains("= help: `test_type` names the member: Monster, TestSimpleTableWithEnum, "),
+        "{err}"
+    );
     let mut unknown = a.clone();
     unknown.insert(1, "--unknown-json");
     let out = flatforge(&unknown, Some(b"{ nme: \"x\", name: \"y\" }"));

@@ -55,6 +55,7 @@ pub use model::{
 pub use source::{
     normalize_path, FileId, FsLoader, MemoryLoader, SourceFile, SourceLoader, SourceMap, Span,
 };
+pub use suggest::closest;
 
 /// A successful compilation: the schema, the warnings, and the files (to render warnings).
 ///

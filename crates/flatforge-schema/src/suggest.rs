@@ -1,22 +1,27 @@
 //! "Did you mean ...?": the closest candidate name by edit distance.
 
 /// The candidate closest to `name`, if it is close enough to be a plausible typo (at most a
-/// third of the name's length in edits, and at least one edit allowed; a match that differs
-/// only in case always qualifies).
-pub(crate) fn closest<'a>(
-    name: &str,
-    candidates: impl IntoIterator<Item = &'a str>,
-) -> Option<&'a str> {
+/// third of the name's length in edits, not counting case, and at least one edit allowed; a match
+/// that differs only in case always qualifies).
+///
+/// ```
+/// use flatforge_schema::closest;
+/// assert_eq!(closest("colour", ["color", "hp", "name"]), Some("color"));
+/// assert_eq!(closest("Strin", ["string", "int"]), Some("string"));
+/// assert_eq!(closest("mana", ["color", "hp", "name"]), None);
+/// ```
+pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let limit = (name.chars().count() / 3).max(1);
     let mut best: Option<(usize, &'a str)> = None;
     for candidate in candidates {
         if candidate == name {
             continue;
         }
+        // Case does not count (`Strin` is one edit from `string`).
         let d = if candidate.eq_ignore_ascii_case(name) {
             0
         } else {
-            distance(name, candidate)
+            distance(&name.to_ascii_lowercase(), &candidate.to_ascii_lowercase())
         };
         if d <= limit && best.is_none_or(|(bd, bc)| d < bd || (d == bd && candidate < bc)) {
             best = Some((d, candidate));
