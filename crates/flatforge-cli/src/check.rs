@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use flatforge_schema::{Compiler, FsLoader, Schema};
 
-use crate::output::{count, print_line, Output, EXIT_INVALID, EXIT_USAGE};
+use crate::output::{count, print_line, warn_missing_dirs, Output, EXIT_INVALID, EXIT_USAGE};
 
 /// Arguments of `flatforge check`.
 #[derive(Debug, clap::Args)]
@@ -29,6 +29,7 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
+    warn_missing_dirs(&args.include, out);
     let mut compiler = Compiler::new(FsLoader);
     for dir in &args.include {
         compiler = compiler.include_dir(dir.clone());

@@ -138,6 +138,14 @@ impl fmt::Display for UsageError {
 
 impl std::error::Error for UsageError {}
 
+/// Warns about each `-I` directory that is not a directory (a typo would otherwise show only as
+/// an include not found, or not at all).
+pub(crate) fn warn_missing_dirs(dirs: &[std::path::PathBuf], out: &Output) {
+    for dir in dirs.iter().filter(|d| !d.is_dir()) {
+        out.warning(&format!("-I `{}` is not a directory", dir.display()));
+    }
+}
+
 /// Whether `data` starts like JSON text (for the hint that a FlatBuffer was expected).
 pub(crate) fn looks_like_json(data: &[u8]) -> bool {
     let head = &data[..data.len().min(256)];

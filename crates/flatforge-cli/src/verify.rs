@@ -13,7 +13,7 @@ use flatforge_schema::{Compiler, FsLoader, Schema};
 
 use crate::output::{
     input_name, looks_like_json, prefix_value, print_line, size_prefix_help, size_prefix_note,
-    stdout_error, Output, UsageError, EXIT_INVALID, EXIT_USAGE,
+    stdout_error, warn_missing_dirs, Output, UsageError, EXIT_INVALID, EXIT_USAGE,
 };
 
 /// The schema to work with: `-s SCHEMA [-I DIR]... [--root-type T]`.
@@ -42,6 +42,7 @@ impl SchemaArgs {
     /// Compiles the schema, printing its errors (not its warnings: the data is the subject
     /// here, `flatforge check` reports on schemas); `None` if it has errors.
     pub(crate) fn load(&self, out: &Output) -> Option<Schema> {
+        warn_missing_dirs(&self.include, out);
         let compiler = self
             .include
             .iter()

@@ -438,3 +438,13 @@ fn check_reads_a_schema_from_stdin() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("`-` (stdin) given more than once"));
 }
+
+/// An `-I` that is not a directory (a typo) is worth a warning; the run goes on.
+#[test]
+fn an_include_dir_that_does_not_exist_gets_a_warning() {
+    let out = flatforge(&["check", "-I", "no/such/dir", "examples/monster.fbs"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stderr).contains("warning: -I `no/such/dir` is not a directory"));
+    let out = flatforge(&["check", "-I", "examples", "examples/monster.fbs"]);
+    assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
+}
