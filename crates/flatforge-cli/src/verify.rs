@@ -87,10 +87,10 @@ impl SchemaArgs {
 /// How the buffers read are framed: `[--size-prefixed | --size-prefixed64]`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct SizePrefixArgs {
-    /// Each input starts with a 32-bit size prefix (`flatc --size-prefixed`).
+    /// The buffer starts with a 32-bit size prefix (`flatc --size-prefixed`).
     #[arg(long)]
     size_prefixed: bool,
-    /// Each input starts with a 64-bit size prefix (C++'s FlatBufferBuilder64, for schemas with
+    /// The buffer starts with a 64-bit size prefix (C++'s FlatBufferBuilder64, for schemas with
     /// 64-bit offsets).
     #[arg(long, conflicts_with = "size_prefixed")]
     size_prefixed64: bool,
