@@ -648,33 +648,20 @@ fn repeated_enum_values_get_flatcs_verdict_and_order() {
         ("enum E : int { A, B = 0 }", false),
         ("enum E : int { B = 5, A = 5, C = 7, D = 7 }", false),
     ];
-    for (i, (text, accepted)) in cases.into_iter().enumerate() {
-        let path = dir.join(format!("case{i}.fbs"));
-        std::fs::write(&path, text).expect("write schema");
-        let theirs = flatc_bfbs_json(&path, &dir);
-        assert_eq!(theirs.is_some(), accepted, "flatc's verdict on {text}");
-        match (compiler().compile(&path), theirs) {
-            (Ok(compiled), Some(json)) => {
-                compare(&compiled.schema, &json).unwrap_or_else(|e| panic!("{text}: {e}"));
-                assert!(
-                    compiled
-                        .warnings
-                        .iter()
-                        .any(|w| w.message.contains("have the same value")),
-                    "{text}: no warning"
-                );
-            }
-            (Err(e), None) => {
-                let text = e.render(false);
-                assert!(text.contains("enum values must be unique"), "{text}");
-            }
-            (ours, _) => panic!(
-                "{text}: we {}",
-                if ours.is_ok() { "accept" } else { "reject" }
-            ),
-        }
-    }
-    let _ = std::fs::remove_dir_all(&dir);
+    same_verdicts_as_flatc(
+        dir,
+        &cases,
+        "enum values must be unique",
+        |text, compiled| {
+            assert!(
+                compiled
+                    .warnings
+                    .iter()
+                    .any(|w| w.message.contains("have the same value")),
+                "{text}: no warning"
+            );
+        },
+    );
 }
 
 /// A name right before `(` in a default is a call for flatc, sign included (`-rad(90)` calls
@@ -694,7 +681,19 @@ fn calls_in_defaults_get_flatcs_verdict() {
         ("table T { a: float = rad(-90); }", true),
         ("table T { a: double = sin(rad(30)); }", true),
     ];
-    for (i, (text, accepted)) in cases.into_iter().enumerate() {
+    same_verdicts_as_flatc(dir, &cases, "unknown conversion function", |_, _| {});
+}
+
+/// Compiles each schema text of `cases` (with whether flatc accepts it, checked too) in `dir`:
+/// an accepted one must give flatc's model (and pass `check`), a rejected one an error whose
+/// text contains `error`.
+fn same_verdicts_as_flatc(
+    dir: PathBuf,
+    cases: &[(&str, bool)],
+    error: &str,
+    check: impl Fn(&str, &flatforge_schema::Compiled),
+) {
+    for (i, &(text, accepted)) in cases.iter().enumerate() {
         let path = dir.join(format!("case{i}.fbs"));
         std::fs::write(&path, text).expect("write schema");
         let theirs = flatc_bfbs_json(&path, &dir);
@@ -702,10 +701,11 @@ fn calls_in_defaults_get_flatcs_verdict() {
         match (compiler().compile(&path), theirs) {
             (Ok(compiled), Some(json)) => {
                 compare(&compiled.schema, &json).unwrap_or_else(|e| panic!("{text}: {e}"));
+                check(text, &compiled);
             }
             (Err(e), None) => {
-                let text = e.render(false);
-                assert!(text.contains("unknown conversion function"), "{text}");
+                let rendered = e.render(false);
+                assert!(rendered.contains(error), "{text}: {rendered}");
             }
             (ours, _) => panic!(
                 "{text}: we {}",
