@@ -1,8 +1,9 @@
 //! SNBT, the text form of NBT, in both grammars Minecraft has used.
 //!
-//! - [`Dialect::Classic`] (up to 1.21.4): typed suffixes (`1b`, `2s`, `3L`, `1.5f`, `2.0d`), `true`/`false`,
-//!   quoted strings with `\\` and quote escapes only, homogeneous lists, `[B;…]`, `[I;…]`, `[L;…]` arrays;
-//!   a literal that does not parse as a number (or overflows) is a string.
+//! - [`Dialect::Classic`] (up to 1.21.4): typed suffixes (`1b`, `2s`, `3L`, `1.5f`, `2.0d`), `true`/`false`
+//!   in any case (`TRUE`, as Minecraft reads them), quoted strings with `\\` and quote escapes only,
+//!   homogeneous lists, `[B;…]`, `[I;…]`, `[L;…]` arrays; a literal that does not parse as a number (or
+//!   overflows) is a string.
 //! - [`Dialect::Modern`] (1.21.5+): additionally hexadecimal (`0x1F`) and binary (`0b101`) integers,
 //!   `_` between digits, signedness suffixes (`255ub`, `-1sb`), exponents, the escapes `\b \s \t \n \f \r
 //!   \xHH \uHHHH \UHHHHHHHH` and, with the default feature `unicode-names`, `\N{name}` (Unicode
@@ -646,10 +647,16 @@ impl<'a> Parser<'a> {
                 self.text[start..].chars().next().unwrap_or(' ')
             )));
         }
-        match word {
-            "true" => return Ok(Tag::Byte(1)),
-            "false" => return Ok(Tag::Byte(0)),
-            _ => {}
+        // Classic Minecraft compares with `equalsIgnoreCase` (`TRUE` is a byte too), 1.21.5+ exactly.
+        let is = |keyword: &str| match self.dialect {
+            Dialect::Classic => word.eq_ignore_ascii_case(keyword),
+            Dialect::Modern => word == keyword,
+        };
+        if is("true") {
+            return Ok(Tag::Byte(1));
+        }
+        if is("false") {
+            return Ok(Tag::Byte(0));
         }
         if let Some(t) = special_float(word) {
             return Ok(t);

@@ -159,6 +159,21 @@ fn snbt_errors_name_offset_and_path() {
 }
 
 #[test]
+fn classic_booleans_ignore_case_as_minecraft_does() {
+    // Minecraft up to 1.21.4 tests `"true".equalsIgnoreCase(value)`; found by comparing with its rules.
+    for (text, byte) in [("true", 1), ("TRUE", 1), ("True", 1), ("fAlSe", 0)] {
+        assert_eq!(parse(text, Dialect::Classic), Tag::Byte(byte), "{text}");
+        assert_eq!(
+            parse(&format!("[{text},1b]"), Dialect::Classic),
+            Tag::List(List::Byte(vec![byte, 1])),
+            "{text}"
+        );
+    }
+    assert_eq!(parse("truer", Dialect::Classic), Tag::from("truer"));
+    assert_eq!(parse("true", Dialect::Modern), Tag::Byte(1));
+}
+
+#[test]
 fn special_floats_round_trip_in_snbt_but_not_json() {
     let t = Tag::List(List::Double(vec![f64::INFINITY, f64::NEG_INFINITY]));
     let text = to_snbt(&t, SnbtOptions::default());
