@@ -1,9 +1,9 @@
 //! SNBT, the text form of NBT, in both grammars Minecraft has used.
 //!
 //! - [`Dialect::Classic`] (up to 1.21.4): typed suffixes (`1b`, `2s`, `3L`, `1.5f`, `2.0d`), `true`/`false`
-//!   in any case (`TRUE`, as Minecraft reads them), quoted strings with `\\` and quote escapes only,
-//!   homogeneous lists, `[B;…]`, `[I;…]`, `[L;…]` arrays; a literal that does not parse as a number (or
-//!   overflows) is a string.
+//!   in any case (`TRUE`, as Minecraft reads them), quoted strings whose only escapes are `\\` and the
+//!   quote that opened them, homogeneous lists, `[B;…]`, `[I;…]`, `[L;…]` arrays; a literal that does not
+//!   parse as a number (or overflows) is a string.
 //! - [`Dialect::Modern`] (1.21.5+): additionally hexadecimal (`0x1F`) and binary (`0b101`) integers,
 //!   `_` between digits, signedness suffixes (`255ub`, `-1sb`), exponents, the escapes `\b \s \t \n \f \r
 //!   \xHH \uHHHH \UHHHHHHHH` and, with the default feature `unicode-names`, `\N{name}` (Unicode
@@ -464,7 +464,12 @@ impl<'a> Parser<'a> {
                     let esc = self.peek().ok_or_else(|| self.err("unterminated string"))?;
                     self.pos += 1;
                     match esc {
-                        b'\\' | b'"' | b'\'' => out.push(esc as char),
+                        // Classic Minecraft (Brigadier's `readStringUntil`) escapes only the backslash
+                        // and the quote that opened the string; 1.21.5+ both quotes in either.
+                        b'\\' => out.push('\\'),
+                        b'"' | b'\'' if esc == quote || self.dialect == Dialect::Modern => {
+                            out.push(esc as char)
+                        }
                         _ if self.dialect == Dialect::Classic => {
                             self.pos -= 2;
                             return Err(self.err(format!("invalid escape '\\{}'", esc as char)));

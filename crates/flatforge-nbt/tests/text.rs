@@ -174,6 +174,21 @@ fn classic_booleans_ignore_case_as_minecraft_does() {
 }
 
 #[test]
+fn classic_strings_escape_only_their_own_quote_as_minecraft_does() {
+    // Brigadier's `readStringUntil` takes `\\` and the opening quote after a backslash, nothing else;
+    // found by reading amulet-nbt's SNBT, which leaves a backslash in a key unescaped (`"a\'"`).
+    assert_eq!(parse(r#""a\"b\\""#, Dialect::Classic), Tag::from("a\"b\\"));
+    assert_eq!(parse(r"'a\'b'", Dialect::Classic), Tag::from("a'b"));
+    for text in [r#""a\'b""#, r#"'a\"b'"#, r#"{"k\'":1}"#] {
+        let err = from_snbt(text, Dialect::Classic).unwrap_err();
+        assert!(err.to_string().contains("invalid escape"), "{text}: {err}");
+    }
+    // 1.21.5+ takes either quote in either kind of string.
+    assert_eq!(parse(r#""a\'b""#, Dialect::Modern), Tag::from("a'b"));
+    assert_eq!(parse(r#"'a\"b'"#, Dialect::Modern), Tag::from("a\"b"));
+}
+
+#[test]
 fn special_floats_round_trip_in_snbt_but_not_json() {
     let t = Tag::List(List::Double(vec![f64::INFINITY, f64::NEG_INFINITY]));
     let text = to_snbt(&t, SnbtOptions::default());
