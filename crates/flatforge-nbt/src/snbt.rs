@@ -2,15 +2,14 @@
 //!
 //! - [`Dialect::Classic`] (up to 1.21.4): typed suffixes (`1b`, `2s`, `3L`, `1.5f`, `2.0d`), `true`/`false`
 //!   in any case (`TRUE`, as Minecraft reads them), quoted strings whose only escapes are `\\` and the
-//!   quote that opened them, homogeneous lists, `[B;…]`, `[I;…]`, `[L;…]` arrays; a literal that does not
-//!   parse as a number (or overflows) is a string.
+//!   quote that opened them, homogeneous lists, `[B;…]`, `[I;…]`, `[L;…]` arrays, a comma after the last
+//!   element or entry; a literal that does not parse as a number (or overflows) is a string.
 //! - [`Dialect::Modern`] (1.21.5+): additionally hexadecimal (`0x1F`) and binary (`0b101`) integers,
 //!   `_` between digits, signedness suffixes (`255ub`, `-1sb`), exponents, the escapes `\b \s \t \n \f \r
 //!   \xHH \uHHHH \UHHHHHHHH` and, with the default feature `unicode-names`, `\N{name}` (Unicode
 //!   character names, looked up as Minecraft does; without the feature they are errors), `bool(…)` and
-//!   `uuid(…)`, trailing commas, and heterogeneous lists, stored as
-//!   lists of compounds with each non-compound element wrapped as `{"": value}`. Malformed numbers are
-//!   errors rather than strings.
+//!   `uuid(…)`, and heterogeneous lists, stored as lists of compounds with each non-compound element
+//!   wrapped as `{"": value}`. Malformed numbers are errors rather than strings.
 //!
 //! The writer prints floats in their shortest round-trip form, so text → tag → text is stable.
 //!
@@ -405,7 +404,8 @@ impl<'a> Parser<'a> {
         }
         loop {
             self.ws();
-            if self.dialect == Dialect::Modern && self.peek() == Some(b'}') && !c.is_empty() {
+            // A trailing comma: Minecraft's classic TagParser loops on `peek() != '}'` after a comma too.
+            if self.peek() == Some(b'}') && !c.is_empty() {
                 self.pos += 1;
                 return Ok(c);
             }
@@ -558,7 +558,7 @@ impl<'a> Parser<'a> {
         }
         loop {
             self.ws();
-            if self.dialect == Dialect::Modern && self.peek() == Some(b']') && !tags.is_empty() {
+            if self.peek() == Some(b']') && !tags.is_empty() {
                 self.pos += 1;
                 break;
             }
@@ -603,10 +603,7 @@ impl<'a> Parser<'a> {
         if self.peek() != Some(b']') {
             loop {
                 self.ws();
-                if self.dialect == Dialect::Modern
-                    && self.peek() == Some(b']')
-                    && !values.is_empty()
-                {
+                if self.peek() == Some(b']') && !values.is_empty() {
                     break;
                 }
                 let at = self.pos;

@@ -189,6 +189,22 @@ fn classic_strings_escape_only_their_own_quote_as_minecraft_does() {
 }
 
 #[test]
+fn both_grammars_take_a_trailing_comma_as_minecraft_does() {
+    // Minecraft's classic TagParser loops on `peek() != '}'` (or `']'`) after each comma, so a last comma
+    // is accepted; a comma alone is not.
+    for dialect in [Dialect::Classic, Dialect::Modern] {
+        let t = parse("{a: [1, 2,], b: [I; 3,], c: [B; 4b ,],}", dialect);
+        let c = t.as_compound().unwrap();
+        assert_eq!(c["a"], Tag::List(List::Int(vec![1, 2])));
+        assert_eq!(c["b"], Tag::IntArray(vec![3]));
+        assert_eq!(c["c"], Tag::ByteArray(vec![4]));
+        for text in ["{,}", "[,]", "[I;,]", "{a:1,,}", "[1,,]", "{a:1,"] {
+            assert!(from_snbt(text, dialect).is_err(), "{text} {dialect:?}");
+        }
+    }
+}
+
+#[test]
 fn special_floats_round_trip_in_snbt_but_not_json() {
     let t = Tag::List(List::Double(vec![f64::INFINITY, f64::NEG_INFINITY]));
     let text = to_snbt(&t, SnbtOptions::default());
