@@ -21,6 +21,7 @@ pub enum Variant {
     /// Java edition files: big-endian, modified UTF-8 strings, named root.
     Java,
     /// Java edition network NBT (1.20.2+): like `Java` but the root has no name and may be any tag.
+    /// Minecraft sends a lone End byte (`0`) for "no tag"; that is an error here, so check for it first.
     JavaNetwork,
     /// Bedrock edition files: little-endian, UTF-8 strings, named root.
     Bedrock,

@@ -11,7 +11,11 @@
 //!   `uuid(…)`, and heterogeneous lists, stored as lists of compounds with each non-compound element
 //!   wrapped as `{"": value}`. Malformed numbers are errors rather than strings.
 //!
-//! The writer prints floats in their shortest round-trip form, so text → tag → text is stable.
+//! The writer prints floats in their shortest round-trip form, so text → tag → text is stable. NaN and
+//! the infinities print as `NaNf`, `Infinityd`, `-Infinityd` and read back as floats in both grammars
+//! (Minecraft writes the same words but reads them as strings). A compound key must not be empty in
+//! Minecraft's classic SNBT, even quoted; `""` is taken here, so that every compound prints to text that
+//! reads back.
 //!
 //! ```
 //! use flatforge_nbt::snbt::{from_snbt, to_snbt, Dialect, SnbtOptions};

@@ -497,8 +497,9 @@ impl List {
 /// A compound: named tags in insertion order.
 ///
 /// Reading keeps entries exactly as they appear, duplicates included, so files round-trip byte for
-/// byte; [`Compound::insert`] replaces an existing entry in place. Names of up to 22 bytes are stored in
-/// the entry itself, so a compound of short names allocates once, for its entries.
+/// byte; [`Compound::insert`] replaces an existing entry in place. Lookups find the first of duplicate
+/// names, where Minecraft (which reads a compound into a map) keeps the last. Names of up to 22 bytes
+/// are stored in the entry itself, so a compound of short names allocates once, for its entries.
 ///
 /// ```
 /// use flatforge_nbt::{Compound, Tag};
