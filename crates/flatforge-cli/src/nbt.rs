@@ -10,7 +10,7 @@ use anyhow::Context;
 use flatforge_nbt::snbt::{from_snbt, to_snbt, Dialect, SnbtOptions};
 use flatforge_nbt::{json, Compression, Format, Nbt, Variant};
 
-use crate::output::{print_line, stdout_error};
+use crate::output::{input_name, print_line, stdout_error};
 
 /// Arguments of `flatforge nbt`.
 #[derive(Debug, clap::Args)]
@@ -93,7 +93,11 @@ enum DialectArg {
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = "The compression (gzip, zlib, none), the variant and a Bedrock level.dat header \
-are detected unless --from names the variant.\n\nExit status: 0 on success, 1 when the input is not valid \
+are detected unless --from names the variant.\n\n\
+JSON has no NBT types: every number prints as a number, arrays and lists as arrays. `nbt \
+convert` reads JSON back with integers as int (long when too large), other numbers as double, \
+arrays as lists and true/false as bytes, so a round trip through JSON can change types (`32767s` \
+comes back an int, `0.5f` a double, `[I; 1]` a list); SNBT keeps them.\n\nExit status: 0 on success, 1 when the input is not valid \
 NBT (the message names the byte offset and the path), 2 on usage errors."
 )]
 struct ShowArgs {
@@ -115,7 +119,7 @@ struct ShowArgs {
 #[command(
     after_help = "The output keeps the input's variant, compression and Bedrock header unless \
 --to or --compression say otherwise. Text input (SNBT, detected when it starts with `{` or `[`, or \
-JSON with --from json) becomes uncompressed Java NBT with an empty root name unless they do.\n\n\
+JSON with --from json or a .json file name) becomes uncompressed Java NBT with an empty root name unless they do.\n\n\
 Exit status: 0 on success, 1 when the input is not valid NBT, SNBT or JSON (the message says where) \
 or cannot be written in the target variant, 2 on usage errors."
 )]
@@ -124,7 +128,7 @@ struct ConvertArgs {
     #[arg(value_name = "IN")]
     input: PathBuf,
     /// Output file, or `-` for standard output.
-    #[arg(short, long, value_name = "OUT")]
+    #[arg(short, long, visible_alias = "out", value_name = "OUT")]
     output: PathBuf,
     /// What the input is (a binary variant or SNBT, detected when absent).
     #[arg(long, value_enum)]
@@ -155,7 +159,7 @@ fn read_input(path: &Path) -> anyhow::Result<Vec<u8>> {
             .context("reading standard input")?;
         Ok(data)
     } else {
-        std::fs::read(path).with_context(|| format!("reading {}", path.display()))
+        std::fs::read(path).with_context(|| format!("cannot read `{}`", path.display()))
     }
 }
 
@@ -173,7 +177,7 @@ fn parse_binary(
         Some(v) => Nbt::from_file_bytes_as(data, v.into()),
         None => Nbt::from_file_bytes(data),
     };
-    result.with_context(|| format!("{} is not valid NBT", path.display()))
+    result.with_context(|| format!("{} is not valid NBT", input_name(path)))
 }
 
 impl From<DialectArg> for Dialect {
@@ -189,9 +193,18 @@ impl From<DialectArg> for Dialect {
 /// tag without a name; uncompressed Java NBT unless `--to` and `--compression` say otherwise).
 fn load_any(args: &ConvertArgs) -> anyhow::Result<(Nbt, Format)> {
     let data = read_input(&args.input)?;
-    let from = args
-        .from
-        .or_else(|| looks_like_text(&data).then_some(InputArg::Snbt));
+    // Text is SNBT, or JSON when the file is named so (as `nbt show --format json > x.json`).
+    let json_name = args
+        .input
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+    let from = args.from.or_else(|| {
+        looks_like_text(&data).then_some(if json_name {
+            InputArg::Json
+        } else {
+            InputArg::Snbt
+        })
+    });
     let variant = match from {
         None => None,
         Some(InputArg::Java) => Some(VariantArg::Java),
@@ -214,12 +227,31 @@ fn looks_like_text(data: &[u8]) -> bool {
 }
 
 fn parse_text(args: &ConvertArgs, data: &[u8], json: bool) -> anyhow::Result<(Nbt, Format)> {
-    let name = args.input.display();
+    let name = input_name(&args.input);
     let text = std::str::from_utf8(data).with_context(|| format!("{name} is not UTF-8 text"))?;
     let tag = if json {
+        // (serde_json's message gives the line and column.)
         json::from_json(text).with_context(|| format!("{name} is not valid JSON for NBT"))?
     } else {
-        from_snbt(text, args.dialect.into()).with_context(|| format!("{name} is not valid SNBT"))?
+        from_snbt(text, args.dialect.into()).map_err(|e| {
+            let at = e.offset().unwrap_or(0).min(text.len());
+            let line = text[..at].matches('\n').count() + 1;
+            let column = text[..at].rsplit('\n').next().unwrap_or("").chars().count() + 1;
+            let path = e.path();
+            let within = if path.is_empty() {
+                String::new()
+            } else {
+                format!(" (in {path})")
+            };
+            let mut message = format!("{name}:{line}:{column}: {}{within}", e.kind());
+            if json::from_json(text).is_ok() {
+                message.push_str(
+                    "\n  = help: this is JSON: add `--from json` (types are inferred as \
+                     `nbt show --format json` prints them)",
+                );
+            }
+            anyhow::anyhow!(message)
+        })?
     };
     let nbt = Nbt {
         name: String::new(),
@@ -259,7 +291,7 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     };
     let bytes = nbt
         .to_file_bytes(&format)
-        .with_context(|| format!("cannot write {} as {variant}", args.input.display()))?;
+        .with_context(|| format!("cannot write {} as {variant}", input_name(&args.input)))?;
     if args.output == Path::new("-") {
         let mut stdout = std::io::stdout().lock();
         stdout
@@ -268,7 +300,7 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
             .map_err(stdout_error)?;
     } else {
         std::fs::write(&args.output, &bytes)
-            .with_context(|| format!("writing {}", args.output.display()))?;
+            .with_context(|| format!("cannot write `{}`", args.output.display()))?;
     }
     Ok(ExitCode::SUCCESS)
 }

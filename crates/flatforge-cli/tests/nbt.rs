@@ -235,7 +235,38 @@ fn convert_reads_snbt_and_json_text() {
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
     assert!(
-        err.contains("is not valid SNBT") && err.contains("at byte 19"),
+        err.contains("error: <stdin>:1:20: SNBT: expected ',' or ']' (in b)"),
         "{err}"
+    );
+    // Lines and columns count from 1; the path is named; a control character is escaped.
+    let out = flatforge(
+        &["nbt", "convert", "-", "-o", "-"],
+        Some(b"{\n  a: {\n    b: \x00}}"),
+    );
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("<stdin>:3:8: SNBT: unexpected character '\\0' (in a.b)"),
+        "{err}"
+    );
+
+    // JSON, as `nbt show --format json` prints it: read as JSON when the file is named .json,
+    // and a hint when it is read as SNBT.
+    let json = flatforge(
+        &["nbt", "show", "--format", "json", &nbt_file("bigtest.nbt")],
+        None,
+    );
+    let file = temp("bigtest-shown.json");
+    std::fs::write(&file, &json.stdout).unwrap();
+    let out = flatforge(
+        &["nbt", "convert", file.to_str().unwrap(), "--out", "-"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = flatforge(&["nbt", "convert", "-", "-o", "-"], Some(&json.stdout));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("= help: this is JSON: add `--from json`"),
+        "{}",
+        text(&out.stderr)
     );
 }

@@ -648,9 +648,14 @@ impl<'a> Parser<'a> {
         let start = self.pos;
         let word = self.bare();
         if word.is_empty() {
+            // (Escaped: a control character could drive the terminal that shows the error.)
             return Err(self.err(format!(
                 "unexpected character '{}'",
-                self.text[start..].chars().next().unwrap_or(' ')
+                self.text[start..]
+                    .chars()
+                    .next()
+                    .unwrap_or(' ')
+                    .escape_debug()
             )));
         }
         // Classic Minecraft compares with `equalsIgnoreCase` (`TRUE` is a byte too), 1.21.5+ exactly.
