@@ -39,18 +39,18 @@ struct Cli {
 enum Command {
     /// Check FlatBuffers schemas (.fbs): report every error and warning, exit 1 if any is invalid.
     Check(check::Args),
-    /// Show and convert Minecraft NBT files (Java, Bedrock and network variants; gzip, zlib or none).
-    Nbt(nbt::Args),
     /// Generate Rust code (views, verifiers, builders, object API) from FlatBuffers schemas.
     Rust(rust::Args),
-    /// Framed message streams: print as JSON lines, pack from JSON lines, verify, recover.
-    Stream(stream::Args),
     /// Convert JSON to a FlatBuffer, driven by a schema.
     Binary(binary::Args),
     /// Print a FlatBuffer as JSON (verified first), driven by a schema.
     Json(json::Args),
     /// Verify FlatBuffers against any table of a schema; report what is wrong and where.
     Verify(verify::Args),
+    /// Framed message streams: print as JSON lines, pack from JSON lines, verify, recover.
+    Stream(stream::Args),
+    /// Show and convert Minecraft NBT files (Java, Bedrock and network variants; gzip, zlib or none).
+    Nbt(nbt::Args),
 }
 
 fn main() -> ExitCode {
