@@ -117,7 +117,15 @@ pub fn decompress(data: &[u8]) -> Result<(Cow<'_, [u8]>, Compression)> {
             .take(MAX_DECOMPRESSED + 1)
             .read_to_end(&mut out),
     };
-    read.map_err(compression_error)?;
+    read.map_err(|e| {
+        // Where it failed, as far as can be told: the decoder reads its input ahead.
+        compression_error(format!(
+            "{compression} data cut short or corrupt ({e}), after {} decompressed bytes from \
+             {} compressed bytes",
+            out.len(),
+            data.len()
+        ))
+    })?;
     if out.len() as u64 > MAX_DECOMPRESSED {
         return Err(compression_error(format!(
             "decompressed data exceeds {MAX_DECOMPRESSED} bytes"

@@ -568,3 +568,31 @@ fn garbage_is_not_detected_as_nbt() {
     let err = Nbt::from_file_bytes(&[0x1f, 0x8b, 8, 0, 1, 2]).unwrap_err();
     assert!(matches!(err.kind(), ErrorKind::Compression(_)), "{err}");
 }
+
+/// A cut gzip file said only "decompression failed: incomplete deflate stream": it now says how
+/// far decompression got, and from how many compressed bytes (no byte offset can be exact: the
+/// decoder reads ahead).
+#[test]
+fn cut_compressed_data_says_how_far_it_got() {
+    let plain = flatforge_nbt::Nbt::new("", flatforge_nbt::Compound::new())
+        .to_vec(flatforge_nbt::Variant::Java)
+        .unwrap();
+    for compression in [
+        flatforge_nbt::Compression::Gzip,
+        flatforge_nbt::Compression::Zlib,
+    ] {
+        let packed = flatforge_nbt::compress(&plain, compression).unwrap();
+        let cut = &packed[..packed.len() - 6];
+        let err = flatforge_nbt::decompress(cut).unwrap_err().to_string();
+        assert!(
+            err.starts_with(&format!(
+                "decompression failed: {compression} data cut short or corrupt ("
+            )),
+            "{err}"
+        );
+        assert!(
+            err.ends_with(&format!("from {} compressed bytes", cut.len())),
+            "{err}"
+        );
+    }
+}
