@@ -389,6 +389,36 @@ mod tests {
     }
 
     #[test]
+    fn a_namespace_too_deep_for_rust_is_an_error() {
+        let dir = std::env::temp_dir().join(format!("flatforge-build-deep-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let components: Vec<String> = (0..3000).map(|i| format!("n{i}")).collect();
+        let schema = dir.join("deep.fbs");
+        std::fs::write(
+            &schema,
+            format!("namespace {}; table T {{}}", components.join(".")),
+        )
+        .unwrap();
+        let err = Config::new()
+            .out_dir(&dir)
+            .emit_rerun_if_changed(false)
+            .compile(&[&schema])
+            .unwrap_err();
+        let Error::Generate {
+            schema: failed,
+            rendered,
+        } = &err
+        else {
+            panic!("{err}");
+        };
+        assert_eq!(*failed, schema);
+        assert!(rendered.contains("has 3000 components"), "{rendered}");
+        assert!(rendered.contains("supports at most 256"), "{rendered}");
+        assert!(!dir.join("deep_generated.rs").exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn missing_out_dir_is_an_error() {
         if std::env::var_os("OUT_DIR").is_none() {
             let err = Config::new().compile(&["x.fbs"]).unwrap_err();

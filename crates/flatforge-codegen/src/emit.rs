@@ -8,7 +8,7 @@
 //! comment, and either starts a `let` statement or is a function's tail expression, so that
 //! `clippy::undocumented_unsafe_blocks` sees the comment.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 use std::path::{Component, Path, PathBuf};
 
@@ -395,11 +395,47 @@ pub(crate) fn emit(
     Ok(e.file())
 }
 
-/// Rejects what the generator (or the runtime) cannot express: 64-bit offsets to anything but
-/// strings and vectors of scalars (not enums) or structs, and union types that are not integers;
-/// flatc rejects both, and so does the front end, so only a schema model built by hand gets here.
+/// The most components a namespace may have: each one is a module nested in the previous one, and
+/// rustc overflows its stack on modules nested about 750 deep (1.95, 8 MiB); syn, prettyplease and
+/// the emitter also recurse once per module, on a stack sized for this depth (see `format`).
+/// Real schemas use a handful.
+pub(crate) const MAX_NAMESPACE_DEPTH: usize = 256;
+
+/// Rejects what the generator (or the runtime) cannot express: namespaces of more than
+/// [`MAX_NAMESPACE_DEPTH`] components (which the front end accepts); 64-bit offsets to anything
+/// but strings and vectors of scalars (not enums) or structs, and union types that are not
+/// integers, which flatc rejects, and so does the front end, so only a schema model built by hand
+/// gets there.
 fn check_supported(schema: &Schema) -> Result<(), GenerateError> {
     let mut diagnostics = Vec::new();
+    // Each namespace once, at its first definition.
+    let definitions = schema
+        .objects
+        .iter()
+        .map(|o| (&o.namespace, o.span))
+        .chain(schema.enums.iter().map(|en| (&en.namespace, en.span)))
+        .chain(schema.services.iter().map(|s| (&s.namespace, s.span)));
+    let mut seen = BTreeMap::new();
+    for (ns, span) in definitions {
+        seen.entry(ns.as_str()).or_insert(span);
+    }
+    for (ns, span) in seen {
+        let components = ns.split('.').filter(|c| !c.is_empty()).count();
+        if components > MAX_NAMESPACE_DEPTH {
+            diagnostics.push(
+                Diagnostic::error(
+                    Code::InvalidDeclaration,
+                    format!(
+                        "namespace `{}` has {components} components: the Rust generator \
+                         supports at most {MAX_NAMESPACE_DEPTH} (one nested module each)",
+                        abbreviated_namespace(ns)
+                    ),
+                    span,
+                )
+                .with_label("defined in that namespace"),
+            );
+        }
+    }
     for o in &schema.objects {
         for f in &o.fields {
             if f.deprecated || !is_64bit(f) {
@@ -447,6 +483,18 @@ fn check_supported(schema: &Schema) -> Result<(), GenerateError> {
         Ok(())
     } else {
         Err(GenerateError::Unsupported { diagnostics })
+    }
+}
+
+/// A namespace for a message: its first components, `…` and its last one when it is long.
+fn abbreviated_namespace(ns: &str) -> String {
+    const SHOWN: usize = 8;
+    let components: Vec<&str> = ns.split('.').collect();
+    match components.split_last() {
+        Some((last, init)) if init.len() > SHOWN => {
+            format!("{}.….{last}", init[..SHOWN].join("."))
+        }
+        _ => ns.to_string(),
     }
 }
 
@@ -1047,8 +1095,8 @@ impl<'s> Emitter<'s> {
         for (i, s) in self.schema.services.iter().enumerate() {
             by_ns.entry(&s.namespace).or_default().2.push(i);
         }
-        // The namespace tree: each namespace's components.
-        let mut tree: BTreeMap<Vec<String>, String> = BTreeMap::new();
+        // The namespace tree: each namespace's components, and those of its parents.
+        let mut tree: BTreeSet<Vec<String>> = BTreeSet::new();
         for ns in by_ns.keys() {
             let comps: Vec<String> = ns
                 .split('.')
@@ -1056,8 +1104,7 @@ impl<'s> Emitter<'s> {
                 .map(str::to_string)
                 .collect();
             for i in 0..=comps.len() {
-                tree.entry(comps[..i].to_vec())
-                    .or_insert_with(|| comps[..i].join("."));
+                tree.insert(comps[..i].to_vec());
             }
         }
         if self.needs_big_array() {
@@ -1074,21 +1121,53 @@ impl<'s> Emitter<'s> {
                 }}"
             )));
         }
-        self.module(&mut chunks, &[], &tree, &by_ns);
+        self.modules(&mut chunks, &tree, &by_ns);
         (header, chunks)
     }
 
-    /// The chunks of a namespace's module: one per definition, then its root functions, then its
-    /// child modules.
-    fn module(
+    /// The chunks of the namespaces' modules, nested: in each, one per definition, then its root
+    /// functions, then its child modules. The tree's paths in order are that walk (a path sorts
+    /// right before its descendants), so it needs no recursion per namespace component.
+    fn modules(
         &self,
         chunks: &mut Vec<Chunk>,
-        path: &[String],
-        tree: &BTreeMap<Vec<String>, String>,
+        tree: &BTreeSet<Vec<String>>,
         by_ns: &BTreeMap<&str, NsItems>,
     ) {
-        let ns = path.join(".");
-        if let Some((objects, enums, services)) = by_ns.get(ns.as_str()) {
+        let mut open: &[String] = &[];
+        for path in tree {
+            // The tree holds every parent of a path, so the open modules that are not its parent
+            // close, and it opens.
+            let (parent, child) = match path.split_last() {
+                Some((child, parent)) => (parent, Some(child)),
+                None => (&path[..0], None),
+            };
+            for _ in parent.len()..open.len() {
+                chunks.push(Chunk::Close);
+            }
+            if let Some(child) = child {
+                let name = escape(&snake(child));
+                let mut attrs = String::new();
+                doc1(&mut attrs, &format!(" Namespace `{}`.", path.join(".")));
+                if parent
+                    .last()
+                    .is_some_and(|parent| escape(&snake(parent)) == name)
+                {
+                    w!(attrs, "#[allow(clippy::module_inception)]");
+                }
+                chunks.push(Chunk::Open { attrs, name });
+            }
+            self.namespace_items(chunks, &path.join("."), by_ns);
+            open = path;
+        }
+        for _ in 0..open.len() {
+            chunks.push(Chunk::Close);
+        }
+    }
+
+    /// The chunks of a namespace's own items: one per definition, then its root functions.
+    fn namespace_items(&self, chunks: &mut Vec<Chunk>, ns: &str, by_ns: &BTreeMap<&str, NsItems>) {
+        if let Some((objects, enums, services)) = by_ns.get(ns) {
             for &i in enums {
                 let id = EnumId(i as u32);
                 let en = &self.schema[id];
@@ -1118,27 +1197,8 @@ impl<'s> Emitter<'s> {
             }
             chunks.push(items(
                 format!("the root functions of namespace `{ns}`"),
-                |out| self.root_items(out, &ns),
+                |out| self.root_items(out, ns),
             ));
-        }
-        // Children: the tree keys one component longer with this prefix.
-        let children: Vec<&Vec<String>> = tree
-            .keys()
-            .filter(|k| k.len() == path.len() + 1 && k.starts_with(path))
-            .collect();
-        for child in children {
-            let name = escape(&snake(child.last().map_or("", String::as_str)));
-            let mut attrs = String::new();
-            doc1(&mut attrs, &format!(" Namespace `{}`.", child.join(".")));
-            if path
-                .last()
-                .is_some_and(|parent| escape(&snake(parent)) == name)
-            {
-                w!(attrs, "#[allow(clippy::module_inception)]");
-            }
-            chunks.push(Chunk::Open { attrs, name });
-            self.module(chunks, child, tree, by_ns);
-            chunks.push(Chunk::Close);
         }
     }
 

@@ -2,7 +2,9 @@
 //! the items of one definition at a time). The items of each chunk are parsed with syn and printed
 //! with prettyplease on their own, on several threads when there are many, and put back in order;
 //! then the safety markers become `// SAFETY:` comments (comments do not survive a syntax tree).
-//! Memory goes with the largest chunk's syntax tree, not with the file's.
+//! Memory goes with the largest chunk's syntax tree, not with the file's. Parsing, printing and
+//! dropping a syntax tree recurse once per module around the items, so items nested deep in
+//! modules are formatted on threads whose stack is sized for their depth.
 //!
 //! The result is the bytes prettyplease prints for the whole file at once. It lays an item out by
 //! its indentation alone: every item ends in a forced line break, so the box of the module around
@@ -23,6 +25,20 @@ pub(crate) const SAFETY_MARKER: &str = "__flatforge_safety";
 /// How much unformatted code one more thread is worth; below twice this, and with fewer than four
 /// chunks, formatting stays on the calling thread.
 const BYTES_PER_THREAD: usize = 16 * 1024;
+
+/// The deepest module nesting formatted on the calling thread, whose stack size is the caller's:
+/// syn parses, prettyplease prints and the syntax tree drops one level of nesting per recursion.
+/// Deeper units (a namespace of many components) are formatted on threads whose stack is sized
+/// for their depth.
+const CALLER_MAX_DEPTH: usize = 16;
+
+/// The stack of a formatting thread: what the items of any depth need (spawned threads had 2 MiB
+/// before namespaces were deep)...
+const STACK_BASE: usize = 2 << 20;
+
+/// ...and the stack per module level around them (about 20 KiB in a debug build, 5 KiB in a
+/// release build).
+const STACK_PER_LEVEL: usize = 32 << 10;
 
 /// A piece of the emitted code, in file order.
 pub(crate) enum Chunk {
@@ -129,9 +145,13 @@ fn units(chunks: &[Chunk]) -> Result<Vec<Unit<'_>>, GenerateError> {
     Ok(units)
 }
 
-/// Formats the units on `threads` threads (the calling one and `threads - 1` more), in order.
+/// Formats the units on `threads` threads (the calling one and `threads - 1` more), in order;
+/// units nested deeper than [`CALLER_MAX_DEPTH`] modules are formatted on `threads` spawned
+/// threads with a stack sized for them, and not on the calling one.
 fn format_units(header: &str, units: &[Unit<'_>], threads: usize) -> Result<String, GenerateError> {
-    if threads <= 1 {
+    let depth = units.iter().map(|u| u.modules.len()).max().unwrap_or(0);
+    let on_caller = depth <= CALLER_MAX_DEPTH;
+    if threads <= 1 && on_caller {
         // Formatted code is about one and a half times as long.
         let bytes: usize = units.iter().map(|u| u.text.len()).sum();
         let mut out = String::with_capacity(header.len() + bytes + bytes / 2);
@@ -160,12 +180,23 @@ fn format_units(header: &str, units: &[Unit<'_>], threads: usize) -> Result<Stri
     };
     let mut slots: Vec<Option<Result<String, GenerateError>>> =
         units.iter().map(|_| None).collect();
+    let stack = STACK_BASE.saturating_add(depth.saturating_mul(STACK_PER_LEVEL));
     std::thread::scope(|scope| {
-        // A thread that cannot be started leaves its share to the others.
-        let helpers: Vec<_> = (1..threads)
-            .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
+        // A thread that cannot be started leaves its share to the others; the calling thread
+        // does the work when no thread could be started.
+        let helpers: Vec<_> = (usize::from(on_caller)..threads.max(1))
+            .filter_map(|_| {
+                std::thread::Builder::new()
+                    .stack_size(stack)
+                    .spawn_scoped(scope, work)
+                    .ok()
+            })
             .collect();
-        let mine = work();
+        let mine = if on_caller || helpers.is_empty() {
+            work()
+        } else {
+            Vec::new()
+        };
         let theirs = helpers.into_iter().flat_map(|h| {
             h.join()
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic))

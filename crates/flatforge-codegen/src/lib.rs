@@ -20,7 +20,9 @@
 //!
 //! For every definition of the compilation (the root file and everything it includes), inside one
 //! module per namespace component (`MyGame.Example` becomes `my_game::example`), with types
-//! referring to each other by relative paths, so the file works wherever it is `include!`d:
+//! referring to each other by relative paths, so the file works wherever it is `include!`d. A
+//! namespace may have up to 256 components (rustc overflows its stack on modules nested about 750
+//! deep); a deeper one is a [`GenerateError::Unsupported`] diagnostic naming it.
 //!
 //! - **Tables**: a view `Monster<'a>` (a `Copy` pair of buffer and position) with one accessor per
 //!   field: the default for absent scalars, `Option` for optional scalars and non-required

@@ -108,6 +108,77 @@ fn unsupported_features_are_diagnostics() {
     assert!(diagnostics[1].message.contains("`float`"));
 }
 
+/// A schema with a namespace of `depth` components holding `tables` tables, and a sibling
+/// namespace that refers to one of them.
+fn deep_namespace_schema(depth: usize, tables: usize) -> String {
+    let ns: Vec<String> = (0..depth).map(|i| format!("n{i}")).collect();
+    let mut src = format!("namespace {};\nenum E : byte {{ A, B }}\n", ns.join("."));
+    for t in 0..tables {
+        src.push_str(&format!(
+            "table T{t} {{ e: E = B; name: string (required); v: [int]; }}\n"
+        ));
+    }
+    src.push_str(&format!(
+        "namespace n0.other;\ntable U {{ t: {}.T0; }}\nroot_type U;\n",
+        ns.join(".")
+    ));
+    src
+}
+
+#[test]
+fn deep_namespaces_generate_up_to_the_limit_and_are_a_diagnostic_beyond() {
+    // 256 nested modules: formatted on threads with a stack sized for them (the test thread's
+    // 2 MiB overflowed at about 100 in a debug build), on one and on several threads.
+    for tables in [1, 12] {
+        let schema =
+            flatforge_schema::compile_str("deep.fbs", &deep_namespace_schema(256, tables)).unwrap();
+        let file = flatforge_codegen::generate(
+            &schema,
+            &flatforge_schema::SourceMap::default(),
+            &Default::default(),
+        )
+        .unwrap();
+        let indent = " ".repeat(4 * 255);
+        assert!(file.code.contains(&format!("\n{indent}pub mod n255 {{\n")));
+        assert!(file
+            .code
+            .contains(&format!("pub struct T{}<'a>", tables - 1)));
+        // The path from `n0.other` to `T0` (wrapped over lines).
+        assert!(file.code.contains("super::super::n0::n1::n2::"));
+        assert!(file.code.contains("::n254::n255::T0<"));
+    }
+    // The reviewer's schema: 3,000 components aborted with a stack overflow.
+    let schema =
+        flatforge_schema::compile_str("deep.fbs", &deep_namespace_schema(3000, 1)).unwrap();
+    let err = flatforge_codegen::generate(
+        &schema,
+        &flatforge_schema::SourceMap::default(),
+        &Default::default(),
+    )
+    .unwrap_err();
+    let flatforge_codegen::GenerateError::Unsupported { diagnostics } = err else {
+        panic!("expected unsupported: {err}")
+    };
+    assert_eq!(
+        diagnostics.len(),
+        1,
+        "one per namespace, not per definition"
+    );
+    assert_eq!(
+        diagnostics[0].message,
+        "namespace `n0.n1.n2.n3.n4.n5.n6.n7.….n2999` has 3000 components: the Rust generator \
+         supports at most 256 (one nested module each)"
+    );
+    // One component more than the limit is enough.
+    let schema = flatforge_schema::compile_str("deep.fbs", &deep_namespace_schema(257, 1)).unwrap();
+    assert!(flatforge_codegen::generate(
+        &schema,
+        &flatforge_schema::SourceMap::default(),
+        &Default::default(),
+    )
+    .is_err());
+}
+
 #[test]
 fn names() {
     check("names");
