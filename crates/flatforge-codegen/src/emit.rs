@@ -20,7 +20,7 @@ use flatforge_schema::{
 use crate::docs::schema_docs;
 use crate::format::{Chunk, SAFETY_MARKER};
 use crate::names::{bare, camel, escape, screaming, snake, Scope};
-use crate::{GenerateError, Options, VERSION};
+use crate::{GenerateError, Options, MAX_NAMESPACE_DEPTH, VERSION};
 
 /// Appends formatted text.
 macro_rules! w {
@@ -394,12 +394,6 @@ pub(crate) fn emit(
     let mut e = Emitter::new(schema, sources, opts);
     Ok(e.file())
 }
-
-/// The most components a namespace may have: each one is a module nested in the previous one, and
-/// rustc overflows its stack on modules nested about 750 deep (1.95, 8 MiB); syn, prettyplease and
-/// the emitter also recurse once per module, on a stack sized for this depth (see `format`).
-/// Real schemas use a handful.
-pub(crate) const MAX_NAMESPACE_DEPTH: usize = 256;
 
 /// Rejects what the generator (or the runtime) cannot express: namespaces of more than
 /// [`MAX_NAMESPACE_DEPTH`] components (which the front end accepts); 64-bit offsets to anything

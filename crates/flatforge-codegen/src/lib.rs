@@ -21,8 +21,7 @@
 //! For every definition of the compilation (the root file and everything it includes), inside one
 //! module per namespace component (`MyGame.Example` becomes `my_game::example`), with types
 //! referring to each other by relative paths, so the file works wherever it is `include!`d. A
-//! namespace may have up to 256 components (rustc overflows its stack on modules nested about 750
-//! deep); a deeper one is a [`GenerateError::Unsupported`] diagnostic naming it.
+//! namespace may have up to [`MAX_NAMESPACE_DEPTH`] components.
 //!
 //! - **Tables**: a view `Monster<'a>` (a `Copy` pair of buffer and position) with one accessor per
 //!   field: the default for absent scalars, `Option` for optional scalars and non-required
@@ -96,6 +95,20 @@ use flatforge_schema::{Diagnostic, Schema, SourceMap};
 /// # Ok::<(), flatforge_codegen::GenerateError>(())
 /// ```
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The most components a namespace may have: each one is a module nested in the previous one, and
+/// rustc overflows its stack on modules nested about 750 deep (1.95, 8 MiB stack). [`generate`]
+/// rejects a deeper namespace with a [`GenerateError::Unsupported`] diagnostic. Real schemas use a
+/// handful.
+///
+/// ```
+/// let components = vec!["n"; flatforge_codegen::MAX_NAMESPACE_DEPTH + 1].join(".");
+/// let schema = flatforge_schema::compile_str("t.fbs", &format!("namespace {components}; table T {{}}"))
+///     .unwrap();
+/// let err = flatforge_codegen::generate(&schema, &Default::default(), &Default::default()).unwrap_err();
+/// assert!(err.to_string().contains("does not support"));
+/// ```
+pub const MAX_NAMESPACE_DEPTH: usize = 256;
 
 /// Options of the generator.
 ///
