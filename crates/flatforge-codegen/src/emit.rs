@@ -2435,6 +2435,7 @@ impl<'s> Emitter<'s> {
                         self.field_method(id, i, format!("{}_as_{}", bare(fname), snake(variant)));
                     let mvt = self.view_type(ns, mt, "'a");
                     doc1(out, &format!(" `{}` if it holds a `{variant}`.", f.name));
+                    w!(out, "{}", self_convention_allow(&mname));
                     if members.len() == 1 {
                         w!(out, "#[inline] pub fn {mname}(&self) -> ::core::option::Option<{mvt}> {{ {get}.map(|{up}::{variant}(x)| x) }}");
                     } else {
@@ -2585,7 +2586,8 @@ impl<'s> Emitter<'s> {
         };
         w!(
             out,
-            "#[inline] pub fn {nname}(&self) -> {ret} {{ let bytes = {bytes}; {none}"
+            "{} #[inline] pub fn {nname}(&self) -> {ret} {{ let bytes = {bytes}; {none}",
+            self_convention_allow(&nname)
         );
         safety(
             out,
@@ -2910,6 +2912,7 @@ impl<'s> Emitter<'s> {
             let t = self.offset_type(ns, k);
             let is_req = f.presence == Presence::Required && !matches!(k, Kind::Scalar { .. });
             doc1(out, &format!(" Sets `{}`.", f.name));
+            w!(out, "{}", self_convention_allow(fname));
             if is_req {
                 let pos = required.iter().position(|r| r.0 == i).unwrap_or(0);
                 let after: Vec<&str> = consts
@@ -3539,11 +3542,15 @@ fn verify_rank(f: &Field, k: Kind) -> u8 {
     }
 }
 
-/// `#[allow(clippy::wrong_self_convention)]` for accessors whose schema name starts like a
-/// conversion method.
-fn self_convention_allow(fname: &str) -> &'static str {
-    let n = bare(fname);
-    if n.starts_with("to_") || n.starts_with("into_") || n.starts_with("from_") {
+/// `#[allow(clippy::wrong_self_convention)]` for a method named after a schema field whose name
+/// starts like one of the conventions that lint checks (`as_`, `from_`, `into_`, `is_`, `to_`):
+/// each wants `self` taken in a certain way, and generated methods take it as their kind needs
+/// (`&self` for accessors of `Copy` views and structs, `self` for builder setters). Clippy checks
+/// it only outside the crate's exported API, such as in a private module that includes the code.
+fn self_convention_allow(method: &str) -> &'static str {
+    const PREFIXES: [&str; 5] = ["as_", "from_", "into_", "is_", "to_"];
+    let n = bare(method);
+    if PREFIXES.iter().any(|p| n.starts_with(p)) {
         "#[allow(clippy::wrong_self_convention)]"
     } else {
         ""

@@ -65,7 +65,9 @@
 //! deterministic (same schema, same bytes), and free of rustc and clippy warnings; the few lints
 //! that generated code cannot always avoid are allowed on the single items that need it:
 //! `clippy::too_many_arguments` (struct constructors with more than 7 fields),
-//! `clippy::wrong_self_convention` (accessors named `to_*`, `into_*`, `from_*` by the schema),
+//! `clippy::wrong_self_convention` (accessors and builder setters of fields named `as_*`,
+//! `from_*`, `into_*`, `is_*` or `to_*`, which clippy checks only outside a crate's exported API,
+//! as in a private module),
 //! `clippy::enum_variant_names` (union variants named by the schema),
 //! `clippy::large_enum_variant` (owned unions), `clippy::module_inception` (a namespace component
 //! named like its parent).

@@ -1331,6 +1331,453 @@ pub mod names {
             t.a = self.a();
         }
     }
+    /// Generated from `table Conventions` at `names.fbs:50`.
+    ///
+    /// A view of the table in a verified buffer: accessors read without checks.
+    #[derive(Clone, Copy)]
+    pub struct Conventions<'a>(::flatforge::Table<'a>);
+    impl ::flatforge::Verify for Conventions<'_> {
+        const SIZE: usize = 4;
+        const ALIGN: usize = 4;
+        const TYPE_NAME: &'static str = "Conventions";
+        #[inline]
+        fn verify_at(
+            v: &mut ::flatforge::Verifier<'_>,
+            pos: usize,
+        ) -> ::core::result::Result<(), ::flatforge::Error> {
+            let mut t = v.follow_table(pos)?;
+            t.field::<bool>(0, "isOrdered", false)?;
+            t.field::<bool>(1, "is_signed", false)?;
+            t.field::<i32>(3, "to_id", false)?;
+            t.field::<&'_ Flags>(8, "flags", false)?;
+            t.field::<&'_ str>(2, "as_text", false)?;
+            t.field::<&'_ str>(4, "from_key", true)?;
+            t.nested_root::<Item<'_>>(5, "into_bytes", false)?;
+            t.union(
+                6,
+                7,
+                "is_choice",
+                false,
+                <Choice<'_> as ::flatforge::gen_support::Union<'_>>::verify_member,
+            )?;
+            Ok(())
+        }
+    }
+    impl<'a> ::flatforge::Follow<'a> for Conventions<'a> {
+        #[inline(always)]
+        unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted `pos` in `buf`, so the table header is valid.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow(buf, pos)
+            };
+            Self(t)
+        }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted the position of `at` in `buf`.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow_at(buf, at)
+            };
+            Self(t)
+        }
+    }
+    impl<'a> Conventions<'a> {
+        /// The untyped table (to read fields the schema does not know, with checks).
+        #[inline]
+        pub fn as_table(&self) -> ::flatforge::Table<'a> {
+            self.0
+        }
+        /// Verifies `buf` (default limits) and returns its root as this table.
+        pub fn root(buf: &'a [u8]) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root(buf)
+        }
+        /// Verifies `buf` with `opts` (limits, file identifier, size prefix) and returns its root.
+        pub fn root_with_options(
+            buf: &'a [u8],
+            opts: &::flatforge::VerifierOptions,
+        ) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root_with_options(buf, opts)
+        }
+        /// Verifies `buf`, which starts with a 32-bit size prefix, and returns its root.
+        pub fn size_prefixed_root(
+            buf: &'a [u8],
+        ) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root_with_options(
+                buf,
+                &::flatforge::VerifierOptions::default().with_size_prefixed(true),
+            )
+        }
+        /// The root of `buf` as this table, without verification.
+        ///
+        /// # Safety
+        /// `buf` must pass [`Conventions::root`].
+        pub unsafe fn root_unchecked(buf: &'a [u8]) -> Self {
+            // SAFETY: forwarded to the caller.
+            unsafe { ::flatforge::root_unchecked(buf, false) }
+        }
+        /// The root of a size-prefixed `buf` as this table, without verification.
+        ///
+        /// # Safety
+        /// `buf` must pass [`Conventions::size_prefixed_root`].
+        pub unsafe fn size_prefixed_root_unchecked(buf: &'a [u8]) -> Self {
+            // SAFETY: forwarded to the caller.
+            unsafe { ::flatforge::root_unchecked(buf, true) }
+        }
+        /// `isOrdered`
+        #[allow(clippy::wrong_self_convention)]
+        #[inline]
+        pub fn is_ordered(&self) -> bool {
+            // SAFETY: `verify_at` checked slot 0 (`isOrdered`) as this type.
+            let v = unsafe { self.0.get_unchecked::<bool>(0) };
+            v.unwrap_or(false)
+        }
+        /// `is_signed`
+        #[allow(clippy::wrong_self_convention)]
+        #[inline]
+        pub fn is_signed(&self) -> bool {
+            // SAFETY: `verify_at` checked slot 1 (`is_signed`) as this type.
+            let v = unsafe { self.0.get_unchecked::<bool>(1) };
+            v.unwrap_or(false)
+        }
+        /// `as_text`
+        #[allow(clippy::wrong_self_convention)]
+        #[inline]
+        pub fn as_text(&self) -> ::core::option::Option<&'a str> {
+            // SAFETY: `verify_at` checked slot 2 (`as_text`) as this type.
+            unsafe { self.0.get_unchecked::<&'a str>(2) }
+        }
+        /// `to_id`
+        #[allow(clippy::wrong_self_convention)]
+        #[inline]
+        pub fn to_id(&self) -> i32 {
+            // SAFETY: `verify_at` checked slot 3 (`to_id`) as this type.
+            let v = unsafe { self.0.get_unchecked::<i32>(3) };
+            v.unwrap_or(0)
+        }
+        /// `from_key`
+        #[allow(clippy::wrong_self_convention)]
+        #[inline]
+        pub fn from_key(&self) -> &'a str {
+            // SAFETY: `verify_at` checked slot 4 (`from_key`) as a required field of this type.
+            unsafe { self.0.get_unchecked::<&'a str>(4).unwrap_unchecked() }
+        }
+        /// `into_bytes`
+        #[allow(clippy::wrong_self_convention)]
+        #[inline]
+        pub fn into_bytes(&self) -> ::core::option::Option<::flatforge::Vector<'a, u8>> {
+            // SAFETY: `verify_at` checked slot 5 (`into_bytes`) as this type.
+            unsafe { self.0.get_unchecked::<::flatforge::Vector<'a, u8>>(5) }
+        }
+        /// The flatbuffer nested in `into_bytes`, as its root table `Item` (verified with this table).
+        #[allow(clippy::wrong_self_convention)]
+        #[inline]
+        pub fn into_bytes_nested_root(&self) -> ::core::option::Option<Item<'a>> {
+            let bytes = self.into_bytes()?.as_slice();
+            // SAFETY: `verify_at` verified the bytes of `into_bytes` as a buffer whose root is this table.
+            let root = unsafe { ::flatforge::root_unchecked(bytes, false) };
+            Some(root)
+        }
+        /// `is_choice_type`
+        #[allow(clippy::wrong_self_convention)]
+        #[inline]
+        pub fn is_choice_type(&self) -> ChoiceType {
+            // SAFETY: `verify_at` checked slot 6 (`is_choice_type`) as this type.
+            let v = unsafe { self.0.get_unchecked::<u8>(6) };
+            ChoiceType(v.unwrap_or(0))
+        }
+        /// `is_choice`
+        #[allow(clippy::wrong_self_convention)]
+        #[inline]
+        pub fn is_choice(&self) -> ::core::option::Option<Choice<'a>> {
+            // SAFETY: `verify_at` checked slots 6 and 7 as a `Choice` union.
+            unsafe {
+                ::flatforge::gen_support::union_unchecked::<Choice<'a>>(self.0, 6, 7)
+            }
+        }
+        /// `is_choice` if it holds a `Item`.
+        #[allow(clippy::wrong_self_convention)]
+        #[inline]
+        pub fn is_choice_as_item(&self) -> ::core::option::Option<Item<'a>> {
+            match self.is_choice() {
+                Some(Choice::Item(x)) => Some(x),
+                _ => None,
+            }
+        }
+        /// `is_choice` if it holds a `ItemT`.
+        #[allow(clippy::wrong_self_convention)]
+        #[inline]
+        pub fn is_choice_as_item_t(&self) -> ::core::option::Option<ItemT<'a>> {
+            match self.is_choice() {
+                Some(Choice::ItemT(x)) => Some(x),
+                _ => None,
+            }
+        }
+        /// `flags`
+        #[inline]
+        pub fn flags(&self) -> ::core::option::Option<&'a Flags> {
+            // SAFETY: `verify_at` checked slot 8 (`flags`) as this type.
+            unsafe { self.0.get_unchecked::<&'a Flags>(8) }
+        }
+    }
+    impl ::core::fmt::Debug for Conventions<'_> {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.debug_struct("Conventions")
+                .field("isOrdered", &self.is_ordered())
+                .field("is_signed", &self.is_signed())
+                .field("as_text", &self.as_text())
+                .field("to_id", &self.to_id())
+                .field("from_key", &self.from_key())
+                .field("into_bytes", &self.into_bytes())
+                .field("is_choice_type", &self.is_choice_type())
+                .field("is_choice", &self.is_choice())
+                .field("flags", &self.flags())
+                .finish()
+        }
+    }
+    /// The fields of a `Conventions` table for [`Conventions::create`].
+    ///
+    /// Required fields have no default: start from [`ConventionsArgs::new`].
+    #[derive(Clone, Copy, Debug)]
+    pub struct ConventionsArgs {
+        /// `isOrdered`
+        pub is_ordered: bool,
+        /// `is_signed`
+        pub is_signed: bool,
+        /// `as_text`
+        pub as_text: ::core::option::Option<::flatforge::Offset<str>>,
+        /// `to_id`
+        pub to_id: i32,
+        /// `from_key`
+        pub from_key: ::flatforge::Offset<str>,
+        /// `into_bytes`
+        pub into_bytes: ::core::option::Option<::flatforge::Offset<[u8]>>,
+        /// `is_choice`
+        pub is_choice: ::core::option::Option<ChoiceOffset>,
+        /// `flags`
+        pub flags: ::core::option::Option<Flags>,
+    }
+    impl ConventionsArgs {
+        /// The required fields; the others take their defaults.
+        pub fn new(from_key: ::flatforge::Offset<str>) -> Self {
+            Self {
+                is_ordered: false,
+                is_signed: false,
+                as_text: None,
+                to_id: 0,
+                from_key,
+                into_bytes: None,
+                is_choice: None,
+                flags: None,
+            }
+        }
+    }
+    impl Conventions<'_> {
+        /// Writes the table in one pass (fields largest first, vtable on the stack) and returns its offset.
+        #[inline]
+        pub fn create(
+            b: &mut ::flatforge::Builder,
+            args: &ConventionsArgs,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Conventions<'static>>,
+            ::flatforge::BuildError,
+        > {
+            let mut t = b.table_writer::<22>(25, 4)?;
+            if let Some(u) = args.is_choice {
+                t.add_offset(7, u.offset());
+            }
+            if let Some(v) = args.into_bytes {
+                t.add_offset(5, v);
+            }
+            t.add_offset(4, args.from_key);
+            t.add_scalar::<i32>(3, args.to_id, 0);
+            if let Some(v) = args.as_text {
+                t.add_offset(2, v);
+            }
+            if let Some(v) = &args.flags {
+                t.add_struct(8, v);
+            }
+            if let Some(u) = args.is_choice {
+                t.add_scalar::<u8>(6, u.ty().0, 0);
+            }
+            t.add_scalar::<bool>(1, args.is_signed, false);
+            t.add_scalar::<bool>(0, args.is_ordered, false);
+            Ok(t.finish()?.cast())
+        }
+        /// A builder for a `Conventions` table; its `finish` exists once every required field is set.
+        pub fn builder(b: &mut ::flatforge::Builder) -> ConventionsBuilder<'_, false> {
+            ConventionsBuilder::new(b)
+        }
+    }
+    /// Builds a `Conventions` table field by field; made by [`Conventions::builder`].
+    ///
+    /// Each `R_...` parameter records whether a required field is set: `finish` exists only once they all are, so a missing required field is a compile error.
+    #[derive(Debug)]
+    pub struct ConventionsBuilder<'b, const R_FROM_KEY: bool> {
+        b: &'b mut ::flatforge::Builder,
+        args: ConventionsArgs,
+    }
+    impl<'b> ConventionsBuilder<'b, false> {
+        /// A builder writing into `b`, with every field at its default.
+        pub fn new(b: &'b mut ::flatforge::Builder) -> Self {
+            Self {
+                b,
+                args: ConventionsArgs::new(::flatforge::Offset::new(0)),
+            }
+        }
+    }
+    impl<'b, const R_FROM_KEY: bool> ConventionsBuilder<'b, R_FROM_KEY> {
+        /// Sets `isOrdered`.
+        #[allow(clippy::wrong_self_convention)]
+        pub fn is_ordered(mut self, value: bool) -> Self {
+            self.args.is_ordered = value;
+            self
+        }
+        /// Sets `is_signed`.
+        #[allow(clippy::wrong_self_convention)]
+        pub fn is_signed(mut self, value: bool) -> Self {
+            self.args.is_signed = value;
+            self
+        }
+        /// Sets `as_text`.
+        #[allow(clippy::wrong_self_convention)]
+        pub fn as_text(mut self, value: ::flatforge::Offset<str>) -> Self {
+            self.args.as_text = Some(value);
+            self
+        }
+        /// Sets `to_id`.
+        #[allow(clippy::wrong_self_convention)]
+        pub fn to_id(mut self, value: i32) -> Self {
+            self.args.to_id = value;
+            self
+        }
+        /// Sets `from_key`.
+        #[allow(clippy::wrong_self_convention)]
+        pub fn from_key(
+            self,
+            value: ::flatforge::Offset<str>,
+        ) -> ConventionsBuilder<'b, true> {
+            ConventionsBuilder {
+                b: self.b,
+                args: ConventionsArgs {
+                    from_key: value,
+                    ..self.args
+                },
+            }
+        }
+        /// Sets `into_bytes`.
+        #[allow(clippy::wrong_self_convention)]
+        pub fn into_bytes(mut self, value: ::flatforge::Offset<[u8]>) -> Self {
+            self.args.into_bytes = Some(value);
+            self
+        }
+        /// Sets `is_choice`.
+        #[allow(clippy::wrong_self_convention)]
+        pub fn is_choice(mut self, value: ChoiceOffset) -> Self {
+            self.args.is_choice = Some(value);
+            self
+        }
+        /// Sets `flags`.
+        pub fn flags(mut self, value: Flags) -> Self {
+            self.args.flags = Some(value);
+            self
+        }
+    }
+    impl ConventionsBuilder<'_, true> {
+        /// Writes the table and returns its offset.
+        pub fn finish(
+            self,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Conventions<'static>>,
+            ::flatforge::BuildError,
+        > {
+            Conventions::create(self.b, &self.args)
+        }
+    }
+    /// The owned form of a `Conventions` table (object API): `pack` writes it, `unpack` reads it.
+    #[derive(Clone, Debug, PartialEq, Default)]
+    #[cfg_attr(feature = "serde", derive(::serde::Serialize, ::serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub struct ConventionsT {
+        /// `isOrdered`
+        pub is_ordered: bool,
+        /// `is_signed`
+        pub is_signed: bool,
+        /// `as_text`
+        pub as_text: ::core::option::Option<::flatforge::gen_support::String>,
+        /// `to_id`
+        pub to_id: i32,
+        /// `from_key`
+        pub from_key: ::flatforge::gen_support::String,
+        /// `into_bytes`
+        pub into_bytes: ::core::option::Option<::flatforge::gen_support::Vec<u8>>,
+        /// `is_choice`
+        pub is_choice: ChoiceT,
+        /// `flags`
+        pub flags: ::core::option::Option<FlagsT>,
+    }
+    impl ConventionsT {
+        /// Writes the table and everything it refers to; returns its offset.
+        pub fn pack(
+            &self,
+            b: &mut ::flatforge::Builder,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Conventions<'static>>,
+            ::flatforge::BuildError,
+        > {
+            let f_as_text = match &self.as_text {
+                Some(s) => Some(b.create_string(s)?),
+                None => None,
+            };
+            let f_from_key = b.create_string(&self.from_key)?;
+            let f_into_bytes = match &self.into_bytes {
+                Some(v) => Some(b.create_nested_flatbuffer(v, 8)?),
+                None => None,
+            };
+            let f_is_choice = self.is_choice.pack(b)?;
+            Conventions::create(
+                b,
+                &ConventionsArgs {
+                    is_ordered: self.is_ordered,
+                    is_signed: self.is_signed,
+                    as_text: f_as_text,
+                    to_id: self.to_id,
+                    from_key: f_from_key,
+                    into_bytes: f_into_bytes,
+                    is_choice: f_is_choice,
+                    flags: self.flags.as_ref().map(|x| x.pack()),
+                },
+            )
+        }
+    }
+    impl Conventions<'_> {
+        /// The owned form of the table (object API).
+        pub fn unpack(&self) -> ConventionsT {
+            let mut t = ConventionsT::default();
+            self.unpack_into(&mut t);
+            t
+        }
+        /// Reads the table into `t`, reusing its allocations (strings, vectors, boxes).
+        pub fn unpack_into(&self, t: &mut ConventionsT) {
+            t.is_ordered = self.is_ordered();
+            t.is_signed = self.is_signed();
+            ::flatforge::gen_support::assign_opt_str(&mut t.as_text, self.as_text());
+            t.to_id = self.to_id();
+            ::flatforge::gen_support::assign_str(&mut t.from_key, self.from_key());
+            match self.into_bytes() {
+                Some(v) => {
+                    ::flatforge::gen_support::assign_vec(
+                        t
+                            .into_bytes
+                            .get_or_insert_with(::flatforge::gen_support::Vec::new),
+                        v.iter(),
+                    )
+                }
+                None => t.into_bytes = None,
+            }
+            t.is_choice = self.is_choice().map_or(ChoiceT::None, |u| u.unpack());
+            t.flags = self.flags().map(|x| x.unpack());
+        }
+    }
     /// Generated from `table Err` at `names.fbs:16`.
     ///
     /// A view of the table in a verified buffer: accessors read without checks.
@@ -1524,6 +1971,83 @@ pub mod names {
         /// Reads the table into `t`, reusing its allocations (strings, vectors, boxes).
         pub fn unpack_into(&self, t: &mut ErrT) {
             t.ok = self.ok().map(|x| x.unpack());
+        }
+    }
+    /// Fields named like clippy's conventions for how methods take `self` (`wrong_self_convention`):
+    /// the accessors take `&self` and the builder's setters `self` all the same, with Arrow's
+    /// `isOrdered` among them.
+    ///
+    /// Generated from `struct Flags` at `names.fbs:49`.
+    ///
+    /// Stored inline as 2 bytes aligned to 1; this type is those bytes (alignment 1).
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+    #[repr(transparent)]
+    pub struct Flags(pub [u8; 2]);
+    // SAFETY: a `#[repr(transparent)]` wrapper of `[u8; 2]`: alignment 1, no padding, any bytes valid.
+    unsafe impl ::flatforge::Struct for Flags {
+        const ALIGN: usize = 1;
+    }
+    impl Flags {
+        /// `is_set`
+        #[allow(clippy::wrong_self_convention)]
+        #[inline]
+        pub fn is_set(&self) -> bool {
+            ::flatforge::read_scalar::<bool>(&self.0, 0)
+        }
+        /// Sets `is_set`.
+        #[inline]
+        pub fn set_is_set(&mut self, value: bool) {
+            ::flatforge::write_scalar::<bool>(&mut self.0, 0, value);
+        }
+        /// `to_bits`
+        #[allow(clippy::wrong_self_convention)]
+        #[inline]
+        pub fn to_bits(&self) -> u8 {
+            ::flatforge::read_scalar::<u8>(&self.0, 1)
+        }
+        /// Sets `to_bits`.
+        #[inline]
+        pub fn set_to_bits(&mut self, value: u8) {
+            ::flatforge::write_scalar::<u8>(&mut self.0, 1, value);
+        }
+        /// A struct with the given field values (padding zeroed).
+        pub fn new(is_set: bool, to_bits: u8) -> Self {
+            let mut s = Self([0; 2]);
+            s.set_is_set(is_set);
+            s.set_to_bits(to_bits);
+            s
+        }
+    }
+    impl ::core::fmt::Debug for Flags {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.debug_struct("Flags")
+                .field("is_set", &self.is_set())
+                .field("to_bits", &self.to_bits())
+                .finish()
+        }
+    }
+    /// The owned form of `Flags` (object API).
+    #[derive(Clone, Copy, Debug, PartialEq, Default)]
+    #[cfg_attr(feature = "serde", derive(::serde::Serialize, ::serde::Deserialize))]
+    pub struct FlagsT {
+        /// `is_set`
+        pub is_set: bool,
+        /// `to_bits`
+        pub to_bits: u8,
+    }
+    impl FlagsT {
+        /// The struct's stored form.
+        pub fn pack(&self) -> Flags {
+            Flags::new(self.is_set, self.to_bits)
+        }
+    }
+    impl Flags {
+        /// The owned form (object API).
+        pub fn unpack(&self) -> FlagsT {
+            FlagsT {
+                is_set: self.is_set(),
+                to_bits: self.to_bits(),
+            }
         }
     }
     /// Generated from `table Foo` at `names.fbs:41`.
