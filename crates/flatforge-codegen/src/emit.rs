@@ -359,6 +359,9 @@ struct Emitter<'s> {
     /// Per object and per enum: the type names derived from its name.
     obj_derived: Vec<Derived>,
     enum_derived: Vec<Derived>,
+    /// Per object: the trait of each required field (by field index) that its builder's `finish`
+    /// needs, implemented by the builder states where the field is set.
+    required_traits: Vec<BTreeMap<usize, String>>,
     /// Module path (escaped identifiers) per namespace string.
     modules: BTreeMap<&'s str, Vec<String>>,
     /// Per object: the accessor name of each field.
@@ -628,6 +631,25 @@ impl<'s> Emitter<'s> {
                 })
             })
             .collect();
+        // The traits that a builder's `finish` needs, one per required field, after every other
+        // type name.
+        let required_traits = schema
+            .objects
+            .iter()
+            .zip(&obj_derived)
+            .map(|(o, derived)| {
+                let base = derived.get(Suffix::Builder).trim_end_matches('_');
+                o.fields
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, f)| !o.is_struct && f.presence == Presence::Required)
+                    .map(|(i, f)| {
+                        let scope = ns_scope(&mut scopes, &o.namespace);
+                        (i, scope.take(format!("{base}Has{}", camel(&f.name))))
+                    })
+                    .collect()
+            })
+            .collect();
         let mut modules = BTreeMap::new();
         let namespaces = schema
             .objects
@@ -736,6 +758,7 @@ impl<'s> Emitter<'s> {
             enum_names,
             obj_derived,
             enum_derived,
+            required_traits,
             service_names,
             modules,
             field_names,
@@ -2855,7 +2878,13 @@ impl<'s> Emitter<'s> {
         } else {
             format!(", {}", unset.join(", "))
         };
-        doc1(out, &format!(" A builder for a `{}` table; its `finish` exists once every required field is set.", o.name));
+        doc1(
+            out,
+            &format!(
+                " A builder for a `{}` table; its `finish` needs every required field set.",
+                o.name
+            ),
+        );
         w!(out, "pub fn builder(b: &mut ::flatforge::Builder) -> {builder}<'_{gen_unset}> {{ {builder}::new(b) }} }}");
 
         // The typestate builder.
@@ -2879,7 +2908,7 @@ impl<'s> Emitter<'s> {
         );
         if !consts.is_empty() {
             doc1(out, "");
-            doc1(out, " Each `R_...` parameter records whether a required field is set: `finish` exists only once they all are, so a missing required field is a compile error.");
+            doc1(out, " Each `R_...` parameter records whether a required field is set: `finish` needs them all, each through a trait implemented where it is set (`...Has...`), so a missing required field is a compile error that names it.");
         }
         w!(
             out,
@@ -2933,18 +2962,58 @@ impl<'s> Emitter<'s> {
                 w!(out, "pub fn {fname}(mut self, value: {t}) -> Self {{ self.args.{fname} = {v}; self }}");
             }
         }
-        w!(out, "}}");
-        let set: Vec<&str> = consts.iter().map(|_| "true").collect();
-        let gen_set = if consts.is_empty() {
+        // `finish`, once every required field is set: with a trait per required field, so that
+        // the error names the missing ones (rustc's own would be "no method named `finish`").
+        let traits = &self.required_traits[id.0 as usize];
+        let bounds: Vec<&str> = required
+            .iter()
+            .filter_map(|&(i, _, _)| traits.get(&i).map(String::as_str))
+            .collect();
+        let where_clause = if bounds.is_empty() {
             String::new()
         } else {
-            format!(", {}", set.join(", "))
+            format!("where Self: {}", bounds.join(" + "))
         };
         w!(
             out,
-            "impl {builder}<'_{gen_set}> {{ #[doc = \" Writes the table and returns its offset.\"]
-                pub fn finish(self) -> ::core::result::Result<::flatforge::Offset<{name}<'static>>, ::flatforge::BuildError> {{ {name}::create(self.b, &self.args) }} }}"
+            "#[doc = \" Writes the table and returns its offset.\"]
+            pub fn finish(self) -> ::core::result::Result<::flatforge::Offset<{name}<'static>>, ::flatforge::BuildError> {where_clause} {{ {name}::create(self.b, &self.args) }} }}"
         );
+        for (pos, &(i, f, _)) in required.iter().enumerate() {
+            let Some(tr) = traits.get(&i) else { continue };
+            let fname = &names[i];
+            let others: Vec<&str> = consts
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != pos)
+                .map(|(_, c)| c.as_str())
+                .collect();
+            let decl: Vec<String> = others.iter().map(|c| format!("const {c}: bool")).collect();
+            let state: Vec<&str> = consts
+                .iter()
+                .enumerate()
+                .map(|(j, c)| if j == pos { "true" } else { c.as_str() })
+                .collect();
+            doc1(
+                out,
+                &format!(
+                    " Implemented by the states of [`{builder}`] in which the required field `{}` is set: its `finish` needs it.",
+                    f.name
+                ),
+            );
+            w!(
+                out,
+                "#[diagnostic::on_unimplemented(message = {}, label = {})] pub trait {tr} {{}}
+                impl<{}> {tr} for {builder}<'_, {}> {{}}",
+                str_lit(&format!(
+                    "field `{}` of `{}` is required: call `.{}(...)` before `.finish()`",
+                    f.name, o.name, fname
+                )),
+                str_lit(&format!("`{}` is not set", f.name)),
+                decl.join(", "),
+                state.join(", ")
+            );
+        }
     }
 
     /// The expression (an `Offset64`) that writes `v`, the owned vector of a field `f` of kind `k`

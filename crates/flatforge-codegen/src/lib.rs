@@ -28,8 +28,10 @@
 //!   references, plain values for required ones; a [`Verify`] implementation checking every field,
 //!   so the accessors read without checks; `Monster::root` / `size_prefixed_root` (verifying) and
 //!   their `unsafe` unchecked variants; `Monster::create(builder, &MonsterArgs { .. })`, which
-//!   writes the table in one pass; and a typestate `MonsterBuilder` whose `finish` only exists once
-//!   every required field is set, so a missing required field is a compile error. Keyed tables get
+//!   writes the table in one pass; and a typestate `MonsterBuilder` whose `finish` needs every
+//!   required field set, so a missing required field is a compile error that names it ("field
+//!   `name` of `Monster` is required: call `.name(...)` before `.finish()`", from a trait
+//!   `MonsterBuilderHasName` per required field, implemented where it is set). Keyed tables get
 //!   `lookup_by_key` (binary search) and `sort_by_key`.
 //! - **Structs**: alignment-1 value types over their bytes (`Vec3([u8; 32])`) with getters,
 //!   setters, `new`, fixed-size arrays as [`Array`] views.

@@ -775,7 +775,7 @@ pub mod aliases {
             t.add_scalar::<i32>(0, args.x, 0);
             Ok(t.finish()?.cast())
         }
-        /// A builder for a `A` table; its `finish` exists once every required field is set.
+        /// A builder for a `A` table; its `finish` needs every required field set.
         pub fn builder(b: &mut ::flatforge::Builder) -> ABuilder<'_> {
             ABuilder::new(b)
         }
@@ -798,8 +798,6 @@ pub mod aliases {
             self.args.x = value;
             self
         }
-    }
-    impl ABuilder<'_> {
         /// Writes the table and returns its offset.
         pub fn finish(
             self,
@@ -961,7 +959,7 @@ pub mod aliases {
             t.add_scalar::<i32>(0, args.y, 0);
             Ok(t.finish()?.cast())
         }
-        /// A builder for a `B` table; its `finish` exists once every required field is set.
+        /// A builder for a `B` table; its `finish` needs every required field set.
         pub fn builder(b: &mut ::flatforge::Builder) -> BBuilder<'_> {
             BBuilder::new(b)
         }
@@ -984,8 +982,6 @@ pub mod aliases {
             self.args.y = value;
             self
         }
-    }
-    impl BBuilder<'_> {
         /// Writes the table and returns its offset.
         pub fn finish(
             self,
@@ -1261,7 +1257,7 @@ pub mod aliases {
             t.add_scalar::<i8>(0, args.level.0, 1);
             Ok(t.finish()?.cast())
         }
-        /// A builder for a `Holder` table; its `finish` exists once every required field is set.
+        /// A builder for a `Holder` table; its `finish` needs every required field set.
         pub fn builder(b: &mut ::flatforge::Builder) -> HolderBuilder<'_> {
             HolderBuilder::new(b)
         }
@@ -1305,8 +1301,6 @@ pub mod aliases {
             self.args.choices = Some(value);
             self
         }
-    }
-    impl HolderBuilder<'_> {
         /// Writes the table and returns its offset.
         pub fn finish(
             self,

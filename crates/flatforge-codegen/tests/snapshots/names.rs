@@ -1261,7 +1261,7 @@ pub mod names {
             t.add_scalar::<i32>(0, args.a, 0);
             Ok(t.finish()?.cast())
         }
-        /// A builder for a `AsFoo` table; its `finish` exists once every required field is set.
+        /// A builder for a `AsFoo` table; its `finish` needs every required field set.
         pub fn builder(b: &mut ::flatforge::Builder) -> AsFooBuilder<'_> {
             AsFooBuilder::new(b)
         }
@@ -1287,8 +1287,6 @@ pub mod names {
             self.args.a = value;
             self
         }
-    }
-    impl AsFooBuilder<'_> {
         /// Writes the table and returns its offset.
         pub fn finish(
             self,
@@ -1603,14 +1601,14 @@ pub mod names {
             t.add_scalar::<bool>(0, args.is_ordered, false);
             Ok(t.finish()?.cast())
         }
-        /// A builder for a `Conventions` table; its `finish` exists once every required field is set.
+        /// A builder for a `Conventions` table; its `finish` needs every required field set.
         pub fn builder(b: &mut ::flatforge::Builder) -> ConventionsBuilder<'_, false> {
             ConventionsBuilder::new(b)
         }
     }
     /// Builds a `Conventions` table field by field; made by [`Conventions::builder`].
     ///
-    /// Each `R_...` parameter records whether a required field is set: `finish` exists only once they all are, so a missing required field is a compile error.
+    /// Each `R_...` parameter records whether a required field is set: `finish` needs them all, each through a trait implemented where it is set (`...Has...`), so a missing required field is a compile error that names it.
     #[derive(Debug)]
     pub struct ConventionsBuilder<'b, const R_FROM_KEY: bool> {
         b: &'b mut ::flatforge::Builder,
@@ -1681,18 +1679,26 @@ pub mod names {
             self.args.flags = Some(value);
             self
         }
-    }
-    impl ConventionsBuilder<'_, true> {
         /// Writes the table and returns its offset.
         pub fn finish(
             self,
         ) -> ::core::result::Result<
             ::flatforge::Offset<Conventions<'static>>,
             ::flatforge::BuildError,
-        > {
+        >
+        where
+            Self: ConventionsBuilderHasFromKey,
+        {
             Conventions::create(self.b, &self.args)
         }
     }
+    /// Implemented by the states of [`ConventionsBuilder`] in which the required field `from_key` is set: its `finish` needs it.
+    #[diagnostic::on_unimplemented(
+        message = "field `from_key` of `Conventions` is required: call `.from_key(...)` before `.finish()`",
+        label = "`from_key` is not set"
+    )]
+    pub trait ConventionsBuilderHasFromKey {}
+    impl ConventionsBuilderHasFromKey for ConventionsBuilder<'_, true> {}
     /// The owned form of a `Conventions` table (object API): `pack` writes it, `unpack` reads it.
     #[derive(Clone, Debug, PartialEq, Default)]
     #[cfg_attr(feature = "serde", derive(::serde::Serialize, ::serde::Deserialize))]
@@ -1898,7 +1904,7 @@ pub mod names {
             }
             Ok(t.finish()?.cast())
         }
-        /// A builder for a `Err` table; its `finish` exists once every required field is set.
+        /// A builder for a `Err` table; its `finish` needs every required field set.
         pub fn builder(b: &mut ::flatforge::Builder) -> ErrBuilder<'_> {
             ErrBuilder::new(b)
         }
@@ -1924,8 +1930,6 @@ pub mod names {
             self.args.ok = Some(value);
             self
         }
-    }
-    impl ErrBuilder<'_> {
         /// Writes the table and returns its offset.
         pub fn finish(
             self,
@@ -2169,7 +2173,7 @@ pub mod names {
             t.add_scalar::<i32>(0, args.f, 0);
             Ok(t.finish()?.cast())
         }
-        /// A builder for a `Foo` table; its `finish` exists once every required field is set.
+        /// A builder for a `Foo` table; its `finish` needs every required field set.
         pub fn builder(b: &mut ::flatforge::Builder) -> FooBuilder<'_> {
             FooBuilder::new(b)
         }
@@ -2195,8 +2199,6 @@ pub mod names {
             self.args.f = value;
             self
         }
-    }
-    impl FooBuilder<'_> {
         /// Writes the table and returns its offset.
         pub fn finish(
             self,
@@ -2449,7 +2451,7 @@ pub mod names {
             }
             Ok(t.finish()?.cast())
         }
-        /// A builder for a `Holder` table; its `finish` exists once every required field is set.
+        /// A builder for a `Holder` table; its `finish` needs every required field set.
         pub fn builder(b: &mut ::flatforge::Builder) -> HolderBuilder<'_> {
             HolderBuilder::new(b)
         }
@@ -2495,8 +2497,6 @@ pub mod names {
             self.args.verify_root_at = value;
             self
         }
-    }
-    impl HolderBuilder<'_> {
         /// Writes the table and returns its offset.
         pub fn finish(
             self,
@@ -2694,7 +2694,7 @@ pub mod names {
             t.add_scalar::<i32>(0, args.id, 0);
             Ok(t.finish()?.cast())
         }
-        /// A builder for a `Item` table; its `finish` exists once every required field is set.
+        /// A builder for a `Item` table; its `finish` needs every required field set.
         pub fn builder(b: &mut ::flatforge::Builder) -> ItemBuilder_<'_> {
             ItemBuilder_::new(b)
         }
@@ -2720,8 +2720,6 @@ pub mod names {
             self.args.id = value;
             self
         }
-    }
-    impl ItemBuilder_<'_> {
         /// Writes the table and returns its offset.
         pub fn finish(
             self,
@@ -2883,7 +2881,7 @@ pub mod names {
             t.add_scalar::<i32>(0, args.a, 0);
             Ok(t.finish()?.cast())
         }
-        /// A builder for a `ItemArgs` table; its `finish` exists once every required field is set.
+        /// A builder for a `ItemArgs` table; its `finish` needs every required field set.
         pub fn builder(b: &mut ::flatforge::Builder) -> ItemArgsBuilder<'_> {
             ItemArgsBuilder::new(b)
         }
@@ -2909,8 +2907,6 @@ pub mod names {
             self.args.a = value;
             self
         }
-    }
-    impl ItemArgsBuilder<'_> {
         /// Writes the table and returns its offset.
         pub fn finish(
             self,
@@ -3072,7 +3068,7 @@ pub mod names {
             t.add_scalar::<i32>(0, args.b, 0);
             Ok(t.finish()?.cast())
         }
-        /// A builder for a `ItemBuilder` table; its `finish` exists once every required field is set.
+        /// A builder for a `ItemBuilder` table; its `finish` needs every required field set.
         pub fn builder(b: &mut ::flatforge::Builder) -> ItemBuilderBuilder<'_> {
             ItemBuilderBuilder::new(b)
         }
@@ -3098,8 +3094,6 @@ pub mod names {
             self.args.b = value;
             self
         }
-    }
-    impl ItemBuilderBuilder<'_> {
         /// Writes the table and returns its offset.
         pub fn finish(
             self,
@@ -3261,7 +3255,7 @@ pub mod names {
             t.add_scalar::<i32>(0, args.c, 0);
             Ok(t.finish()?.cast())
         }
-        /// A builder for a `ItemT` table; its `finish` exists once every required field is set.
+        /// A builder for a `ItemT` table; its `finish` needs every required field set.
         pub fn builder(b: &mut ::flatforge::Builder) -> ItemTBuilder<'_> {
             ItemTBuilder::new(b)
         }
@@ -3287,8 +3281,6 @@ pub mod names {
             self.args.c = value;
             self
         }
-    }
-    impl ItemTBuilder<'_> {
         /// Writes the table and returns its offset.
         pub fn finish(
             self,
@@ -3444,7 +3436,7 @@ pub mod names {
             }
             Ok(t.finish()?.cast())
         }
-        /// A builder for a `None` table; its `finish` exists once every required field is set.
+        /// A builder for a `None` table; its `finish` needs every required field set.
         pub fn builder(b: &mut ::flatforge::Builder) -> NoneBuilder<'_> {
             NoneBuilder::new(b)
         }
@@ -3470,8 +3462,6 @@ pub mod names {
             self.args.y = Some(value);
             self
         }
-    }
-    impl NoneBuilder<'_> {
         /// Writes the table and returns its offset.
         pub fn finish(
             self,
@@ -3856,7 +3846,7 @@ pub mod names {
             }
             Ok(t.finish()?.cast())
         }
-        /// A builder for a `Self` table; its `finish` exists once every required field is set.
+        /// A builder for a `Self` table; its `finish` needs every required field set.
         pub fn builder(b: &mut ::flatforge::Builder) -> SelfBuilder<'_> {
             SelfBuilder::new(b)
         }
@@ -3895,8 +3885,6 @@ pub mod names {
             self.args.ok = Some(value);
             self
         }
-    }
-    impl SelfBuilder<'_> {
         /// Writes the table and returns its offset.
         pub fn finish(
             self,
@@ -4082,7 +4070,7 @@ pub mod names {
             t.add_scalar::<i32>(0, args.s, 0);
             Ok(t.finish()?.cast())
         }
-        /// A builder for a `Self_` table; its `finish` exists once every required field is set.
+        /// A builder for a `Self_` table; its `finish` needs every required field set.
         pub fn builder(b: &mut ::flatforge::Builder) -> SelfBuilder_<'_> {
             SelfBuilder_::new(b)
         }
@@ -4108,8 +4096,6 @@ pub mod names {
             self.args.s = value;
             self
         }
-    }
-    impl SelfBuilder_<'_> {
         /// Writes the table and returns its offset.
         pub fn finish(
             self,
@@ -4273,7 +4259,7 @@ pub mod names {
             t.add_scalar::<i32>(0, args.x, 0);
             Ok(t.finish()?.cast())
         }
-        /// A builder for a `Some` table; its `finish` exists once every required field is set.
+        /// A builder for a `Some` table; its `finish` needs every required field set.
         pub fn builder(b: &mut ::flatforge::Builder) -> SomeBuilder<'_> {
             SomeBuilder::new(b)
         }
@@ -4299,8 +4285,6 @@ pub mod names {
             self.args.x = value;
             self
         }
-    }
-    impl SomeBuilder<'_> {
         /// Writes the table and returns its offset.
         pub fn finish(
             self,
@@ -4519,7 +4503,7 @@ pub mod names {
             }
             Ok(t.finish()?.cast())
         }
-        /// A builder for a `Twice` table; its `finish` exists once every required field is set.
+        /// A builder for a `Twice` table; its `finish` needs every required field set.
         pub fn builder(b: &mut ::flatforge::Builder) -> TwiceBuilder<'_> {
             TwiceBuilder::new(b)
         }
@@ -4550,8 +4534,6 @@ pub mod names {
             self.args.u_as = Some(value);
             self
         }
-    }
-    impl TwiceBuilder<'_> {
         /// Writes the table and returns its offset.
         pub fn finish(
             self,

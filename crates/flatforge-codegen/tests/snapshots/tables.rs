@@ -582,14 +582,14 @@ pub mod game {
             t.add_scalar::<u8>(4, args.color.0, 2);
             Ok(t.finish()?.cast())
         }
-        /// A builder for a `Monster` table; its `finish` exists once every required field is set.
+        /// A builder for a `Monster` table; its `finish` needs every required field set.
         pub fn builder(b: &mut ::flatforge::Builder) -> MonsterBuilder<'_, false> {
             MonsterBuilder::new(b)
         }
     }
     /// Builds a `Monster` table field by field; made by [`Monster::builder`].
     ///
-    /// Each `R_...` parameter records whether a required field is set: `finish` exists only once they all are, so a missing required field is a compile error.
+    /// Each `R_...` parameter records whether a required field is set: `finish` needs them all, each through a trait implemented where it is set (`...Has...`), so a missing required field is a compile error that names it.
     #[derive(Debug)]
     pub struct MonsterBuilder<'b, const R_NAME: bool> {
         b: &'b mut ::flatforge::Builder,
@@ -666,18 +666,26 @@ pub mod game {
             self.args.motto = Some(value);
             self
         }
-    }
-    impl MonsterBuilder<'_, true> {
         /// Writes the table and returns its offset.
         pub fn finish(
             self,
         ) -> ::core::result::Result<
             ::flatforge::Offset<Monster<'static>>,
             ::flatforge::BuildError,
-        > {
+        >
+        where
+            Self: MonsterBuilderHasName,
+        {
             Monster::create(self.b, &self.args)
         }
     }
+    /// Implemented by the states of [`MonsterBuilder`] in which the required field `name` is set: its `finish` needs it.
+    #[diagnostic::on_unimplemented(
+        message = "field `name` of `Monster` is required: call `.name(...)` before `.finish()`",
+        label = "`name` is not set"
+    )]
+    pub trait MonsterBuilderHasName {}
+    impl MonsterBuilderHasName for MonsterBuilder<'_, true> {}
     /// The owned form of a `Monster` table (object API): `pack` writes it, `unpack` reads it.
     #[derive(Clone, Debug, PartialEq)]
     #[cfg_attr(feature = "serde", derive(::serde::Serialize, ::serde::Deserialize))]
@@ -954,7 +962,7 @@ pub mod game {
             }
             Ok(t.finish()?.cast())
         }
-        /// A builder for a `Note` table; its `finish` exists once every required field is set.
+        /// A builder for a `Note` table; its `finish` needs every required field set.
         pub fn builder(b: &mut ::flatforge::Builder) -> NoteBuilder<'_> {
             NoteBuilder::new(b)
         }
@@ -980,8 +988,6 @@ pub mod game {
             self.args.text = Some(value);
             self
         }
-    }
-    impl NoteBuilder<'_> {
         /// Writes the table and returns its offset.
         pub fn finish(
             self,
@@ -1336,7 +1342,7 @@ pub mod game {
             t.add_scalar_always::<f32>(0, args.at);
             Ok(t.finish()?.cast())
         }
-        /// A builder for a `Sample` table; its `finish` exists once every required field is set.
+        /// A builder for a `Sample` table; its `finish` needs every required field set.
         pub fn builder(b: &mut ::flatforge::Builder) -> SampleBuilder<'_> {
             SampleBuilder::new(b)
         }
@@ -1367,8 +1373,6 @@ pub mod game {
             self.args.n = value;
             self
         }
-    }
-    impl SampleBuilder<'_> {
         /// Writes the table and returns its offset.
         pub fn finish(
             self,
@@ -1574,14 +1578,14 @@ pub mod game {
             t.add_offset(0, args.id);
             Ok(t.finish()?.cast())
         }
-        /// A builder for a `Stat` table; its `finish` exists once every required field is set.
+        /// A builder for a `Stat` table; its `finish` needs every required field set.
         pub fn builder(b: &mut ::flatforge::Builder) -> StatBuilder<'_, false> {
             StatBuilder::new(b)
         }
     }
     /// Builds a `Stat` table field by field; made by [`Stat::builder`].
     ///
-    /// Each `R_...` parameter records whether a required field is set: `finish` exists only once they all are, so a missing required field is a compile error.
+    /// Each `R_...` parameter records whether a required field is set: `finish` needs them all, each through a trait implemented where it is set (`...Has...`), so a missing required field is a compile error that names it.
     #[derive(Debug)]
     pub struct StatBuilder<'b, const R_ID: bool> {
         b: &'b mut ::flatforge::Builder,
@@ -1609,18 +1613,26 @@ pub mod game {
             self.args.value = value;
             self
         }
-    }
-    impl StatBuilder<'_, true> {
         /// Writes the table and returns its offset.
         pub fn finish(
             self,
         ) -> ::core::result::Result<
             ::flatforge::Offset<Stat<'static>>,
             ::flatforge::BuildError,
-        > {
+        >
+        where
+            Self: StatBuilderHasId,
+        {
             Stat::create(self.b, &self.args)
         }
     }
+    /// Implemented by the states of [`StatBuilder`] in which the required field `id` is set: its `finish` needs it.
+    #[diagnostic::on_unimplemented(
+        message = "field `id` of `Stat` is required: call `.id(...)` before `.finish()`",
+        label = "`id` is not set"
+    )]
+    pub trait StatBuilderHasId {}
+    impl StatBuilderHasId for StatBuilder<'_, true> {}
     /// The owned form of a `Stat` table (object API): `pack` writes it, `unpack` reads it.
     #[derive(Clone, Debug, PartialEq, Default)]
     #[cfg_attr(feature = "serde", derive(::serde::Serialize, ::serde::Deserialize))]

@@ -165,7 +165,7 @@ pub mod common {
             t.add_scalar::<bool>(2, args.self_, false);
             Ok(t.finish()?.cast())
         }
-        /// A builder for a `Tag` table; its `finish` exists once every required field is set.
+        /// A builder for a `Tag` table; its `finish` needs every required field set.
         pub fn builder(b: &mut ::flatforge::Builder) -> TagBuilder<'_> {
             TagBuilder::new(b)
         }
@@ -206,8 +206,6 @@ pub mod common {
             self.args.r#match = Some(value);
             self
         }
-    }
-    impl TagBuilder<'_> {
         /// Writes the table and returns its offset.
         pub fn finish(
             self,
@@ -795,7 +793,7 @@ pub mod shapes {
             }
             Ok(t.finish()?.cast())
         }
-        /// A builder for a `Circle` table; its `finish` exists once every required field is set.
+        /// A builder for a `Circle` table; its `finish` needs every required field set.
         pub fn builder(b: &mut ::flatforge::Builder) -> CircleBuilder<'_> {
             CircleBuilder::new(b)
         }
@@ -821,8 +819,6 @@ pub mod shapes {
             self.args.radius = value;
             self
         }
-    }
-    impl CircleBuilder<'_> {
         /// Writes the table and returns its offset.
         pub fn finish(
             self,
@@ -1144,14 +1140,14 @@ pub mod shapes {
             }
             Ok(t.finish()?.cast())
         }
-        /// A builder for a `Drawing` table; its `finish` exists once every required field is set.
+        /// A builder for a `Drawing` table; its `finish` needs every required field set.
         pub fn builder(b: &mut ::flatforge::Builder) -> DrawingBuilder<'_, false> {
             DrawingBuilder::new(b)
         }
     }
     /// Builds a `Drawing` table field by field; made by [`Drawing::builder`].
     ///
-    /// Each `R_...` parameter records whether a required field is set: `finish` exists only once they all are, so a missing required field is a compile error.
+    /// Each `R_...` parameter records whether a required field is set: `finish` needs them all, each through a trait implemented where it is set (`...Has...`), so a missing required field is a compile error that names it.
     #[derive(Debug)]
     pub struct DrawingBuilder<'b, const R_LAYERS: bool> {
         b: &'b mut ::flatforge::Builder,
@@ -1203,18 +1199,26 @@ pub mod shapes {
             self.args.nested = Some(value);
             self
         }
-    }
-    impl DrawingBuilder<'_, true> {
         /// Writes the table and returns its offset.
         pub fn finish(
             self,
         ) -> ::core::result::Result<
             ::flatforge::Offset<Drawing<'static>>,
             ::flatforge::BuildError,
-        > {
+        >
+        where
+            Self: DrawingBuilderHasLayers,
+        {
             Drawing::create(self.b, &self.args)
         }
     }
+    /// Implemented by the states of [`DrawingBuilder`] in which the required field `layers` is set: its `finish` needs it.
+    #[diagnostic::on_unimplemented(
+        message = "field `layers` of `Drawing` is required: call `.layers(...)` before `.finish()`",
+        label = "`layers` is not set"
+    )]
+    pub trait DrawingBuilderHasLayers {}
+    impl DrawingBuilderHasLayers for DrawingBuilder<'_, true> {}
     /// The owned form of a `Drawing` table (object API): `pack` writes it, `unpack` reads it.
     #[derive(Clone, Debug, PartialEq, Default)]
     #[cfg_attr(feature = "serde", derive(::serde::Serialize, ::serde::Deserialize))]

@@ -836,7 +836,7 @@ pub mod wide {
             }
             Ok(t.finish()?.cast())
         }
-        /// A builder for a `Archive` table; its `finish` exists once every required field is set.
+        /// A builder for a `Archive` table; its `finish` needs every required field set.
         pub fn builder(b: &mut ::flatforge::Builder) -> ArchiveBuilder<'_> {
             ArchiveBuilder::new(b)
         }
@@ -932,8 +932,6 @@ pub mod wide {
             self.args.near = Some(value);
             self
         }
-    }
-    impl ArchiveBuilder<'_> {
         /// Writes the table and returns its offset.
         pub fn finish(
             self,
@@ -1354,14 +1352,14 @@ pub mod wide {
             t.add_offset64(0, args.name);
             Ok(t.finish()?.cast())
         }
-        /// A builder for a `Chunk` table; its `finish` exists once every required field is set.
+        /// A builder for a `Chunk` table; its `finish` needs every required field set.
         pub fn builder(b: &mut ::flatforge::Builder) -> ChunkBuilder<'_, false> {
             ChunkBuilder::new(b)
         }
     }
     /// Builds a `Chunk` table field by field; made by [`Chunk::builder`].
     ///
-    /// Each `R_...` parameter records whether a required field is set: `finish` exists only once they all are, so a missing required field is a compile error.
+    /// Each `R_...` parameter records whether a required field is set: `finish` needs them all, each through a trait implemented where it is set (`...Has...`), so a missing required field is a compile error that names it.
     #[derive(Debug)]
     pub struct ChunkBuilder<'b, const R_NAME: bool> {
         b: &'b mut ::flatforge::Builder,
@@ -1395,18 +1393,26 @@ pub mod wide {
             self.args.data = Some(value);
             self
         }
-    }
-    impl ChunkBuilder<'_, true> {
         /// Writes the table and returns its offset.
         pub fn finish(
             self,
         ) -> ::core::result::Result<
             ::flatforge::Offset<Chunk<'static>>,
             ::flatforge::BuildError,
-        > {
+        >
+        where
+            Self: ChunkBuilderHasName,
+        {
             Chunk::create(self.b, &self.args)
         }
     }
+    /// Implemented by the states of [`ChunkBuilder`] in which the required field `name` is set: its `finish` needs it.
+    #[diagnostic::on_unimplemented(
+        message = "field `name` of `Chunk` is required: call `.name(...)` before `.finish()`",
+        label = "`name` is not set"
+    )]
+    pub trait ChunkBuilderHasName {}
+    impl ChunkBuilderHasName for ChunkBuilder<'_, true> {}
     /// The owned form of a `Chunk` table (object API): `pack` writes it, `unpack` reads it.
     #[derive(Clone, Debug, PartialEq, Default)]
     #[cfg_attr(feature = "serde", derive(::serde::Serialize, ::serde::Deserialize))]
