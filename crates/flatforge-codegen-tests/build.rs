@@ -108,6 +108,39 @@ fn main() {
         modules,
         "#[allow(dead_code, unreachable_pub)]\nmod private {{\n{private}}}"
     );
+    // Code whose serde derives are behind a feature this crate does not have, as in a crate
+    // without a `serde` feature: it compiles without warnings (the crate denies
+    // `unexpected_cfgs`) because flatforge-build declares the cfg expected. monster_test has
+    // every kind of derive, arrays_test the helper module of long arrays.
+    let mut absent = String::new();
+    for rel in [
+        "flatbuffers/tests/monster_test.fbs",
+        "flatbuffers/tests/arrays_test.fbs",
+    ] {
+        let module = rel
+            .trim_start_matches("flatbuffers/tests/")
+            .trim_end_matches(".fbs");
+        let dir = out_dir.join("without_serde_feature").join(module);
+        std::fs::create_dir_all(&dir).expect("OUT_DIR is writable");
+        let files = include_dirs
+            .iter()
+            .fold(flatforge_build::Config::new(), |c, d| c.include_dir(d))
+            .serde_feature(Some(ABSENT_FEATURE))
+            .out_dir(&dir)
+            .print_warnings(false)
+            .compile(&[testdata.join(rel)])
+            .unwrap_or_else(|e| panic!("{e}"));
+        let file = files[0].strip_prefix(&out_dir).expect("below OUT_DIR");
+        let file = file.to_string_lossy().replace('\\', "/");
+        let _ = writeln!(
+            absent,
+            "    mod {module} {{\n        include!(concat!(env!(\"OUT_DIR\"), \"/{file}\"));\n    }}",
+        );
+    }
+    let _ = writeln!(
+        modules,
+        "#[allow(dead_code, unreachable_pub)]\nmod without_serde_feature {{\n{absent}}}"
+    );
     let list = |v: &[String]| {
         v.iter()
             .map(|s| format!("{s:?}"))
@@ -126,6 +159,9 @@ fn main() {
         std::fs::write(&path, modules).expect("OUT_DIR is writable");
     }
 }
+
+/// A feature that `Cargo.toml` does not declare.
+const ABSENT_FEATURE: &str = "not-a-feature-of-this-crate";
 
 fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));

@@ -21,7 +21,10 @@
 //! The crate that includes the generated code depends on `flatforge` (the runtime, same version as
 //! this crate). The object API's `serde` derives are compiled when that crate's `serde` feature is
 //! on (`[features] serde = ["dep:serde"]`, with `serde = { version = "1", features = ["derive"],
-//! optional = true }`); [`Config::serde_feature`] renames or removes the feature.
+//! optional = true }`); [`Config::serde_feature`] renames or removes the feature. A crate without
+//! the feature compiles the code without the derives, and without warnings: [`Config::compile`]
+//! prints `cargo:rustc-check-cfg=cfg(feature, values("serde"))`, which tells rustc that the cfg is
+//! expected (its `unexpected_cfgs` lint would otherwise warn at every derive).
 //!
 //! Each schema passed to [`Config::compile`] gives one file holding its definitions and those of
 //! every file it includes, one module per namespace; include each generated file in its own module.
@@ -192,7 +195,8 @@ impl Config {
     }
 
     /// The cargo feature of the including crate that turns on the serde derives (default
-    /// `"serde"`); `None` generates no serde code.
+    /// `"serde"`); `None` generates no serde code. The including crate need not have the feature:
+    /// [`Config::compile`] declares its cfg expected.
     ///
     /// ```
     /// let config = flatforge_build::Config::new().serde_feature(None);
@@ -245,7 +249,8 @@ impl Config {
 
     /// Compiles each schema (with the files it includes) and writes `<stem>_generated.rs` to the
     /// output directory, unless a file with the same contents is already there. Returns the paths
-    /// of the generated files, in the order of `schemas`.
+    /// of the generated files, in the order of `schemas`. With a serde feature, it first prints
+    /// `cargo:rustc-check-cfg=cfg(feature, values("serde"))` (see the crate docs).
     ///
     /// Stops at the first schema that fails; its error holds every diagnostic of that schema.
     ///
@@ -273,6 +278,9 @@ impl Config {
             .include_dirs
             .iter()
             .fold(Compiler::new(FsLoader), |c, d| c.include_dir(d.clone()));
+        if let Some(feature) = self.options.serde_feature_name() {
+            println!("{}", check_cfg(feature));
+        }
         let mut written = Vec::with_capacity(schemas.len());
         let mut outputs = OutputFiles::default();
         for schema in schemas {
@@ -335,6 +343,13 @@ impl Config {
         }
         Ok(written)
     }
+}
+
+/// The line that tells cargo that `cfg(feature = "{feature}")` is expected: the generated serde
+/// derives are behind it, and in a crate without that feature rustc would warn (`unexpected_cfgs`)
+/// at each.
+fn check_cfg(feature: &str) -> String {
+    format!("cargo:rustc-check-cfg=cfg(feature, values({feature:?}))")
 }
 
 /// Writes `contents` to `path` unless the file already holds exactly these bytes.
@@ -416,6 +431,18 @@ mod tests {
         assert!(rendered.contains("supports at most 256"), "{rendered}");
         assert!(!dir.join("deep_generated.rs").exists());
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_serde_feature_is_declared_an_expected_cfg() {
+        assert_eq!(
+            check_cfg("serde"),
+            r#"cargo:rustc-check-cfg=cfg(feature, values("serde"))"#
+        );
+        assert_eq!(
+            check_cfg("with \"quotes\""),
+            r#"cargo:rustc-check-cfg=cfg(feature, values("with \"quotes\""))"#
+        );
     }
 
     #[test]

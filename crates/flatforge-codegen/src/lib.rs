@@ -64,7 +64,9 @@
 //!
 //! Generated files start with an `@generated` header naming this crate's version and check at
 //! compile time that the runtime has the same version. They are formatted with prettyplease,
-//! deterministic (same schema, same bytes), and free of rustc and clippy warnings; the few lints
+//! deterministic (same schema, same bytes), and free of rustc and clippy warnings (in a crate
+//! without the serde feature too, once its cfg is declared expected: see
+//! [`Options::serde_feature`]); the few lints
 //! that generated code cannot always avoid are allowed on the single items that need it:
 //! `clippy::too_many_arguments` (struct constructors with more than 7 fields),
 //! `clippy::wrong_self_convention` (accessors and builder setters of fields named `as_*`,
@@ -146,9 +148,17 @@ impl Options {
     }
 
     /// The cargo feature **of the crate that includes the generated code** that turns on
-    /// `serde::Serialize` / `Deserialize` derives on the object API types (default `"serde"`):
-    /// that crate declares the feature (`[features] serde = ["dep:serde"]`) and depends on `serde`
-    /// with its `derive` feature. `None` generates no serde code at all.
+    /// `serde::Serialize` / `Deserialize` derives on the object API types and enums (default
+    /// `"serde"`): that crate declares the feature (`[features] serde = ["dep:serde"]`) and depends
+    /// on `serde` with its `derive` feature. `None` generates no serde code at all.
+    ///
+    /// The derives are behind `#[cfg_attr(feature = "serde", ...)]`. In a crate without that
+    /// feature they are off, and rustc's `unexpected_cfgs` lint warns at each (an `allow` on the
+    /// items does not reach `cfg_attr`), unless the cfg is declared expected:
+    /// `flatforge-build` prints `cargo:rustc-check-cfg=cfg(feature, values("serde"))` for the
+    /// build script; code generated otherwise (`flatforge rust`) needs
+    /// `[lints.rust] unexpected_cfgs = { level = "warn", check-cfg = ['cfg(feature,
+    /// values("serde"))'] }` in the crate's `Cargo.toml`, as the generated file's header says.
     ///
     /// ```
     /// let opts = flatforge_codegen::Options::new().serde_feature(Some("with-serde"));
@@ -166,6 +176,17 @@ impl Options {
     pub fn object_api(mut self, on: bool) -> Options {
         self.object_api = on;
         self
+    }
+
+    /// The cargo feature behind which the serde derives are generated, if any.
+    ///
+    /// ```
+    /// let opts = flatforge_codegen::Options::new();
+    /// assert_eq!(opts.serde_feature_name(), Some("serde"));
+    /// assert_eq!(opts.serde_feature(None).serde_feature_name(), None);
+    /// ```
+    pub fn serde_feature_name(&self) -> Option<&str> {
+        self.serde_feature.as_deref()
     }
 
     /// Whether the object API is generated.
