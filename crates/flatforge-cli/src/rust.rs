@@ -21,6 +21,16 @@ use crate::output::{print_line, Output, EXIT_INVALID};
 file it includes (one module per namespace); include it with \
 `include!(concat!(env!(\"OUT_DIR\"), \"/<stem>_generated.rs\"))` or as a module. The code needs the \
 `flatforge` runtime of the same version. Files are rewritten only when their contents change.\n\n\
+Schemas generated separately each get their own copy of what they include: Arrow's File.fbs and \
+Message.fbs both include Schema.fbs, so File_generated.rs and Message_generated.rs each define \
+`Schema`, `Field`, ..., and in one crate those are distinct types. For shared types, generate one \
+schema that includes the others (`include \"File.fbs\"; include \"Message.fbs\";`): its file has \
+every definition once and the root functions of each included file (the warnings that nothing of \
+those includes is used are expected there). flatforge-build's Config::compile does the same per \
+schema.\n\n\
+The serde derives are behind the including crate's feature (--serde-feature): a crate without it \
+declares the cfg expected in its Cargo.toml, as the generated file's header shows, or uses \
+--no-serde.\n\n\
 Exit status: 0 when every schema was generated, 1 when one was not, 2 on usage errors."
 )]
 pub(crate) struct Args {

@@ -58,3 +58,79 @@ fn a_namespace_too_deep_for_rust_is_an_error_not_a_stack_overflow() {
     );
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
+
+#[test]
+fn help_says_how_included_types_are_shared() {
+    let out = flatforge(&["rust", "--help"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let help = text(&out.stdout);
+    assert!(
+        help.contains("Schemas generated separately each get their own copy of what they include"),
+        "{help}"
+    );
+    assert!(help.contains("For shared types, generate one schema that includes the others"));
+    assert!(
+        help.contains("declares the cfg expected in its Cargo.toml"),
+        "{help}"
+    );
+}
+
+/// How many times `code` defines the view `name`.
+fn definitions(code: &str, name: &str) -> usize {
+    code.matches(&format!("pub struct {name}<'a>")).count()
+}
+
+#[test]
+fn separately_generated_schemas_duplicate_includes_and_an_umbrella_shares_them() {
+    // What the help says, on Arrow's schemas.
+    let arrow = flatforge_testkit::testdata("real-world/arrow");
+    let dir = temp_dir("rust-umbrella");
+    let (file, message) = (arrow.join("File.fbs"), arrow.join("Message.fbs"));
+    let separate = dir.join("separate");
+    let out = flatforge(&[
+        "rust",
+        "-q",
+        "--rustfmt",
+        "never",
+        "-o",
+        separate.to_str().unwrap(),
+        file.to_str().unwrap(),
+        message.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    for name in ["File", "Message"] {
+        let code = std::fs::read_to_string(separate.join(format!("{name}_generated.rs"))).unwrap();
+        assert_eq!(definitions(&code, "Schema"), 1, "{name}");
+        assert_eq!(definitions(&code, "Field"), 1, "{name}");
+    }
+    let umbrella = dir.join("arrow.fbs");
+    std::fs::write(
+        &umbrella,
+        "include \"File.fbs\";\ninclude \"Message.fbs\";\n",
+    )
+    .unwrap();
+    let shared = dir.join("shared");
+    let out = flatforge(&[
+        "rust",
+        "-q",
+        "--rustfmt",
+        "never",
+        "-I",
+        arrow.to_str().unwrap(),
+        "-o",
+        shared.to_str().unwrap(),
+        umbrella.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("nothing from"),
+        "the expected warnings"
+    );
+    let code = std::fs::read_to_string(shared.join("arrow_generated.rs")).unwrap();
+    for name in ["Schema", "Field", "Footer", "Message"] {
+        assert_eq!(definitions(&code, name), 1, "{name}");
+    }
+    assert!(code.contains("pub fn root_as_footer("));
+    assert!(code.contains("pub fn root_as_message("));
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}
