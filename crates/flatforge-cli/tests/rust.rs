@@ -134,3 +134,28 @@ fn separately_generated_schemas_duplicate_includes_and_an_umbrella_shares_them()
     assert!(code.contains("pub fn root_as_message("));
     std::fs::remove_dir_all(&dir).expect("clean up");
 }
+
+/// `-o` naming a file said "File exists"; a missing `-I` directory passed silently.
+#[test]
+fn out_dir_that_is_a_file_and_missing_include_dirs_are_reported() {
+    let dir = temp_dir("out-is-file");
+    let file = dir.join("not_a_dir.rs");
+    std::fs::write(&file, "").unwrap();
+    let out = flatforge(&["rust", "-o", file.to_str().unwrap(), "examples/monster.fbs"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("is a file: -o names the directory the code goes to"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = flatforge(&[
+        "rust",
+        "-I",
+        "no/such/dir",
+        "-o",
+        dir.join("gen").to_str().unwrap(),
+        "examples/monster.fbs",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("warning: -I `no/such/dir` is not a directory"));
+}
