@@ -1,5 +1,8 @@
 //! The one error type of the crate: every fault names what went wrong and where (frame number and
-//! byte offset from the start of the stream).
+//! byte offset from the start of the stream). Each message is complete on its own: an error that
+//! has a cause (an I/O error, a verifier's error) prints it and does not also return it as its
+//! [`source`](std::error::Error::source), so that a report that walks the chain (`anyhow`'s `{:#}`)
+//! prints it once.
 
 use std::io;
 
@@ -9,8 +12,8 @@ use crate::format::Checksum;
 ///
 /// ```
 /// use flatforge_stream::{BoxError, Error};
-/// let source: BoxError = "field `id` is missing".into();
-/// let err = Error::InvalidMessage { frame: 4, offset: 160, source };
+/// let cause: BoxError = "field `id` is missing".into();
+/// let err = Error::InvalidMessage { frame: 4, offset: 160, cause };
 /// assert_eq!(err.to_string(), "invalid message in frame 4 at byte 160: field `id` is missing");
 /// ```
 pub type BoxError = Box<dyn std::error::Error + Send + Sync + 'static>;
@@ -30,12 +33,21 @@ pub type BoxError = Box<dyn std::error::Error + Send + Sync + 'static>;
 #[non_exhaustive]
 pub enum Error {
     /// The underlying reader or writer failed.
-    #[error("I/O error at byte {offset}: {source}")]
+    ///
+    /// ```
+    /// use std::error::Error as _;
+    /// use flatforge_stream::Error;
+    /// let cause = std::io::Error::other("disk full");
+    /// let err = Error::Io { offset: 96, cause };
+    /// assert_eq!(err.to_string(), "I/O error at byte 96: disk full");
+    /// assert!(err.source().is_none()); // printed above, not chained again
+    /// ```
+    #[error("I/O error at byte {offset}: {cause}")]
     Io {
         /// Stream position where it happened.
         offset: u64,
-        /// The I/O error.
-        source: io::Error,
+        /// The I/O error (part of the message).
+        cause: io::Error,
     },
     /// The stream does not start with the magic number of the framed format.
     #[error("not a flatforge stream: it starts with {found:02x?}, not the stream magic")]
@@ -172,14 +184,15 @@ pub enum Error {
         computed: u64,
     },
     /// A frame's payload failed verification as a FlatBuffer.
-    #[error("invalid message in frame {frame} at byte {offset}: {source}")]
+    #[error("invalid message in frame {frame} at byte {offset}: {cause}")]
     InvalidMessage {
         /// Frame number.
         frame: u64,
         /// Offset of the frame.
         offset: u64,
-        /// What the verifier found (a [`flatforge::Error`] for generated verifiers).
-        source: BoxError,
+        /// What the verifier found (a [`flatforge::Error`] for generated verifiers; part of the
+        /// message).
+        cause: BoxError,
     },
     /// The stream has no index footer (random access needs one).
     #[error("the stream has no index footer")]
@@ -217,13 +230,21 @@ pub enum Error {
     },
     /// Building a message failed.
     #[error("cannot build the message: {0}")]
-    Build(#[from] flatforge::BuildError),
+    Build(flatforge::BuildError),
     /// The options contradict each other or the format.
     #[error("invalid options: {0}")]
     InvalidOptions(&'static str),
     /// A previous write failed part-way, so the stream's end is unknown; the writer refuses more.
     #[error("an earlier write failed; the stream may end in a torn frame (run recover)")]
     WriterFailed,
+}
+
+/// By hand, not `#[from]`: that would make the builder's error the source too, and it is already
+/// in the message.
+impl From<flatforge::BuildError> for Error {
+    fn from(e: flatforge::BuildError) -> Error {
+        Error::Build(e)
+    }
 }
 
 fn ident(id: &Option<[u8; 4]>) -> String {
@@ -323,5 +344,48 @@ impl Error {
             self,
             Error::Truncated { .. } | Error::TruncatedHeader { .. }
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The message of `e` and of every source after it, as `anyhow` prints a chain with `{:#}`.
+    fn chain(e: &Error) -> String {
+        let mut text = e.to_string();
+        let mut cause = std::error::Error::source(e);
+        while let Some(c) = cause {
+            text.push_str(&format!(": {c}"));
+            cause = c.source();
+        }
+        text
+    }
+
+    #[test]
+    fn a_cause_is_printed_once_in_a_chain() {
+        let io = Error::Io {
+            offset: 8,
+            cause: io::Error::other("No space left on device"),
+        };
+        assert_eq!(chain(&io), "I/O error at byte 8: No space left on device");
+        let invalid = Error::InvalidMessage {
+            frame: 1,
+            offset: 40,
+            cause: "field `id` is missing".into(),
+        };
+        assert_eq!(
+            chain(&invalid),
+            "invalid message in frame 1 at byte 40: field `id` is missing"
+        );
+        let mut b = flatforge::Builder::new();
+        b.set_max_size(8);
+        let build = Error::from(b.create_string(&"x".repeat(64)).unwrap_err());
+        let text = chain(&build);
+        let cause = match &build {
+            Error::Build(e) => e.to_string(),
+            other => panic!("{other}"),
+        };
+        assert_eq!(text.matches(&cause).count(), 1, "{text}");
     }
 }

@@ -42,6 +42,6 @@ pub fn lock_file(file: &File) -> Result<(), Error> {
         Err(TryLockError::WouldBlock) => Err(Error::Locked),
         // A file system without locks (some network ones): nothing to coordinate through.
         Err(TryLockError::Error(e)) if e.kind() == io::ErrorKind::Unsupported => Ok(()),
-        Err(TryLockError::Error(source)) => Err(Error::Io { offset: 0, source }),
+        Err(TryLockError::Error(cause)) => Err(Error::Io { offset: 0, cause }),
     }
 }

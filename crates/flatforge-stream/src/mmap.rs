@@ -65,9 +65,9 @@ impl MappedStream {
     /// ```
     pub unsafe fn open(path: impl AsRef<Path>, opts: &ReaderOptions) -> Result<Self, Error> {
         let path = path.as_ref();
-        let file = File::open(path).map_err(|source| Error::Io { offset: 0, source })?;
+        let file = File::open(path).map_err(|cause| Error::Io { offset: 0, cause })?;
         // SAFETY: the caller guarantees the file is not modified while mapped.
-        let map = unsafe { Mmap::map(&file) }.map_err(|source| Error::Io { offset: 0, source })?;
+        let map = unsafe { Mmap::map(&file) }.map_err(|cause| Error::Io { offset: 0, cause })?;
         #[cfg(unix)]
         {
             // Only a hint; a kernel that refuses it reads the same bytes.

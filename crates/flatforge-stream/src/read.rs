@@ -481,11 +481,11 @@ impl<'a> Frame<'a> {
     }
 
     #[cold]
-    fn invalid(&self, source: BoxError) -> Error {
+    fn invalid(&self, cause: BoxError) -> Error {
         Error::InvalidMessage {
             frame: self.number,
             offset: self.offset,
-            source,
+            cause,
         }
     }
 }
@@ -1197,11 +1197,11 @@ impl<R: Read> StreamReader<R> {
                 Ok(0) => self.eof = true,
                 Ok(n) => self.end += n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(source) => {
+                Err(cause) => {
                     self.done = true;
                     return Err(Error::Io {
                         offset: self.pos + (self.end - self.start) as u64,
-                        source,
+                        cause,
                     });
                 }
             }
@@ -1434,9 +1434,9 @@ impl<R: Read + Seek> StreamReader<R> {
         let found = self.read_footer();
         self.inner
             .seek(SeekFrom::Start(resume))
-            .map_err(|source| Error::Io {
+            .map_err(|cause| Error::Io {
                 offset: resume,
-                source,
+                cause,
             })?;
         let found = found?;
         self.index = Some(found);
@@ -1448,7 +1448,7 @@ impl<R: Read + Seek> StreamReader<R> {
         if self.header.is_none() {
             return Err(Error::NoIndex);
         }
-        let io = |offset| move |source| Error::Io { offset, source };
+        let io = |offset| move |cause| Error::Io { offset, cause };
         let len = self.inner.seek(SeekFrom::End(0)).map_err(io(0))?;
         if len < (HEADER_LEN + 16 + TRAILER_LEN) as u64 {
             return Err(Error::NoIndex);
@@ -1492,7 +1492,7 @@ impl<R: Read + Seek> StreamReader<R> {
     }
 
     fn read_at(&mut self, offset: u64, out: &mut [u8]) -> Result<(), Error> {
-        let io = |source| Error::Io { offset, source };
+        let io = |cause| Error::Io { offset, cause };
         self.inner.seek(SeekFrom::Start(offset)).map_err(io)?;
         self.inner.read_exact(out).map_err(io)
     }
@@ -1500,7 +1500,7 @@ impl<R: Read + Seek> StreamReader<R> {
     fn seek_to(&mut self, offset: u64) -> Result<(), Error> {
         self.inner
             .seek(SeekFrom::Start(offset))
-            .map_err(|source| Error::Io { offset, source })?;
+            .map_err(|cause| Error::Io { offset, cause })?;
         self.pos = offset;
         let skew = (offset % 8) as usize;
         self.start = self.base + skew;

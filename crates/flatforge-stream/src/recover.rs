@@ -122,7 +122,7 @@ pub fn recover<R: Read + Seek>(
     opts: &ReaderOptions,
     mut verify: impl FnMut(&Frame<'_>) -> Result<(), Error>,
 ) -> Result<Recovery, Error> {
-    let io = |offset| move |source| Error::Io { offset, source };
+    let io = |offset| move |cause| Error::Io { offset, cause };
     let original_len = src.seek(SeekFrom::End(0)).map_err(io(0))?;
     src.seek(SeekFrom::Start(0)).map_err(io(0))?;
     // No length limit: nothing is allocated per frame here, and a frame the writer wrote must not
@@ -192,7 +192,7 @@ fn find_good_frame<R: Read + Seek>(
     number: u64,
     verify: &mut impl FnMut(&Frame<'_>) -> Result<(), Error>,
 ) -> Result<Option<u64>, Error> {
-    let io = |offset| move |source| Error::Io { offset, source };
+    let io = |offset| move |cause| Error::Io { offset, cause };
     let hlen = layout.checksum.map_or(8, |c| c.frame_header_len()) as u64;
     let mut off = from.next_multiple_of(FRAME_ALIGN as u64);
     src.seek(SeekFrom::Start(off)).map_err(io(off))?;
@@ -250,7 +250,7 @@ pub fn recover_file(
     opts: &ReaderOptions,
     verify: impl FnMut(&Frame<'_>) -> Result<(), Error>,
 ) -> Result<Recovery, Error> {
-    let io = |offset| move |source| Error::Io { offset, source };
+    let io = |offset| move |cause| Error::Io { offset, cause };
     let mut file = OpenOptions::new()
         .read(true)
         .write(true)

@@ -680,11 +680,11 @@ impl<W: Write> StreamWriter<W> {
             self.write_batch()?;
             let mut bufs = [IoSlice::new(&head[..head_len]), IoSlice::new(payload)];
             let out = self.out.as_mut().expect("present until finish");
-            if let Err(source) = write_all_vectored(out, &mut bufs) {
+            if let Err(cause) = write_all_vectored(out, &mut bufs) {
                 self.failed = true;
                 return Err(Error::Io {
                     offset: self.pos,
-                    source,
+                    cause,
                 });
             }
             self.pos += (head_len + payload.len()) as u64;
@@ -762,11 +762,11 @@ impl<W: Write> StreamWriter<W> {
         self.open = 0;
         self.used = 0;
         self.start_batch();
-        result.map_err(|source| {
+        result.map_err(|cause| {
             self.failed = true;
             Error::Io {
                 offset: start,
-                source,
+                cause,
             }
         })
     }
@@ -791,7 +791,7 @@ impl<W: Write> StreamWriter<W> {
         self.write_batch()?;
         let offset = self.pos;
         let out = self.out.as_mut().expect("present until finish");
-        out.flush().map_err(|source| Error::Io { offset, source })
+        out.flush().map_err(|cause| Error::Io { offset, cause })
     }
 
     /// Writes the pending frames and the index footer (if asked for), flushes, and returns the sink.
@@ -908,7 +908,7 @@ impl StreamWriter<File> {
     /// ```
     pub fn append(path: impl AsRef<Path>, opts: WriterOptions) -> Result<(Self, Recovery), Error> {
         let plain = Self::plain(&opts)?;
-        let io = |offset| move |source| Error::Io { offset, source };
+        let io = |offset| move |cause| Error::Io { offset, cause };
         let mut file = OpenOptions::new()
             .read(true)
             .write(true)
@@ -1020,10 +1020,7 @@ impl StreamWriter<File> {
             index.truncate(frames as usize);
         }
         let file = self.out.as_mut().expect("present until finish");
-        let io = |source| Error::Io {
-            offset: pos,
-            source,
-        };
+        let io = |cause| Error::Io { offset: pos, cause };
         file.set_len(pos).map_err(io)?;
         file.seek(SeekFrom::Start(pos)).map_err(io)?;
         self.finish()
@@ -1051,8 +1048,7 @@ impl StreamWriter<File> {
         self.flush()?;
         let offset = self.pos;
         let out = self.out.as_mut().expect("present until finish");
-        out.sync_data()
-            .map_err(|source| Error::Io { offset, source })
+        out.sync_data().map_err(|cause| Error::Io { offset, cause })
     }
 }
 
