@@ -166,6 +166,39 @@ pub enum Error {
         /// The configured maximum.
         max: u64,
     },
+    /// A plain stream's size prefix gives fewer bytes than the smallest FlatBuffer has (8: the root
+    /// offset, then at least the 4 bytes of a table's vtable offset or a string's or vector's
+    /// length): no buffer starts there. A zero-filled tail, as a crash can leave, reads as such a
+    /// frame.
+    ///
+    /// ```
+    /// use flatforge_stream::{Error, Format, ReaderOptions, StreamSlice, StreamWriter};
+    /// use flatforge_stream::WriterOptions;
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default().format(Format::Plain))?;
+    /// w.write_with(|b| b.create_string("before the crash"))?;
+    /// let mut bytes = w.finish()?;
+    /// let end = bytes.len() as u64;
+    /// bytes.extend_from_slice(&[0; 64]); // zeros where the next buffers were to be written
+    /// let stream = StreamSlice::new(&bytes, &ReaderOptions::default().format(Format::Plain))?;
+    /// let mut frames = stream.frames();
+    /// assert_eq!(frames.next().unwrap()?.root::<&str>()?, "before the crash");
+    /// let err = frames.next().unwrap().unwrap_err();
+    /// assert!(matches!(err, Error::FrameTooSmall { frame: 1, len: 0, offset } if offset == end));
+    /// assert!(frames.next().is_none()); // the damage ends the frames
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
+    #[error(
+        "frame {frame} at byte {offset} is {len} bytes long, shorter than any FlatBuffer (at least \
+         8 bytes): a zero-filled or damaged tail?"
+    )]
+    FrameTooSmall {
+        /// Frame number.
+        frame: u64,
+        /// Offset of the frame (its size prefix).
+        offset: u64,
+        /// The length in its size prefix.
+        len: u64,
+    },
     /// A frame's payload does not match its checksum.
     #[error(
         "checksum mismatch in frame {frame} at byte {offset}: {kind} stored {stored:#x}, \
@@ -286,6 +319,7 @@ impl Error {
             | Error::CorruptFrameHeader { frame, .. }
             | Error::BadPadding { frame, .. }
             | Error::FrameTooLarge { frame, .. }
+            | Error::FrameTooSmall { frame, .. }
             | Error::ChecksumMismatch { frame, .. }
             | Error::InvalidMessage { frame, .. }
             | Error::DamageBeforeGoodFrames { frame, .. } => Some(*frame),
@@ -316,6 +350,7 @@ impl Error {
             | Error::CorruptFrameHeader { offset, .. }
             | Error::BadPadding { offset, .. }
             | Error::FrameTooLarge { offset, .. }
+            | Error::FrameTooSmall { offset, .. }
             | Error::ChecksumMismatch { offset, .. }
             | Error::InvalidMessage { offset, .. }
             | Error::CorruptIndex { offset, .. }

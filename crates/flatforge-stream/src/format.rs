@@ -99,6 +99,10 @@ pub const MAX_PAYLOAD_LEN: usize = flatforge::MAX_BUFFER_SIZE;
 /// ```
 pub const INDEX_MAGIC: [u8; 8] = *b"FFSINDEX";
 
+/// The size of the smallest FlatBuffer: a root offset, then at least the 4 bytes of the object it
+/// points to. A plain stream's size prefix below it is damage, not a frame.
+pub(crate) const MIN_MESSAGE_LEN: u32 = 8;
+
 /// The length field of the end marker that precedes the index (its guard is 0, the complement).
 pub(crate) const END_MARKER: u32 = u32::MAX;
 
@@ -582,6 +586,14 @@ impl Layout {
                     offset: pos,
                     len: len.into(),
                     max: self.max_len,
+                });
+            }
+            if len < MIN_MESSAGE_LEN {
+                // No FlatBuffer is this short: zeros (a zero-filled tail) or other damage.
+                return Err(Error::FrameTooSmall {
+                    frame,
+                    offset: pos,
+                    len: len.into(),
                 });
             }
             let end = 4 + len as usize;

@@ -100,7 +100,9 @@
 //! [`Format::Plain`]: no header, no padding, no checksum, no index: bare size-prefixed FlatBuffers
 //! (`u32` length, then the buffer), concatenated, exactly as `flatc --size-prefixed` (or
 //! `Builder::finish_size_prefixed`) writes them. Their objects are aligned relative to the size
-//! prefix, so they are verified with the prefix ([`Frame::buffer`]).
+//! prefix, so they are verified with the prefix ([`Frame::buffer`]). A size prefix below 8 starts
+//! no buffer (the smallest FlatBuffer is a root offset and the 4 bytes at least of the object it
+//! points to): readers report it as damage ([`Error::FrameTooSmall`]), and writers never write one.
 //!
 //! # What survives a crash
 //!
@@ -112,7 +114,9 @@
 //! [`Error::Truncated`] after returning all complete frames, and [`recover_file`] cuts it off. A
 //! zero-filled or garbage tail (a power loss on some file systems) fails the frame guard or the
 //! checksum and is cut off too, unless complete frames follow it (then the damage is not a torn
-//! tail and recovery refuses).
+//! tail and recovery refuses). In a plain stream, zeros read as a size prefix below 8, damage
+//! too; with no guards to find frames after damage by, a plain stream is cut at its first damage
+//! (and [`StreamWriter::append`] cuts nothing from one: it refuses).
 //!
 //! Two processes must not write one file at once. [`StreamWriter::append`] and [`recover_file`]
 //! hold the file's advisory lock ([`lock_file`]) while they use it, so a second one fails with
@@ -122,8 +126,9 @@
 //!
 //! Every error names the frame number and byte offset: a checksum mismatch
 //! ([`Error::ChecksumMismatch`]), a length over the reader's maximum, rejected before any read or
-//! allocation for the frame ([`Error::FrameTooLarge`]), a guard mismatch
-//! ([`Error::CorruptFrameHeader`]), a message its verifier rejects ([`Error::InvalidMessage`]).
+//! allocation for the frame ([`Error::FrameTooLarge`]), a plain frame shorter than any FlatBuffer
+//! ([`Error::FrameTooSmall`]), a guard mismatch ([`Error::CorruptFrameHeader`]), a message its
+//! verifier rejects ([`Error::InvalidMessage`]).
 #![deny(missing_docs)]
 
 mod error;

@@ -9,7 +9,7 @@
 //! corrupt frame in the middle, not a torn tail), it refuses with
 //! [`Error::DamageBeforeGoodFrames`]: cutting would lose complete frames. A damaged index footer
 //! is cut off (it holds no frames). Plain streams have no guards: there, the first frame that does
-//! not fit or fails the verifier ends the stream.
+//! not fit, is shorter than any FlatBuffer (zeros) or fails the verifier ends the stream.
 
 use std::fs::OpenOptions;
 use std::io::{BufReader, Read, Seek, SeekFrom};
@@ -98,7 +98,8 @@ impl Recovery {
 /// follows the damage (a corrupt frame in the middle, not a torn tail), it refuses with
 /// [`Error::DamageBeforeGoodFrames`]: cutting would lose complete frames. A damaged index footer
 /// is left out of the intact part (it holds no frames). Plain streams have no guards: there, the
-/// first frame that does not fit or fails the verifier ends the stream.
+/// first frame that does not fit, is shorter than any FlatBuffer (zeros) or fails the verifier
+/// ends the stream.
 ///
 /// ```
 /// use std::io::Cursor;

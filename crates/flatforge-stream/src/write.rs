@@ -20,7 +20,7 @@ use flatforge::{BuildError, Builder, Offset};
 use crate::error::Error;
 use crate::format::{
     encode_index, lead, write_frame_header, Checksum, Format, Header, HEADER_LEN, MAGIC,
-    MAX_PAYLOAD_LEN,
+    MAX_PAYLOAD_LEN, MIN_MESSAGE_LEN,
 };
 use crate::read::ReaderOptions;
 use crate::recover::Recovery;
@@ -617,15 +617,19 @@ impl<W: Write> StreamWriter<W> {
     }
 
     /// Appends a size-prefixed buffer (as `flatc --size-prefixed` or
-    /// `Builder::finish_size_prefixed` make it) to a plain stream; its prefix must match its length.
+    /// `Builder::finish_size_prefixed` make it) to a plain stream; its prefix must match its length,
+    /// and give at least the 8 bytes of the smallest FlatBuffer (readers take a shorter frame for
+    /// damage, [`Error::FrameTooSmall`]).
     ///
     /// ```
-    /// use flatforge_stream::{Format, StreamWriter, WriterOptions};
+    /// use flatforge_stream::{Error, Format, StreamWriter, WriterOptions};
     /// let mut b = flatforge::Builder::new();
     /// let s = b.create_string("x")?;
     /// let buf = b.finish_size_prefixed(s, None)?.to_vec();
     /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default().format(Format::Plain))?;
     /// w.write_size_prefixed(&buf)?;
+    /// let err = w.write_size_prefixed(&[4, 0, 0, 0, 1, 2, 3, 4]).unwrap_err();
+    /// assert!(matches!(err, Error::FrameTooSmall { frame: 1, len: 4, .. }));
     /// assert_eq!(w.finish()?, buf);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -645,6 +649,13 @@ impl<W: Write> StreamWriter<W> {
             return Err(Error::InvalidOptions(
                 "the size prefix does not match the buffer's length",
             ));
+        }
+        if len < MIN_MESSAGE_LEN as usize {
+            return Err(Error::FrameTooSmall {
+                frame: self.frames,
+                offset: self.pos,
+                len: len as u64,
+            });
         }
         self.write_raw(&buf[4..], Some(&buf[..4]))
     }
@@ -880,8 +891,9 @@ impl StreamWriter<File> {
     ///
     /// A plain stream has no header or guards to tell a torn frame from a file that is not a
     /// stream, so nothing is ever cut from one: it must parse as whole size-prefixed buffers
-    /// (each carrying the writer's file identifier, if it has one), else the reader's error is
-    /// returned and the file is not touched.
+    /// (each carrying the writer's file identifier, if it has one, and none shorter than a
+    /// FlatBuffer: a zero-filled tail is refused too), else the reader's error is returned and the
+    /// file is not touched.
     ///
     /// The writer holds the file's advisory lock ([`lock_file`](crate::lock_file)) until the file
     /// is closed (the writer dropped, or the `File` that [`finish`](Self::finish) returns): while

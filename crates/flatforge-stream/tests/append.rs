@@ -202,6 +202,25 @@ fn appends_to_plain_streams() {
     }
 }
 
+/// Zeros after a plain stream's buffers (a zero-filled tail) are damage, not empty buffers: the
+/// appender refuses, as for any damage in a plain stream, and leaves the file as it is.
+#[test]
+fn a_plain_stream_with_a_zero_filled_tail_is_refused() {
+    let path = temp("plain-zeros");
+    let opts = WriterOptions::default().format(Format::Plain);
+    append(&path, &opts, &["x", "y"]).unwrap();
+    let mut bytes = std::fs::read(&path).unwrap();
+    let end = bytes.len() as u64;
+    bytes.resize(bytes.len() + 4096, 0);
+    std::fs::write(&path, &bytes).unwrap();
+    let err = StreamWriter::append(&path, opts).unwrap_err();
+    assert!(
+        matches!(err, Error::FrameTooSmall { frame: 2, len: 0, offset } if offset == end),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), bytes);
+}
+
 #[test]
 fn short_files_are_not_taken_for_a_torn_header_unless_they_start_like_one() {
     let opts = WriterOptions::default();

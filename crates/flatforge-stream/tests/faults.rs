@@ -318,6 +318,49 @@ fn header_disagreements_are_errors_not_misframing() {
     );
 }
 
+/// A plain stream with zeros after it (a zero-filled tail, as a crash can leave) or a size prefix
+/// below 8 (shorter than any FlatBuffer): every reader returns the buffers before it, then
+/// reports the damage there; recovery cuts it off and keeps every buffer, with a verifier or
+/// without one.
+#[test]
+fn a_plain_streams_zero_filled_tail_is_damage() {
+    let events: Vec<Event> = (0..5).map(event).collect();
+    let plain = write_events(&events, WriterOptions::default().format(Format::Plain));
+    let opts = ReaderOptions::default().format(Format::Plain);
+    let intact = read_all(&plain, &opts);
+    let end = plain.len() as u64;
+    let zero_tails = (1..=64).map(|zeros| vec![0u8; zeros]);
+    // A short size prefix with the bytes it promises, and more after them.
+    let short_frames = (0..8u8).map(|len| {
+        let mut tail = vec![len, 0, 0, 0];
+        tail.extend((0..len + 16).map(|i| i | 0x40));
+        tail
+    });
+    for tail in zero_tails.chain(short_frames) {
+        let bytes = [&plain[..], &tail].concat();
+        let ctx = format!("tail {tail:?}");
+        let o = read_all(&bytes, &opts);
+        assert_eq!(o.frames, intact.frames, "{ctx}");
+        let e = o.end.expect_err(&ctx);
+        assert_eq!((e.frame, e.offset), (Some(5), Some(end)), "{ctx}: {e:?}");
+        // Fewer than 4 bytes: a cut size prefix; else one that is too small.
+        assert_eq!(e.truncation, tail.len() < 4, "{ctx}: {e:?}");
+        if tail.len() >= 4 {
+            assert!(
+                e.text.contains("shorter than any FlatBuffer"),
+                "{ctx}: {e:?}"
+            );
+        }
+        for r in [
+            recover(Cursor::new(&bytes), &opts, verify_event),
+            recover(Cursor::new(&bytes), &opts, |_| Ok(())),
+        ] {
+            let r = r.expect(&ctx);
+            assert_eq!((r.frames, r.valid_len), (5, end), "{ctx}");
+        }
+    }
+}
+
 #[test]
 fn mid_stream_damage_is_not_truncated_away() {
     let events: Vec<Event> = (0..10).map(event).collect();
