@@ -109,13 +109,14 @@ impl Output {
 }
 
 /// A failed write to standard output; `main` ends quietly on one that met a closed pipe
-/// (`| head`), as ripgrep does.
+/// (`| head`), as ripgrep does. The I/O error is its source, not part of its message: `main`
+/// prints the chain (`cannot write to stdout: No space left on device`), each cause once.
 #[derive(Debug)]
 pub(crate) struct StdoutError(pub(crate) io::Error);
 
 impl fmt::Display for StdoutError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "cannot write to stdout: {}", self.0)
+        f.write_str("cannot write to stdout")
     }
 }
 

@@ -1,9 +1,11 @@
 //! `flatforge stream`: framed message streams (`flatforge-stream`) from the command line: `cat`
-//! prints frames as JSON lines, `pack` writes a stream from JSON lines, `verify` checks every frame,
-//! `recover` cuts a torn tail after a crash. JSON and the schema-driven verifier come from
-//! `flatforge-json`; progress bars show on a terminal for large inputs.
+//! prints frames as JSON lines, `pack` writes a stream from JSON lines (to a file, or stdout with
+//! `-o -`), `verify` checks every frame, `recover` cuts a torn tail after a crash. Errors come with
+//! advice where a newcomer's next step is known (`--any-schema`, `--plain`, `stream pack` for JSON
+//! text). JSON and the schema-driven verifier come from `flatforge-json`; progress bars show on a
+//! terminal for large inputs.
 
-use std::fs::File;
+use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -13,15 +15,21 @@ use flatforge_json::{Codec, ParseOptions, PrintOptions, RootType, VerifyOptions}
 use flatforge_schema::{Compiler, FsLoader, ObjectId, Schema};
 use flatforge_stream::{
     lock_file, recover_file, schema_hash, Checksum, Error as StreamError, Format, Frame, Header,
-    ReaderOptions, StreamReader, StreamWriter, WriterOptions,
+    ReaderOptions, StreamReader, StreamWriter, WriterOptions, HEADER_LEN,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::output::{count, print_line, stdout_error, Output, EXIT_INVALID};
+use crate::output::{count, print_line, stdout_error, Output, EXIT_INVALID, EXIT_USAGE};
 use crate::verify::SchemaArgs;
 
 /// Inputs at least this large get a progress bar (on a terminal).
 const PROGRESS_MIN_BYTES: u64 = 8 << 20;
+
+/// `verify` prints the errors of this many invalid messages, then only how many there are.
+const MAX_REPORTED: u64 = 20;
+
+/// The first bytes of an input kept to tell, after an error, what else it may be (JSON text).
+const PREFIX_LEN: usize = 16;
 
 /// Arguments of `flatforge stream`.
 #[derive(Debug, clap::Args)]
@@ -79,13 +87,16 @@ struct CatArgs {
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = "Each non-empty line of the input is one message in JSON (flatc's \
-dialect). The stream header declares the checksum, the schema's file identifier and the schema \
-hash; an index footer is written for random access unless --no-index. The output is written to a \
-temporary file beside OUT and renamed when complete, so OUT is never left half-written; with \
---append, the frames are added to OUT itself, which is cut back to its own frames if a line is \
-invalid or a write fails (if only the final index footer cannot be written, the new frames stay \
-and the error says so; a crash midway leaves the frames written so far, and the next append \
-or `stream recover` cuts a torn last one). While one `pack --append` writes to OUT (on Unix, it \
+dialect): one message per line, as `flatforge json --compact` prints it. The stream header \
+declares the checksum, the schema's file identifier and the schema hash; an index footer is \
+written for random access unless --no-index. The output is written to a temporary file beside \
+OUT and renamed when complete, so OUT is never left half-written (an OUT that is not a regular \
+file, such as a FIFO, is written in place; `-o -` writes to stdout as the lines are read, so a bad \
+line ends the stream there); with --append, the frames are added to OUT itself (a file, not \
+`-`), which is cut back to its own frames if a line is invalid or a write fails (if only the \
+final index footer cannot be written, the new frames stay and the error says so; a crash midway \
+leaves the frames written so far, and the next append or `stream recover` cuts a torn last \
+one). While one `pack --append` writes to OUT (on Unix, it \
 holds the file's advisory lock), another `pack` to OUT and `stream recover` of it stop with an \
 error instead of mixing their frames in.\n\n\
 Exit status: 0 on success, 1 on invalid input (the line and column are reported), 2 on usage \
@@ -104,15 +115,15 @@ struct PackArgs {
     /// Do not write the index footer.
     #[arg(long)]
     no_index: bool,
-    /// Add the messages to the end of OUT, a stream written with the same options (created if
-    /// missing). A torn last frame left by a crash is cut off first (never from a plain stream);
-    /// if a line is invalid or a write fails, OUT is cut back to the frames it had.
+    /// Add the messages to the end of OUT, a stream file written with the same options and
+    /// schema (created if missing). A torn last frame left by a crash is cut off first (never from
+    /// a plain stream); if a line is invalid or a write fails, OUT is cut back to the frames it had.
     #[arg(long)]
     append: bool,
     /// The JSON lines (`-` for stdin).
     #[arg(value_name = "IN.jsonl")]
     input: PathBuf,
-    /// The stream file to write.
+    /// The stream file to write (`-` for stdout).
     #[arg(short = 'o', long = "out", value_name = "OUT")]
     out: PathBuf,
 }
@@ -137,8 +148,9 @@ impl From<ChecksumArg> for Checksum {
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = "Checks the header against the schema, then every frame: framing, \
-checksum, and the message with the schema-driven verifier. Invalid messages are all reported \
-(the framing around them is intact); damaged framing stops the check.\n\n\
+checksum, and the message with the schema-driven verifier. Invalid messages are all counted \
+and the first 20 reported (the framing around them is intact); damaged framing stops the check \
+(in a plain stream, a size prefix below 8, such as zeros, is damaged framing).\n\n\
 Exit status: 0 when every frame is valid, 1 otherwise, 2 on usage errors."
 )]
 struct VerifyArgs {
@@ -157,7 +169,9 @@ struct VerifyArgs {
 last frame (the file ends inside it), a damaged tail with nothing valid after it, or a damaged \
 index footer is cut off; every complete frame is kept. If complete frames follow the damage, \
 nothing is cut (that would lose them) and the command fails. With -s, each message is also \
-verified against the schema. Run it while no writer has the file open.\n\n\
+verified against the schema. Run it while no writer has the file open. A plain stream needs \
+--plain: it has no header or guards to be recognized by, and one is cut at its first damage \
+(including zeros), so a file that is no stream would be cut at its first bytes.\n\n\
 Exit status: 0 when the stream is intact or was recovered, 1 when it cannot be, 2 on usage \
 errors."
 )]
@@ -174,7 +188,7 @@ struct RecoverArgs {
     /// Report what would be cut without changing the file.
     #[arg(long)]
     dry_run: bool,
-    /// The stream is bare size-prefixed buffers (no header).
+    /// The stream is bare size-prefixed buffers (no header); never guessed, see below.
     #[arg(long)]
     plain: bool,
     /// The stream file.
@@ -220,14 +234,15 @@ fn progress(len: Option<u64>, what: &str) -> ProgressBar {
     }
 }
 
-/// An open stream: the reader over the file (or stdin) and its length, if known.
+/// An open stream: the reader over the file (or stdin), its length, if known, and its first bytes.
 struct Opened {
     reader: StreamReader<Box<dyn Read>>,
     len: Option<u64>,
+    prefix: Vec<u8>,
 }
 
 fn open_stream(read: &ReadArgs) -> anyhow::Result<Opened> {
-    let (source, len): (Box<dyn Read>, Option<u64>) = if read.input == Path::new("-") {
+    let (mut source, len): (Box<dyn Read>, Option<u64>) = if read.input == Path::new("-") {
         (Box::new(io::stdin().lock()), None)
     } else {
         let file = File::open(&read.input)
@@ -235,6 +250,14 @@ fn open_stream(read: &ReadArgs) -> anyhow::Result<Opened> {
         let len = file.metadata().ok().map(|m| m.len());
         (Box::new(file), len)
     };
+    let name = read.input.display();
+    let mut prefix = Vec::with_capacity(PREFIX_LEN);
+    (&mut source)
+        .take(PREFIX_LEN as u64)
+        .read_to_end(&mut prefix)
+        .with_context(|| format!("cannot read `{name}`"))?;
+    // The reader reads the first bytes again, then the rest.
+    let source: Box<dyn Read> = Box::new(io::Cursor::new(prefix.clone()).chain(source));
     let format = if read.plain {
         Format::Plain
     } else {
@@ -243,9 +266,12 @@ fn open_stream(read: &ReadArgs) -> anyhow::Result<Opened> {
     let opts = ReaderOptions::default()
         .format(format)
         .max_frame_len(read.max_frame_len);
-    let reader =
-        StreamReader::new(source, &opts).with_context(|| format!("`{}`", read.input.display()))?;
-    Ok(Opened { reader, len })
+    let reader = StreamReader::new(source, &opts).with_context(|| format!("`{name}`"))?;
+    Ok(Opened {
+        reader,
+        len,
+        prefix,
+    })
 }
 
 /// Checks the header's schema identity against the schema: what the header declares must match.
@@ -273,10 +299,77 @@ fn check_identity(
     Ok(())
 }
 
+/// Reports a header that does not match the schema (with the way out for a changed schema).
+fn identity_error(e: &StreamError, name: &str, out: &Output) -> ExitCode {
+    out.error(&format!("`{name}`: {e}"));
+    if matches!(e, StreamError::SchemaHashMismatch { .. }) {
+        out.help(
+            "the stream was written with another version of the schema (or another schema): \
+             --any-schema reads it anyway, verifying each message against this one",
+        );
+    }
+    ExitCode::from(EXIT_INVALID)
+}
+
+/// Advice after a framing error `e` in the stream `opened` read from `name`: what the input may be
+/// instead, or how to cut a damaged tail off.
+fn framing_help(e: &StreamError, opened: &Opened, name: &str) -> Option<String> {
+    let plain = opened.reader.header().is_none();
+    if plain && e.frame() == Some(0) && looks_like_json(&opened.prefix) {
+        let file = if name == "-" { "IN.jsonl" } else { name };
+        return Some(format!(
+            "the input looks like JSON text, not a stream: `flatforge stream pack -s SCHEMA -o \
+             OUT.ffs {file}` makes a stream of JSON lines (one message per line)"
+        ));
+    }
+    recover_help(e, plain, name)
+}
+
+/// Advice for damage `e` that `flatforge stream recover` cuts off, in the stream file `name`.
+fn recover_help(e: &StreamError, plain: bool, name: &str) -> Option<String> {
+    let file = if name == "-" { "FILE" } else { name };
+    let recover = if plain {
+        format!("`flatforge stream recover --plain {file}`")
+    } else {
+        format!("`flatforge stream recover {file}`")
+    };
+    match e {
+        StreamError::FrameTooSmall { .. } => Some(format!(
+            "zeros or damage where a frame should start, as a crash can leave: {recover} cuts \
+             them off, keeping the frames before them"
+        )),
+        _ if e.is_truncation() || matches!(e, StreamError::CorruptIndex { .. }) => Some(format!(
+            "the stream ends in a torn write: {recover} cuts it off"
+        )),
+        StreamError::CorruptFrameHeader { .. }
+        | StreamError::ChecksumMismatch { .. }
+        | StreamError::BadPadding { .. } => Some(format!(
+            "{recover} cuts a damaged tail off (not damage that complete frames follow)"
+        )),
+        _ => None,
+    }
+}
+
+/// Whether `data` starts as JSON text does (`{` or `[` after white space or a byte order mark).
+/// A plain stream may start so too (a buffer of 123 bytes starts with `{`): this only picks advice.
+fn looks_like_json(data: &[u8]) -> bool {
+    let data = data.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(data);
+    let first = data.iter().find(|b| !b.is_ascii_whitespace());
+    matches!(first, Some(b'{' | b'['))
+}
+
 fn verify_options(frame: &Frame<'_>) -> VerifyOptions {
     let mut opts = VerifyOptions::default();
     opts.size_prefixed = frame.is_size_prefixed();
     opts
+}
+
+/// Why `cat` stopped before the end of the stream.
+enum CatFailure {
+    /// The framing is damaged.
+    Framing(StreamError),
+    /// A message does not verify.
+    Message(String),
 }
 
 fn cat(args: &CatArgs, out: &Output) -> anyhow::Result<ExitCode> {
@@ -288,8 +381,9 @@ fn cat(args: &CatArgs, out: &Output) -> anyhow::Result<ExitCode> {
     let hash = schema_hash(&schema, root_object(&codec, &schema, root));
     let mut opened = open_stream(&args.read)?;
     let name = args.read.input.display().to_string();
-    check_identity(opened.reader.header(), &codec, hash, args.read.any_schema)
-        .with_context(|| format!("`{name}`"))?;
+    if let Err(e) = check_identity(opened.reader.header(), &codec, hash, args.read.any_schema) {
+        return Ok(identity_error(&e, &name, out));
+    }
     let mut print = PrintOptions::default();
     print.indent = None;
     let mut printer = codec.printer(print.clone());
@@ -306,7 +400,7 @@ fn cat(args: &CatArgs, out: &Output) -> anyhow::Result<ExitCode> {
             Ok(Some(f)) => f,
             Ok(None) => break,
             Err(e) => {
-                failure = Some(anyhow::Error::new(e));
+                failure = Some(CatFailure::Framing(e));
                 break;
             }
         };
@@ -320,9 +414,9 @@ fn cat(args: &CatArgs, out: &Output) -> anyhow::Result<ExitCode> {
             Ok(json) => json,
             Err(e) => {
                 let offset = frame.offset();
-                failure = Some(anyhow::anyhow!(
+                failure = Some(CatFailure::Message(format!(
                     "invalid message in frame {number} at byte {offset}: {e}"
-                ));
+                )));
                 break;
             }
         };
@@ -338,10 +432,72 @@ fn cat(args: &CatArgs, out: &Output) -> anyhow::Result<ExitCode> {
     stdout.flush().map_err(stdout_error)?;
     match failure {
         None => Ok(ExitCode::SUCCESS),
-        Some(e) => {
-            out.error(&format!("`{name}`: {e:#}"));
+        Some(CatFailure::Message(message)) => {
+            out.error(&format!("`{name}`: {message}"));
             Ok(ExitCode::from(EXIT_INVALID))
         }
+        Some(CatFailure::Framing(e)) => {
+            out.error(&format!("`{name}`: {e}"));
+            if let Some(help) = framing_help(&e, &opened, &name) {
+                out.help(&help);
+            }
+            Ok(ExitCode::from(EXIT_INVALID))
+        }
+    }
+}
+
+/// Why packing stopped before the end of the input.
+enum PackError {
+    /// A line is not a valid message (reported, exit 1).
+    Line(BadLine),
+    /// Reading the input failed.
+    Read(anyhow::Error),
+    /// Writing the stream failed.
+    Write(StreamError),
+}
+
+/// A line that is not a valid message: where and why, and advice if there is any.
+struct BadLine {
+    message: String,
+    help: Option<String>,
+}
+
+impl BadLine {
+    fn report(&self, out: &Output) {
+        out.error(&self.message);
+        if let Some(help) = &self.help {
+            out.help(help);
+        }
+    }
+}
+
+/// The exit code for a failed `pack`: a bad line is reported (exit 1); an I/O error is returned,
+/// a failed write made an error by `write`, which names where it went.
+fn pack_failed(
+    e: PackError,
+    out: &Output,
+    write: impl FnOnce(StreamError) -> anyhow::Error,
+) -> anyhow::Result<ExitCode> {
+    match e {
+        PackError::Line(bad) => {
+            bad.report(out);
+            Ok(ExitCode::from(EXIT_INVALID))
+        }
+        PackError::Read(e) => Err(e),
+        PackError::Write(e) => Err(write(e)),
+    }
+}
+
+/// A failed write to the stream file `name`.
+fn file_write_error(e: StreamError, name: &str) -> anyhow::Error {
+    anyhow::Error::new(e).context(format!("cannot write `{name}`"))
+}
+
+/// A failed write to stdout: an I/O error as `main` knows it (quiet for a closed pipe).
+fn stdout_write_error(e: StreamError) -> anyhow::Error {
+    match e {
+        StreamError::Io { cause, .. } => stdout_error(cause),
+        e => anyhow::Error::new(e).context("cannot write the stream to stdout"),
     }
 }
 
@@ -349,6 +505,11 @@ fn pack(args: &PackArgs, out: &Output) -> anyhow::Result<ExitCode> {
     let Some(schema) = args.schema.load(out) else {
         return Ok(ExitCode::from(EXIT_INVALID));
     };
+    let to_stdout = args.out == Path::new("-");
+    if to_stdout && args.append {
+        out.error("--append adds to a stream file: it cannot append to stdout (`-o -`)");
+        return Ok(ExitCode::from(EXIT_USAGE));
+    }
     let codec = Codec::new(&schema);
     let root = args.schema.root(&codec)?;
     let (input, len): (Box<dyn BufRead>, Option<u64>) = if args.input == Path::new("-") {
@@ -371,53 +532,79 @@ fn pack(args: &PackArgs, out: &Output) -> anyhow::Result<ExitCode> {
             opts = opts.file_identifier(id);
         }
     }
+    let packing = Packing {
+        args,
+        codec: &codec,
+        root,
+        input,
+        len,
+    };
     if args.append {
-        return pack_append(args, &codec, root, input, len, opts, out);
+        return pack_append(packing, opts, out);
+    }
+    if to_stdout {
+        return match packing.write_new(opts, io::stdout().lock()) {
+            Ok((frames, _)) => {
+                eprintln!("packed {} to stdout", count(frames, "message"));
+                Ok(ExitCode::SUCCESS)
+            }
+            Err(e) => pack_failed(e, out, stdout_write_error),
+        };
+    }
+    let name = args.out.display().to_string();
+    // A FIFO or a device is written in place: renaming a file over it would replace it.
+    let special = std::fs::metadata(&args.out).is_ok_and(|m| !m.is_file());
+    if special {
+        let file = OpenOptions::new()
+            .write(true)
+            .open(&args.out)
+            .with_context(|| format!("cannot write `{name}`"))?;
+        return match packing.write_new(opts, BufWriter::with_capacity(1 << 16, file)) {
+            Ok((frames, file)) => {
+                file.into_inner()
+                    .map_err(|e| e.into_error())
+                    .with_context(|| format!("cannot write `{name}`"))?;
+                eprintln!("packed {} into `{name}`", count(frames, "message"));
+                Ok(ExitCode::SUCCESS)
+            }
+            Err(e) => pack_failed(e, out, |e| file_write_error(e, &name)),
+        };
     }
     let tmp = temp_path(&args.out);
-    let file = File::create(&tmp).with_context(|| format!("cannot create `{}`", tmp.display()))?;
-    let mut w = StreamWriter::new(BufWriter::with_capacity(1 << 16, file), opts)?;
-    let packed = pack_lines(args, &codec, root, input, len, &mut w);
-    let result = then_finish(packed, || {
-        let frames = w.frames();
-        let mut file = w.finish()?.into_inner().map_err(|e| e.into_error())?;
-        file.flush()?;
-        file.sync_all().context("cannot sync the output")?;
-        Ok(frames)
-    });
-    match result {
-        Ok(Ok(frames)) => {
-            // Not over a stream that another process is appending to (its frames would go to the
-            // replaced file); the lock is held until the new file is in place.
-            let held = match File::open(&args.out) {
-                Ok(old) => lock_file(&old).map(|()| Some(old)),
-                Err(_) => Ok(None),
-            };
-            let held = match held {
-                Ok(held) => held,
-                Err(e) => {
-                    let _ = std::fs::remove_file(&tmp);
-                    let name = args.out.display();
-                    return Err(e).with_context(|| format!("cannot replace `{name}`"));
-                }
-            };
-            std::fs::rename(&tmp, &args.out)
-                .with_context(|| format!("cannot write `{}`", args.out.display()))?;
-            drop(held);
-            let messages = count(frames, "message");
-            eprintln!("packed {messages} into `{}`", args.out.display());
-            Ok(ExitCode::SUCCESS)
-        }
-        Ok(Err(message)) => {
-            let _ = std::fs::remove_file(&tmp);
-            out.error(&message);
-            Ok(ExitCode::from(EXIT_INVALID))
-        }
+    let file = File::create(&tmp).with_context(|| format!("cannot write `{name}`"))?;
+    let (frames, file) = match packing.write_new(opts, BufWriter::with_capacity(1 << 16, file)) {
+        Ok(written) => written,
         Err(e) => {
             let _ = std::fs::remove_file(&tmp);
-            Err(e)
+            return pack_failed(e, out, |e| file_write_error(e, &name));
         }
+    };
+    let synced = file
+        .into_inner()
+        .map_err(|e| e.into_error())
+        .and_then(|file| file.sync_all())
+        .with_context(|| format!("cannot write `{name}`"));
+    if let Err(e) = synced {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(e);
     }
+    // Not over a stream that another process is appending to (its frames would go to the
+    // replaced file); the lock is held until the new file is in place.
+    let held = match File::open(&args.out) {
+        Ok(old) => lock_file(&old).map(|()| Some(old)),
+        Err(_) => Ok(None),
+    };
+    let held = match held {
+        Ok(held) => held,
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            return Err(e).with_context(|| format!("cannot replace `{name}`"));
+        }
+    };
+    std::fs::rename(&tmp, &args.out).with_context(|| format!("cannot write `{name}`"))?;
+    drop(held);
+    eprintln!("packed {} into `{name}`", count(frames, "message"));
+    Ok(ExitCode::SUCCESS)
 }
 
 /// A temporary file beside `out`, renamed to it when complete.
@@ -427,125 +614,171 @@ fn temp_path(out: &Path) -> PathBuf {
     out.with_file_name(name)
 }
 
+/// Whether the stream file at `path` has a header that differs from what `opts` would write in
+/// its schema hash only: its frames follow another schema.
+fn schema_changed(path: &Path, opts: &WriterOptions) -> bool {
+    let mut head = [0u8; HEADER_LEN];
+    let read = File::open(path).and_then(|mut f| f.read_exact(&mut head));
+    match (read, Header::decode(&head)) {
+        (Ok(()), Ok(h)) => {
+            opts.format == Format::Framed
+                && h.checksum == opts.checksum
+                && h.file_identifier == opts.file_identifier
+                && h.schema_hash != opts.schema_hash
+        }
+        _ => false,
+    }
+}
+
 /// `pack --append`: the lines' messages after the frames of `args.out`; on invalid input or a
 /// failed write, none of them.
-fn pack_append(
-    args: &PackArgs,
-    codec: &Codec<'_>,
-    root: RootType,
-    input: Box<dyn BufRead>,
-    len: Option<u64>,
-    opts: WriterOptions,
-    out: &Output,
-) -> anyhow::Result<ExitCode> {
-    let name = args.out.display();
-    let (mut w, found) =
-        StreamWriter::append(&args.out, opts.clone()).with_context(|| format!("`{name}`"))?;
+fn pack_append(p: Packing<'_, '_>, opts: WriterOptions, out: &Output) -> anyhow::Result<ExitCode> {
+    let name = p.args.out.display().to_string();
+    let (mut w, found) = match StreamWriter::append(&p.args.out, opts.clone()) {
+        Ok(appending) => appending,
+        Err(e) => {
+            out.error(&format!("`{name}`: {e}"));
+            if matches!(e, StreamError::AppendMismatch { .. }) && schema_changed(&p.args.out, &opts)
+            {
+                out.help(&format!(
+                    "its frames were written with another schema, which its header declares: \
+                     messages of this schema cannot join them. To go on with this schema, \
+                     rewrite the stream with it first: `flatforge stream cat --any-schema -s \
+                     SCHEMA {name} | flatforge stream pack -s SCHEMA -o NEW.ffs -`, then append \
+                     to NEW.ffs"
+                ));
+            } else if let Some(help) = recover_help(&e, p.args.plain, &name) {
+                out.help(&help);
+            }
+            return Ok(ExitCode::from(EXIT_INVALID));
+        }
+    };
     if let (true, Some(damage)) = (found.truncates(), &found.damage) {
         let (from, to) = (found.original_len, found.valid_len);
         eprintln!("cut `{name}` from {from} to {to} bytes before appending: {damage}");
     }
     let frames_before = found.frames;
-    let mut packed = pack_lines(args, codec, root, input, len, &mut w);
-    if let Ok(Ok(())) = packed {
-        // Every frame into the file before the footer, so that only `finish`'s footer is left to
-        // fail once nothing can be taken back.
-        packed = w
-            .sync()
-            .map(Ok)
-            .with_context(|| format!("cannot write `{name}`"));
-    }
-    if let Ok(Ok(())) = packed {
-        let appended = count(w.frames() - frames_before, "message");
-        let footer_failed = || {
-            format!(
-                "the {appended} are in `{name}`, but its index footer could not be written \
-                 (`flatforge stream recover` cuts what was written of it)"
-            )
-        };
-        w.finish()
-            .with_context(footer_failed)?
-            .sync_all()
-            .with_context(footer_failed)?;
-        eprintln!("appended {appended} to `{name}`");
-        return Ok(ExitCode::SUCCESS);
-    }
-    // Back to the frames the stream had (and its index, written again), under the writer's lock.
-    let restore = || format!("cannot restore `{name}`");
-    w.abandon()
-        .with_context(restore)?
-        .sync_all()
-        .with_context(restore)?;
-    if let Err(message) = packed? {
-        out.error(&message);
-    }
-    Ok(ExitCode::from(EXIT_INVALID))
-}
-
-/// `packed`, then, if every line was packed, `finish` (which returns the frames written).
-fn then_finish(
-    packed: anyhow::Result<Result<(), String>>,
-    finish: impl FnOnce() -> anyhow::Result<u64>,
-) -> anyhow::Result<Result<u64, String>> {
-    match packed? {
-        Ok(()) => finish().map(Ok),
-        Err(message) => Ok(Err(message)),
+    // Every frame into the file before the footer, so that only `finish`'s footer is left to
+    // fail once nothing can be taken back.
+    let packed = p
+        .lines(&mut w)
+        .and_then(|()| w.sync().map_err(PackError::Write));
+    match packed {
+        Ok(()) => {
+            let appended = count(w.frames() - frames_before, "message");
+            let footer_failed = || {
+                format!(
+                    "the {appended} are in `{name}`, but its index footer could not be written \
+                     (`flatforge stream recover` cuts what was written of it)"
+                )
+            };
+            w.finish()
+                .with_context(footer_failed)?
+                .sync_all()
+                .with_context(footer_failed)?;
+            eprintln!("appended {appended} to `{name}`");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            // Back to the frames the stream had (and its index, written again), under the
+            // writer's lock.
+            let restore = || format!("cannot restore `{name}`");
+            w.abandon()
+                .with_context(restore)?
+                .sync_all()
+                .with_context(restore)?;
+            pack_failed(e, out, |e| file_write_error(e, &name))
+        }
     }
 }
 
-/// Packs the lines of `input` into `w`; the inner error is invalid input (reported, exit 1), the
-/// outer one an I/O failure.
-fn pack_lines<W: Write>(
-    args: &PackArgs,
-    codec: &Codec<'_>,
+/// What `pack` packs: the lines of `input` as messages of `root`.
+struct Packing<'a, 's> {
+    args: &'a PackArgs,
+    codec: &'a Codec<'s>,
     root: RootType,
-    mut input: Box<dyn BufRead>,
+    input: Box<dyn BufRead>,
     len: Option<u64>,
-    w: &mut StreamWriter<W>,
-) -> anyhow::Result<Result<(), String>> {
-    let plain = args.plain;
-    let mut parse = ParseOptions::default();
-    parse.size_prefixed = plain;
-    let mut parser = codec.parser(parse);
-    let bar = progress(len, "pack");
-    let mut line = Vec::new();
-    let mut consumed = 0u64;
-    let mut number = 0u64;
-    loop {
-        line.clear();
-        let n = input
-            .read_until(b'\n', &mut line)
-            .with_context(|| format!("cannot read `{}`", args.input.display()))?;
-        if n == 0 {
-            break;
-        }
-        number += 1;
-        consumed += n as u64;
-        if line.iter().all(u8::is_ascii_whitespace) {
-            continue;
-        }
-        let buf = match parser.parse(root, &line) {
-            Ok(buf) => buf,
-            Err(e) => {
-                return Ok(Err(format!(
-                    "{}:{number}:{}: {}",
-                    args.input.display(),
-                    e.column,
-                    e.kind
-                )))
-            }
-        };
-        if plain {
-            w.write_size_prefixed(buf)?;
-        } else {
-            w.write_message(buf)?;
-        }
-        if number.is_multiple_of(1024) {
-            bar.set_position(consumed);
-        }
+}
+
+impl Packing<'_, '_> {
+    /// A new stream in `sink` with the lines' messages, finished; returns the frames written
+    /// and the sink.
+    fn write_new<W: Write>(self, opts: WriterOptions, sink: W) -> Result<(u64, W), PackError> {
+        let mut w = StreamWriter::new(sink, opts).map_err(PackError::Write)?;
+        self.lines(&mut w)?;
+        let frames = w.frames();
+        Ok((frames, w.finish().map_err(PackError::Write)?))
     }
-    bar.finish_and_clear();
-    Ok(Ok(()))
+
+    /// Packs the lines of the input into `w`.
+    fn lines<W: Write>(self, w: &mut StreamWriter<W>) -> Result<(), PackError> {
+        let Packing {
+            args,
+            codec,
+            root,
+            mut input,
+            len,
+        } = self;
+        let plain = args.plain;
+        let mut parse = ParseOptions::default();
+        parse.size_prefixed = plain;
+        let mut parser = codec.parser(parse);
+        let bar = progress(len, "pack");
+        let mut line = Vec::new();
+        let mut consumed = 0u64;
+        let mut number = 0u64;
+        loop {
+            line.clear();
+            let n = input
+                .read_until(b'\n', &mut line)
+                .with_context(|| format!("cannot read `{}`", args.input.display()))
+                .map_err(PackError::Read)?;
+            if n == 0 {
+                break;
+            }
+            number += 1;
+            consumed += n as u64;
+            if line.iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            // Without the line's end: an error at the end of the message points there.
+            let text = line.strip_suffix(b"\n").unwrap_or(&line);
+            let text = text.strip_suffix(b"\r").unwrap_or(text);
+            let buf = match parser.parse(root, text) {
+                Ok(buf) => buf,
+                Err(e) => {
+                    let help = (e.offset >= text.len()).then(|| {
+                        format!(
+                            "`stream pack` reads one message per line (JSON lines), and line \
+                             {number} ends inside one: `flatforge json --compact` prints a \
+                             message on one line"
+                        )
+                    });
+                    return Err(PackError::Line(BadLine {
+                        message: format!(
+                            "{}:{number}:{}: {}",
+                            args.input.display(),
+                            e.column,
+                            e.kind
+                        ),
+                        help,
+                    }));
+                }
+            };
+            let written = if plain {
+                w.write_size_prefixed(buf)
+            } else {
+                w.write_message(buf)
+            };
+            written.map_err(PackError::Write)?;
+            if number.is_multiple_of(1024) {
+                bar.set_position(consumed);
+            }
+        }
+        bar.finish_and_clear();
+        Ok(())
+    }
 }
 
 fn verify(args: &VerifyArgs, out: &Output) -> anyhow::Result<ExitCode> {
@@ -557,8 +790,9 @@ fn verify(args: &VerifyArgs, out: &Output) -> anyhow::Result<ExitCode> {
     let hash = schema_hash(&schema, root_object(&codec, &schema, root));
     let mut opened = open_stream(&args.read)?;
     let name = args.read.input.display().to_string();
-    check_identity(opened.reader.header(), &codec, hash, args.read.any_schema)
-        .with_context(|| format!("`{name}`"))?;
+    if let Err(e) = check_identity(opened.reader.header(), &codec, hash, args.read.any_schema) {
+        return Ok(identity_error(&e, &name, out));
+    }
     let header = opened.reader.header().copied();
     let bar = progress(opened.len, "verify");
     let mut invalid = 0u64;
@@ -570,7 +804,9 @@ fn verify(args: &VerifyArgs, out: &Output) -> anyhow::Result<ExitCode> {
                     f.verify_with(|f| codec.verify(root, f.buffer(), &verify_options(f)))
                 {
                     invalid += 1;
-                    out.error(&format!("`{name}`: {e}"));
+                    if invalid <= MAX_REPORTED {
+                        out.error(&format!("`{name}`: {e}"));
+                    }
                 }
                 if f.number() % 256 == 0 {
                     bar.set_position(f.offset());
@@ -587,14 +823,19 @@ fn verify(args: &VerifyArgs, out: &Output) -> anyhow::Result<ExitCode> {
     let frames = opened.reader.next_frame_number();
     if let Some(e) = framing {
         out.error(&format!("`{name}`: {e}"));
-        if e.is_truncation() || matches!(e, StreamError::CorruptIndex { .. }) {
-            out.error("the stream ends in a torn write: `flatforge stream recover` cuts it off");
+        if let Some(help) = framing_help(&e, &opened, &name) {
+            out.help(&help);
         }
         return Ok(ExitCode::from(EXIT_INVALID));
     }
     if invalid > 0 {
+        let shown = if invalid > MAX_REPORTED {
+            format!(" (the first {MAX_REPORTED} are shown)")
+        } else {
+            String::new()
+        };
         out.error(&format!(
-            "`{name}`: {invalid} of {frames} messages are invalid"
+            "`{name}`: {invalid} of {frames} messages are invalid{shown}"
         ));
         return Ok(ExitCode::from(EXIT_INVALID));
     }
@@ -658,6 +899,14 @@ fn recover(args: &RecoverArgs, out: &Output) -> anyhow::Result<ExitCode> {
         Ok(r) => r,
         Err(e) => {
             out.error(&format!("`{name}`: {e}"));
+            // Not read as a plain stream unasked: one has no guards, so a file that is no
+            // stream would be cut at its first bytes.
+            if matches!(e, StreamError::BadMagic { .. }) && starts_as_plain(&args.file, check) {
+                out.help(&format!(
+                    "it reads as a plain stream (bare size-prefixed buffers, no header): \
+                     `flatforge stream recover --plain {name}` recovers it as one"
+                ));
+            }
             return Ok(ExitCode::from(EXIT_INVALID));
         }
     };
@@ -676,4 +925,16 @@ fn recover(args: &RecoverArgs, out: &Output) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Whether the file at `path` starts with a complete plain frame that passes `check`.
+fn starts_as_plain(path: &Path, check: impl FnOnce(&Frame<'_>) -> Result<(), StreamError>) -> bool {
+    let Ok(file) = File::open(path) else {
+        return false;
+    };
+    let opts = ReaderOptions::default().format(Format::Plain);
+    let Ok(mut reader) = StreamReader::new(file, &opts) else {
+        return false;
+    };
+    matches!(reader.next_frame(), Ok(Some(frame)) if check(&frame).is_ok())
 }

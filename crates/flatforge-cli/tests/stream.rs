@@ -6,11 +6,21 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 fn flatforge(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    flatforge_in(
+        &flatforge_testkit::workspace_root(),
+        args,
+        stdin,
+        Stdio::piped(),
+    )
+}
+
+/// Runs flatforge in `dir`, its stdout going to `stdout`.
+fn flatforge_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>, stdout: Stdio) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_flatforge"))
         .args(args)
-        .current_dir(flatforge_testkit::workspace_root())
+        .current_dir(dir)
         .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
+        .stdout(stdout)
         .stderr(Stdio::piped())
         .spawn()
         .expect("run flatforge");
@@ -360,4 +370,359 @@ fn a_stream_another_writer_holds_is_left_alone() {
     );
     let cat = flatforge(&["stream", "cat", "-s", SCHEMA, s(&out)], None);
     assert_eq!(text(&cat.stdout), lines(5).repeat(2));
+}
+
+/// The schema's path from any directory.
+fn schema_path() -> String {
+    let path = flatforge_testkit::workspace_root().join(SCHEMA);
+    path.to_str().expect("UTF-8 path").to_owned()
+}
+
+/// The TelemetryEvent schema with one more field: another schema hash.
+fn changed_schema(name: &str) -> PathBuf {
+    let path = temp(name);
+    let changed = std::fs::read_to_string(flatforge_testkit::workspace_root().join(SCHEMA))
+        .unwrap()
+        .replace("samples:[ulong];", "samples:[ulong];\n  extra:int;");
+    std::fs::write(&path, changed).unwrap();
+    path
+}
+
+/// `-o -` writes the stream to stdout, as `-o -` does for `json`, `binary` and `nbt convert`: no
+/// file named `-` is left behind, and `--append` (which needs a file) is a usage error.
+#[test]
+fn pack_to_dash_writes_the_stream_to_stdout() {
+    let input = temp("to-stdout.jsonl");
+    std::fs::write(&input, lines(6)).unwrap();
+    let cwd = temp("to-stdout-cwd");
+    std::fs::create_dir_all(&cwd).unwrap();
+    let schema = schema_path();
+    for (name, extra) in [
+        ("to-stdout.ffs", &[][..]),
+        ("to-stdout.bin", &["--plain"][..]),
+    ] {
+        let file = temp(name);
+        assert_eq!(pack(&input, &file, extra).status.code(), Some(0));
+        let mut args = vec!["stream", "pack", "-s", &schema, s(&input), "-o", "-"];
+        args.extend_from_slice(extra);
+        let packed = flatforge_in(&cwd, &args, None, Stdio::piped());
+        assert_eq!(packed.status.code(), Some(0), "{}", text(&packed.stderr));
+        assert_eq!(packed.stdout, std::fs::read(&file).unwrap(), "{name}");
+        assert!(
+            text(&packed.stderr).contains("stdout"),
+            "{}",
+            text(&packed.stderr)
+        );
+        assert!(!cwd.join("-").exists(), "a file named `-` was written");
+        let cat = flatforge(&["stream", "cat", "-s", SCHEMA, "-"], Some(&packed.stdout));
+        assert_eq!(text(&cat.stdout), lines(6), "{}", text(&cat.stderr));
+    }
+    let args = [
+        "stream",
+        "pack",
+        "-s",
+        &schema,
+        s(&input),
+        "-o",
+        "-",
+        "--append",
+    ];
+    let append = flatforge_in(&cwd, &args, None, Stdio::piped());
+    assert_eq!(append.status.code(), Some(2), "{}", text(&append.stderr));
+    assert!(
+        text(&append.stderr).contains("--append"),
+        "{}",
+        text(&append.stderr)
+    );
+    assert!(append.stdout.is_empty());
+    assert!(!cwd.join("-").exists(), "a file named `-` was written");
+}
+
+/// An output that is not a regular file (a FIFO, a device such as /dev/null) is written in place:
+/// a temporary file renamed over it would replace it.
+#[cfg(target_os = "linux")]
+#[test]
+fn pack_writes_into_a_fifo_without_replacing_it() {
+    use std::io::Read;
+    use std::os::unix::fs::FileTypeExt;
+    let input = temp("fifo.jsonl");
+    std::fs::write(&input, lines(4)).unwrap();
+    let file = temp("fifo.ffs");
+    assert_eq!(pack(&input, &file, &[]).status.code(), Some(0));
+    let expected = std::fs::read(&file).unwrap();
+    let fifo = temp("out.fifo");
+    let _ = std::fs::remove_file(&fifo);
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(made.success());
+    // Open for reading and writing, which Linux does without waiting for the other end: opening
+    // it again, for either, does not wait then (the stream is smaller than the pipe's buffer).
+    let mut end = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(&fifo)
+        .unwrap();
+    let packed = pack(&input, &fifo, &[]);
+    assert_eq!(packed.status.code(), Some(0), "{}", text(&packed.stderr));
+    let kind = std::fs::symlink_metadata(&fifo).unwrap().file_type();
+    assert!(kind.is_fifo(), "the FIFO was replaced: {kind:?}");
+    let mut got = vec![0; expected.len()];
+    end.read_exact(&mut got).unwrap();
+    assert_eq!(got, expected);
+}
+
+/// A stream written with an older schema: `cat` and `verify` point at `--any-schema`, and
+/// `pack --append` (whose header would then declare the wrong schema) refuses and says how to
+/// continue the stream with the new schema.
+#[test]
+fn a_changed_schema_is_refused_with_the_way_out() {
+    let input = temp("changed.jsonl");
+    std::fs::write(&input, lines(3)).unwrap();
+    let out = temp("changed.ffs");
+    assert_eq!(pack(&input, &out, &[]).status.code(), Some(0));
+    let before = std::fs::read(&out).unwrap();
+    let other = changed_schema("changed.fbs");
+    for command in ["cat", "verify"] {
+        let run = flatforge(&["stream", command, "-s", s(&other), s(&out)], None);
+        let stderr = text(&run.stderr);
+        assert_eq!(run.status.code(), Some(1), "{stderr}");
+        assert!(stderr.contains("schema hash"), "{stderr}");
+        assert!(stderr.contains("--any-schema"), "{command}: {stderr}");
+    }
+    let args = [
+        "stream",
+        "pack",
+        "--append",
+        "-s",
+        s(&other),
+        s(&input),
+        "-o",
+        s(&out),
+    ];
+    let append = flatforge(&args, None);
+    let stderr = text(&append.stderr);
+    assert_eq!(append.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("schema hash"), "{stderr}");
+    assert!(stderr.contains("stream cat --any-schema"), "{stderr}");
+    assert_eq!(std::fs::read(&out).unwrap(), before);
+    // Other options than the stream's, with the same schema: no word of the schema.
+    for extra in [&["--plain"][..], &["--checksum", "xxh3"][..]] {
+        let append = pack(&input, &out, &[&["--append"][..], extra].concat());
+        let stderr = text(&append.stderr);
+        assert_eq!(append.status.code(), Some(1), "{stderr}");
+        assert!(!stderr.contains("--any-schema"), "{stderr}");
+    }
+    assert_eq!(std::fs::read(&out).unwrap(), before);
+}
+
+/// `verify` reports each invalid message of an intact stream, the first 20 of them, then how
+/// many there are.
+#[test]
+fn verify_shows_the_first_20_invalid_messages() {
+    let opts = flatforge_stream::WriterOptions::default();
+    let mut w = flatforge_stream::StreamWriter::new(Vec::new(), opts).unwrap();
+    for _ in 0..30 {
+        w.write_message(&[0xFF; 16]).unwrap(); // framed, but no TelemetryEvent
+    }
+    let bad = temp("thirty-bad.ffs");
+    std::fs::write(&bad, w.finish().unwrap()).unwrap();
+    let verify = flatforge(&["stream", "verify", "-s", SCHEMA, s(&bad)], None);
+    let stderr = text(&verify.stderr);
+    assert_eq!(verify.status.code(), Some(1), "{stderr}");
+    assert_eq!(
+        stderr.matches("invalid message in frame").count(),
+        20,
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("invalid message in frame 19 at"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("30 of 30 messages are invalid (the first 20 are shown)"),
+        "{stderr}"
+    );
+}
+
+/// A file of zeros, and a plain stream with a zero-filled tail (what a crash often leaves): the
+/// zeros are damage, reported once where they start; `recover --plain` cuts them off, keeping
+/// every buffer, and `pack --append` refuses to write after them.
+#[test]
+fn zero_filled_files_and_tails_are_damage() {
+    let zeros = temp("zeros.bin");
+    std::fs::write(&zeros, vec![0u8; 64 << 10]).unwrap();
+    let verify = flatforge(&["stream", "verify", "-s", SCHEMA, s(&zeros)], None);
+    let stderr = text(&verify.stderr);
+    assert_eq!(verify.status.code(), Some(1), "{stderr}");
+    assert!(stderr.lines().count() <= 3, "{stderr}");
+    assert!(stderr.contains("frame 0 at byte 0"), "{stderr}");
+
+    let input = temp("zero-tail.jsonl");
+    std::fs::write(&input, lines(5)).unwrap();
+    let out = temp("zero-tail.bin");
+    assert_eq!(pack(&input, &out, &["--plain"]).status.code(), Some(0));
+    let mut bytes = std::fs::read(&out).unwrap();
+    let end = bytes.len();
+    bytes.resize(end + 4096, 0);
+    std::fs::write(&out, &bytes).unwrap();
+    let verify = flatforge(&["stream", "verify", "-s", SCHEMA, s(&out)], None);
+    let stderr = text(&verify.stderr);
+    assert_eq!(verify.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains(&format!("frame 5 at byte {end}")),
+        "{stderr}"
+    );
+    assert!(stderr.contains("recover --plain"), "{stderr}");
+    let append = pack(&input, &out, &["--plain", "--append"]);
+    assert_eq!(append.status.code(), Some(1), "{}", text(&append.stderr));
+    assert_eq!(std::fs::read(&out).unwrap(), bytes);
+    let dry = flatforge(
+        &["stream", "recover", "--plain", "--dry-run", s(&out)],
+        None,
+    );
+    let stdout = text(&dry.stdout);
+    assert_eq!(dry.status.code(), Some(0), "{}", text(&dry.stderr));
+    assert!(stdout.starts_with("would cut"), "{stdout}");
+    assert!(
+        stdout.contains(&format!("to {end} bytes, keeping all 5 complete")),
+        "{stdout}"
+    );
+    let recover = flatforge(&["stream", "recover", "--plain", s(&out)], None);
+    assert_eq!(recover.status.code(), Some(0), "{}", text(&recover.stderr));
+    let cat = flatforge(&["stream", "cat", "-s", SCHEMA, s(&out)], None);
+    assert_eq!(text(&cat.stdout), lines(5), "{}", text(&cat.stderr));
+}
+
+/// `recover` does not guess that a file is a plain stream (a plain stream has no guards, and
+/// recovering a file that is none would cut it), but says so when it reads as one.
+#[test]
+fn recover_points_a_plain_stream_at_plain() {
+    let input = temp("plain-hint.jsonl");
+    std::fs::write(&input, lines(4)).unwrap();
+    let out = temp("plain-hint.bin");
+    assert_eq!(pack(&input, &out, &["--plain"]).status.code(), Some(0));
+    let before = std::fs::read(&out).unwrap();
+    for dry_run in [&["--dry-run"][..], &[][..]] {
+        let mut args = vec!["stream", "recover", s(&out)];
+        args.extend_from_slice(dry_run);
+        let recover = flatforge(&args, None);
+        let stderr = text(&recover.stderr);
+        assert_eq!(recover.status.code(), Some(1), "{stderr}");
+        assert!(stderr.contains("not a flatforge stream"), "{stderr}");
+        assert!(stderr.contains("--plain"), "{stderr}");
+        assert_eq!(std::fs::read(&out).unwrap(), before);
+    }
+    let with_schema = flatforge(&["stream", "recover", "-s", SCHEMA, s(&out)], None);
+    assert!(
+        text(&with_schema.stderr).contains("--plain"),
+        "{}",
+        text(&with_schema.stderr)
+    );
+    // A file that reads as no stream gets no such advice.
+    let notes = temp("notes.txt");
+    std::fs::write(&notes, "some notes, not a stream\n").unwrap();
+    let recover = flatforge(&["stream", "recover", s(&notes)], None);
+    assert_eq!(recover.status.code(), Some(1));
+    assert!(
+        !text(&recover.stderr).contains("--plain"),
+        "{}",
+        text(&recover.stderr)
+    );
+}
+
+/// Pretty-printed JSON (as `flatforge json` writes it) given to `pack`: the error points at the
+/// end of the first line, and says that pack takes one message per line.
+#[test]
+fn pack_says_it_takes_one_message_per_line() {
+    let pretty = temp("pretty.json");
+    std::fs::write(&pretty, "{\n  \"device_id\": 1,\n  \"timestamp\": 2\n}\n").unwrap();
+    let packed = pack(&pretty, &temp("pretty.ffs"), &[]);
+    let stderr = text(&packed.stderr);
+    assert_eq!(packed.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("pretty.json:1:2: expected a field name, found end of input"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("one message per line"), "{stderr}");
+    assert!(stderr.contains("flatforge json --compact"), "{stderr}");
+    // A line ending in CR LF: the column is still that of the line's end.
+    let crlf = temp("crlf.jsonl");
+    std::fs::write(&crlf, "{\"timestamp\": 1}\r\n{\"device_id\": 1,\r\n").unwrap();
+    let packed = pack(&crlf, &temp("crlf.ffs"), &[]);
+    assert!(
+        text(&packed.stderr).contains("crlf.jsonl:2:17: "),
+        "{}",
+        text(&packed.stderr)
+    );
+    // An error inside a complete line keeps its column, without that advice.
+    let bad = temp("bad-value.jsonl");
+    std::fs::write(&bad, "{device_id: nope}\n").unwrap();
+    let packed = pack(&bad, &temp("bad-value.ffs"), &[]);
+    let stderr = text(&packed.stderr);
+    assert!(stderr.contains("bad-value.jsonl:1:13: "), "{stderr}");
+    assert!(!stderr.contains("one message per line"), "{stderr}");
+}
+
+/// JSON lines given to `cat` or `verify` instead of a stream: they say that `stream pack` makes
+/// a stream of them.
+#[test]
+fn json_lines_given_for_a_stream_point_at_pack() {
+    let input = temp("not-packed.jsonl");
+    std::fs::write(&input, lines(3)).unwrap();
+    for command in ["cat", "verify"] {
+        let run = flatforge(&["stream", command, "-s", SCHEMA, s(&input)], None);
+        let stderr = text(&run.stderr);
+        assert_eq!(run.status.code(), Some(1), "{stderr}");
+        assert!(
+            stderr.contains("flatforge stream pack"),
+            "{command}: {stderr}"
+        );
+    }
+    let piped = flatforge(
+        &["stream", "cat", "-s", SCHEMA, "-"],
+        Some(lines(3).as_bytes()),
+    );
+    assert!(
+        text(&piped.stderr).contains("flatforge stream pack"),
+        "{}",
+        text(&piped.stderr)
+    );
+}
+
+/// A failed write says what could not be written, the OS error once, and names the user's output
+/// file, not the temporary file written first.
+#[test]
+fn a_failed_write_is_reported_once_and_names_the_output() {
+    let out = temp("no-such-dir").join("out.ffs");
+    let input = temp("failed-write.jsonl");
+    std::fs::write(&input, lines(2)).unwrap();
+    let packed = pack(&input, &out, &[]);
+    let stderr = text(&packed.stderr);
+    assert_eq!(packed.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains(&format!("cannot write `{}`", s(&out))),
+        "{stderr}"
+    );
+    assert!(!stderr.contains(".partial-"), "{stderr}");
+    // A full disk behind stdout (Linux's /dev/full, where there is one).
+    let full = || std::fs::OpenOptions::new().write(true).open("/dev/full");
+    if full().is_err() {
+        return;
+    }
+    let stream = temp("failed-write.ffs");
+    assert_eq!(pack(&input, &stream, &[]).status.code(), Some(0));
+    let schema = schema_path();
+    let root = flatforge_testkit::workspace_root();
+    for args in [
+        &["stream", "cat", "-s", &schema, s(&stream)][..],
+        &["stream", "pack", "-s", &schema, s(&input), "-o", "-"][..],
+    ] {
+        let run = flatforge_in(&root, args, None, Stdio::from(full().unwrap()));
+        let stderr = text(&run.stderr);
+        assert_eq!(run.status.code(), Some(1), "{stderr}");
+        assert_eq!(
+            stderr.matches("No space left on device").count(),
+            1,
+            "{stderr}"
+        );
+    }
 }
