@@ -590,11 +590,7 @@ impl Layout {
             }
             if len < MIN_MESSAGE_LEN {
                 // No FlatBuffer is this short: zeros (a zero-filled tail) or other damage.
-                return Err(Error::FrameTooSmall {
-                    frame,
-                    offset: pos,
-                    len: len.into(),
-                });
+                return Err(too_small(frame, pos, len));
             }
             let end = 4 + len as usize;
             if window.len() < end {
@@ -683,6 +679,18 @@ impl Layout {
             buffer: (payload_start, end),
             end,
         })
+    }
+}
+
+/// The error for a plain frame shorter than any FlatBuffer, out of line: the deframing step is
+/// inlined into the readers' loops, and must not grow there for a check of plain streams.
+#[cold]
+#[inline(never)]
+fn too_small(frame: u64, offset: u64, len: u32) -> Error {
+    Error::FrameTooSmall {
+        frame,
+        offset,
+        len: len.into(),
     }
 }
 
