@@ -540,39 +540,67 @@ fn pack(args: &PackArgs, out: &Output) -> anyhow::Result<ExitCode> {
         len,
     };
     if args.append {
-        return pack_append(packing, opts, out);
+        pack_append(packing, opts, out)
+    } else if to_stdout {
+        pack_to_stdout(packing, opts, out)
+    } else if std::fs::metadata(&args.out).is_ok_and(|m| !m.is_file()) {
+        // A FIFO or a device: renaming a file over it would replace it.
+        pack_in_place(packing, opts, out)
+    } else {
+        pack_replacing(packing, opts, out)
     }
-    if to_stdout {
-        return match packing.write_new(opts, io::stdout().lock()) {
-            Ok((frames, _)) => {
-                eprintln!("packed {} to stdout", count(frames, "message"));
-                Ok(ExitCode::SUCCESS)
-            }
-            Err(e) => pack_failed(e, out, stdout_write_error),
-        };
+}
+
+/// `pack -o -`: the stream to stdout, as it is written.
+fn pack_to_stdout(
+    p: Packing<'_, '_>,
+    opts: WriterOptions,
+    out: &Output,
+) -> anyhow::Result<ExitCode> {
+    match p.write_new(opts, io::stdout().lock()) {
+        Ok((frames, _)) => {
+            eprintln!("packed {} to stdout", count(frames, "message"));
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => pack_failed(e, out, stdout_write_error),
     }
-    let name = args.out.display().to_string();
-    // A FIFO or a device is written in place: renaming a file over it would replace it.
-    let special = std::fs::metadata(&args.out).is_ok_and(|m| !m.is_file());
-    if special {
-        let file = OpenOptions::new()
-            .write(true)
-            .open(&args.out)
-            .with_context(|| format!("cannot write `{name}`"))?;
-        return match packing.write_new(opts, BufWriter::with_capacity(1 << 16, file)) {
-            Ok((frames, file)) => {
-                file.into_inner()
-                    .map_err(|e| e.into_error())
-                    .with_context(|| format!("cannot write `{name}`"))?;
-                eprintln!("packed {} into `{name}`", count(frames, "message"));
-                Ok(ExitCode::SUCCESS)
-            }
-            Err(e) => pack_failed(e, out, |e| file_write_error(e, &name)),
-        };
+}
+
+/// `pack` to an existing file that is not a regular file (a FIFO, a device): written in place.
+fn pack_in_place(
+    p: Packing<'_, '_>,
+    opts: WriterOptions,
+    out: &Output,
+) -> anyhow::Result<ExitCode> {
+    let name = p.args.out.display().to_string();
+    let file = OpenOptions::new()
+        .write(true)
+        .open(&p.args.out)
+        .with_context(|| format!("cannot write `{name}`"))?;
+    match p.write_new(opts, BufWriter::with_capacity(1 << 16, file)) {
+        Ok((frames, file)) => {
+            file.into_inner()
+                .map_err(|e| e.into_error())
+                .with_context(|| format!("cannot write `{name}`"))?;
+            eprintln!("packed {} into `{name}`", count(frames, "message"));
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => pack_failed(e, out, |e| file_write_error(e, &name)),
     }
-    let tmp = temp_path(&args.out);
+}
+
+/// `pack` to a new or regular file: the stream is written to a temporary file beside it, synced,
+/// and renamed over it, so that it is never left half-written.
+fn pack_replacing(
+    p: Packing<'_, '_>,
+    opts: WriterOptions,
+    out: &Output,
+) -> anyhow::Result<ExitCode> {
+    let path = &p.args.out;
+    let name = path.display().to_string();
+    let tmp = temp_path(path);
     let file = File::create(&tmp).with_context(|| format!("cannot write `{name}`"))?;
-    let (frames, file) = match packing.write_new(opts, BufWriter::with_capacity(1 << 16, file)) {
+    let (frames, file) = match p.write_new(opts, BufWriter::with_capacity(1 << 16, file)) {
         Ok(written) => written,
         Err(e) => {
             let _ = std::fs::remove_file(&tmp);
@@ -590,7 +618,7 @@ fn pack(args: &PackArgs, out: &Output) -> anyhow::Result<ExitCode> {
     }
     // Not over a stream that another process is appending to (its frames would go to the
     // replaced file); the lock is held until the new file is in place.
-    let held = match File::open(&args.out) {
+    let held = match File::open(path) {
         Ok(old) => lock_file(&old).map(|()| Some(old)),
         Err(_) => Ok(None),
     };
@@ -601,7 +629,7 @@ fn pack(args: &PackArgs, out: &Output) -> anyhow::Result<ExitCode> {
             return Err(e).with_context(|| format!("cannot replace `{name}`"));
         }
     };
-    std::fs::rename(&tmp, &args.out).with_context(|| format!("cannot write `{name}`"))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot write `{name}`"))?;
     drop(held);
     eprintln!("packed {} into `{name}`", count(frames, "message"));
     Ok(ExitCode::SUCCESS)
