@@ -361,6 +361,19 @@ fn a_stream_another_writer_holds_is_left_alone() {
     assert!(leftovers.is_empty(), "{leftovers:?}");
 
     drop(holder);
+    // A process that another test spawned while `holder` was open shares the lock until it
+    // execs (fork copies the descriptor): wait until the lock is free, as a user would retry.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let probe = std::fs::File::open(&out).unwrap();
+        match flatforge_stream::lock_file(&probe) {
+            Ok(()) => break,
+            Err(_) if std::time::Instant::now() < deadline => {
+                std::thread::sleep(std::time::Duration::from_millis(10))
+            }
+            Err(e) => panic!("the lock stays taken: {e}"),
+        }
+    }
     let appended = pack(&input, &out, &["--append"]);
     assert_eq!(
         appended.status.code(),
