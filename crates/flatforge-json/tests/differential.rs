@@ -13,23 +13,20 @@ use std::path::Path;
 use std::process::Command;
 
 use flatforge_json::{Codec, FloatFormat, NonFinite, ParseOptions, PrintOptions};
+use flatforge_testkit::SplitMix64;
 use proptest::prelude::*;
 
-/// splitmix64: the generator is driven by one seed so that a failing case is reproducible from it.
-/// `quoted` counts the enclosing values that flatc will skip over (a union value before its type):
-/// its skipper knows no bare identifiers but `true`, `false` and `null`, so none are generated there.
-struct Rng(u64, u32);
+/// The generator, driven by one seed so that a failing case is reproducible from it, and
+/// `quoted`: the enclosing values that flatc will skip over (a union value before its type): its
+/// skipper knows no bare identifiers but `true`, `false` and `null`, so none are generated there.
+struct Rng(SplitMix64, u32);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        self.0.below(n)
     }
     fn chance(&mut self, percent: u64) -> bool {
         self.next() % 100 < percent
@@ -504,7 +501,7 @@ fn run_flatc(dir: &Path, args: &[&str]) -> Result<(), String> {
 const DOCS: usize = 4;
 
 fn check_seed(seed: u64) -> Result<(), TestCaseError> {
-    let mut r = Rng(seed, 0);
+    let mut r = Rng(SplitMix64::new(seed), 0);
     let g = gen_schema(&mut r);
     let schema_text = schema_text(&g);
     let schema = flatforge_schema::compile_str("gen.fbs", &schema_text)

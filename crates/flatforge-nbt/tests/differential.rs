@@ -19,6 +19,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 use flatforge_nbt::{Compound, Compression, Format, List, Nbt, Tag, Variant};
+use flatforge_testkit::SplitMix64;
 use serde_json::{json, Value};
 
 const REFERENCE_VERSION: &str = "2.1.8";
@@ -69,20 +70,16 @@ fn reference(input: String) -> Vec<Value> {
         .collect()
 }
 
-/// SplitMix64: a small seeded generator, so the trees are the same on every run.
-struct Rng(u64);
+/// A seeded generator, so the trees are the same on every run.
+struct Rng(SplitMix64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        self.0.below(n)
     }
 
     fn pick<T: Copy>(&mut self, items: &[T]) -> T {
@@ -313,7 +310,7 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    let mut rng = Rng(0x5EED_0F4A_4DB1_7E00);
+    let mut rng = Rng(SplitMix64::new(0x5EED_0F4A_4DB1_7E00));
     let mut cases = Vec::new();
     for i in 0..300 {
         for variant in [Variant::Java, Variant::JavaNetwork, Variant::Bedrock] {

@@ -139,3 +139,36 @@ pub fn only_file_in(dir: &Path) -> Vec<u8> {
     assert_eq!(files.len(), 1, "expected one file, found {files:?}");
     std::fs::read(files.pop().expect("one file")).expect("read the file")
 }
+
+/// SplitMix64, a small seeded generator for randomized tests: the same seed gives the same values
+/// on every run and machine, so a failing case is reproducible from its seed.
+///
+/// ```
+/// use flatforge_testkit::SplitMix64;
+/// let (mut a, mut b) = (SplitMix64::new(7), SplitMix64::new(7));
+/// assert_eq!(a.next_u64(), b.next_u64());
+/// assert!(a.below(10) < 10);
+/// ```
+#[derive(Debug, Clone)]
+pub struct SplitMix64(u64);
+
+impl SplitMix64 {
+    /// A generator starting from `seed`.
+    pub fn new(seed: u64) -> SplitMix64 {
+        SplitMix64(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n` > 0; the slight bias of a remainder does not matter in tests).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
