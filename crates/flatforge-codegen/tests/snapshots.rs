@@ -94,8 +94,16 @@ fn unsupported_features_are_diagnostics() {
             .unwrap();
     schema.objects[0].fields[0].offset64 = true;
     schema.enums[0].underlying_type.base_type = flatforge_schema::BaseType::Float;
+    let diagnostics = unsupported(&schema);
+    assert_eq!(diagnostics.len(), 2);
+    assert!(diagnostics[0].message.contains("64-bit offsets"));
+    assert!(diagnostics[1].message.contains("`float`"));
+}
+
+/// The diagnostics of a schema the generator refuses (it must refuse it).
+fn unsupported(schema: &flatforge_schema::Schema) -> Vec<flatforge_schema::Diagnostic> {
     let err = flatforge_codegen::generate(
-        &schema,
+        schema,
         &flatforge_schema::SourceMap::default(),
         &Default::default(),
     )
@@ -103,9 +111,7 @@ fn unsupported_features_are_diagnostics() {
     let flatforge_codegen::GenerateError::Unsupported { diagnostics } = err else {
         panic!("expected unsupported: {err}")
     };
-    assert_eq!(diagnostics.len(), 2);
-    assert!(diagnostics[0].message.contains("64-bit offsets"));
-    assert!(diagnostics[1].message.contains("`float`"));
+    diagnostics
 }
 
 /// A schema with a namespace of `depth` components holding `tables` tables, and a sibling
@@ -150,15 +156,7 @@ fn deep_namespaces_generate_up_to_the_limit_and_are_a_diagnostic_beyond() {
     // The reviewer's schema: 3,000 components aborted with a stack overflow.
     let schema =
         flatforge_schema::compile_str("deep.fbs", &deep_namespace_schema(3000, 1)).unwrap();
-    let err = flatforge_codegen::generate(
-        &schema,
-        &flatforge_schema::SourceMap::default(),
-        &Default::default(),
-    )
-    .unwrap_err();
-    let flatforge_codegen::GenerateError::Unsupported { diagnostics } = err else {
-        panic!("expected unsupported: {err}")
-    };
+    let diagnostics = unsupported(&schema);
     assert_eq!(
         diagnostics.len(),
         1,
