@@ -662,6 +662,9 @@ fn schema_changed(path: &Path, opts: &WriterOptions) -> bool {
 /// failed write, none of them.
 fn pack_append(p: Packing<'_, '_>, opts: WriterOptions, out: &Output) -> anyhow::Result<ExitCode> {
     let name = p.args.out.display().to_string();
+    // (A file that `append` creates is removed again if nothing can be appended.)
+    let path = p.args.out.clone();
+    let existed = path.exists();
     let (mut w, found) = match StreamWriter::append(&p.args.out, opts.clone()) {
         Ok(appending) => appending,
         Err(e) => {
@@ -709,13 +712,18 @@ fn pack_append(p: Packing<'_, '_>, opts: WriterOptions, out: &Output) -> anyhow:
         }
         Err(e) => {
             // Back to the frames the stream had (and its index, written again), under the
-            // writer's lock.
-            let restore = || format!("cannot restore `{name}`");
-            w.abandon()
-                .with_context(restore)?
-                .sync_all()
-                .with_context(restore)?;
-            pack_failed(e, out, |e| file_write_error(e, &name))
+            // writer's lock; or no file, if there was none.
+            let restored = w
+                .abandon()
+                .map_err(anyhow::Error::from)
+                .and_then(|file| Ok(file.sync_all()?));
+            let code = pack_failed(e, out, |e| file_write_error(e, &name))?;
+            restored.with_context(|| format!("cannot restore `{name}`"))?;
+            if !existed {
+                std::fs::remove_file(&path)
+                    .with_context(|| format!("cannot remove `{name}`, which it created"))?;
+            }
+            Ok(code)
         }
     }
 }

@@ -739,3 +739,16 @@ fn a_failed_write_is_reported_once_and_names_the_output() {
         );
     }
 }
+
+/// `pack --append` to a file that does not exist, with an invalid line: no file is left (an
+/// empty one was, which is not a stream).
+#[test]
+fn a_failed_append_to_a_new_file_leaves_no_file() {
+    let out = temp("append-new.ffs");
+    let _ = std::fs::remove_file(&out);
+    let input = temp("append-new.jsonl");
+    std::fs::write(&input, format!("{}{{bad\n", lines(2))).unwrap();
+    let packed = pack(&input, &out, &["--append"]);
+    assert_eq!(packed.status.code(), Some(1), "{}", text(&packed.stderr));
+    assert!(!out.exists(), "{}", text(&packed.stderr));
+}

@@ -988,8 +988,9 @@ impl StreamWriter<File> {
     /// writer's frames can be cut; this works after a failed write too. For all-or-nothing
     /// appends: call it when anything went wrong before [`finish`](Self::finish).
     ///
-    /// Only for writers from [`append`](Self::append) (else [`Error::InvalidOptions`]): a writer
-    /// from [`new`](Self::new) does not know what its file held before.
+    /// Only for writers from [`append`](Self::append) (else [`Error::InvalidOptions`], and the
+    /// pending frames are dropped unwritten): a writer from [`new`](Self::new) does not know what
+    /// its file held before.
     ///
     /// ```
     /// use flatforge_stream::{StreamWriter, WriterOptions};
@@ -1011,16 +1012,18 @@ impl StreamWriter<File> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn abandon(mut self) -> Result<File, Error> {
-        let Some((pos, frames)) = self.origin else {
-            return Err(Error::InvalidOptions(
-                "only a writer from `append` can take its frames back",
-            ));
-        };
-        // The pending frames are dropped unwritten; the file is cut to where `append` found it.
+        // The pending frames are dropped unwritten (also when the file cannot be cut back).
         self.segs.clear();
         self.side.clear();
         self.open = 0;
         self.used = 0;
+        let Some((pos, frames)) = self.origin else {
+            self.failed = true;
+            return Err(Error::InvalidOptions(
+                "only a writer from `append` can take its frames back",
+            ));
+        };
+        // The file is cut to where `append` found it.
         self.pos = pos;
         self.frames = frames;
         self.failed = false;

@@ -288,6 +288,8 @@ fn abandon_leaves_the_file_as_append_found_it() {
             if !existing.is_empty() {
                 append(&path, &opts, existing).unwrap();
             }
+            // (A file that `append` creates is left empty: nothing, as it found it.)
+            assert_eq!(path.exists(), !existing.is_empty());
             let before = std::fs::read(&path).unwrap_or_default();
             let (mut w, _) = StreamWriter::append(&path, opts.clone()).unwrap();
             for n in 0..50 {
@@ -311,9 +313,13 @@ fn abandon_leaves_the_file_as_append_found_it() {
             assert_eq!(read_all(&path, &read), all, "{opts:?}");
         }
     }
+    // After `rotate` to another file the writer cannot cut that file back: an error, and the
+    // pending frames are not written (they were when the writer was dropped).
     let (w, _) = StreamWriter::append(temp("abandon-rotated"), WriterOptions::default()).unwrap();
     let mut w = w;
-    w.rotate(std::fs::File::create(temp("abandon-other")).unwrap())
-        .unwrap();
+    let other = temp("abandon-other");
+    w.rotate(std::fs::File::create(&other).unwrap()).unwrap();
+    w.write_with(|b| b.create_string("pending")).unwrap();
     assert!(matches!(w.abandon(), Err(Error::InvalidOptions(_))));
+    assert_eq!(std::fs::read(&other).unwrap(), b"");
 }
