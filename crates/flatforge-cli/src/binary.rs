@@ -119,13 +119,14 @@ fn hints(schema: &Schema, kind: &ParseErrorKind, out: &Output) {
             }
         }
         ParseErrorKind::UnionWithoutType(field) => {
+            // (The error names the field, not its table: the first union field of that name.)
             let union = schema.objects.iter().flat_map(|o| &o.fields).find_map(|f| {
                 match (f.name == field.as_str(), f.ty.index) {
-                    (true, Some(TypeRef::Enum(id))) => Some(&schema[id]),
+                    (true, Some(TypeRef::Enum(id))) if schema[id].is_union => Some(&schema[id]),
                     _ => None,
                 }
             });
-            if let Some(u) = union.filter(|u| u.is_union) {
+            if let Some(u) = union {
                 let members: Vec<&str> = u.values.iter().skip(1).map(|v| v.name.as_str()).collect();
                 out.help(&format!(
                     "`{field}_type` names the member: {}",

@@ -12,7 +12,7 @@ use anyhow::Context;
 use flatforge_codegen::{Claim, OutputFiles};
 use flatforge_schema::{Compiler, FsLoader};
 
-use crate::output::{print_line, warn_missing_dirs, Output, EXIT_INVALID};
+use crate::output::{print_line, warn_missing_dirs, Output, UsageError, EXIT_INVALID};
 
 /// Arguments of `flatforge rust`.
 #[derive(Debug, clap::Args)]
@@ -120,10 +120,10 @@ fn rustfmt(program: &Path, code: &str) -> anyhow::Result<Option<String>> {
 pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
     warn_missing_dirs(&args.include, out);
     if args.out_dir.exists() && !args.out_dir.is_dir() {
-        anyhow::bail!(
+        return Err(anyhow::Error::new(UsageError(format!(
             "`{}` is a file: -o names the directory the code goes to",
             args.out_dir.display()
-        );
+        ))));
     }
     let compiler = args
         .include

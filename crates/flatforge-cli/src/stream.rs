@@ -502,14 +502,14 @@ fn stdout_write_error(e: StreamError) -> anyhow::Error {
 }
 
 fn pack(args: &PackArgs, out: &Output) -> anyhow::Result<ExitCode> {
-    let Some(schema) = args.schema.load(out) else {
-        return Ok(ExitCode::from(EXIT_INVALID));
-    };
     let to_stdout = args.out == Path::new("-");
     if to_stdout && args.append {
         out.error("--append adds to a stream file: it cannot append to stdout (`-o -`)");
         return Ok(ExitCode::from(EXIT_USAGE));
     }
+    let Some(schema) = args.schema.load(out) else {
+        return Ok(ExitCode::from(EXIT_INVALID));
+    };
     let codec = Codec::new(&schema);
     let root = args.schema.root(&codec)?;
     let (input, len): (Box<dyn BufRead>, Option<u64>) = if args.input == Path::new("-") {

@@ -218,6 +218,10 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
+    if args.inputs.iter().filter(|p| *p == Path::new("-")).count() > 1 {
+        out.error("`-` (stdin) given more than once");
+        return Ok(ExitCode::from(EXIT_USAGE));
+    }
     let Some(schema) = args.schema.load(out) else {
         return Ok(ExitCode::from(EXIT_INVALID));
     };
@@ -227,10 +231,6 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
     args.size_prefix.apply(&mut opts);
     opts.check_identifier = !args.raw_binary;
     opts.limits = opts.limits.with_unknown_union_types(!args.strict_unions);
-    if args.inputs.iter().filter(|p| *p == Path::new("-")).count() > 1 {
-        out.error("`-` (stdin) given more than once");
-        return Ok(ExitCode::from(EXIT_USAGE));
-    }
     let mut failed = 0usize;
     for path in &args.inputs {
         let data = match read_input(path) {

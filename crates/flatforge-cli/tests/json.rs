@@ -475,6 +475,42 @@ fn invalid_buffers_and_usage_errors() {
         flatforge(&["verify", "-s", "a.fbs"], None).status.code(),
         Some(2)
     );
+    // The union hint finds the union field of that name, not another table's field.
+    let schema = temp("union_hint.fbs");
+    std::fs::write(
+        &schema,
+        "enum C : byte { R } table A { test: C; } table W { x: int; } union U { W } \
+         table M { test: U; } root_type M;",
+    )
+    .unwrap();
+    let err = text(
+        &flatforge(
+            &["binary", "-s", path(&schema), "-"],
+            Some(b"{ test: { x: 1 } }"),
+        )
+        .stderr,
+    );
+    assert!(
+        err.contains("= help: `test_type` names the member: W"),
+        "{err}"
+    );
+    // Usage errors are found before the schema is read (exit 2 with a missing one too).
+    let out = flatforge(&["verify", "-s", "no/such.fbs", "-", "-"], Some(&[]));
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    let out = flatforge(
+        &[
+            "stream",
+            "pack",
+            "-s",
+            "no/such.fbs",
+            "--append",
+            "-o",
+            "-",
+            "x",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     // stdin holds the data: `-s -` and `-` twice are usage errors.
     let out = flatforge(&["json", "-s", "-", "x.bin"], None);
     assert_eq!(out.status.code(), Some(2));

@@ -142,7 +142,7 @@ fn out_dir_that_is_a_file_and_missing_include_dirs_are_reported() {
     let file = dir.join("not_a_dir.rs");
     std::fs::write(&file, "").unwrap();
     let out = flatforge(&["rust", "-o", file.to_str().unwrap(), "examples/monster.fbs"]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr).contains("is a file: -o names the directory the code goes to"),
         "{}",

@@ -195,6 +195,10 @@ impl<'s> Codec<'s> {
     /// let err = codec.root_type(Some("B")).unwrap_err();
     /// assert_eq!(err.to_string(), "`B` could be G.H.B or G.K.B: give the full name");
     /// assert!(matches!(codec.root_type(Some("E")), Err(RootTypeError::NotAnObject(_))));
+    /// // A struct of the same name makes no table name ambiguous.
+    /// let schema = flatforge_schema::compile_str("b.fbs", "namespace A; struct S { x: int; } namespace B; table S {}")?;
+    /// let codec = flatforge_json::Codec::new(&schema);
+    /// assert_eq!(codec.root_type(Some("S"))?, codec.root_type(Some("B.S"))?);
     /// assert!(matches!(codec.root_type(Some("C")), Err(RootTypeError::Unknown(_))));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -209,9 +213,21 @@ impl<'s> Codec<'s> {
                             && full.ends_with(n)
                             && full.as_bytes()[full.len() - n.len() - 1] == b'.'
                     };
-                    let found: Vec<usize> = (0..self.schema.objects.len())
-                        .filter(|&i| names(&self.schema.objects[i].full_name))
-                        .collect();
+                    let ends = |tables: bool| -> Vec<usize> {
+                        (0..self.schema.objects.len())
+                            .filter(|&i| {
+                                let o = &self.schema.objects[i];
+                                o.is_struct != tables && names(&o.full_name)
+                            })
+                            .collect()
+                    };
+                    // Tables first: a struct cannot be a root, so it makes no name ambiguous.
+                    let tables = ends(true);
+                    let found = if tables.is_empty() {
+                        ends(false)
+                    } else {
+                        tables
+                    };
                     match found[..] {
                         [i] => flatforge_schema::ObjectId(i as u32),
                         [] if self
