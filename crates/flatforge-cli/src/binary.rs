@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use flatforge_json::{Codec, ParseError, ParseErrorKind, ParseOptions};
 use flatforge_schema::{closest, Schema, TypeRef};
 
-use crate::output::{input_name, looks_binary, Output, EXIT_INVALID, EXIT_USAGE};
+use crate::output::{input_name, listed, looks_binary, Output, EXIT_INVALID, EXIT_USAGE};
 use crate::verify::{read_input, write_output, SchemaArgs};
 
 /// Arguments of `flatforge binary`.
@@ -88,14 +88,10 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
 
 /// Help for a JSON error that names something the schema lacks: the names it has.
 fn hints(schema: &Schema, kind: &ParseErrorKind, out: &Output) {
-    let listed = |names: &[&str]| match names.len() {
-        0..=20 => names.join(", "),
-        n => format!("{}, ... ({n} in all)", names[..20].join(", ")),
-    };
     let suggest =
         |name: &str, names: &[&str], what: &str| match closest(name, names.iter().copied()) {
             Some(c) => out.help(&format!("did you mean `{c}`?")),
-            None => out.help(&format!("{what}: {}", listed(names))),
+            None => out.help(&format!("{what}: {}", listed(names, 20))),
         };
     match kind {
         ParseErrorKind::UnknownField { field, object } => {
@@ -130,7 +126,7 @@ fn hints(schema: &Schema, kind: &ParseErrorKind, out: &Output) {
                 let members: Vec<&str> = u.values.iter().skip(1).map(|v| v.name.as_str()).collect();
                 out.help(&format!(
                     "`{field}_type` names the member: {}",
-                    listed(&members)
+                    listed(&members, 20)
                 ));
             }
         }

@@ -5,7 +5,10 @@ use std::process::ExitCode;
 
 use flatforge_schema::{Compiler, FsLoader, Schema};
 
-use crate::output::{count, print_line, warn_missing_dirs, Output, EXIT_INVALID, EXIT_USAGE};
+use crate::output::{
+    count, print_line, stdin_repeated, warn_missing_dirs, Output, EXIT_INVALID, EXIT_USAGE,
+    STDIN_NAME,
+};
 
 /// Arguments of `flatforge check`.
 #[derive(Debug, clap::Args)]
@@ -34,8 +37,7 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
     for dir in &args.include {
         compiler = compiler.include_dir(dir.clone());
     }
-    if args.schemas.iter().filter(|p| is_stdin(p)).count() > 1 {
-        out.error("`-` (stdin) given more than once");
+    if stdin_repeated(&args.schemas, out) {
         return Ok(ExitCode::from(EXIT_USAGE));
     }
     let mut failed = 0usize;
@@ -74,9 +76,6 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
         ExitCode::from(EXIT_INVALID)
     })
 }
-
-/// The name diagnostics give a schema read from stdin.
-const STDIN_NAME: &str = "<stdin>";
 
 fn is_stdin(path: &Path) -> bool {
     path == Path::new("-")

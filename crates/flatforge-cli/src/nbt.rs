@@ -95,9 +95,10 @@ enum DialectArg {
     after_help = "The compression (gzip, zlib, none), the variant and a Bedrock level.dat header \
 are detected unless --from names the variant.\n\n\
 JSON has no NBT types: every number prints as a number, arrays and lists as arrays. `nbt \
-convert` reads JSON back with integers as int (long when too large), other numbers as double, \
-arrays as lists and true/false as bytes, so a round trip through JSON can change types (`32767s` \
-comes back an int, `0.5f` a double, `[I; 1]` a list); SNBT keeps them.\n\nExit status: 0 on success, 1 when the input is not valid \
+convert` reads JSON back with integers as int (long when too large for an int; beyond 64 bits \
+they are refused), other numbers as double, arrays as lists and true/false as bytes, so a round \
+trip through JSON can change types (`32767s` comes back an int, `0.5f` a double, `[I; 1]` a \
+list); SNBT keeps them.\n\nExit status: 0 on success, 1 when the input is not valid \
 NBT (the message names the byte offset and the path), 2 on usage errors."
 )]
 struct ShowArgs {
@@ -231,7 +232,15 @@ fn parse_text(args: &ConvertArgs, data: &[u8], json: bool) -> anyhow::Result<(Nb
     let text = std::str::from_utf8(data).with_context(|| format!("{name} is not UTF-8 text"))?;
     let tag = if json {
         // (serde_json's message gives the line and column.)
-        json::from_json(text).with_context(|| format!("{name} is not valid JSON for NBT"))?
+        json::from_json(text).map_err(|e| {
+            let mut message = format!("{name} is not valid JSON for NBT: {e}");
+            if args.from.is_none() && from_snbt(text, args.dialect.into()).is_ok() {
+                message.push_str(
+                    "\n  = help: this is SNBT (read as JSON for its .json name): add `--from snbt`",
+                );
+            }
+            anyhow::anyhow!(message)
+        })?
     } else {
         from_snbt(text, args.dialect.into()).map_err(|e| {
             let at = e.offset().unwrap_or(0).min(text.len());

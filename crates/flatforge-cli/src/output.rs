@@ -150,7 +150,10 @@ pub(crate) fn warn_missing_dirs(dirs: &[std::path::PathBuf], out: &Output) {
 /// Whether `data` starts like JSON text (for the hint that a FlatBuffer was expected).
 pub(crate) fn looks_like_json(data: &[u8]) -> bool {
     let head = &data[..data.len().min(256)];
-    let text = head.trim_ascii_start();
+    let text = head
+        .strip_prefix(b"\xEF\xBB\xBF")
+        .unwrap_or(head)
+        .trim_ascii_start();
     // (A character cut at the window's end is still text.)
     let utf8 = std::str::from_utf8(head).map_or_else(|e| e.error_len().is_none(), |_| true);
     matches!(text.first(), Some(b'{' | b'[')) && !head.contains(&0) && utf8
@@ -161,12 +164,38 @@ pub(crate) fn looks_binary(data: &[u8]) -> bool {
     data[..data.len().min(256)].contains(&0)
 }
 
+/// The name messages give standard input (`-` among the arguments).
+pub(crate) const STDIN_NAME: &str = "<stdin>";
+
 /// An input's name in messages: its path, or `<stdin>` for `-`.
 pub(crate) fn input_name(path: &Path) -> std::borrow::Cow<'_, str> {
     if path == Path::new("-") {
-        "<stdin>".into()
+        STDIN_NAME.into()
     } else {
         path.to_string_lossy()
+    }
+}
+
+/// Whether `-` (stdin, which can be read once) is among `paths` more than once: a usage error,
+/// which this reports.
+pub(crate) fn stdin_repeated(paths: &[std::path::PathBuf], out: &Output) -> bool {
+    let repeated = paths.iter().filter(|p| *p == Path::new("-")).count() > 1;
+    if repeated {
+        out.error("`-` (stdin) given more than once");
+    }
+    repeated
+}
+
+/// `names` joined with commas, the first `limit` of them and how many there are in all.
+pub(crate) fn listed(names: &[&str], limit: usize) -> String {
+    if names.len() <= limit {
+        names.join(", ")
+    } else {
+        format!(
+            "{}, ... ({} in all)",
+            names[..limit].join(", "),
+            names.len()
+        )
     }
 }
 

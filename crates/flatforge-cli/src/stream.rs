@@ -19,7 +19,9 @@ use flatforge_stream::{
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::output::{count, print_line, stdout_error, Output, EXIT_INVALID, EXIT_USAGE};
+use crate::output::{
+    count, looks_like_json, print_line, stdout_error, Output, EXIT_INVALID, EXIT_USAGE,
+};
 use crate::verify::SchemaArgs;
 
 /// Inputs at least this large get a progress bar (on a terminal).
@@ -352,12 +354,6 @@ fn recover_help(e: &StreamError, plain: bool, name: &str) -> Option<String> {
 
 /// Whether `data` starts as JSON text does (`{` or `[` after white space or a byte order mark).
 /// A plain stream may start so too (a buffer of 123 bytes starts with `{`): this only picks advice.
-fn looks_like_json(data: &[u8]) -> bool {
-    let data = data.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(data);
-    let first = data.iter().find(|b| !b.is_ascii_whitespace());
-    matches!(first, Some(b'{' | b'['))
-}
-
 fn verify_options(frame: &Frame<'_>) -> VerifyOptions {
     let mut opts = VerifyOptions::default();
     opts.size_prefixed = frame.is_size_prefixed();
@@ -629,7 +625,10 @@ fn pack_replacing(
             return Err(e).with_context(|| format!("cannot replace `{name}`"));
         }
     };
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write `{name}`"))?;
+    if let Err(e) = std::fs::rename(&tmp, path) {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(e).with_context(|| format!("cannot write `{name}`"));
+    }
     drop(held);
     eprintln!("packed {} into `{name}`", count(frames, "message"));
     Ok(ExitCode::SUCCESS)

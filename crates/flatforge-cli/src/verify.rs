@@ -12,8 +12,9 @@ use flatforge_json::{Codec, RootType, RootTypeError, VerifyOptions};
 use flatforge_schema::{Compiler, FsLoader, Schema};
 
 use crate::output::{
-    input_name, looks_like_json, prefix_value, print_line, size_prefix_help, size_prefix_note,
-    stdout_error, warn_missing_dirs, Output, UsageError, EXIT_INVALID, EXIT_USAGE,
+    input_name, listed, looks_like_json, prefix_value, print_line, size_prefix_help,
+    size_prefix_note, stdin_repeated, stdout_error, warn_missing_dirs, Output, UsageError,
+    EXIT_INVALID, EXIT_USAGE,
 };
 
 /// The schema to work with: `-s SCHEMA [-I DIR]... [--root-type T]`.
@@ -70,12 +71,11 @@ impl SchemaArgs {
                         .filter(|o| !o.is_struct)
                         .map(|o| o.full_name.as_str())
                         .collect();
-                    let listed = match tables.len() {
+                    let tables = match tables.len() {
                         0 => "it has no tables".to_string(),
-                        1..=20 => format!("its tables: {}", tables.join(", ")),
-                        n => format!("its tables: {}, ... ({n} in all)", tables[..20].join(", ")),
+                        _ => format!("its tables: {}", listed(&tables, 20)),
                     };
-                    format!("{e} ({listed})")
+                    format!("{e} ({tables})")
                 }
             };
             anyhow::Error::new(UsageError(message))
@@ -218,8 +218,7 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
-    if args.inputs.iter().filter(|p| *p == Path::new("-")).count() > 1 {
-        out.error("`-` (stdin) given more than once");
+    if stdin_repeated(&args.inputs, out) {
         return Ok(ExitCode::from(EXIT_USAGE));
     }
     let Some(schema) = args.schema.load(out) else {

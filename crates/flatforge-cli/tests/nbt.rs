@@ -262,6 +262,17 @@ fn convert_reads_snbt_and_json_text() {
         None,
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // And SNBT in a file named .json: a hint the other way.
+    let snbt = temp("snbt-named.json");
+    std::fs::write(&snbt, "{a: 1b}").unwrap();
+    let out = flatforge(&["nbt", "convert", snbt.to_str().unwrap(), "-o", "-"], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr)
+            .contains("= help: this is SNBT (read as JSON for its .json name): add `--from snbt`"),
+        "{}",
+        text(&out.stderr)
+    );
     let out = flatforge(&["nbt", "convert", "-", "-o", "-"], Some(&json.stdout));
     assert_eq!(out.status.code(), Some(1));
     assert!(
