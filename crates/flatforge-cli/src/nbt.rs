@@ -10,7 +10,7 @@ use anyhow::Context;
 use flatforge_nbt::snbt::{from_snbt, to_snbt, Dialect, SnbtOptions};
 use flatforge_nbt::{json, Compression, Format, Nbt, Variant};
 
-use crate::output::{input_name, print_line, stdout_error};
+use crate::output::{input_name, print_line, stdout_error, write_file};
 
 /// Arguments of `flatforge nbt`.
 #[derive(Debug, clap::Args)]
@@ -308,7 +308,7 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
             .and_then(|()| stdout.flush())
             .map_err(stdout_error)?;
     } else {
-        std::fs::write(&args.output, &bytes)
+        write_file(&args.output, &[&bytes])
             .with_context(|| format!("cannot write `{}`", args.output.display()))?;
     }
     Ok(ExitCode::SUCCESS)

@@ -164,6 +164,36 @@ pub(crate) fn looks_binary(data: &[u8]) -> bool {
     data[..data.len().min(256)].contains(&0)
 }
 
+/// A temporary file beside `out`, renamed to it when complete.
+pub(crate) fn temp_path(out: &Path) -> std::path::PathBuf {
+    let mut name = out.file_name().unwrap_or_default().to_os_string();
+    name.push(format!(".partial-{}", std::process::id()));
+    out.with_file_name(name)
+}
+
+/// Writes `parts` to the file at `path` so that a failure leaves the file as it was: into a
+/// temporary file beside it, renamed over it when complete. What is not a regular file (a FIFO,
+/// a device such as `/dev/stdout`) is written in place.
+pub(crate) fn write_file(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
+    let write = |file: &mut std::fs::File| -> io::Result<()> {
+        for part in parts {
+            file.write_all(part)?;
+        }
+        file.flush()
+    };
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return write(&mut std::fs::OpenOptions::new().write(true).open(path)?);
+    }
+    let tmp = temp_path(path);
+    let written = std::fs::File::create(&tmp)
+        .and_then(|mut file| write(&mut file))
+        .and_then(|()| std::fs::rename(&tmp, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
+}
+
 /// The name messages give standard input (`-` among the arguments).
 pub(crate) const STDIN_NAME: &str = "<stdin>";
 

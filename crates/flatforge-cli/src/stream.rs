@@ -20,7 +20,7 @@ use flatforge_stream::{
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::output::{
-    count, looks_like_json, print_line, stdout_error, Output, EXIT_INVALID, EXIT_USAGE,
+    count, looks_like_json, print_line, stdout_error, temp_path, Output, EXIT_INVALID, EXIT_USAGE,
 };
 use crate::verify::SchemaArgs;
 
@@ -632,13 +632,6 @@ fn pack_replacing(
     drop(held);
     eprintln!("packed {} into `{name}`", count(frames, "message"));
     Ok(ExitCode::SUCCESS)
-}
-
-/// A temporary file beside `out`, renamed to it when complete.
-fn temp_path(out: &Path) -> PathBuf {
-    let mut name = out.file_name().unwrap_or_default().to_os_string();
-    name.push(format!(".partial-{}", std::process::id()));
-    out.with_file_name(name)
 }
 
 /// Whether the stream file at `path` has a header that differs from what `opts` would write in

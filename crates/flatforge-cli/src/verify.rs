@@ -13,8 +13,8 @@ use flatforge_schema::{Compiler, FsLoader, Schema};
 
 use crate::output::{
     input_name, listed, looks_like_json, prefix_value, print_line, size_prefix_help,
-    size_prefix_note, stdin_repeated, stdout_error, warn_missing_dirs, Output, UsageError,
-    EXIT_INVALID, EXIT_USAGE,
+    size_prefix_note, stdin_repeated, stdout_error, warn_missing_dirs, write_file, Output,
+    UsageError, EXIT_INVALID, EXIT_USAGE,
 };
 
 /// The schema to work with: `-s SCHEMA [-I DIR]... [--root-type T]`.
@@ -172,17 +172,18 @@ pub(crate) fn read_input(path: &Path) -> anyhow::Result<Vec<u8>> {
 
 /// Writes `parts`, one after another, to a file, or to stdout without `-o` (or with `-o -`).
 pub(crate) fn write_output(path: Option<&Path>, parts: &[&[u8]]) -> anyhow::Result<()> {
-    let write = |out: &mut dyn Write| -> std::io::Result<()> {
-        for part in parts {
-            out.write_all(part)?;
-        }
-        out.flush()
-    };
     match path {
-        Some(p) if p != Path::new("-") => std::fs::File::create(p)
-            .and_then(|mut file| write(&mut file))
-            .with_context(|| format!("cannot write `{}`", p.display())),
-        _ => write(&mut std::io::stdout().lock()).map_err(stdout_error),
+        Some(p) if p != Path::new("-") => {
+            write_file(p, parts).with_context(|| format!("cannot write `{}`", p.display()))
+        }
+        _ => {
+            let mut out = std::io::stdout().lock();
+            parts
+                .iter()
+                .try_for_each(|part| out.write_all(part))
+                .and_then(|()| out.flush())
+                .map_err(stdout_error)
+        }
     }
 }
 

@@ -594,3 +594,39 @@ fn json_warns_when_it_leaves_out_deprecated_fields() {
         text(&out.stderr)
     );
 }
+
+/// A write that fails (here: the file size limit, `ulimit -f 0`) leaves the previous output as it
+/// was and no temporary file: `binary -o` created the file first and wrote into it, so a failure
+/// destroyed the good file it replaced.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_failed_write_leaves_the_previous_output() {
+    let out = temp("kept.bin");
+    let mut args = vec!["binary".to_string()];
+    args.extend(monster_args());
+    args.extend(["-o".into(), path(&out).into()]);
+    args.push(path(&testdata("flatbuffers/tests/monsterdata_test.json")).into());
+    let a: Vec<&str> = args.iter().map(String::as_str).collect();
+    assert_eq!(flatforge(&a, None).status.code(), Some(0));
+    let before = std::fs::read(&out).unwrap();
+    // SIGXFSZ ignored, so the write fails with EFBIG instead of killing the process.
+    let script = "trap '' XFSZ; ulimit -f 0; exec \"$0\" \"$@\"";
+    let failed = Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_flatforge"))
+        .args(&a)
+        .output()
+        .unwrap();
+    assert_eq!(failed.status.code(), Some(1), "{}", text(&failed.stderr));
+    assert!(text(&failed.stderr).contains(&format!("cannot write `{}`", path(&out))));
+    assert_eq!(std::fs::read(&out).unwrap(), before);
+    let leftovers = std::fs::read_dir(out.parent().unwrap())
+        .unwrap()
+        .filter(|e| {
+            let name = e.as_ref().unwrap().file_name();
+            name.to_string_lossy().starts_with("kept.bin.partial")
+        })
+        .count();
+    assert_eq!(leftovers, 0);
+}
