@@ -752,3 +752,43 @@ fn a_failed_append_to_a_new_file_leaves_no_file() {
     assert_eq!(packed.status.code(), Some(1), "{}", text(&packed.stderr));
     assert!(!out.exists(), "{}", text(&packed.stderr));
 }
+
+/// `pack --append` whose writes fail partway (the file size limit, `ulimit -f`): the stream is
+/// cut back to the frames it had, byte for byte, under the writer's lock, and the error names
+/// the file.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_append_whose_writes_fail_leaves_the_stream_as_it_was() {
+    let out = temp("append-limit.ffs");
+    let _ = std::fs::remove_file(&out);
+    let input = temp("append-limit.jsonl");
+    std::fs::write(&input, lines(20)).unwrap();
+    assert_eq!(pack(&input, &out, &["--append"]).status.code(), Some(0));
+    let before = std::fs::read(&out).unwrap();
+    // Many more messages than the limit (in 512-byte blocks, one past the file) lets through.
+    let many = temp("append-limit-many.jsonl");
+    std::fs::write(&many, "{device_id: 1}\n".repeat(20_000)).unwrap();
+    let blocks = before.len() / 512 + 2;
+    let script = format!("trap '' XFSZ; ulimit -f {blocks}; exec \"$0\" \"$@\"");
+    let failed = Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_flatforge"))
+        .args([
+            "stream",
+            "pack",
+            "-s",
+            SCHEMA,
+            s(&many),
+            "-o",
+            s(&out),
+            "--append",
+        ])
+        .current_dir(flatforge_testkit::workspace_root())
+        .output()
+        .unwrap();
+    let stderr = text(&failed.stderr);
+    assert_eq!(failed.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains(s(&out)), "{stderr}");
+    assert_eq!(std::fs::read(&out).unwrap(), before);
+}
