@@ -171,10 +171,21 @@ pub(crate) fn temp_path(out: &Path) -> std::path::PathBuf {
     out.with_file_name(name)
 }
 
+/// The file that writing to `path` replaces: the target of a symbolic link (which a rename over
+/// the link would replace with a file), else `path` itself.
+pub(crate) fn replaced_path(path: &Path) -> std::borrow::Cow<'_, Path> {
+    let link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    match link.then(|| std::fs::canonicalize(path)) {
+        Some(Ok(target)) => target.into(),
+        _ => path.into(),
+    }
+}
+
 /// Writes `parts` to the file at `path` so that a failure leaves the file as it was: into a
-/// temporary file beside it, renamed over it when complete. What is not a regular file (a FIFO,
-/// a device such as `/dev/stdout`) is written in place.
+/// temporary file beside it, renamed over it when complete (over a link's target, not the link).
+/// What is not a regular file (a FIFO, a device such as `/dev/stdout`) is written in place.
 pub(crate) fn write_file(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
+    let path = &*replaced_path(path);
     let write = |file: &mut std::fs::File| -> io::Result<()> {
         for part in parts {
             file.write_all(part)?;

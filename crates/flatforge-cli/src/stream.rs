@@ -20,7 +20,8 @@ use flatforge_stream::{
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::output::{
-    count, looks_like_json, print_line, stdout_error, temp_path, Output, EXIT_INVALID, EXIT_USAGE,
+    count, looks_like_json, print_line, replaced_path, stdout_error, temp_path, Output,
+    EXIT_INVALID, EXIT_USAGE,
 };
 use crate::verify::SchemaArgs;
 
@@ -592,8 +593,10 @@ fn pack_replacing(
     opts: WriterOptions,
     out: &Output,
 ) -> anyhow::Result<ExitCode> {
-    let path = &p.args.out;
-    let name = path.display().to_string();
+    let name = p.args.out.display().to_string();
+    // (Through a symbolic link: the link stays, its target is replaced.)
+    let target = replaced_path(&p.args.out).into_owned();
+    let path = &target;
     let tmp = temp_path(path);
     let file = File::create(&tmp).with_context(|| format!("cannot write `{name}`"))?;
     let (frames, file) = match p.write_new(opts, BufWriter::with_capacity(1 << 16, file)) {

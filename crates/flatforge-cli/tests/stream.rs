@@ -792,3 +792,38 @@ fn an_append_whose_writes_fail_leaves_the_stream_as_it_was() {
     assert!(stderr.contains(s(&out)), "{stderr}");
     assert_eq!(std::fs::read(&out).unwrap(), before);
 }
+
+/// Writing through a symbolic link replaces its target, not the link (the rename of the
+/// temporary file replaced the link with a file), for `stream pack` and `binary` alike.
+#[cfg(unix)]
+#[test]
+fn output_through_a_symbolic_link_keeps_the_link() {
+    let dir = temp("links");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (real, link) = (dir.join("real.ffs"), dir.join("link.ffs"));
+    std::fs::write(&real, "old").unwrap();
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let input = temp("links.jsonl");
+    std::fs::write(&input, lines(3)).unwrap();
+    assert_eq!(pack(&input, &link, &[]).status.code(), Some(0));
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    let cat = flatforge(&["stream", "cat", "-s", SCHEMA, s(&real)], None);
+    assert_eq!(text(&cat.stdout), lines(3));
+
+    let (real, link) = (dir.join("real.bin"), dir.join("link.bin"));
+    std::fs::write(&real, "old").unwrap();
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let json = temp("links.json");
+    std::fs::write(&json, "{device_id: 7}").unwrap();
+    let out = flatforge(&["binary", "-s", SCHEMA, "-o", s(&link), s(&json)], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_ne!(std::fs::read(&real).unwrap(), b"old");
+}
