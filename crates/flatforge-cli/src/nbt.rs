@@ -243,9 +243,17 @@ fn parse_text(args: &ConvertArgs, data: &[u8], json: bool) -> anyhow::Result<(Nb
         })?
     } else {
         from_snbt(text, args.dialect.into()).map_err(|e| {
-            let at = e.offset().unwrap_or(0).min(text.len());
-            let line = text[..at].matches('\n').count() + 1;
-            let column = text[..at].rsplit('\n').next().unwrap_or("").chars().count() + 1;
+            // (On bytes: an offset inside a character cannot panic.)
+            let before = &text.as_bytes()[..e.offset().unwrap_or(0).min(text.len())];
+            let line_start = before
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+            let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+            let column = String::from_utf8_lossy(&before[line_start..])
+                .chars()
+                .count()
+                + 1;
             let path = e.path();
             let within = if path.is_empty() {
                 String::new()

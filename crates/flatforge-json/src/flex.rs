@@ -773,11 +773,12 @@ impl<'a> FlexPrinter<'a> {
 /// A blob's bytes as the numbers they hold: `[ 104, 255 ]`.
 fn byte_values(out: &mut Vec<u8>, bytes: &[u8]) {
     out.extend_from_slice(b"[ ");
+    let mut number = itoa::Buffer::new();
     for (i, &b) in bytes.iter().enumerate() {
         if i > 0 {
             out.extend_from_slice(b", ");
         }
-        out.extend_from_slice(itoa::Buffer::new().format(b).as_bytes());
+        out.extend_from_slice(number.format(b).as_bytes());
     }
     out.extend_from_slice(b" ]");
 }

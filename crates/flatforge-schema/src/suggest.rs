@@ -13,6 +13,7 @@
 pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let limit = (name.chars().count() / 3).max(1);
     let mut best: Option<(usize, &'a str)> = None;
+    let lower = name.to_ascii_lowercase();
     for candidate in candidates {
         if candidate == name {
             continue;
@@ -21,7 +22,7 @@ pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
         let d = if candidate.eq_ignore_ascii_case(name) {
             0
         } else {
-            distance(&name.to_ascii_lowercase(), &candidate.to_ascii_lowercase())
+            distance(&lower, &candidate.to_ascii_lowercase())
         };
         if d <= limit && best.is_none_or(|(bd, bc)| d < bd || (d == bd && candidate < bc)) {
             best = Some((d, candidate));
