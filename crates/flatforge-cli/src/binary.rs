@@ -5,9 +5,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use flatforge_json::{Codec, ParseError, ParseErrorKind, ParseOptions};
-use flatforge_schema::{closest, Schema, TypeRef};
 
-use crate::output::{input_name, listed, looks_binary, Output, EXIT_INVALID, EXIT_USAGE};
+use crate::output::{input_name, looks_binary, Output, EXIT_INVALID, EXIT_USAGE};
 use crate::verify::{read_input, write_output, SchemaArgs};
 
 /// Arguments of `flatforge binary`.
@@ -75,9 +74,15 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Err(e) => {
-            out.error(&format!("{}:{e}", input_name(&args.input)));
+            out.error(&format!(
+                "{}:{}:{}: {}",
+                input_name(&args.input),
+                e.line,
+                e.column,
+                e.kind
+            ));
             eprint!("{}", snippet(&data, &e));
-            hints(&schema, &e.kind, out);
+            hints(&e, out);
             if looks_binary(&data) {
                 out.help("this looks like binary data, not JSON: `flatforge json -s SCHEMA FILE` prints a FlatBuffer");
             }
@@ -86,51 +91,13 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// Help for a JSON error that names something the schema lacks: the names it has.
-fn hints(schema: &Schema, kind: &ParseErrorKind, out: &Output) {
-    let suggest =
-        |name: &str, names: &[&str], what: &str| match closest(name, names.iter().copied()) {
-            Some(c) => out.help(&format!("did you mean `{c}`?")),
-            None => out.help(&format!("{what}: {}", listed(names, 20))),
-        };
-    match kind {
-        ParseErrorKind::UnknownField { field, object } => {
-            let fields: Vec<&str> = schema
-                .objects
-                .iter()
-                .find(|o| o.full_name == object.as_str() || o.name == object.as_str())
-                .map(|o| o.fields.iter().map(|f| f.name.as_str()).collect())
-                .unwrap_or_default();
-            suggest(field, &fields, "its fields");
-            out.help("--unknown-json skips fields the schema does not have");
-        }
-        ParseErrorKind::UnknownEnumValue { name, ty } => {
-            if let Some(e) = schema
-                .enums
-                .iter()
-                .find(|e| e.full_name == ty.as_str() || e.name == ty.as_str())
-            {
-                let values: Vec<&str> = e.values.iter().map(|v| v.name.as_str()).collect();
-                suggest(name, &values, "its values");
-            }
-        }
-        ParseErrorKind::UnionWithoutType(field) => {
-            // (The error names the field, not its table: the first union field of that name.)
-            let union = schema.objects.iter().flat_map(|o| &o.fields).find_map(|f| {
-                match (f.name == field.as_str(), f.ty.index) {
-                    (true, Some(TypeRef::Enum(id))) if schema[id].is_union => Some(&schema[id]),
-                    _ => None,
-                }
-            });
-            if let Some(u) = union {
-                let members: Vec<&str> = u.values.iter().skip(1).map(|v| v.name.as_str()).collect();
-                out.help(&format!(
-                    "`{field}_type` names the member: {}",
-                    listed(&members, 20)
-                ));
-            }
-        }
-        _ => {}
+/// Help for a JSON error: the converter's (the names the schema has), then the command line's.
+fn hints(e: &ParseError, out: &Output) {
+    if let Some(help) = e.help() {
+        out.help(help);
+    }
+    if matches!(e.kind, ParseErrorKind::UnknownField { .. }) {
+        out.help("--unknown-json skips fields the schema does not have");
     }
 }
 

@@ -227,19 +227,6 @@ pub(crate) fn stdin_repeated(paths: &[std::path::PathBuf], out: &Output) -> bool
     repeated
 }
 
-/// `names` joined with commas, the first `limit` of them and how many there are in all.
-pub(crate) fn listed(names: &[&str], limit: usize) -> String {
-    if names.len() <= limit {
-        names.join(", ")
-    } else {
-        format!(
-            "{}, ... ({} in all)",
-            names[..limit].join(", "),
-            names.len()
-        )
-    }
-}
-
 /// Wraps an error of a write to standard output.
 pub(crate) fn stdout_error(e: io::Error) -> anyhow::Error {
     anyhow::Error::new(StdoutError(e))

@@ -779,13 +779,15 @@ impl Packing<'_, '_> {
             let buf = match parser.parse(root, text) {
                 Ok(buf) => buf,
                 Err(e) => {
-                    let help = (e.offset >= text.len()).then(|| {
-                        format!(
-                            "`stream pack` reads one message per line (JSON lines), and line \
-                             {number} ends inside one: `flatforge json --compact` prints a \
-                             message on one line"
-                        )
-                    });
+                    let help = (e.offset >= text.len())
+                        .then(|| {
+                            format!(
+                                "`stream pack` reads one message per line (JSON lines), and \
+                                 line {number} ends inside one: `flatforge json --compact` \
+                                 prints a message on one line"
+                            )
+                        })
+                        .or_else(|| e.help().map(String::from));
                     return Err(PackError::Line(BadLine {
                         message: format!(
                             "{}:{number}:{}: {}",

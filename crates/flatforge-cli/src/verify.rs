@@ -9,12 +9,12 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use flatforge_json::{Codec, RootType, RootTypeError, VerifyOptions};
-use flatforge_schema::{Compiler, FsLoader, Schema};
+use flatforge_schema::{listed, Compiler, FsLoader, Schema};
 
 use crate::output::{
-    input_name, listed, looks_like_json, prefix_value, print_line, size_prefix_help,
-    size_prefix_note, stdin_repeated, stdout_error, warn_missing_dirs, write_file, Output,
-    UsageError, EXIT_INVALID, EXIT_USAGE,
+    input_name, looks_like_json, prefix_value, print_line, size_prefix_help, size_prefix_note,
+    stdin_repeated, stdout_error, warn_missing_dirs, write_file, Output, UsageError, EXIT_INVALID,
+    EXIT_USAGE,
 };
 
 /// The schema to work with: `-s SCHEMA [-I DIR]... [--root-type T]`.

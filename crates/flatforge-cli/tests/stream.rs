@@ -673,6 +673,16 @@ fn pack_says_it_takes_one_message_per_line() {
     let stderr = text(&packed.stderr);
     assert!(stderr.contains("bad-value.jsonl:1:13: "), "{stderr}");
     assert!(!stderr.contains("one message per line"), "{stderr}");
+    // A misspelt field: the converter's suggestion.
+    let typo = temp("typo.jsonl");
+    std::fs::write(&typo, "{\"timestamp\": 1}\n{\"devce_id\": 1}\n").unwrap();
+    let packed = pack(&typo, &temp("typo.ffs"), &[]);
+    let stderr = text(&packed.stderr);
+    assert!(
+        stderr.contains("typo.jsonl:2:2: unknown field `devce_id`"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("did you mean `device_id`?"), "{stderr}");
 }
 
 /// JSON lines given to `cat` or `verify` instead of a stream: they say that `stream pack` makes

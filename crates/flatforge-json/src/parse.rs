@@ -28,7 +28,7 @@
 use std::fmt;
 
 use flatforge::{BuildError, Builder, Offset, Offset64};
-use flatforge_schema::HashKind;
+use flatforge_schema::{closest, listed, HashKind};
 
 use crate::flex::FlexBuilder;
 use crate::number::{fast_decimal, int_range, parse_float, parse_integer, NumError};
@@ -234,7 +234,13 @@ pub struct ParseError {
     pub offset: usize,
     /// What is wrong.
     pub kind: ParseErrorKind,
+    /// Help, behind a thin pointer to keep the error small: see [`ParseError::help`].
+    help: Option<Box<Help>>,
 }
+
+/// The text of [`ParseError::help`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Help(String);
 
 impl ParseError {
     pub(crate) fn new(src: &[u8], offset: usize, kind: ParseErrorKind) -> ParseError {
@@ -254,7 +260,33 @@ impl ParseError {
             column,
             offset,
             kind,
+            help: None,
         }
+    }
+
+    /// How to fix it, where the schema tells: for a name it lacks, the closest name it has
+    /// ("did you mean `name`?") or the names it has. [`Display`](fmt::Display) shows it in
+    /// parentheses after the message.
+    ///
+    /// ```
+    /// let schema = flatforge_schema::compile_str("m.fbs", "table M { name: string; hp: short; } root_type M;")?;
+    /// let codec = flatforge_json::Codec::new(&schema);
+    /// let root = codec.root_type(None)?;
+    /// let err = codec.parser(Default::default()).parse(root, b"{ nmae: \"Orc\" }").unwrap_err();
+    /// assert_eq!(err.help(), Some("did you mean `name`?"));
+    /// assert_eq!(err.to_string(), "1:3: unknown field `nmae` in `M` (did you mean `name`?)");
+    /// let err = codec.parser(Default::default()).parse(root, b"{ mana: 1 }").unwrap_err();
+    /// assert_eq!(err.help(), Some("its fields: name, hp"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn help(&self) -> Option<&str> {
+        self.help.as_ref().map(|h| h.0.as_str())
+    }
+
+    /// Adds help.
+    fn with_help(mut self: Box<Self>, help: Option<String>) -> Box<Self> {
+        self.help = help.map(|h| Box::new(Help(h)));
+        self
     }
 
     pub(crate) fn at_end(src: &[u8], kind: ParseErrorKind) -> ParseError {
@@ -264,8 +296,25 @@ impl ParseError {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: {}", self.line, self.column, self.kind)
+        write!(f, "{}:{}: {}", self.line, self.column, self.kind)?;
+        match self.help() {
+            Some(help) => write!(f, " ({help})"),
+            None => Ok(()),
+        }
     }
+}
+
+/// Help for `name`, which is not among `names`: the closest of them, or all of them (`what`
+/// introduces the list); `None` when there are none.
+#[cold]
+fn name_help(name: &str, names: &[&str], what: &str) -> Option<String> {
+    if names.is_empty() {
+        return None;
+    }
+    Some(match closest(name, names.iter().copied()) {
+        Some(c) => format!("did you mean `{c}`?"),
+        None => format!("{what}: {}", listed(names, 20)),
+    })
 }
 
 impl std::error::Error for ParseError {}
@@ -1127,13 +1176,7 @@ impl<'a> P<'a, '_> {
                             self.skip_value()?;
                             None
                         }
-                        None => {
-                            let field = String::from_utf8_lossy(name).into_owned();
-                            let object = o.name.to_string();
-                            return Err(
-                                self.err_at(key_at, ParseErrorKind::UnknownField { field, object })
-                            );
-                        }
+                        None => return Err(self.unknown_field(o, name, key_at)),
                     }
                 };
                 if let Some(fi) = fi {
@@ -1442,10 +1485,17 @@ impl<'a> P<'a, '_> {
                     t.unwrap_or(0)
                 }
                 None => {
-                    return Err(self.err_at(
-                        value_at,
-                        ParseErrorKind::UnionWithoutType(f.name.to_string()),
-                    ))
+                    let help = format!(
+                        "`{}` names the member: {}",
+                        sib.name,
+                        self.union_members(u, false)
+                    );
+                    return Err(self
+                        .err_at(
+                            value_at,
+                            ParseErrorKind::UnionWithoutType(f.name.to_string()),
+                        )
+                        .with_help(Some(help)));
                 }
             },
         };
@@ -1929,18 +1979,48 @@ impl<'a> P<'a, '_> {
     }
 
     #[cold]
+    fn unknown_field(&self, o: &Obj, name: &[u8], at: usize) -> Box<ParseError> {
+        let field = String::from_utf8_lossy(name).into_owned();
+        let names: Vec<&str> = o.fields.iter().map(|f| &*f.name).collect();
+        let help = name_help(&field, &names, "its fields");
+        let object = o.name.to_string();
+        self.err_at(at, ParseErrorKind::UnknownField { field, object })
+            .with_help(help)
+    }
+
+    /// The members of union `u` (with their type values if `values`), for help.
+    #[cold]
+    fn union_members(&self, u: u32, values: bool) -> String {
+        let members: Vec<String> = self.plan.enums[u as usize]
+            .values
+            .iter()
+            .filter(|v| v.value != 0)
+            .map(|v| match values {
+                true => format!("{} = {}", v.name, v.value),
+                false => v.name.to_string(),
+            })
+            .collect();
+        let members: Vec<&str> = members.iter().map(String::as_str).collect();
+        listed(&members, 20)
+    }
+
+    #[cold]
     fn unknown_enum(&self, word: &[u8], sc: Sc, en: Option<u32>, at: usize) -> Box<ParseError> {
         let ty = en.map_or_else(
             || sc.name().to_string(),
             |e| self.plan.enums[e as usize].name.to_string(),
         );
-        self.err_at(
-            at,
-            ParseErrorKind::UnknownEnumValue {
-                name: String::from_utf8_lossy(word).into_owned(),
-                ty,
-            },
-        )
+        let name = String::from_utf8_lossy(word).into_owned();
+        let help = en.and_then(|e| {
+            let names: Vec<&str> = self.plan.enums[e as usize]
+                .values
+                .iter()
+                .map(|v| &*v.name)
+                .collect();
+            name_help(&name, &names, "its values")
+        });
+        self.err_at(at, ParseErrorKind::UnknownEnumValue { name, ty })
+            .with_help(help)
     }
 
     /// Parses a struct's fields into `arena[at..at + bytesize]` (zeroed by the caller).
@@ -1985,13 +2065,7 @@ impl<'a> P<'a, '_> {
                             self.skip_value()?;
                             None
                         }
-                        None => {
-                            let field = String::from_utf8_lossy(name).into_owned();
-                            let object = o.name.to_string();
-                            return Err(
-                                self.err_at(key_at, ParseErrorKind::UnknownField { field, object })
-                            );
-                        }
+                        None => return Err(self.unknown_field(o, name, key_at)),
                     }
                 };
                 if let Some(fi) = fi {
@@ -2141,13 +2215,19 @@ impl<'a> P<'a, '_> {
                 let s = self.string()?;
                 self.create_string(s, f.shared)
             }
-            _ => Err(self.err_at(
-                at,
-                ParseErrorKind::UnknownUnionType {
-                    field: f.name.to_string(),
-                    value: sc.int_value(ty),
-                },
-            )),
+            _ => {
+                let e = self.err_at(
+                    at,
+                    ParseErrorKind::UnknownUnionType {
+                        field: f.name.to_string(),
+                        value: sc.int_value(ty),
+                    },
+                );
+                Err(e.with_help(Some(format!(
+                    "its members: {}",
+                    self.union_members(u, true)
+                ))))
+            }
         }
     }
 

@@ -55,7 +55,7 @@ pub use model::{
 pub use source::{
     normalize_path, FileId, FsLoader, MemoryLoader, SourceFile, SourceLoader, SourceMap, Span,
 };
-pub use suggest::closest;
+pub use suggest::{closest, listed};
 
 /// A successful compilation: the schema, the warnings, and the files (to render warnings).
 ///

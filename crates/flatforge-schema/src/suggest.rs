@@ -1,4 +1,5 @@
-//! "Did you mean ...?": the closest candidate name by edit distance.
+//! Help for a name that is not there: "did you mean ...?" (the closest candidate name by edit
+//! distance), or the list of the names there are.
 
 /// The candidate closest to `name`, if it is close enough to be a plausible typo (at most a
 /// third of the name's length in edits, not counting case, and at least one edit allowed; a match
@@ -29,6 +30,26 @@ pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
         }
     }
     best.map(|(_, c)| c)
+}
+
+/// Names for a help message, at most `limit` of them: `a, b, c`, or the first `limit` and how
+/// many there are in all.
+///
+/// ```
+/// use flatforge_schema::listed;
+/// assert_eq!(listed(&["Red", "Green", "Blue"], 20), "Red, Green, Blue");
+/// assert_eq!(listed(&["a", "b", "c", "d"], 2), "a, b, ... (4 in all)");
+/// ```
+pub fn listed(names: &[&str], limit: usize) -> String {
+    if names.len() <= limit {
+        names.join(", ")
+    } else {
+        format!(
+            "{}, ... ({} in all)",
+            names[..limit].join(", "),
+            names.len()
+        )
+    }
 }
 
 /// Levenshtein distance, counting an adjacent transposition as one edit.
