@@ -35,7 +35,7 @@ fuzz_target!(|data: &[u8]| {
             }
             std::hint::black_box(t.get::<Far<&str>>(slot).ok());
             if let Ok(Some(v)) = t.get::<Far<Vector<u16>>>(slot) {
-                std::hint::black_box(v.0.iter().sum::<u16>());
+                std::hint::black_box(v.0.iter().fold(0, u16::wrapping_add));
             }
             if let Ok(Some(v)) = t.get::<Vector64<u64>>(slot) {
                 std::hint::black_box(v.0.iter().fold(0, u64::wrapping_add));
