@@ -6,6 +6,8 @@
 //!   itself with reflection.fbs) is compared with our model: object order and indices, struct
 //!   sizes, alignments, field offsets and padding, field ids and vtable offsets, types, defaults,
 //!   flags, attributes, doc comments, enum values, services, root table, file identifier.
+//! * The same for random schemas (`random_schema`), valid and invalid: `FLATFORGE_SCHEMA_CASES`
+//!   sets their number (default 200), `FLATFORGE_SCHEMA_SEED` the first seed (default 0).
 
 use std::path::{Path, PathBuf};
 
@@ -13,6 +15,8 @@ use flatforge_schema::{
     BaseType, Compiler, DefaultValue, FsLoader, Presence, Schema, Type, TypeRef,
 };
 use serde_json::Value;
+
+mod random_schema;
 
 /// Include directories for the shared schemas, as flatc's own tests pass them (monster_test
 /// needs include_test, includer_test needs the parent of tests/, bar_with_foo needs tests/flatc).
@@ -714,4 +718,55 @@ fn same_verdicts_as_flatc(
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn env_number(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Random schemas (see `random_schema`) get flatc's verdict, and flatc's model when it accepts
+/// them. A failure names the seed; `FLATFORGE_SCHEMA_SEED=seed FLATFORGE_SCHEMA_CASES=1` repeats
+/// it alone.
+#[test]
+fn random_schemas_get_flatcs_verdict_and_model() {
+    let first = env_number("FLATFORGE_SCHEMA_SEED", 0);
+    let cases = env_number("FLATFORGE_SCHEMA_CASES", 200);
+    let dir = temp_dir("random");
+    let compiler = compiler();
+    let (mut accepted, mut failures) = (0, Vec::new());
+    for seed in first..first + cases {
+        let text = random_schema::schema(seed);
+        let path = dir.join(format!("random{seed}.fbs"));
+        std::fs::write(&path, &text).expect("write schema");
+        let theirs = flatc_bfbs_json(&path, &dir);
+        let problem = match (compiler.compile(&path), &theirs) {
+            (Ok(compiled), Some(json)) => {
+                accepted += 1;
+                compare(&compiled.schema, json)
+                    .err()
+                    .map(|e| format!("model differs: {e}"))
+            }
+            (Err(_), None) => None,
+            (Err(e), Some(_)) => Some(format!("flatc accepts, we reject:\n{}", e.render(false))),
+            (Ok(_), None) => Some("flatc rejects, we accept".to_string()),
+        };
+        if let Some(problem) = problem {
+            failures.push(format!("seed {seed}: {problem}\n{text}"));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        failures.is_empty(),
+        "{} of {cases} random schemas differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    // Both verdicts must be common, or the generator tests little.
+    assert!(
+        accepted * 5 >= cases && accepted * 5 <= cases * 4,
+        "{accepted} of {cases} random schemas accepted"
+    );
 }

@@ -1,0 +1,565 @@
+//! Random schemas for the differential test against flatc: enums (every integer type, bit
+//! flags, implicit and explicit values), structs (nested structs, fixed-size arrays,
+//! `force_align`), tables (defaults of every kind, optional scalars, `required`, `key`, `id`,
+//! `deprecated`, `hash`, `nested_flatbuffer`, `flexbuffer`, vectors, unions, vectors of unions),
+//! unions (aliases, struct and string members, underlying types), namespaces, user attributes,
+//! root types, file identifiers and rpc services, declared in a random order.
+//!
+//! Most choices are valid; a few percent are mistakes that flatc rejects (a duplicate name, an
+//! enum value out of range or going backwards, a default that does not fit, ids with a gap, a
+//! struct holding a string, `required` on a scalar, ...), so that about half the schemas are
+//! invalid somewhere. The test only needs flatc's verdict and model to compare ours with, not
+//! the generator's opinion of validity.
+
+use flatforge_testkit::SplitMix64;
+use std::fmt::Write as _;
+
+const INTS: &[(&str, i128, i128)] = &[
+    ("byte", -128, 127),
+    ("ubyte", 0, 255),
+    ("short", -32768, 32767),
+    ("ushort", 0, 65535),
+    ("int", -2147483648, 2147483647),
+    ("uint", 0, 4294967295),
+    ("long", -9223372036854775808, 9223372036854775807),
+    ("ulong", 0, 18446744073709551615),
+    ("int8", -128, 127),
+    ("uint16", 0, 65535),
+    ("int32", -2147483648, 2147483647),
+    ("uint64", 0, 18446744073709551615),
+];
+
+const FLOATS: &[&str] = &["float", "double", "float32", "float64"];
+
+struct EnumDecl {
+    name: String,
+    values: Vec<String>,
+    bit_flags: bool,
+}
+
+/// One schema being generated.
+struct Gen {
+    r: SplitMix64,
+    enums: Vec<EnumDecl>,
+    structs: Vec<String>,
+    tables: Vec<String>,
+    unions: Vec<String>,
+    /// Whether `attribute "priority";` is declared.
+    priority: bool,
+}
+
+impl Gen {
+    fn below(&mut self, n: usize) -> usize {
+        self.r.below(n)
+    }
+
+    fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
+    }
+
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+
+    /// A mistake, at the given rate in tenths of a percent.
+    fn mistake(&mut self, per_mille: usize) -> bool {
+        self.below(1000) < per_mille
+    }
+
+    fn docs(&mut self, out: &mut String, indent: &str) {
+        if self.chance(15) {
+            let n = self.below(1000);
+            writeln!(out, "{indent}/// Doc {n} with `code`.").unwrap();
+        }
+    }
+
+    fn int_text(&mut self, lo: i128, hi: i128) -> String {
+        let v = match self.below(4) {
+            0 => lo,
+            1 => hi,
+            _ => lo + (self.r.next_u64() as i128).rem_euclid(hi - lo + 1),
+        };
+        // A value one past the range now and then.
+        let v = if self.mistake(30) {
+            if self.chance(50) {
+                hi + 1
+            } else {
+                lo - 1
+            }
+        } else {
+            v
+        };
+        if v >= 0 && self.chance(20) {
+            format!("0x{v:X}")
+        } else {
+            v.to_string()
+        }
+    }
+
+    fn float_text(&mut self) -> String {
+        match self.below(9) {
+            0 => "nan".into(),
+            1 => "inf".into(),
+            2 => "-inf".into(),
+            3 => "+inf".into(),
+            4 => "0x1.8p3".into(),
+            5 => "1e10".into(),
+            6 => "-0.5".into(),
+            7 => (self.below(200) as i64 - 100).to_string(),
+            _ => format!("{}.{}", self.below(100), self.below(1000)),
+        }
+    }
+
+    fn enum_decl(&mut self, i: usize, out: &mut String) {
+        let name = format!("Color{i}");
+        let (ty, lo, hi) = *self.pick(INTS);
+        let bit_flags = self.chance(25);
+        let bits: i128 = 8 * match ty.trim_start_matches('u') {
+            "byte" | "int8" => 1,
+            "short" | "int16" => 2,
+            "int" | "int32" => 4,
+            _ => 8,
+        };
+        self.docs(out, "");
+        let ty_text = if self.mistake(10) {
+            " : float".to_string()
+        } else {
+            format!(" : {ty}")
+        };
+        write!(out, "enum {name}{ty_text}").unwrap();
+        if bit_flags {
+            out.push_str(" (bit_flags)");
+        }
+        out.push_str(" {\n");
+        let count = 1 + self.below(5);
+        let mut values = Vec::new();
+        let mut next: i128 = if bit_flags { 0 } else { lo.max(-3) };
+        for v in 0..count {
+            let vname = format!("V{v}");
+            self.docs(out, "  ");
+            write!(out, "  {vname}").unwrap();
+            if self.chance(40) || self.mistake(20) {
+                let value = if self.mistake(30) {
+                    // Backwards, repeated, or beyond the type (or the flags' bits).
+                    match self.below(3) {
+                        0 => next - 1,
+                        1 => next - 1 + i128::from(v == 0),
+                        _ => {
+                            if bit_flags {
+                                bits
+                            } else {
+                                hi + 1
+                            }
+                        }
+                    }
+                } else if bit_flags {
+                    (next + self.below(3) as i128).min(bits - 1)
+                } else {
+                    next + self.below(4) as i128
+                };
+                write!(out, " = {value}").unwrap();
+                next = value + 1;
+            } else {
+                next += 1;
+            }
+            out.push_str(",\n");
+            values.push(vname);
+        }
+        out.push_str("}\n\n");
+        self.enums.push(EnumDecl {
+            name,
+            values,
+            bit_flags,
+        });
+    }
+
+    /// A struct field's type: a scalar, an enum, an earlier struct, or an array of one.
+    fn struct_field_type(&mut self, own: usize) -> String {
+        let element = match self.below(10) {
+            0..=4 => {
+                if self.chance(70) {
+                    self.pick(INTS).0.to_string()
+                } else {
+                    self.pick(FLOATS).to_string()
+                }
+            }
+            5 | 6 if !self.enums.is_empty() => {
+                let e = self.below(self.enums.len());
+                self.enums[e].name.clone()
+            }
+            7 if own > 0 || self.mistake(100) => {
+                // An earlier struct; a later one is a mistake. (Not itself: flatc accepts a struct
+                // that contains itself after other fields, with a meaningless layout, which we
+                // reject on purpose; see the crate's documentation.)
+                if own > 0 && !self.mistake(100) {
+                    format!("Vec{}", self.below(own))
+                } else {
+                    format!("Vec{}", own + 1)
+                }
+            }
+            8 if self.mistake(80) => self.pick(&["string", "[int]", "Thing0"]).to_string(),
+            _ => "bool".to_string(),
+        };
+        if self.chance(15) {
+            let n = if self.mistake(50) {
+                0
+            } else {
+                1 + self.below(4)
+            };
+            format!("[{element}:{n}]")
+        } else {
+            element
+        }
+    }
+
+    fn struct_decl(&mut self, i: usize, out: &mut String) {
+        let name = format!("Vec{i}");
+        self.docs(out, "");
+        write!(out, "struct {name}").unwrap();
+        if self.chance(15) {
+            let align = *self.pick(&[1, 2, 4, 8, 16, 32, 3]);
+            write!(out, " (force_align: {align})").unwrap();
+        }
+        out.push_str(" {\n");
+        let count = if self.mistake(30) {
+            0
+        } else {
+            1 + self.below(4)
+        };
+        for f in 0..count {
+            let ty = self.struct_field_type(i);
+            self.docs(out, "  ");
+            write!(out, "  f{f}: {ty}").unwrap();
+            if self.mistake(15) {
+                out.push_str(" = 1");
+            }
+            if self.mistake(15) {
+                out.push_str(" (deprecated)");
+            }
+            out.push_str(";\n");
+        }
+        out.push_str("}\n\n");
+        self.structs.push(name);
+    }
+
+    /// A default for a scalar of `ty` (or `None` to leave it out).
+    fn scalar_default(&mut self, ty: &str) -> Option<String> {
+        if !self.chance(50) {
+            return None;
+        }
+        if let Some(&(_, lo, hi)) = INTS.iter().find(|(n, _, _)| *n == ty) {
+            return Some(if self.mistake(20) {
+                self.float_text()
+            } else {
+                self.int_text(lo, hi)
+            });
+        }
+        if ty == "bool" {
+            return Some(self.pick(&["true", "false", "0", "1", "2"]).to_string());
+        }
+        Some(self.float_text())
+    }
+
+    /// A table field: its type, default and attributes, with the next free `id` (the caller
+    /// removes the ids if the table does not use them).
+    fn table_field(&mut self, t: usize, f: usize, next_id: &mut usize, out: &mut String) {
+        let mut attrs: Vec<String> = Vec::new();
+        let mut default: Option<String> = None;
+        let mut is_union = false;
+        let ty = match self.below(16) {
+            0..=3 => {
+                let ty = if self.chance(75) {
+                    self.pick(INTS).0
+                } else if self.chance(50) {
+                    "bool"
+                } else {
+                    self.pick(FLOATS)
+                };
+                if self.chance(10) {
+                    default = Some("null".into());
+                } else {
+                    default = self.scalar_default(ty);
+                }
+                if self.chance(8) {
+                    attrs.push("key".into());
+                }
+                if ty.contains("int") && !ty.contains("8") && self.chance(8) {
+                    let h = *self.pick(&["fnv1_32", "fnv1a_32", "fnv1_64", "fnv1a_64"]);
+                    attrs.push(format!("hash: \"{h}\""));
+                }
+                if self.mistake(20) {
+                    attrs.push("required".into());
+                }
+                ty.to_string()
+            }
+            4 | 5 if !self.enums.is_empty() => {
+                let e = self.below(self.enums.len());
+                let (name, bit_flags) = (self.enums[e].name.clone(), self.enums[e].bit_flags);
+                if self.chance(50) {
+                    let values = self.enums[e].values.clone();
+                    let mut v = self.pick(&values).clone();
+                    if bit_flags && self.chance(40) {
+                        v = format!("\"{v} {}\"", self.pick(&values));
+                    } else if self.mistake(30) {
+                        v = "Purple".into();
+                    } else if self.chance(20) {
+                        v = self.below(3).to_string();
+                    }
+                    default = Some(v);
+                } else if self.chance(8) {
+                    default = Some("null".into());
+                }
+                name
+            }
+            6 => {
+                if self.chance(30) {
+                    attrs.push("required".into());
+                }
+                if self.chance(10) {
+                    attrs.push("key".into());
+                }
+                if self.chance(8) {
+                    default = Some("\"text\"".into());
+                }
+                if self.mistake(20) {
+                    attrs.push("hash: \"fnv1_32\"".into());
+                }
+                "string".into()
+            }
+            7 if !self.structs.is_empty() => {
+                if self.chance(20) {
+                    attrs.push("required".into());
+                }
+                self.pick(&self.structs.clone()).clone()
+            }
+            8 => {
+                let n = (self.tables.len() + 1).max(t + 2);
+                format!("Thing{}", self.below(n))
+            }
+            9 | 10 => {
+                let element = match self.below(7) {
+                    0 => "string".to_string(),
+                    1 if !self.structs.is_empty() => self.pick(&self.structs.clone()).clone(),
+                    2 => format!("Thing{}", self.below(t + 2)),
+                    3 if !self.enums.is_empty() => {
+                        let e = self.below(self.enums.len());
+                        self.enums[e].name.clone()
+                    }
+                    4 if self.mistake(200) => "[int]".into(),
+                    5 => {
+                        if self.chance(30) {
+                            attrs
+                                .push(format!("nested_flatbuffer: \"Thing{}\"", self.below(t + 2)));
+                        } else if self.chance(30) {
+                            attrs.push("flexbuffer".into());
+                        }
+                        "ubyte".into()
+                    }
+                    _ => self.pick(INTS).0.to_string(),
+                };
+                if self.chance(5) {
+                    default = Some("[]".into());
+                }
+                format!("[{element}]")
+            }
+            11 if !self.unions.is_empty() => {
+                is_union = true;
+                let u = self.pick(&self.unions.clone()).clone();
+                if self.chance(20) {
+                    format!("[{u}]")
+                } else {
+                    u
+                }
+            }
+            _ => "short".into(),
+        };
+        if self.chance(10) {
+            attrs.push("deprecated".into());
+        }
+        if self.priority && self.chance(10) || self.mistake(10) {
+            attrs.push(format!("priority: {}", self.below(5)));
+        }
+        // A union takes two ids: its `_type` field's and its own, the higher.
+        let id = *next_id + usize::from(is_union);
+        *next_id = id + 1;
+        attrs.push(format!("id: {id}"));
+        self.docs(out, "  ");
+        let name = if self.mistake(10) {
+            format!("f{}", f.saturating_sub(1))
+        } else {
+            format!("f{f}")
+        };
+        write!(out, "  {name}: {ty}").unwrap();
+        if let Some(d) = default {
+            write!(out, " = {d}").unwrap();
+        }
+        write!(out, " ({})", attrs.join(", ")).unwrap();
+        out.push_str(";\n");
+    }
+
+    fn table_decl(&mut self, i: usize, out: &mut String) {
+        let name = format!("Thing{i}");
+        self.docs(out, "");
+        write!(out, "table {name}").unwrap();
+        if self.chance(5) {
+            out.push_str(" (original_order)");
+        }
+        out.push_str(" {\n");
+        let count = self.below(7);
+        let mut fields = String::new();
+        let mut next_id = 0;
+        for f in 0..count {
+            self.table_field(i, f, &mut next_id, &mut fields);
+        }
+        // Ids on all fields, none, or (a mistake) some; now and then one with a gap.
+        let use_ids = self.chance(30);
+        let fields = if use_ids {
+            if self.mistake(60) {
+                fields.replacen("(id: 0", "(id: 7", 1)
+            } else {
+                fields
+            }
+        } else {
+            strip_ids(&fields, self.mistake(60))
+        };
+        out.push_str(&fields);
+        out.push_str("}\n\n");
+        self.tables.push(name);
+    }
+
+    fn union_decl(&mut self, i: usize, tables: usize, out: &mut String) {
+        let name = format!("Any{i}");
+        self.docs(out, "");
+        write!(out, "union {name}").unwrap();
+        if self.chance(20) {
+            let ty = *self.pick(&["ubyte", "ushort", "int", "uint", "byte"]);
+            write!(out, " : {ty}").unwrap();
+        }
+        out.push_str(" {\n");
+        let count = 1 + self.below(3);
+        let mut named = Vec::new();
+        for m in 0..count {
+            let member = match self.below(8) {
+                0 if !self.structs.is_empty() => self.pick(&self.structs.clone()).clone(),
+                1 if self.chance(50) => "string".into(),
+                _ => format!("Thing{}", self.below(tables.max(1))),
+            };
+            // A member named twice is a mistake: the second needs an alias.
+            let repeated = named.contains(&member) && !self.mistake(100);
+            if self.chance(30) || member == "string" || repeated {
+                write!(out, "  M{m}: {member}").unwrap();
+            } else {
+                write!(out, "  {member}").unwrap();
+                named.push(member);
+            }
+            if self.chance(10) {
+                write!(out, " = {}", 1 + m * 2).unwrap();
+            }
+            out.push_str(",\n");
+        }
+        out.push_str("}\n\n");
+        self.unions.push(name);
+    }
+}
+
+/// Removes the `id` attributes (all of them, or all but one).
+fn strip_ids(fields: &str, keep_one: bool) -> String {
+    let mut kept = false;
+    let mut out = String::new();
+    for line in fields.lines() {
+        let mut line = line.to_string();
+        if let Some(at) = line.find("id: ") {
+            if keep_one && !kept {
+                kept = true;
+            } else {
+                let end = line[at..].find([',', ')']).map_or(line.len(), |e| at + e);
+                line.replace_range(at..end, "");
+                line = line
+                    .replace("(, ", "(")
+                    .replace(", )", ")")
+                    .replace(" ()", "");
+            }
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+/// The schema text for `seed`.
+pub(crate) fn schema(seed: u64) -> String {
+    let mut g = Gen {
+        r: SplitMix64::new(seed),
+        enums: Vec::new(),
+        structs: Vec::new(),
+        tables: Vec::new(),
+        unions: Vec::new(),
+        priority: false,
+    };
+    let mut out = String::new();
+    if g.chance(40) {
+        let ns = *g.pick(&["Game", "Game.Sample", "a.b.c", "Deep.Name.Space"]);
+        writeln!(out, "namespace {ns};\n").unwrap();
+    }
+    if g.chance(30) {
+        g.priority = true;
+        out.push_str("attribute \"priority\";\n\n");
+    }
+    let enums = g.below(3);
+    let structs = g.below(3);
+    let tables = 1 + g.below(4);
+    let unions = g.below(3);
+    // Declarations in a random order, enums and structs mostly first.
+    let mut order: Vec<(u8, usize)> = Vec::new();
+    order.extend((0..enums).map(|i| (0, i)));
+    order.extend((0..structs).map(|i| (1, i)));
+    let mut rest: Vec<(u8, usize)> = (0..tables).map(|i| (2, i)).collect();
+    rest.extend((0..unions).map(|i| (3, i)));
+    if g.chance(20) {
+        rest.append(&mut order);
+    }
+    for i in (1..rest.len()).rev() {
+        let j = g.below(i + 1);
+        rest.swap(i, j);
+    }
+    order.extend(rest);
+    for (kind, i) in order {
+        match kind {
+            0 => g.enum_decl(i, &mut out),
+            1 => g.struct_decl(i, &mut out),
+            2 => g.table_decl(i, &mut out),
+            _ => g.union_decl(i, tables, &mut out),
+        }
+    }
+    if g.chance(80) {
+        let root = if g.mistake(30) && structs > 0 {
+            "Vec0".to_string()
+        } else {
+            // (One past the tables names none.)
+            let past = usize::from(g.mistake(30));
+            format!("Thing{}", g.below(tables + past))
+        };
+        writeln!(out, "root_type {root};").unwrap();
+    }
+    if g.chance(30) {
+        let id = if g.mistake(50) { "ABC" } else { "ABCD" };
+        writeln!(out, "file_identifier \"{id}\";").unwrap();
+    }
+    if g.chance(20) {
+        out.push_str("file_extension \"thing\";\n");
+    }
+    if g.chance(15) {
+        let req = if g.mistake(100) && structs > 0 {
+            "Vec0".to_string()
+        } else {
+            format!("Thing{}", g.below(tables))
+        };
+        let resp = format!("Thing{}", g.below(tables));
+        writeln!(
+            out,
+            "rpc_service Service {{\n  Get({req}): {resp} (streaming: \"server\");\n  Put({resp}): {req};\n}}"
+        )
+        .unwrap();
+    }
+    out
+}
