@@ -1,7 +1,8 @@
 //! Generates Rust code for every schema of `../shared/testdata` that the front end accepts, with
 //! `flatforge-build`, and writes `all_schemas.rs`: one module per schema (named after its path)
 //! including its generated file, plus the list of schemas the generator declines (see
-//! `UNSUPPORTED` in the crate docs), and the same for the codegen crate's snapshot schemas.
+//! `UNSUPPORTED` in the crate docs), and the same for the codegen crate's snapshot schemas and
+//! for random schemas.
 
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -141,6 +142,7 @@ fn main() {
         modules,
         "#[allow(dead_code, unreachable_pub)]\nmod without_serde_feature {{\n{absent}}}"
     );
+    random_schemas(&out_dir, &mut modules);
     let list = |v: &[String]| {
         v.iter()
             .map(|s| format!("{s:?}"))
@@ -158,6 +160,56 @@ fn main() {
     if std::fs::read_to_string(&path).ok().as_deref() != Some(modules.as_str()) {
         std::fs::write(&path, modules).expect("OUT_DIR is writable");
     }
+}
+
+/// How many random schemas to generate code for, unless `FLATFORGE_RANDOM_SCHEMAS` says.
+const RANDOM_SCHEMAS: u64 = 40;
+
+/// Generates code for random schemas (`flatforge_testkit::random_schema`, seeds from 0, or from
+/// `FLATFORGE_RANDOM_SEED`) that the front end accepts, one public module each (`random_SEED`),
+/// so that it compiles under the crate's lints; `RANDOM_ACCEPTED` lists their seeds. A schema the
+/// front end accepts but the generator declines stops the build, with its text.
+fn random_schemas(out_dir: &Path, modules: &mut String) {
+    println!("cargo:rerun-if-env-changed=FLATFORGE_RANDOM_SCHEMAS");
+    println!("cargo:rerun-if-env-changed=FLATFORGE_RANDOM_SEED");
+    let number = |name: &str, default: u64| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let first = number("FLATFORGE_RANDOM_SEED", 0);
+    let count = number("FLATFORGE_RANDOM_SCHEMAS", RANDOM_SCHEMAS);
+    let dir = out_dir.join("random");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("OUT_DIR is writable");
+    let mut accepted = Vec::new();
+    for seed in first..first + count {
+        let text = flatforge_testkit::random_schema::schema(seed);
+        let schema = dir.join(format!("random_{seed}.fbs"));
+        std::fs::write(&schema, &text).expect("OUT_DIR is writable");
+        let config = flatforge_build::Config::new()
+            .out_dir(&dir)
+            .print_warnings(false);
+        match config.compile(&[&schema]) {
+            Ok(files) => {
+                let file = files[0].strip_prefix(out_dir).expect("below OUT_DIR");
+                let _ = writeln!(
+                    modules,
+                    "#[doc = \" Generated from the random schema of seed {seed}.\"]\npub mod random_{seed} {{\n    include!(concat!(env!(\"OUT_DIR\"), \"/{}\"));\n}}",
+                    file.to_string_lossy().replace('\\', "/")
+                );
+                accepted.push(seed.to_string());
+            }
+            Err(flatforge_build::Error::Schema { .. }) => {}
+            Err(e) => panic!("random schema of seed {seed}: {e}\n{text}"),
+        }
+    }
+    let _ = writeln!(
+        modules,
+        "/// The seeds of the random schemas the front end accepts, each with its module.\npub const RANDOM_ACCEPTED: &[u64] = &[{}];",
+        accepted.join(", ")
+    );
 }
 
 /// A feature that `Cargo.toml` does not declare.

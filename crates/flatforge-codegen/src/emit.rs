@@ -2972,9 +2972,15 @@ impl<'s> Emitter<'s> {
                     .enumerate()
                     .map(|(j, c)| if j == pos { "true" } else { c.as_str() })
                     .collect();
+                // (The other fields come from `self.args`, unless this one is the only field.)
+                let rest = if arg_fields.len() > 1 {
+                    ", ..self.args"
+                } else {
+                    ""
+                };
                 w!(
                     out,
-                    "pub fn {fname}(self, value: {t}) -> {builder}<'b, {}> {{ {builder} {{ b: self.b, args: {args} {{ {fname}: value, ..self.args }} }} }}",
+                    "pub fn {fname}(self, value: {t}) -> {builder}<'b, {}> {{ {builder} {{ b: self.b, args: {args} {{ {fname}: value{rest} }} }} }}",
                     after.join(", ")
                 );
             } else {

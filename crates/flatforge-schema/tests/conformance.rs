@@ -6,7 +6,7 @@
 //!   itself with reflection.fbs) is compared with our model: object order and indices, struct
 //!   sizes, alignments, field offsets and padding, field ids and vtable offsets, types, defaults,
 //!   flags, attributes, doc comments, enum values, services, root table, file identifier.
-//! * The same for random schemas (`random_schema`), valid and invalid: `FLATFORGE_SCHEMA_CASES`
+//! * The same for random schemas (`flatforge_testkit::random_schema`), valid and invalid: `FLATFORGE_SCHEMA_CASES`
 //!   sets their number (default 200), `FLATFORGE_SCHEMA_SEED` the first seed (default 0).
 
 use std::path::{Path, PathBuf};
@@ -14,9 +14,8 @@ use std::path::{Path, PathBuf};
 use flatforge_schema::{
     BaseType, Compiler, DefaultValue, FsLoader, Presence, Schema, Type, TypeRef,
 };
+use flatforge_testkit::random_schema;
 use serde_json::Value;
-
-mod random_schema;
 
 /// Include directories for the shared schemas, as flatc's own tests pass them (monster_test
 /// needs include_test, includer_test needs the parent of tests/, bar_with_foo needs tests/flatc).

@@ -4,10 +4,14 @@
 //! (beside the repository root) and compare against the reference compiler `flatc` 25.12.19. Both are
 //! required: when either is missing, the helpers here panic with a message that says what to install or
 //! where the data was expected, so a test fails loudly instead of passing without checking anything.
+//!
+//! [`random_schema`] makes random schemas, valid and invalid, for differential tests.
 #![deny(missing_docs)]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+pub mod random_schema;
 
 /// The flatc version the conformance tests are written against.
 ///

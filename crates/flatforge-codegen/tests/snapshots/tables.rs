@@ -331,6 +331,217 @@ pub mod game {
             Ok(b.create_vector_from_iter(values.iter().map(|v| v.0))?.cast())
         }
     }
+    /// Its only field is required: the setter has no other fields to copy.
+    ///
+    /// Generated from `table Label` at `tables.fbs:33`.
+    ///
+    /// A view of the table in a verified buffer: accessors read without checks.
+    #[derive(Clone, Copy)]
+    pub struct Label<'a>(::flatforge::Table<'a>);
+    impl ::flatforge::Verify for Label<'_> {
+        const SIZE: usize = 4;
+        const ALIGN: usize = 4;
+        const TYPE_NAME: &'static str = "Label";
+        #[inline]
+        fn verify_at(
+            v: &mut ::flatforge::Verifier<'_>,
+            pos: usize,
+        ) -> ::core::result::Result<(), ::flatforge::Error> {
+            <Self as ::flatforge::Verify>::verify_root_at(v, pos)
+        }
+        #[inline(always)]
+        fn verify_root_at(
+            v: &mut ::flatforge::Verifier<'_>,
+            pos: usize,
+        ) -> ::core::result::Result<(), ::flatforge::Error> {
+            let mut t = v.follow_table(pos)?;
+            t.field::<&'_ str>(0, "text", true)?;
+            Ok(())
+        }
+    }
+    impl<'a> ::flatforge::Follow<'a> for Label<'a> {
+        #[inline(always)]
+        unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted `pos` in `buf`, so the table header is valid.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow(buf, pos)
+            };
+            Self(t)
+        }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted the position of `at` in `buf`.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow_at(buf, at)
+            };
+            Self(t)
+        }
+    }
+    impl<'a> Label<'a> {
+        /// The untyped table (to read fields the schema does not know, with checks).
+        #[inline]
+        pub fn as_table(&self) -> ::flatforge::Table<'a> {
+            self.0
+        }
+        /// Verifies `buf` (default limits) and returns its root as this table.
+        pub fn root(buf: &'a [u8]) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root(buf)
+        }
+        /// Verifies `buf` with `opts` (limits, file identifier, size prefix) and returns its root.
+        pub fn root_with_options(
+            buf: &'a [u8],
+            opts: &::flatforge::VerifierOptions,
+        ) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root_with_options(buf, opts)
+        }
+        /// Verifies `buf`, which starts with a 32-bit size prefix, and returns its root.
+        pub fn size_prefixed_root(
+            buf: &'a [u8],
+        ) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root_with_options(
+                buf,
+                &::flatforge::VerifierOptions::default().with_size_prefixed(true),
+            )
+        }
+        /// The root of `buf` as this table, without verification.
+        ///
+        /// # Safety
+        /// `buf` must pass [`Label::root`].
+        pub unsafe fn root_unchecked(buf: &'a [u8]) -> Self {
+            // SAFETY: forwarded to the caller.
+            unsafe { ::flatforge::root_unchecked(buf, false) }
+        }
+        /// The root of a size-prefixed `buf` as this table, without verification.
+        ///
+        /// # Safety
+        /// `buf` must pass [`Label::size_prefixed_root`].
+        pub unsafe fn size_prefixed_root_unchecked(buf: &'a [u8]) -> Self {
+            // SAFETY: forwarded to the caller.
+            unsafe { ::flatforge::root_unchecked(buf, true) }
+        }
+        /// `text`
+        #[inline]
+        pub fn text(&self) -> &'a str {
+            // SAFETY: `verify_at` checked slot 0 (`text`) as a required field of this type.
+            unsafe { self.0.get_unchecked::<&'a str>(0).unwrap_unchecked() }
+        }
+    }
+    impl ::core::fmt::Debug for Label<'_> {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.debug_struct("Label").field("text", &self.text()).finish()
+        }
+    }
+    /// The fields of a `Label` table for [`Label::create`].
+    ///
+    /// Required fields have no default: start from [`LabelArgs::new`].
+    #[derive(Clone, Copy, Debug)]
+    pub struct LabelArgs {
+        /// `text`
+        pub text: ::flatforge::Offset<str>,
+    }
+    impl LabelArgs {
+        /// The required fields; the others take their defaults.
+        pub fn new(text: ::flatforge::Offset<str>) -> Self {
+            Self { text }
+        }
+    }
+    impl Label<'_> {
+        /// Writes the table in one pass (fields largest first, vtable on the stack) and returns its offset.
+        #[inline]
+        pub fn create(
+            b: &mut ::flatforge::Builder,
+            args: &LabelArgs,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Label<'static>>,
+            ::flatforge::BuildError,
+        > {
+            let mut t = b.table_writer::<6>(4, 4)?;
+            t.add_offset(0, args.text);
+            Ok(t.finish()?.cast())
+        }
+        /// A builder for a `Label` table; its `finish` needs every required field set.
+        pub fn builder(b: &mut ::flatforge::Builder) -> LabelBuilder<'_, false> {
+            LabelBuilder::new(b)
+        }
+    }
+    /// Builds a `Label` table field by field; made by [`Label::builder`].
+    ///
+    /// Each `R_...` parameter records whether a required field is set: `finish` needs them all, each through a trait implemented where it is set (`...Has...`), so a missing required field is a compile error that names it.
+    #[derive(Debug)]
+    pub struct LabelBuilder<'b, const R_TEXT: bool> {
+        b: &'b mut ::flatforge::Builder,
+        args: LabelArgs,
+    }
+    impl<'b> LabelBuilder<'b, false> {
+        /// A builder writing into `b`, with every field at its default.
+        pub fn new(b: &'b mut ::flatforge::Builder) -> Self {
+            Self {
+                b,
+                args: LabelArgs::new(::flatforge::Offset::new(0)),
+            }
+        }
+    }
+    impl<'b, const R_TEXT: bool> LabelBuilder<'b, R_TEXT> {
+        /// Sets `text`.
+        pub fn text(self, value: ::flatforge::Offset<str>) -> LabelBuilder<'b, true> {
+            LabelBuilder {
+                b: self.b,
+                args: LabelArgs { text: value },
+            }
+        }
+        /// Writes the table and returns its offset.
+        pub fn finish(
+            self,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Label<'static>>,
+            ::flatforge::BuildError,
+        >
+        where
+            Self: LabelBuilderHasText,
+        {
+            Label::create(self.b, &self.args)
+        }
+    }
+    /// Implemented by the states of [`LabelBuilder`] in which the required field `text` is set: its `finish` needs it.
+    #[diagnostic::on_unimplemented(
+        message = "field `text` of `Label` is required: call `.text(...)` before `.finish()`",
+        label = "`text` is not set"
+    )]
+    pub trait LabelBuilderHasText {}
+    impl LabelBuilderHasText for LabelBuilder<'_, true> {}
+    /// The owned form of a `Label` table (object API): `pack` writes it, `unpack` reads it.
+    #[derive(Clone, Debug, PartialEq, Default)]
+    #[cfg_attr(feature = "serde", derive(::serde::Serialize, ::serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub struct LabelT {
+        /// `text`
+        pub text: ::flatforge::gen_support::String,
+    }
+    impl LabelT {
+        /// Writes the table and everything it refers to; returns its offset.
+        pub fn pack(
+            &self,
+            b: &mut ::flatforge::Builder,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Label<'static>>,
+            ::flatforge::BuildError,
+        > {
+            let f_text = b.create_string(&self.text)?;
+            Label::create(b, &LabelArgs { text: f_text })
+        }
+    }
+    impl Label<'_> {
+        /// The owned form of the table (object API).
+        pub fn unpack(&self) -> LabelT {
+            let mut t = LabelT::default();
+            self.unpack_into(&mut t);
+            t
+        }
+        /// Reads the table into `t`, reusing its allocations (strings, vectors, boxes).
+        pub fn unpack_into(&self, t: &mut LabelT) {
+            ::flatforge::gen_support::assign_str(&mut t.text, self.text());
+        }
+    }
     /// A monster.
     ///
     /// Generated from `table Monster` at `tables.fbs:16`.
@@ -849,7 +1060,7 @@ pub mod game {
     /// {"untagged": "fence", "not": rust}
     /// ```
     ///
-    /// Generated from `table Note` at `tables.fbs:49`.
+    /// Generated from `table Note` at `tables.fbs:52`.
     ///
     /// A view of the table in a verified buffer: accessors read without checks.
     #[derive(Clone, Copy)]
@@ -1118,7 +1329,7 @@ pub mod game {
     }
     /// Float keys: NaN sorts after every number.
     ///
-    /// Generated from `struct Reading` at `tables.fbs:33`.
+    /// Generated from `struct Reading` at `tables.fbs:36`.
     ///
     /// Stored inline as 16 bytes aligned to 8; this type is those bytes (alignment 1).
     #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -1199,7 +1410,7 @@ pub mod game {
             }
         }
     }
-    /// Generated from `table Sample` at `tables.fbs:34`.
+    /// Generated from `table Sample` at `tables.fbs:37`.
     ///
     /// A view of the table in a verified buffer: accessors read without checks.
     #[derive(Clone, Copy)]

@@ -1,4 +1,5 @@
-//! Random schemas for the differential test against flatc: enums (every integer type, bit
+//! Random schemas for differential tests (the schema compiler against flatc, code generation
+//! against rustc and clippy): enums (every integer type, bit
 //! flags, implicit and explicit values), structs (nested structs, fixed-size arrays,
 //! `force_align`), tables (defaults of every kind, optional scalars, `required`, `key`, `id`,
 //! `deprecated`, `hash`, `nested_flatbuffer`, `flexbuffer`, vectors, unions, vectors of unions),
@@ -8,10 +9,11 @@
 //! Most choices are valid; a few percent are mistakes that flatc rejects (a duplicate name, an
 //! enum value out of range or going backwards, a default that does not fit, ids with a gap, a
 //! struct holding a string, `required` on a scalar, ...), so that about half the schemas are
-//! invalid somewhere. The test only needs flatc's verdict and model to compare ours with, not
-//! the generator's opinion of validity.
+//! invalid somewhere. A test needs flatc's verdict (or the front end's) to tell, not the
+//! generator's opinion of validity. (Never a struct that contains itself: flatc accepts one after
+//! other fields, with a meaningless layout, where flatforge rejects it on purpose.)
 
-use flatforge_testkit::SplitMix64;
+use crate::SplitMix64;
 use std::fmt::Write as _;
 
 const INTS: &[(&str, i128, i128)] = &[
@@ -188,9 +190,7 @@ impl Gen {
                 self.enums[e].name.clone()
             }
             7 if own > 0 || self.mistake(100) => {
-                // An earlier struct; a later one is a mistake. (Not itself: flatc accepts a struct
-                // that contains itself after other fields, with a meaningless layout, which we
-                // reject on purpose; see the crate's documentation.)
+                // An earlier struct; a later one is a mistake (never itself).
                 if own > 0 && !self.mistake(100) {
                     format!("Vec{}", self.below(own))
                 } else {
@@ -486,8 +486,14 @@ fn strip_ids(fields: &str, keep_one: bool) -> String {
     out
 }
 
-/// The schema text for `seed`.
-pub(crate) fn schema(seed: u64) -> String {
+/// The schema text for `seed` (the same text for the same seed).
+///
+/// ```
+/// use flatforge_testkit::random_schema::schema;
+/// assert_eq!(schema(7), schema(7));
+/// assert!(schema(7).contains("table Thing0"));
+/// ```
+pub fn schema(seed: u64) -> String {
     let mut g = Gen {
         r: SplitMix64::new(seed),
         enums: Vec::new(),
