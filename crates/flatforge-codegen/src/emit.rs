@@ -2218,8 +2218,12 @@ impl<'s> Emitter<'s> {
         for &(i, f, k) in &fields {
             self.accessor(out, id, i, f, k, &names[i]);
         }
-        // Key lookup.
-        if let Some(ki) = o.key_field {
+        // Key lookup, unless the key is deprecated (it has no accessor; flatc's generators skip
+        // it too).
+        if let Some(ki) = o
+            .key_field
+            .filter(|&k| !o.fields[usize::from(k)].deprecated)
+        {
             let kf = &o.fields[ki as usize];
             let kname = &names[ki as usize];
             let k = self.kind(&kf.ty);

@@ -1060,7 +1060,7 @@ pub mod game {
     /// {"untagged": "fence", "not": rust}
     /// ```
     ///
-    /// Generated from `table Note` at `tables.fbs:52`.
+    /// Generated from `table Note` at `tables.fbs:55`.
     ///
     /// A view of the table in a verified buffer: accessors read without checks.
     #[derive(Clone, Copy)]
@@ -1252,6 +1252,195 @@ pub mod game {
             ::flatforge::gen_support::assign_opt_str(&mut t.text, self.text());
         }
     }
+    /// A deprecated key: no accessor, so no key lookup (as flatc's generators).
+    ///
+    /// Generated from `table OldStat` at `tables.fbs:36`.
+    ///
+    /// A view of the table in a verified buffer: accessors read without checks.
+    #[derive(Clone, Copy)]
+    pub struct OldStat<'a>(::flatforge::Table<'a>);
+    impl ::flatforge::Verify for OldStat<'_> {
+        const SIZE: usize = 4;
+        const ALIGN: usize = 4;
+        const TYPE_NAME: &'static str = "OldStat";
+        #[inline]
+        fn verify_at(
+            v: &mut ::flatforge::Verifier<'_>,
+            pos: usize,
+        ) -> ::core::result::Result<(), ::flatforge::Error> {
+            <Self as ::flatforge::Verify>::verify_root_at(v, pos)
+        }
+        #[inline(always)]
+        fn verify_root_at(
+            v: &mut ::flatforge::Verifier<'_>,
+            pos: usize,
+        ) -> ::core::result::Result<(), ::flatforge::Error> {
+            let mut t = v.follow_table(pos)?;
+            t.field::<i64>(1, "value", false)?;
+            Ok(())
+        }
+    }
+    impl<'a> ::flatforge::Follow<'a> for OldStat<'a> {
+        #[inline(always)]
+        unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted `pos` in `buf`, so the table header is valid.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow(buf, pos)
+            };
+            Self(t)
+        }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted the position of `at` in `buf`.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow_at(buf, at)
+            };
+            Self(t)
+        }
+    }
+    impl<'a> OldStat<'a> {
+        /// The untyped table (to read fields the schema does not know, with checks).
+        #[inline]
+        pub fn as_table(&self) -> ::flatforge::Table<'a> {
+            self.0
+        }
+        /// Verifies `buf` (default limits) and returns its root as this table.
+        pub fn root(buf: &'a [u8]) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root(buf)
+        }
+        /// Verifies `buf` with `opts` (limits, file identifier, size prefix) and returns its root.
+        pub fn root_with_options(
+            buf: &'a [u8],
+            opts: &::flatforge::VerifierOptions,
+        ) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root_with_options(buf, opts)
+        }
+        /// Verifies `buf`, which starts with a 32-bit size prefix, and returns its root.
+        pub fn size_prefixed_root(
+            buf: &'a [u8],
+        ) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root_with_options(
+                buf,
+                &::flatforge::VerifierOptions::default().with_size_prefixed(true),
+            )
+        }
+        /// The root of `buf` as this table, without verification.
+        ///
+        /// # Safety
+        /// `buf` must pass [`OldStat::root`].
+        pub unsafe fn root_unchecked(buf: &'a [u8]) -> Self {
+            // SAFETY: forwarded to the caller.
+            unsafe { ::flatforge::root_unchecked(buf, false) }
+        }
+        /// The root of a size-prefixed `buf` as this table, without verification.
+        ///
+        /// # Safety
+        /// `buf` must pass [`OldStat::size_prefixed_root`].
+        pub unsafe fn size_prefixed_root_unchecked(buf: &'a [u8]) -> Self {
+            // SAFETY: forwarded to the caller.
+            unsafe { ::flatforge::root_unchecked(buf, true) }
+        }
+        /// `value`
+        #[inline]
+        pub fn value(&self) -> i64 {
+            // SAFETY: `verify_at` checked slot 1 (`value`) as this type.
+            let v = unsafe { self.0.get_unchecked::<i64>(1) };
+            v.unwrap_or(0)
+        }
+    }
+    impl ::core::fmt::Debug for OldStat<'_> {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.debug_struct("OldStat").field("value", &self.value()).finish()
+        }
+    }
+    /// The fields of a `OldStat` table for [`OldStat::create`].
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct OldStatArgs {
+        /// `value`
+        pub value: i64,
+    }
+    impl OldStat<'_> {
+        /// Writes the table in one pass (fields largest first, vtable on the stack) and returns its offset.
+        #[inline]
+        pub fn create(
+            b: &mut ::flatforge::Builder,
+            args: &OldStatArgs,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<OldStat<'static>>,
+            ::flatforge::BuildError,
+        > {
+            let mut t = b.table_writer::<8>(8, 8)?;
+            t.add_scalar::<i64>(1, args.value, 0);
+            Ok(t.finish()?.cast())
+        }
+        /// A builder for a `OldStat` table; its `finish` needs every required field set.
+        pub fn builder(b: &mut ::flatforge::Builder) -> OldStatBuilder<'_> {
+            OldStatBuilder::new(b)
+        }
+    }
+    /// Builds a `OldStat` table field by field; made by [`OldStat::builder`].
+    #[derive(Debug)]
+    pub struct OldStatBuilder<'b> {
+        b: &'b mut ::flatforge::Builder,
+        args: OldStatArgs,
+    }
+    impl<'b> OldStatBuilder<'b> {
+        /// A builder writing into `b`, with every field at its default.
+        pub fn new(b: &'b mut ::flatforge::Builder) -> Self {
+            Self {
+                b,
+                args: OldStatArgs::default(),
+            }
+        }
+    }
+    impl<'b> OldStatBuilder<'b> {
+        /// Sets `value`.
+        pub fn value(mut self, value: i64) -> Self {
+            self.args.value = value;
+            self
+        }
+        /// Writes the table and returns its offset.
+        pub fn finish(
+            self,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<OldStat<'static>>,
+            ::flatforge::BuildError,
+        > {
+            OldStat::create(self.b, &self.args)
+        }
+    }
+    /// The owned form of a `OldStat` table (object API): `pack` writes it, `unpack` reads it.
+    #[derive(Clone, Debug, PartialEq, Default)]
+    #[cfg_attr(feature = "serde", derive(::serde::Serialize, ::serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub struct OldStatT {
+        /// `value`
+        pub value: i64,
+    }
+    impl OldStatT {
+        /// Writes the table and everything it refers to; returns its offset.
+        pub fn pack(
+            &self,
+            b: &mut ::flatforge::Builder,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<OldStat<'static>>,
+            ::flatforge::BuildError,
+        > {
+            OldStat::create(b, &OldStatArgs { value: self.value })
+        }
+    }
+    impl OldStat<'_> {
+        /// The owned form of the table (object API).
+        pub fn unpack(&self) -> OldStatT {
+            let mut t = OldStatT::default();
+            self.unpack_into(&mut t);
+            t
+        }
+        /// Reads the table into `t`, reusing its allocations (strings, vectors, boxes).
+        pub fn unpack_into(&self, t: &mut OldStatT) {
+            t.value = self.value();
+        }
+    }
     /// Generated from `struct Path` at `tables.fbs:13`.
     ///
     /// Stored inline as 24 bytes aligned to 8; this type is those bytes (alignment 1).
@@ -1329,7 +1518,7 @@ pub mod game {
     }
     /// Float keys: NaN sorts after every number.
     ///
-    /// Generated from `struct Reading` at `tables.fbs:36`.
+    /// Generated from `struct Reading` at `tables.fbs:39`.
     ///
     /// Stored inline as 16 bytes aligned to 8; this type is those bytes (alignment 1).
     #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -1410,7 +1599,7 @@ pub mod game {
             }
         }
     }
-    /// Generated from `table Sample` at `tables.fbs:37`.
+    /// Generated from `table Sample` at `tables.fbs:40`.
     ///
     /// A view of the table in a verified buffer: accessors read without checks.
     #[derive(Clone, Copy)]
