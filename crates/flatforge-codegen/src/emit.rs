@@ -1908,7 +1908,8 @@ impl<'s> Emitter<'s> {
             if lines.is_empty() {
                 lines.push(format!(" `{}`", f.name));
             }
-            let allow = self_convention_allow(fname);
+            let allow = method_allow(fname);
+            let set_allow = method_allow(&set);
             match f.ty.base_type {
                 BaseType::Obj => {
                     let sid = f.ty.object().unwrap_or(ObjectId(0));
@@ -1917,7 +1918,7 @@ impl<'s> Emitter<'s> {
                     doc(out, &lines);
                     w!(out, "{allow} #[inline] pub fn {fname}(&self) -> &{sp} {{ ::flatforge::Inline::read_inline(&self.0, {off}) }}");
                     doc1(out, &format!(" Sets `{}`.", f.name));
-                    w!(out, "#[inline] pub fn {set}(&mut self, value: &{sp}) {{ self.0[{off}..{}].copy_from_slice(&value.0); }}", off + ssize);
+                    w!(out, "{set_allow} #[inline] pub fn {set}(&mut self, value: &{sp}) {{ self.0[{off}..{}].copy_from_slice(&value.0); }}", off + ssize);
                     params.push(format!("{fname}: &{sp}"));
                 }
                 BaseType::Array => {
@@ -1951,7 +1952,7 @@ impl<'s> Emitter<'s> {
                         if elem.starts_with('&') { format!("&{}", owned_elem) } else { elem.clone() },
                         off + n * esize);
                     doc1(out, &format!(" Sets `{}`.", f.name));
-                    w!(out, "#[inline] pub fn {set}(&mut self, value: &[{owned_elem}; {n}]) {{ for (chunk, v) in self.0[{off}..{}].chunks_exact_mut({esize}).zip(value) {{ {setter} }} }}", off + n * esize);
+                    w!(out, "{set_allow} #[inline] pub fn {set}(&mut self, value: &[{owned_elem}; {n}]) {{ for (chunk, v) in self.0[{off}..{}].chunks_exact_mut({esize}).zip(value) {{ {setter} }} }}", off + n * esize);
                     params.push(format!("{fname}: &[{owned_elem}; {n}]"));
                 }
                 bt => {
@@ -1961,11 +1962,11 @@ impl<'s> Emitter<'s> {
                     if f.ty.enum_id().is_some() {
                         w!(out, "{allow} #[inline] pub fn {fname}(&self) -> {t} {{ {t}(::flatforge::read_scalar::<{p}>(&self.0, {off})) }}");
                         doc1(out, &format!(" Sets `{}`.", f.name));
-                        w!(out, "#[inline] pub fn {set}(&mut self, value: {t}) {{ ::flatforge::write_scalar::<{p}>(&mut self.0, {off}, value.0); }}");
+                        w!(out, "{set_allow} #[inline] pub fn {set}(&mut self, value: {t}) {{ ::flatforge::write_scalar::<{p}>(&mut self.0, {off}, value.0); }}");
                     } else {
                         w!(out, "{allow} #[inline] pub fn {fname}(&self) -> {p} {{ ::flatforge::read_scalar::<{p}>(&self.0, {off}) }}");
                         doc1(out, &format!(" Sets `{}`.", f.name));
-                        w!(out, "#[inline] pub fn {set}(&mut self, value: {p}) {{ ::flatforge::write_scalar::<{p}>(&mut self.0, {off}, value); }}");
+                        w!(out, "{set_allow} #[inline] pub fn {set}(&mut self, value: {p}) {{ ::flatforge::write_scalar::<{p}>(&mut self.0, {off}, value); }}");
                     }
                     params.push(format!("{fname}: {t}"));
                 }
@@ -2405,7 +2406,7 @@ impl<'s> Emitter<'s> {
         if lines.is_empty() {
             lines.push(format!(" `{}`", f.name));
         }
-        let allow = self_convention_allow(fname);
+        let allow = method_allow(fname);
         let vt = self.view_type(ns, k, "'a");
         let get = |ty: &str| format!("self.0.get_unchecked::<{ty}>({i})");
         let why = format!("`verify_at` checked slot {i} (`{}`) as this type.", f.name);
@@ -2485,7 +2486,7 @@ impl<'s> Emitter<'s> {
                         self.field_method(id, i, format!("{}_as_{}", bare(fname), snake(variant)));
                     let mvt = self.view_type(ns, mt, "'a");
                     doc1(out, &format!(" `{}` if it holds a `{variant}`.", f.name));
-                    w!(out, "{}", self_convention_allow(&mname));
+                    w!(out, "{}", method_allow(&mname));
                     if members.len() == 1 {
                         w!(out, "#[inline] pub fn {mname}(&self) -> ::core::option::Option<{mvt}> {{ {get}.map(|{up}::{variant}(x)| x) }}");
                     } else {
@@ -2637,7 +2638,7 @@ impl<'s> Emitter<'s> {
         w!(
             out,
             "{} #[inline] pub fn {nname}(&self) -> {ret} {{ let bytes = {bytes}; {none}",
-            self_convention_allow(&nname)
+            method_allow(&nname)
         );
         safety(
             out,
@@ -2968,7 +2969,7 @@ impl<'s> Emitter<'s> {
             let t = self.offset_type(ns, k);
             let is_req = f.presence == Presence::Required && !matches!(k, Kind::Scalar { .. });
             doc1(out, &format!(" Sets `{}`.", f.name));
-            w!(out, "{}", self_convention_allow(fname));
+            w!(out, "{}", method_allow(fname));
             if is_req {
                 let pos = required.iter().position(|r| r.0 == i).unwrap_or(0);
                 let after: Vec<&str> = consts
@@ -3124,6 +3125,9 @@ impl<'s> Emitter<'s> {
             self.serde_default()
         );
         let mut pack_stmts = String::new();
+        // Whether a local for a field is not snake case (`f__x` for a field `_`, whose name is
+        // `_x`): the pack functions then allow it.
+        let mut odd_locals = false;
         let mut arg_inits = Vec::new();
         let mut unpack = String::new();
         let mut all_zero = true;
@@ -3440,6 +3444,7 @@ impl<'s> Emitter<'s> {
             if matches!(k, Kind::Scalar { .. } | Kind::Struct(_)) {
                 arg_inits.push(format!("{fname}: {pack_expr}"));
             } else {
+                odd_locals |= bare_local(fname).contains("__");
                 w!(pack_stmts, "let {} = {pack_expr};", bare_local(fname));
                 arg_inits.push(format!("{fname}: {}", bare_local(fname)));
             }
@@ -3458,6 +3463,9 @@ impl<'s> Emitter<'s> {
                 arg_inits.join(", ")
             )
         };
+        if odd_locals {
+            w!(out, "#[allow(non_snake_case)]");
+        }
         if far_table {
             w!(
                 out,
@@ -3644,18 +3652,33 @@ fn verify_rank(f: &Field, k: Kind) -> u8 {
     }
 }
 
-/// `#[allow(clippy::wrong_self_convention)]` for a method named after a schema field whose name
-/// starts like one of the conventions that lint checks (`as_`, `from_`, `into_`, `is_`, `to_`):
-/// each wants `self` taken in a certain way, and generated methods take it as their kind needs
-/// (`&self` for accessors of `Copy` views and structs, `self` for builder setters). Clippy checks
-/// it only outside the crate's exported API, such as in a private module that includes the code.
-fn self_convention_allow(method: &str) -> &'static str {
+/// The lints to allow on a method named after a schema field. `clippy::wrong_self_convention` when
+/// the name starts like one of the conventions that lint checks (`as_`, `from_`, `into_`, `is_`,
+/// `to_`): each wants `self` taken in a certain way, and generated methods take it as their kind
+/// needs (`&self` for accessors of `Copy` views and structs, `self` for builder setters). Clippy
+/// checks it only outside the crate's exported API, such as in a private module that includes the
+/// code. `clippy::len_without_is_empty` for a field named `len`: its accessor is no length.
+/// `non_snake_case` for a name derived from a field's that begins or ends with an underscore
+/// (`set__x` for a field `_`, whose name is `_x`; `pack__as_foo` for a union `pack`, whose name
+/// is `pack_`): derived the same way as every other, not squeezed into a name another field's
+/// method may want.
+fn method_allow(method: &str) -> String {
     const PREFIXES: [&str; 5] = ["as_", "from_", "into_", "is_", "to_"];
     let n = bare(method);
+    let mut allow = Vec::new();
     if PREFIXES.iter().any(|p| n.starts_with(p)) {
-        "#[allow(clippy::wrong_self_convention)]"
+        allow.push("clippy::wrong_self_convention");
+    }
+    if n == "len" {
+        allow.push("clippy::len_without_is_empty");
+    }
+    if n.trim_matches('_').contains("__") {
+        allow.push("non_snake_case");
+    }
+    if allow.is_empty() {
+        String::new()
     } else {
-        ""
+        format!("#[allow({})]", allow.join(", "))
     }
 }
 

@@ -33,6 +33,132 @@ const INTS: &[(&str, i128, i128)] = &[
 
 const FLOATS: &[&str] = &["float", "double", "float32", "float64"];
 
+/// Type names that Rust or the generated code may trip on: keywords, prelude and `core` names,
+/// the runtime's types.
+const TYPE_NAMES: &[&str] = &[
+    "Option",
+    "Result",
+    "String",
+    "Vec",
+    "Box",
+    "Some",
+    "None",
+    "Ok",
+    "Err",
+    "Default",
+    "Debug",
+    "Clone",
+    "Copy",
+    "Send",
+    "Sized",
+    "Drop",
+    "Fn",
+    "Into",
+    "From",
+    "Iterator",
+    "Builder",
+    "Table",
+    "Offset",
+    "Vector",
+    "Verifier",
+    "Struct",
+    "Scalar",
+    "Error",
+    "BuildError",
+    "Type",
+    "T",
+    "Args",
+    "type",
+    "match",
+    "fn",
+    "mod",
+    "crate",
+    "super",
+    "self",
+    "move",
+    "ref",
+    "loop",
+    "where",
+    "impl",
+    "trait",
+    "dyn",
+    "async",
+    "await",
+    "try",
+    "yield",
+    "abstract",
+    "final",
+    "flatforge",
+    "core",
+    "std",
+    "alloc",
+    "serde",
+];
+
+/// Field names of the same kind, and the names of generated methods.
+const FIELD_NAMES: &[&str] = &[
+    "type",
+    "self",
+    "Self",
+    "match",
+    "fn",
+    "mod",
+    "crate",
+    "super",
+    "async",
+    "await",
+    "try",
+    "dyn",
+    "box",
+    "yield",
+    "loop",
+    "ref",
+    "move",
+    "impl",
+    "trait",
+    "use",
+    "pub",
+    "static",
+    "const",
+    "extern",
+    "unsafe",
+    "where",
+    "new",
+    "create",
+    "builder",
+    "finish",
+    "pack",
+    "unpack",
+    "unpack_into",
+    "verify",
+    "default",
+    "args",
+    "b",
+    "t",
+    "value",
+    "key",
+    "len",
+    "get",
+    "iter",
+    "as_table",
+    "root",
+    "clone",
+    "fmt",
+    "into",
+    "from",
+    "_",
+    "__",
+    "r",
+    "f0_type",
+    "is_none",
+];
+
+/// Enum value names of the same kind.
+const VALUE_NAMES: &[&str] = &[
+    "None", "NONE", "Some", "Self", "self", "type", "Default", "MIN", "MAX", "ENUM_MIN",
+    "ENUM_MAX", "Ok", "Err", "match", "value", "_", "A", "a", "fn", "crate", "super",
+];
+
 struct EnumDecl {
     name: String,
     values: Vec<String>,
@@ -48,6 +174,12 @@ struct Gen {
     unions: Vec<String>,
     /// Whether `attribute "priority";` is declared.
     priority: bool,
+    /// The names of the tables and structs to declare, by index (some are Rust keywords, prelude
+    /// names or names the generated code uses, to try the generator's escaping).
+    table_names: Vec<String>,
+    struct_names: Vec<String>,
+    enum_names: Vec<String>,
+    union_names: Vec<String>,
 }
 
 impl Gen {
@@ -61,6 +193,57 @@ impl Gen {
 
     fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
         &items[self.below(items.len())]
+    }
+
+    /// Table `i` (a name no table has when `i` is past them all).
+    fn table(&self, i: usize) -> String {
+        self.table_names
+            .get(i)
+            .cloned()
+            .unwrap_or_else(|| format!("Thing{i}"))
+    }
+
+    /// Struct `i` (a name no struct has when `i` is past them all).
+    fn struct_name(&self, i: usize) -> String {
+        self.struct_names
+            .get(i)
+            .cloned()
+            .unwrap_or_else(|| format!("Vec{i}"))
+    }
+
+    /// A table below `n` (past them all: a name no table has).
+    fn table_below(&mut self, n: usize) -> String {
+        let i = self.below(n);
+        self.table(i)
+    }
+
+    /// A struct below `n`.
+    fn struct_below(&mut self, n: usize) -> String {
+        let i = self.below(n);
+        self.struct_name(i)
+    }
+
+    /// A name for the `i`th of a scope (field, enum value): usually `plain{i}`, now and then one
+    /// of `hostile` not used yet in the scope.
+    fn scoped_name(
+        &mut self,
+        plain: &str,
+        i: usize,
+        hostile: &[&str],
+        used: &mut Vec<String>,
+    ) -> String {
+        let name = if self.chance(12) {
+            self.pick(hostile).to_string()
+        } else {
+            format!("{plain}{i}")
+        };
+        let name = if used.contains(&name) {
+            format!("{plain}{i}")
+        } else {
+            name
+        };
+        used.push(name.clone());
+        name
     }
 
     /// A mistake, at the given rate in tenths of a percent.
@@ -113,7 +296,7 @@ impl Gen {
     }
 
     fn enum_decl(&mut self, i: usize, out: &mut String) {
-        let name = format!("Color{i}");
+        let name = self.enum_names[i].clone();
         let (ty, lo, hi) = *self.pick(INTS);
         let bit_flags = self.chance(25);
         let bits: i128 = 8 * match ty.trim_start_matches('u') {
@@ -135,9 +318,10 @@ impl Gen {
         out.push_str(" {\n");
         let count = 1 + self.below(5);
         let mut values = Vec::new();
+        let mut used = Vec::new();
         let mut next: i128 = if bit_flags { 0 } else { lo.max(-3) };
         for v in 0..count {
-            let vname = format!("V{v}");
+            let vname = self.scoped_name("V", v, VALUE_NAMES, &mut used);
             self.docs(out, "  ");
             write!(out, "  {vname}").unwrap();
             if self.chance(40) || self.mistake(20) {
@@ -192,12 +376,16 @@ impl Gen {
             7 if own > 0 || self.mistake(100) => {
                 // An earlier struct; a later one is a mistake (never itself).
                 if own > 0 && !self.mistake(100) {
-                    format!("Vec{}", self.below(own))
+                    self.struct_below(own)
                 } else {
-                    format!("Vec{}", own + 1)
+                    self.struct_name(own + 1)
                 }
             }
-            8 if self.mistake(80) => self.pick(&["string", "[int]", "Thing0"]).to_string(),
+            8 if self.mistake(80) => match self.below(3) {
+                0 => "string".into(),
+                1 => "[int]".into(),
+                _ => self.table(0),
+            },
             _ => "bool".to_string(),
         };
         if self.chance(15) {
@@ -213,7 +401,7 @@ impl Gen {
     }
 
     fn struct_decl(&mut self, i: usize, out: &mut String) {
-        let name = format!("Vec{i}");
+        let name = self.struct_name(i);
         self.docs(out, "");
         write!(out, "struct {name}").unwrap();
         if self.chance(15) {
@@ -226,10 +414,12 @@ impl Gen {
         } else {
             1 + self.below(4)
         };
+        let mut used = Vec::new();
         for f in 0..count {
             let ty = self.struct_field_type(i);
+            let fname = self.scoped_name("f", f, FIELD_NAMES, &mut used);
             self.docs(out, "  ");
-            write!(out, "  f{f}: {ty}").unwrap();
+            write!(out, "  {fname}: {ty}").unwrap();
             if self.mistake(15) {
                 out.push_str(" = 1");
             }
@@ -262,7 +452,14 @@ impl Gen {
 
     /// A table field: its type, default and attributes, with the next free `id` (the caller
     /// removes the ids if the table does not use them).
-    fn table_field(&mut self, t: usize, f: usize, next_id: &mut usize, out: &mut String) {
+    fn table_field(
+        &mut self,
+        t: usize,
+        f: usize,
+        next_id: &mut usize,
+        used: &mut Vec<String>,
+        out: &mut String,
+    ) {
         let mut attrs: Vec<String> = Vec::new();
         let mut default: Option<String> = None;
         let mut is_union = false;
@@ -334,13 +531,13 @@ impl Gen {
             }
             8 => {
                 let n = (self.tables.len() + 1).max(t + 2);
-                format!("Thing{}", self.below(n))
+                self.table_below(n)
             }
             9 | 10 => {
                 let element = match self.below(7) {
                     0 => "string".to_string(),
                     1 if !self.structs.is_empty() => self.pick(&self.structs.clone()).clone(),
-                    2 => format!("Thing{}", self.below(t + 2)),
+                    2 => self.table_below(t + 2),
                     3 if !self.enums.is_empty() => {
                         let e = self.below(self.enums.len());
                         self.enums[e].name.clone()
@@ -348,8 +545,8 @@ impl Gen {
                     4 if self.mistake(200) => "[int]".into(),
                     5 => {
                         if self.chance(30) {
-                            attrs
-                                .push(format!("nested_flatbuffer: \"Thing{}\"", self.below(t + 2)));
+                            let nested = self.table_below(t + 2);
+                            attrs.push(format!("nested_flatbuffer: \"{nested}\""));
                         } else if self.chance(30) {
                             attrs.push("flexbuffer".into());
                         }
@@ -387,7 +584,7 @@ impl Gen {
         let name = if self.mistake(10) {
             format!("f{}", f.saturating_sub(1))
         } else {
-            format!("f{f}")
+            self.scoped_name("f", f, FIELD_NAMES, used)
         };
         write!(out, "  {name}: {ty}").unwrap();
         if let Some(d) = default {
@@ -398,7 +595,7 @@ impl Gen {
     }
 
     fn table_decl(&mut self, i: usize, out: &mut String) {
-        let name = format!("Thing{i}");
+        let name = self.table(i);
         self.docs(out, "");
         write!(out, "table {name}").unwrap();
         if self.chance(5) {
@@ -407,9 +604,9 @@ impl Gen {
         out.push_str(" {\n");
         let count = self.below(7);
         let mut fields = String::new();
-        let mut next_id = 0;
+        let (mut next_id, mut used) = (0, Vec::new());
         for f in 0..count {
-            self.table_field(i, f, &mut next_id, &mut fields);
+            self.table_field(i, f, &mut next_id, &mut used, &mut fields);
         }
         // Ids on all fields, none, or (a mistake) some; now and then one with a gap.
         let use_ids = self.chance(30);
@@ -428,7 +625,7 @@ impl Gen {
     }
 
     fn union_decl(&mut self, i: usize, tables: usize, out: &mut String) {
-        let name = format!("Any{i}");
+        let name = self.union_names[i].clone();
         self.docs(out, "");
         write!(out, "union {name}").unwrap();
         if self.chance(20) {
@@ -442,7 +639,7 @@ impl Gen {
             let member = match self.below(8) {
                 0 if !self.structs.is_empty() => self.pick(&self.structs.clone()).clone(),
                 1 if self.chance(50) => "string".into(),
-                _ => format!("Thing{}", self.below(tables.max(1))),
+                _ => self.table_below(tables.max(1)),
             };
             // A member named twice is a mistake: the second needs an alias.
             let repeated = named.contains(&member) && !self.mistake(100);
@@ -491,7 +688,7 @@ fn strip_ids(fields: &str, keep_one: bool) -> String {
 /// ```
 /// use flatforge_testkit::random_schema::schema;
 /// assert_eq!(schema(7), schema(7));
-/// assert!(schema(7).contains("table Thing0"));
+/// assert!(schema(7).contains("table "));
 /// ```
 pub fn schema(seed: u64) -> String {
     let mut g = Gen {
@@ -501,6 +698,10 @@ pub fn schema(seed: u64) -> String {
         tables: Vec::new(),
         unions: Vec::new(),
         priority: false,
+        table_names: Vec::new(),
+        struct_names: Vec::new(),
+        enum_names: Vec::new(),
+        union_names: Vec::new(),
     };
     let mut out = String::new();
     if g.chance(40) {
@@ -515,6 +716,20 @@ pub fn schema(seed: u64) -> String {
     let structs = g.below(3);
     let tables = 1 + g.below(4);
     let unions = g.below(3);
+    // Type names share one scope.
+    let mut used = Vec::new();
+    g.enum_names = (0..enums)
+        .map(|i| g.scoped_name("Color", i, TYPE_NAMES, &mut used))
+        .collect();
+    g.struct_names = (0..structs)
+        .map(|i| g.scoped_name("Vec", i, TYPE_NAMES, &mut used))
+        .collect();
+    g.table_names = (0..tables)
+        .map(|i| g.scoped_name("Thing", i, TYPE_NAMES, &mut used))
+        .collect();
+    g.union_names = (0..unions)
+        .map(|i| g.scoped_name("Any", i, TYPE_NAMES, &mut used))
+        .collect();
     // Declarations in a random order, enums and structs mostly first.
     let mut order: Vec<(u8, usize)> = Vec::new();
     order.extend((0..enums).map(|i| (0, i)));
@@ -539,11 +754,11 @@ pub fn schema(seed: u64) -> String {
     }
     if g.chance(80) {
         let root = if g.mistake(30) && structs > 0 {
-            "Vec0".to_string()
+            g.struct_name(0)
         } else {
             // (One past the tables names none.)
             let past = usize::from(g.mistake(30));
-            format!("Thing{}", g.below(tables + past))
+            g.table_below(tables + past)
         };
         writeln!(out, "root_type {root};").unwrap();
     }
@@ -556,11 +771,11 @@ pub fn schema(seed: u64) -> String {
     }
     if g.chance(15) {
         let req = if g.mistake(100) && structs > 0 {
-            "Vec0".to_string()
+            g.struct_name(0)
         } else {
-            format!("Thing{}", g.below(tables))
+            g.table_below(tables)
         };
-        let resp = format!("Thing{}", g.below(tables));
+        let resp = g.table_below(tables);
         writeln!(
             out,
             "rpc_service Service {{\n  Get({req}): {resp} (streaming: \"server\");\n  Put({resp}): {req};\n}}"

@@ -209,6 +209,269 @@ pub mod game {
             Ok(b.create_vector_from_iter(values.iter().map(|v| v.0))?.cast())
         }
     }
+    /// The type of a `Any` union value.
+    ///
+    /// Generated from `union Any` at `tables.fbs:42`.
+    ///
+    /// An open enum: values the schema does not name are kept (and printed as numbers).
+    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+    #[cfg_attr(feature = "serde", derive(::serde::Serialize, ::serde::Deserialize))]
+    #[repr(transparent)]
+    pub struct AnyType(pub u8);
+    impl AnyType {
+        /// `NONE`
+        pub const NONE: Self = Self(0);
+        /// `Parcel`
+        pub const PARCEL: Self = Self(1);
+        /// Every value the schema names, in increasing order.
+        pub const VALUES: [Self; 2] = [Self::NONE, Self::PARCEL];
+        /// The schema's name of this value, or `None` for a value the schema does not name.
+        pub const fn name(self) -> ::core::option::Option<&'static str> {
+            match self.0 {
+                0 => Some("NONE"),
+                1 => Some("Parcel"),
+                _ => None,
+            }
+        }
+        /// The value with the given schema name.
+        pub fn from_name(name: &str) -> ::core::option::Option<Self> {
+            match name {
+                "NONE" => Some(Self::NONE),
+                "Parcel" => Some(Self::PARCEL),
+                _ => None,
+            }
+        }
+        /// Whether the schema names this value.
+        pub const fn is_known(self) -> bool {
+            self.name().is_some()
+        }
+    }
+    impl ::core::fmt::Display for AnyType {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            match self.name() {
+                Some(n) => f.write_str(n),
+                None => ::core::write!(f, "{}", self.0),
+            }
+        }
+    }
+    impl ::core::fmt::Debug for AnyType {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            match self.name() {
+                Some(n) => ::core::write!(f, "AnyType::{n}"),
+                None => ::core::write!(f, "AnyType({})", self.0),
+            }
+        }
+    }
+    impl ::core::convert::TryFrom<u8> for AnyType {
+        type Error = ::flatforge::gen_support::UnknownEnumValue;
+        fn try_from(value: u8) -> ::core::result::Result<Self, Self::Error> {
+            let v = Self(value);
+            if v.is_known() {
+                Ok(v)
+            } else {
+                Err(
+                    ::flatforge::gen_support::UnknownEnumValue::new("Any", value as i128),
+                )
+            }
+        }
+    }
+    impl ::core::convert::From<AnyType> for u8 {
+        fn from(value: AnyType) -> u8 {
+            value.0
+        }
+    }
+    impl ::flatforge::Verify for AnyType {
+        const SIZE: usize = 1;
+        const ALIGN: usize = 1;
+        #[inline(always)]
+        fn verify_at(
+            _: &mut ::flatforge::Verifier<'_>,
+            _: usize,
+        ) -> ::core::result::Result<(), ::flatforge::Error> {
+            Ok(())
+        }
+    }
+    impl<'a> ::flatforge::Follow<'a> for AnyType {
+        #[inline(always)]
+        unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
+            // SAFETY: forwarded: the caller checked that the value's bytes lie in `buf`.
+            let v = unsafe { <u8 as ::flatforge::Follow<'a>>::follow(buf, pos) };
+            Self(v)
+        }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: the caller checked that the value's bytes lie in `buf`.
+            let v = unsafe { <u8 as ::flatforge::Follow<'a>>::follow_at(buf, at) };
+            Self(v)
+        }
+    }
+    impl<'a> ::flatforge::Inline<'a> for AnyType {
+        const SIZE: usize = 1;
+        #[inline(always)]
+        fn read_inline(bytes: &'a [u8], pos: usize) -> Self {
+            Self(::flatforge::read_scalar::<u8>(bytes, pos))
+        }
+    }
+    impl AnyType {
+        /// Writes a vector of these values.
+        pub fn create_vector(
+            b: &mut ::flatforge::Builder,
+            values: &[Self],
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<[Self]>,
+            ::flatforge::BuildError,
+        > {
+            Ok(b.create_vector_from_iter(values.iter().map(|v| v.0))?.cast())
+        }
+    }
+    /// Generated from `union Any` at `tables.fbs:42`.
+    #[derive(Clone, Copy, Debug)]
+    #[allow(clippy::enum_variant_names)]
+    pub enum Any<'a> {
+        /// The `Parcel` member.
+        Parcel(Parcel<'a>),
+    }
+    impl Any<'_> {
+        /// The type of this value.
+        pub fn ty(&self) -> AnyType {
+            match self {
+                Self::Parcel(_) => AnyType::PARCEL,
+            }
+        }
+    }
+    impl<'a> ::flatforge::gen_support::Union<'a> for Any<'a> {
+        type Tag = u8;
+        #[inline]
+        fn verify_member(
+            v: &mut ::flatforge::Verifier<'_>,
+            ty: u8,
+            pos: usize,
+        ) -> ::core::option::Option<::core::result::Result<(), ::flatforge::Error>> {
+            match ty {
+                1 => Some(<Parcel<'_> as ::flatforge::Verify>::verify_at(v, pos)),
+                _ => None,
+            }
+        }
+        #[inline]
+        unsafe fn follow_member(
+            buf: &'a [u8],
+            ty: u8,
+            pos: usize,
+        ) -> ::core::option::Option<Self> {
+            match ty {
+                1 => {
+                    // SAFETY: forwarded: `verify_member` accepted this member type at `pos` in `buf`.
+                    let m = unsafe {
+                        <Parcel<'a> as ::flatforge::Follow<'a>>::follow(buf, pos)
+                    };
+                    Some(Self::Parcel(m))
+                }
+                _ => None,
+            }
+        }
+    }
+    /// A `Any` union value written to a builder: its type and offset, for `...Args` fields.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct AnyOffset {
+        ty: AnyType,
+        offset: u32,
+    }
+    impl AnyOffset {
+        /// No value (type NONE), for elements of vectors of unions.
+        pub const NONE: Self = Self { ty: AnyType(0), offset: 0 };
+        /// The type of the value.
+        pub fn ty(&self) -> AnyType {
+            self.ty
+        }
+        /// The offset of the value.
+        pub fn offset(&self) -> ::flatforge::Offset<()> {
+            ::flatforge::Offset::new(self.offset)
+        }
+        /// A `Parcel` member.
+        pub fn parcel(offset: ::flatforge::Offset<Parcel<'static>>) -> Self {
+            Self {
+                ty: AnyType::PARCEL,
+                offset: offset.value(),
+            }
+        }
+        /// Writes a vector of union values (the types vector and the values vector).
+        pub fn create_vector(
+            b: &mut ::flatforge::Builder,
+            values: &[Self],
+        ) -> ::core::result::Result<
+            ::flatforge::gen_support::UnionVectorOffset<AnyOffset>,
+            ::flatforge::BuildError,
+        > {
+            let types = b.create_vector_from_iter(values.iter().map(|v| v.ty.0))?;
+            b.start_vector(values.len(), 4, 4)?;
+            for v in values.iter().rev() {
+                b.push_offset(::flatforge::Offset::<()>::new(v.offset));
+            }
+            let offsets = b.end_vector::<::flatforge::Offset<()>>(values.len());
+            Ok(::flatforge::gen_support::UnionVectorOffset::new(types, offsets))
+        }
+    }
+    /// An owned `Any` union value (object API).
+    #[derive(Clone, Debug, PartialEq, Default)]
+    #[cfg_attr(feature = "serde", derive(::serde::Serialize, ::serde::Deserialize))]
+    #[allow(clippy::large_enum_variant, clippy::enum_variant_names)]
+    pub enum AnyT {
+        /// No value (type NONE).
+        #[default]
+        None,
+        /// The `Parcel` member.
+        Parcel(::flatforge::gen_support::Box<ParcelT>),
+    }
+    impl AnyT {
+        /// The type of this value.
+        pub fn ty(&self) -> AnyType {
+            match self {
+                Self::None => AnyType(0),
+                Self::Parcel(_) => AnyType::PARCEL,
+            }
+        }
+        /// Writes the value; `None` for NONE.
+        pub fn pack(
+            &self,
+            b: &mut ::flatforge::Builder,
+        ) -> ::core::result::Result<
+            ::core::option::Option<AnyOffset>,
+            ::flatforge::BuildError,
+        > {
+            Ok(
+                Some(
+                    match self {
+                        Self::None => return Ok(None),
+                        Self::Parcel(x) => AnyOffset::parcel(x.pack(b)?),
+                    },
+                ),
+            )
+        }
+        /// Writes a vector of union values.
+        pub fn pack_vector(
+            b: &mut ::flatforge::Builder,
+            values: &[Self],
+        ) -> ::core::result::Result<
+            ::flatforge::gen_support::UnionVectorOffset<AnyOffset>,
+            ::flatforge::BuildError,
+        > {
+            let mut offsets = ::flatforge::gen_support::Vec::with_capacity(values.len());
+            for v in values {
+                offsets.push(v.pack(b)?.unwrap_or(AnyOffset::NONE));
+            }
+            AnyOffset::create_vector(b, &offsets)
+        }
+    }
+    impl Any<'_> {
+        /// The owned form of this value (object API).
+        pub fn unpack(&self) -> AnyT {
+            match self {
+                Self::Parcel(x) => {
+                    AnyT::Parcel(::flatforge::gen_support::Box::new(x.unpack()))
+                }
+            }
+        }
+    }
     /// Colors a monster can have.
     ///
     /// Generated from `enum Color` at `tables.fbs:5`.
@@ -329,6 +592,102 @@ pub mod game {
             ::flatforge::BuildError,
         > {
             Ok(b.create_vector_from_iter(values.iter().map(|v| v.0))?.cast())
+        }
+    }
+    /// Names that derived names and lints trip on: `_` (a field `_x`, with a setter `set__x` beside
+    /// `x`'s `set_x`, and a local `f__x` in `pack`), `len` (an accessor that is no length), `pack` (a
+    /// method of the object API, so the field is `pack_`, and a union: `pack__as_parcel`).
+    ///
+    /// Generated from `struct Extent` at `tables.fbs:41`.
+    ///
+    /// Stored inline as 8 bytes aligned to 4; this type is those bytes (alignment 1).
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+    #[repr(transparent)]
+    pub struct Extent(pub [u8; 8]);
+    // SAFETY: a `#[repr(transparent)]` wrapper of `[u8; 8]`: alignment 1, no padding, any bytes valid.
+    unsafe impl ::flatforge::Struct for Extent {
+        const ALIGN: usize = 4;
+    }
+    impl Extent {
+        /// `_`
+        #[inline]
+        pub fn _x(&self) -> ::flatforge::Array<'_, bool> {
+            ::flatforge::Array::new(&self.0[0..1])
+        }
+        /// Sets `_`.
+        #[allow(non_snake_case)]
+        #[inline]
+        pub fn set__x(&mut self, value: &[bool; 1]) {
+            for (chunk, v) in self.0[0..1].chunks_exact_mut(1).zip(value) {
+                ::flatforge::write_scalar::<bool>(chunk, 0, *v);
+            }
+        }
+        /// `x`
+        #[inline]
+        pub fn x(&self) -> ::flatforge::Array<'_, bool> {
+            ::flatforge::Array::new(&self.0[1..2])
+        }
+        /// Sets `x`.
+        #[inline]
+        pub fn set_x(&mut self, value: &[bool; 1]) {
+            for (chunk, v) in self.0[1..2].chunks_exact_mut(1).zip(value) {
+                ::flatforge::write_scalar::<bool>(chunk, 0, *v);
+            }
+        }
+        /// `len`
+        #[allow(clippy::len_without_is_empty)]
+        #[inline]
+        pub fn len(&self) -> u32 {
+            ::flatforge::read_scalar::<u32>(&self.0, 4)
+        }
+        /// Sets `len`.
+        #[inline]
+        pub fn set_len(&mut self, value: u32) {
+            ::flatforge::write_scalar::<u32>(&mut self.0, 4, value);
+        }
+        /// A struct with the given field values (padding zeroed).
+        pub fn new(_x: &[bool; 1], x: &[bool; 1], len: u32) -> Self {
+            let mut s = Self([0; 8]);
+            s.set__x(_x);
+            s.set_x(x);
+            s.set_len(len);
+            s
+        }
+    }
+    impl ::core::fmt::Debug for Extent {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.debug_struct("Extent")
+                .field("_", &self._x())
+                .field("x", &self.x())
+                .field("len", &self.len())
+                .finish()
+        }
+    }
+    /// The owned form of `Extent` (object API).
+    #[derive(Clone, Copy, Debug, PartialEq, Default)]
+    #[cfg_attr(feature = "serde", derive(::serde::Serialize, ::serde::Deserialize))]
+    pub struct ExtentT {
+        /// `_`
+        pub _x: [bool; 1],
+        /// `x`
+        pub x: [bool; 1],
+        /// `len`
+        pub len: u32,
+    }
+    impl ExtentT {
+        /// The struct's stored form.
+        pub fn pack(&self) -> Extent {
+            Extent::new(&self._x, &self.x, self.len)
+        }
+    }
+    impl Extent {
+        /// The owned form (object API).
+        pub fn unpack(&self) -> ExtentT {
+            ExtentT {
+                _x: ::core::array::from_fn(|i| self._x().get(i).unwrap_or_default()),
+                x: ::core::array::from_fn(|i| self.x().get(i).unwrap_or_default()),
+                len: self.len(),
+            }
         }
     }
     /// Its only field is required: the setter has no other fields to copy.
@@ -1060,7 +1419,7 @@ pub mod game {
     /// {"untagged": "fence", "not": rust}
     /// ```
     ///
-    /// Generated from `table Note` at `tables.fbs:55`.
+    /// Generated from `table Note` at `tables.fbs:62`.
     ///
     /// A view of the table in a verified buffer: accessors read without checks.
     #[derive(Clone, Copy)]
@@ -1441,6 +1800,316 @@ pub mod game {
             t.value = self.value();
         }
     }
+    /// Generated from `table Parcel` at `tables.fbs:43`.
+    ///
+    /// A view of the table in a verified buffer: accessors read without checks.
+    #[derive(Clone, Copy)]
+    pub struct Parcel<'a>(::flatforge::Table<'a>);
+    impl ::flatforge::Verify for Parcel<'_> {
+        const SIZE: usize = 4;
+        const ALIGN: usize = 4;
+        const TYPE_NAME: &'static str = "Parcel";
+        #[inline]
+        fn verify_at(
+            v: &mut ::flatforge::Verifier<'_>,
+            pos: usize,
+        ) -> ::core::result::Result<(), ::flatforge::Error> {
+            let mut t = v.follow_table(pos)?;
+            t.field::<u32>(2, "len", false)?;
+            t.field::<&'_ Extent>(5, "extent", false)?;
+            t.field::<&'_ str>(0, "_", false)?;
+            t.field::<&'_ str>(1, "x", false)?;
+            t.union(
+                3,
+                4,
+                "pack",
+                false,
+                <Any<'_> as ::flatforge::gen_support::Union<'_>>::verify_member,
+            )?;
+            Ok(())
+        }
+    }
+    impl<'a> ::flatforge::Follow<'a> for Parcel<'a> {
+        #[inline(always)]
+        unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted `pos` in `buf`, so the table header is valid.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow(buf, pos)
+            };
+            Self(t)
+        }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted the position of `at` in `buf`.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow_at(buf, at)
+            };
+            Self(t)
+        }
+    }
+    impl<'a> Parcel<'a> {
+        /// The untyped table (to read fields the schema does not know, with checks).
+        #[inline]
+        pub fn as_table(&self) -> ::flatforge::Table<'a> {
+            self.0
+        }
+        /// Verifies `buf` (default limits) and returns its root as this table.
+        pub fn root(buf: &'a [u8]) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root(buf)
+        }
+        /// Verifies `buf` with `opts` (limits, file identifier, size prefix) and returns its root.
+        pub fn root_with_options(
+            buf: &'a [u8],
+            opts: &::flatforge::VerifierOptions,
+        ) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root_with_options(buf, opts)
+        }
+        /// Verifies `buf`, which starts with a 32-bit size prefix, and returns its root.
+        pub fn size_prefixed_root(
+            buf: &'a [u8],
+        ) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root_with_options(
+                buf,
+                &::flatforge::VerifierOptions::default().with_size_prefixed(true),
+            )
+        }
+        /// The root of `buf` as this table, without verification.
+        ///
+        /// # Safety
+        /// `buf` must pass [`Parcel::root`].
+        pub unsafe fn root_unchecked(buf: &'a [u8]) -> Self {
+            // SAFETY: forwarded to the caller.
+            unsafe { ::flatforge::root_unchecked(buf, false) }
+        }
+        /// The root of a size-prefixed `buf` as this table, without verification.
+        ///
+        /// # Safety
+        /// `buf` must pass [`Parcel::size_prefixed_root`].
+        pub unsafe fn size_prefixed_root_unchecked(buf: &'a [u8]) -> Self {
+            // SAFETY: forwarded to the caller.
+            unsafe { ::flatforge::root_unchecked(buf, true) }
+        }
+        /// `_`
+        #[inline]
+        pub fn _x(&self) -> ::core::option::Option<&'a str> {
+            // SAFETY: `verify_at` checked slot 0 (`_`) as this type.
+            unsafe { self.0.get_unchecked::<&'a str>(0) }
+        }
+        /// `x`
+        #[inline]
+        pub fn x(&self) -> ::core::option::Option<&'a str> {
+            // SAFETY: `verify_at` checked slot 1 (`x`) as this type.
+            unsafe { self.0.get_unchecked::<&'a str>(1) }
+        }
+        /// `len`
+        #[allow(clippy::len_without_is_empty)]
+        #[inline]
+        pub fn len(&self) -> u32 {
+            // SAFETY: `verify_at` checked slot 2 (`len`) as this type.
+            let v = unsafe { self.0.get_unchecked::<u32>(2) };
+            v.unwrap_or(0)
+        }
+        /// `pack_type`
+        #[inline]
+        pub fn pack_type(&self) -> AnyType {
+            // SAFETY: `verify_at` checked slot 3 (`pack_type`) as this type.
+            let v = unsafe { self.0.get_unchecked::<u8>(3) };
+            AnyType(v.unwrap_or(0))
+        }
+        /// `pack`
+        #[inline]
+        pub fn pack_(&self) -> ::core::option::Option<Any<'a>> {
+            // SAFETY: `verify_at` checked slots 3 and 4 as a `Any` union.
+            unsafe { ::flatforge::gen_support::union_unchecked::<Any<'a>>(self.0, 3, 4) }
+        }
+        /// `pack` if it holds a `Parcel`.
+        #[allow(non_snake_case)]
+        #[inline]
+        pub fn pack__as_parcel(&self) -> ::core::option::Option<Parcel<'a>> {
+            self.pack_().map(|Any::Parcel(x)| x)
+        }
+        /// `extent`
+        #[inline]
+        pub fn extent(&self) -> ::core::option::Option<&'a Extent> {
+            // SAFETY: `verify_at` checked slot 5 (`extent`) as this type.
+            unsafe { self.0.get_unchecked::<&'a Extent>(5) }
+        }
+    }
+    impl ::core::fmt::Debug for Parcel<'_> {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.debug_struct("Parcel")
+                .field("_", &self._x())
+                .field("x", &self.x())
+                .field("len", &self.len())
+                .field("pack_type", &self.pack_type())
+                .field("pack", &self.pack_())
+                .field("extent", &self.extent())
+                .finish()
+        }
+    }
+    /// The fields of a `Parcel` table for [`Parcel::create`].
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct ParcelArgs {
+        /// `_`
+        pub _x: ::core::option::Option<::flatforge::Offset<str>>,
+        /// `x`
+        pub x: ::core::option::Option<::flatforge::Offset<str>>,
+        /// `len`
+        pub len: u32,
+        /// `pack`
+        pub pack_: ::core::option::Option<AnyOffset>,
+        /// `extent`
+        pub extent: ::core::option::Option<Extent>,
+    }
+    impl Parcel<'_> {
+        /// Writes the table in one pass (fields largest first, vtable on the stack) and returns its offset.
+        #[inline]
+        pub fn create(
+            b: &mut ::flatforge::Builder,
+            args: &ParcelArgs,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Parcel<'static>>,
+            ::flatforge::BuildError,
+        > {
+            let mut t = b.table_writer::<16>(25, 4)?;
+            if let Some(v) = &args.extent {
+                t.add_struct(5, v);
+            }
+            if let Some(u) = args.pack_ {
+                t.add_offset(4, u.offset());
+            }
+            t.add_scalar::<u32>(2, args.len, 0);
+            if let Some(v) = args.x {
+                t.add_offset(1, v);
+            }
+            if let Some(v) = args._x {
+                t.add_offset(0, v);
+            }
+            if let Some(u) = args.pack_ {
+                t.add_scalar::<u8>(3, u.ty().0, 0);
+            }
+            Ok(t.finish()?.cast())
+        }
+        /// A builder for a `Parcel` table; its `finish` needs every required field set.
+        pub fn builder(b: &mut ::flatforge::Builder) -> ParcelBuilder<'_> {
+            ParcelBuilder::new(b)
+        }
+    }
+    /// Builds a `Parcel` table field by field; made by [`Parcel::builder`].
+    #[derive(Debug)]
+    pub struct ParcelBuilder<'b> {
+        b: &'b mut ::flatforge::Builder,
+        args: ParcelArgs,
+    }
+    impl<'b> ParcelBuilder<'b> {
+        /// A builder writing into `b`, with every field at its default.
+        pub fn new(b: &'b mut ::flatforge::Builder) -> Self {
+            Self {
+                b,
+                args: ParcelArgs::default(),
+            }
+        }
+    }
+    impl<'b> ParcelBuilder<'b> {
+        /// Sets `_`.
+        pub fn _x(mut self, value: ::flatforge::Offset<str>) -> Self {
+            self.args._x = Some(value);
+            self
+        }
+        /// Sets `x`.
+        pub fn x(mut self, value: ::flatforge::Offset<str>) -> Self {
+            self.args.x = Some(value);
+            self
+        }
+        /// Sets `len`.
+        #[allow(clippy::len_without_is_empty)]
+        pub fn len(mut self, value: u32) -> Self {
+            self.args.len = value;
+            self
+        }
+        /// Sets `pack`.
+        pub fn pack_(mut self, value: AnyOffset) -> Self {
+            self.args.pack_ = Some(value);
+            self
+        }
+        /// Sets `extent`.
+        pub fn extent(mut self, value: Extent) -> Self {
+            self.args.extent = Some(value);
+            self
+        }
+        /// Writes the table and returns its offset.
+        pub fn finish(
+            self,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Parcel<'static>>,
+            ::flatforge::BuildError,
+        > {
+            Parcel::create(self.b, &self.args)
+        }
+    }
+    /// The owned form of a `Parcel` table (object API): `pack` writes it, `unpack` reads it.
+    #[derive(Clone, Debug, PartialEq, Default)]
+    #[cfg_attr(feature = "serde", derive(::serde::Serialize, ::serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub struct ParcelT {
+        /// `_`
+        pub _x: ::core::option::Option<::flatforge::gen_support::String>,
+        /// `x`
+        pub x: ::core::option::Option<::flatforge::gen_support::String>,
+        /// `len`
+        pub len: u32,
+        /// `pack`
+        pub pack_: AnyT,
+        /// `extent`
+        pub extent: ::core::option::Option<ExtentT>,
+    }
+    #[allow(non_snake_case)]
+    impl ParcelT {
+        /// Writes the table and everything it refers to; returns its offset.
+        pub fn pack(
+            &self,
+            b: &mut ::flatforge::Builder,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Parcel<'static>>,
+            ::flatforge::BuildError,
+        > {
+            let f__x = match &self._x {
+                Some(s) => Some(b.create_string(s)?),
+                None => None,
+            };
+            let f_x = match &self.x {
+                Some(s) => Some(b.create_string(s)?),
+                None => None,
+            };
+            let f_pack_ = self.pack_.pack(b)?;
+            Parcel::create(
+                b,
+                &ParcelArgs {
+                    _x: f__x,
+                    x: f_x,
+                    len: self.len,
+                    pack_: f_pack_,
+                    extent: self.extent.as_ref().map(|x| x.pack()),
+                },
+            )
+        }
+    }
+    impl Parcel<'_> {
+        /// The owned form of the table (object API).
+        pub fn unpack(&self) -> ParcelT {
+            let mut t = ParcelT::default();
+            self.unpack_into(&mut t);
+            t
+        }
+        /// Reads the table into `t`, reusing its allocations (strings, vectors, boxes).
+        pub fn unpack_into(&self, t: &mut ParcelT) {
+            ::flatforge::gen_support::assign_opt_str(&mut t._x, self._x());
+            ::flatforge::gen_support::assign_opt_str(&mut t.x, self.x());
+            t.len = self.len();
+            t.pack_ = self.pack_().map_or(AnyT::None, |u| u.unpack());
+            t.extent = self.extent().map(|x| x.unpack());
+        }
+    }
     /// Generated from `struct Path` at `tables.fbs:13`.
     ///
     /// Stored inline as 24 bytes aligned to 8; this type is those bytes (alignment 1).
@@ -1518,7 +2187,7 @@ pub mod game {
     }
     /// Float keys: NaN sorts after every number.
     ///
-    /// Generated from `struct Reading` at `tables.fbs:39`.
+    /// Generated from `struct Reading` at `tables.fbs:46`.
     ///
     /// Stored inline as 16 bytes aligned to 8; this type is those bytes (alignment 1).
     #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -1599,7 +2268,7 @@ pub mod game {
             }
         }
     }
-    /// Generated from `table Sample` at `tables.fbs:40`.
+    /// Generated from `table Sample` at `tables.fbs:47`.
     ///
     /// A view of the table in a verified buffer: accessors read without checks.
     #[derive(Clone, Copy)]
