@@ -1,6 +1,6 @@
 //! Every shared schema the front end accepts is generated and compiled by this crate's build
-//! script (clippy-clean: see the crate docs). Here: which schemas are declined or rejected is
-//! pinned, and generation is deterministic: generating a schema again, in this process, gives the
+//! script (clippy-clean: see the crate docs), and so are random ones. Here: which schemas are
+//! declined or rejected is pinned, random schemas were generated, and generation is deterministic: generating a schema again, in this process, gives the
 //! bytes the build script wrote.
 
 mod common;
@@ -28,6 +28,21 @@ fn the_generated_and_declined_schemas_are_the_expected_ones() {
         ]
     );
     assert_eq!(flatforge_codegen_tests::GENERATED, 74);
+}
+
+/// The random schemas the build script generated code for: a good part of the 40 (about 40% of
+/// random schemas are valid), unless `FLATFORGE_RANDOM_SCHEMAS` asked for another number.
+#[test]
+fn random_schemas_were_generated() {
+    let accepted = flatforge_codegen_tests::RANDOM_ACCEPTED;
+    if std::env::var_os("FLATFORGE_RANDOM_SCHEMAS").is_none() {
+        assert!(
+            (8..=32).contains(&accepted.len()),
+            "{} of 40 random schemas accepted: {accepted:?}",
+            accepted.len()
+        );
+    }
+    assert!(accepted.windows(2).all(|w| w[0] < w[1]), "{accepted:?}");
 }
 
 fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
