@@ -547,7 +547,12 @@ impl<'a> Parser<'a> {
     fn list_or_array(&mut self, depth: usize) -> Result<Tag> {
         let open = self.pos;
         self.pos += 1;
-        self.ws();
+        // Classic Minecraft takes `[B;` for an array only when `B;` follows `[` at once (its
+        // TagParser peeks at the next two characters): `[ B;1b]` is a list there, whose `;` is an
+        // error.
+        if self.dialect == Dialect::Modern {
+            self.ws();
+        }
         if let (Some(t @ (b'B' | b'I' | b'L')), Some(b';')) =
             (self.peek(), self.s.get(self.pos + 1).copied())
         {

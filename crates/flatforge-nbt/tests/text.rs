@@ -189,6 +189,29 @@ fn classic_strings_escape_only_their_own_quote_as_minecraft_does() {
 }
 
 #[test]
+fn classic_arrays_start_right_after_the_bracket_as_minecraft_does() {
+    // Minecraft's classic TagParser peeks at the two characters after `[` for `B;`: with a space
+    // between, it reads a list, whose element `B` is followed by a `;`, which is an error.
+    let t = parse("[B;1b, 2b]", Dialect::Classic);
+    assert_eq!(t, Tag::ByteArray(vec![1, 2]));
+    assert_eq!(parse("[I; 3]", Dialect::Classic), Tag::IntArray(vec![3]));
+    for text in ["[ B;1b]", "[\tI;1]", "[ L; 1L]"] {
+        let err = from_snbt(text, Dialect::Classic).unwrap_err();
+        assert!(
+            err.to_string().contains("expected ',' or ']'"),
+            "{text}: {err}"
+        );
+    }
+    // A list of the strings `B` and `I` is still a list.
+    assert_eq!(
+        parse("[ B, I]", Dialect::Classic),
+        Tag::List(List::String(vec!["B".into(), "I".into()]))
+    );
+    // The 1.21.5 grammar skips the space (unchanged).
+    assert_eq!(parse("[ B;1b]", Dialect::Modern), Tag::ByteArray(vec![1]));
+}
+
+#[test]
 fn both_grammars_take_a_trailing_comma_as_minecraft_does() {
     // Minecraft's classic TagParser loops on `peek() != '}'` (or `']'`) after each comma, so a last comma
     // is accepted; a comma alone is not.
