@@ -1,7 +1,8 @@
 //! Differential property test against the reference flatc: random schemas (enums, bit flags,
 //! structs with arrays, tables with defaults, optional scalars, keys, unions, vectors of all
-//! kinds) and random JSON for them in flatc's dialect (unquoted keys, hex, quoted scalars, enum
-//! names, escapes, union types before or after their value, trailing commas, comments).
+//! kinds; some fields named `true`, `null`, `nan`, `type`, `_`...) and random JSON for them in
+//! flatc's dialect (unquoted keys, hex, quoted scalars, enum names, escapes, union types before or
+//! after their value, trailing commas, comments).
 //!
 //! Both directions must agree: our buffer is byte-identical to `flatc -b`'s (or both refuse the
 //! JSON), and our printing of flatc's buffer equals `flatc -t --strict-json` byte for byte (with
@@ -127,6 +128,7 @@ fn gen_schema(r: &mut Rng) -> Gen {
     }
     for s in 0..r.below(3) {
         let mut fields = Vec::new();
+        let mut used = Vec::new();
         for f in 0..1 + r.below(4) {
             let ty = match r.below(10) {
                 0 if s > 0 => Ty::Struct(r.below(s)),
@@ -135,7 +137,7 @@ fn gen_schema(r: &mut Rng) -> Gen {
                 _ => Ty::Scalar(r.below(SCALARS.len())),
             };
             fields.push(Field {
-                name: format!("s{f}"),
+                name: field_name(r, "s", f, &mut used),
                 ty,
                 default: None,
                 optional: false,
@@ -158,6 +160,7 @@ fn gen_schema(r: &mut Rng) -> Gen {
         let mut fields: Vec<Field> = Vec::new();
         let mut has_key = false;
         let mut has_union = false;
+        let mut used = Vec::new();
         for f in 0..1 + r.below(7) {
             let ty = match r.below(14) {
                 0 => Ty::String,
@@ -180,7 +183,7 @@ fn gen_schema(r: &mut Rng) -> Gen {
                 _ => Ty::Scalar(r.below(SCALARS.len())),
             };
             let mut field = Field {
-                name: format!("f{f}"),
+                name: field_name(r, "f", f, &mut used),
                 ty,
                 default: None,
                 optional: false,
@@ -278,6 +281,26 @@ fn schema_text(g: &Gen) -> String {
     }
     let _ = writeln!(s, "root_type {};", g.tables.last().unwrap().name);
     s
+}
+
+/// Field names that a JSON reader could take for something else (`true`, `null`, `nan`, `inf`)
+/// or that need escaping in Rust (`type`, `_`, `self`).
+const ODD_FIELD_NAMES: &[&str] = &[
+    "true", "false", "null", "nan", "inf", "infinity", "type", "_", "__", "self", "Self", "x_",
+    "NONE", "key",
+];
+
+/// The name of field `f`: usually `{prefix}{f}`, now and then one of [`ODD_FIELD_NAMES`] not used
+/// yet in the object.
+fn field_name(r: &mut Rng, prefix: &str, f: usize, used: &mut Vec<String>) -> String {
+    let odd = r.pick(ODD_FIELD_NAMES).to_string();
+    let name = if r.chance(15) && !used.contains(&odd) {
+        odd
+    } else {
+        format!("{prefix}{f}")
+    };
+    used.push(name.clone());
+    name
 }
 
 fn key(r: &mut Rng, name: &str) -> String {
