@@ -48,3 +48,83 @@ fn objectbox_buffers_are_read_by_every_peer_and_theirs_by_flatforge() {
         assert_eq!(unsafe { ours_ob::read(&theirs) }, expected);
     }
 }
+
+/// Whether a rejection is one of the checks the verifier makes beyond Google's C++ verifier (see
+/// the `flatforge::verify` module docs): strings must be UTF-8, tables must lie in the buffer and
+/// their fields in the table, vtables and tables must be large enough for their own headers, and a
+/// vector's element offset may not be 0.
+fn stricter_than_cpp(e: &flatforge::Error) -> bool {
+    use flatforge::{ErrorKind, Object};
+    matches!(
+        e.kind(),
+        ErrorKind::InvalidUtf8 { .. }
+            | ErrorKind::OutOfBounds {
+                object: Object::Table,
+                ..
+            }
+            | ErrorKind::FieldOutOfTable { .. }
+            | ErrorKind::InvalidTableSize { .. }
+            | ErrorKind::InvalidVtableSize { .. }
+            | ErrorKind::InvalidOffset { value: 0 }
+    )
+}
+
+/// Mutated flatbench buffers (one to three bytes set to random values, and now and then a cut):
+/// the generated verifier accepts none that Google's C++ verifier or the official Rust crate's
+/// rejects, and rejects those C++ accepts only by its stricter checks.
+#[test]
+fn flatbench_verifier_is_never_more_lenient_than_cpp_or_official() {
+    let good = flatbench::buffer();
+    let mut rng = flatforge_testkit::SplitMix64::new(0x5eed);
+    let mut differ = Vec::new();
+    let (mut accepted, mut stricter, cases) = (0, 0, 40_000);
+    for case in 0..cases {
+        let mut buf = good.clone();
+        for _ in 0..1 + rng.below(3) {
+            let at = rng.below(buf.len());
+            buf[at] = match rng.below(4) {
+                0 => 0,
+                1 => 0xFF,
+                2 => buf[at] ^ (1 << rng.below(8)),
+                _ => rng.next_u64() as u8,
+            };
+        }
+        if rng.below(10) == 0 {
+            buf.truncate(rng.below(buf.len()));
+        }
+        let verdict = ours::verify(&buf);
+        let (cpp_ok, official_ok) = (cpp::verify(&buf), official::verify(&buf).is_ok());
+        let fine = match &verdict {
+            Ok(()) => cpp_ok && official_ok,
+            // (The official crate accepts some misaligned structs that C++ and we reject.)
+            Err(e) if cpp_ok => stricter_than_cpp(e),
+            Err(_) => true,
+        };
+        accepted += usize::from(verdict.is_ok());
+        stricter += usize::from(verdict.is_err() && cpp_ok);
+        if !fine && differ.len() < 10 {
+            let changed: Vec<String> = (0..buf.len().min(good.len()))
+                .filter(|&i| buf[i] != good[i])
+                .map(|i| format!("[{i}] {:#04x} -> {:#04x}", good[i], buf[i]))
+                .collect();
+            differ.push(format!(
+                "case {case}: we {verdict:?}, C++ {cpp_ok}, official {official_ok}; {} of {} \
+                 bytes, changed {}",
+                buf.len(),
+                good.len(),
+                changed.join(", ")
+            ));
+        }
+    }
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
+    // Both verdicts are common, and so are the stricter checks (most of them UTF-8: many
+    // mutations land in the strings).
+    assert!(
+        accepted > cases / 10 && accepted < cases * 9 / 10,
+        "{accepted} accepted"
+    );
+    assert!(
+        stricter > cases / 20,
+        "{stricter} rejected by stricter checks only"
+    );
+}

@@ -18,6 +18,13 @@
 //!
 //! What a successful check guarantees is spelt out per method: it is exactly what the matching
 //! [`Follow`](crate::Follow) implementation relies on to read without further checks.
+//!
+//! Every buffer this verifier accepts, Google's C++ verifier accepts too (a test mutates buffers
+//! and compares). Some that the C++ verifier accepts are refused here, because views rely on more:
+//! strings must be UTF-8 (views hand out `&str`); a table must lie in the buffer as its vtable
+//! sizes it, and each field inside the table; a vtable must hold at least its 4-byte header and a
+//! table its 4-byte vtable offset; and an offset in a vector may not be 0 (it would point at
+//! itself). flatc never writes buffers that break these rules.
 
 use crate::error::{Error, ErrorKind, Object};
 use crate::scalar::{read_scalar_unchecked, Scalar, Struct};
