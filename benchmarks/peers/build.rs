@@ -36,6 +36,23 @@ fn main() {
         ));
     }
     let bench_fbs = bench_fbs.canonicalize().expect("the file exists");
+    // monster_test.fbs and its includes, for the verifier differential test.
+    let flatbuffers_tests = bench_fbs
+        .ancestors()
+        .nth(4)
+        .expect("bench.fbs lies in flatbuffers/benchmarks/cpp/flatbuffers")
+        .join("tests");
+    let monster_fbs = flatbuffers_tests.join("monster_test.fbs");
+    println!(
+        "cargo:rustc-env=MONSTER_MON={}",
+        flatbuffers_tests.join("monsterdata_test.mon").display()
+    );
+    let monster_includes = flatbuffers_tests.join("include_test");
+    let monster_schemas = [
+        monster_fbs.clone(),
+        monster_includes.join("include_test1.fbs"),
+        monster_includes.join("sub/include_test2.fbs"),
+    ];
     let objectbox_fbs = manifest_dir.join("schemas/objectbox.fbs");
     let telemetry_fbs = manifest_dir.join("schemas/telemetry.fbs");
     let person_fbs = manifest_dir.join("schemas/person.fbs");
@@ -46,6 +63,9 @@ fn main() {
         &telemetry_fbs,
         &person_fbs,
         &harness_cpp,
+        &monster_schemas[0],
+        &monster_schemas[1],
+        &monster_schemas[2],
     ] {
         println!("cargo:rerun-if-changed={}", path.display());
     }
@@ -79,6 +99,14 @@ fn main() {
         .arg("-o")
         .arg(&cpp_dir)
         .args(schemas));
+    // One header with the included definitions (the headers of include_test1.fbs and
+    // include_test2.fbs include each other).
+    run(Command::new(&flatc)
+        .args(["--cpp", "--gen-all", "-I"])
+        .arg(&monster_includes)
+        .arg("-o")
+        .arg(&cpp_dir)
+        .arg(&monster_fbs));
     // The object API workload needs flatc's owned types (`PersonT`).
     run(Command::new(&flatc)
         .args(["--rust", "--gen-object-api", "-o"])
@@ -118,6 +146,15 @@ fn main() {
         .out_dir(&flatforge_dir)
         .serde_feature(None)
         .compile(&[&bench_fbs, &objectbox_fbs, &telemetry_fbs, &person_fbs])
+    {
+        fail(&format!("flatforge-build failed:\n{e}"));
+    }
+    if let Err(e) = flatforge_build::Config::new()
+        .out_dir(&flatforge_dir)
+        .include_dir(&monster_includes)
+        .serde_feature(None)
+        .print_warnings(false)
+        .compile(&[&monster_fbs])
     {
         fail(&format!("flatforge-build failed:\n{e}"));
     }

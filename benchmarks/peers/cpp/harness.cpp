@@ -16,6 +16,7 @@
 #include "bench_generated.h"
 #include "flatbuffers/flatbuffers.h"
 #include "flatbuffers/idl.h"
+#include "monster_test_generated.h"
 #include "objectbox_generated.h"
 
 namespace {
@@ -127,6 +128,18 @@ void ffb_flatbench_traverse_loop(const uint8_t *buf, uint64_t iters) {
 }
 
 bool ffb_flatbench_verify(const uint8_t *buf, size_t len) { return VerifyFlatbench(buf, len); }
+
+// The reference verifier on a monster_test.fbs `Monster` (the file identifier is not checked). It
+// also verifies the FlexBuffer in the `flex` field, which flatforge's verifier takes as bytes.
+bool ffb_monster_verify(const uint8_t *buf, size_t len) {
+  flatbuffers::Verifier verifier(buf, len);
+  return verifier.VerifyBuffer<MyGame::Example::Monster>(nullptr);
+}
+
+// The reference FlexBuffer verifier.
+bool ffb_flexbuffer_verify(const uint8_t *buf, size_t len) {
+  return flexbuffers::VerifyBuffer(buf, len, nullptr);
+}
 
 void ffb_flatbench_verify_loop(const uint8_t *buf, size_t len, uint64_t iters) {
   for (uint64_t i = 0; i < iters; i++) {

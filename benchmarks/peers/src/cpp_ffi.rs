@@ -49,6 +49,8 @@ unsafe extern "C" {
     pub(crate) fn ffb_flatbench_traverse(buf: *const u8) -> i64;
     pub(crate) fn ffb_flatbench_traverse_loop(buf: *const u8, iters: u64);
     pub(crate) fn ffb_flatbench_verify(buf: *const u8, len: usize) -> bool;
+    pub(crate) fn ffb_monster_verify(buf: *const u8, len: usize) -> bool;
+    pub(crate) fn ffb_flexbuffer_verify(buf: *const u8, len: usize) -> bool;
     pub(crate) fn ffb_flatbench_verify_loop(buf: *const u8, len: usize, iters: u64);
     pub(crate) fn ffb_flatbench_verify_traverse(buf: *const u8, len: usize, sum: *mut i64) -> bool;
     pub(crate) fn ffb_flatbench_verify_traverse_loop(buf: *const u8, len: usize, iters: u64);

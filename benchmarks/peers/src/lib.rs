@@ -37,6 +37,7 @@ pub mod flatbench;
 pub mod flatforge_gen;
 pub mod flatforge_streams;
 mod generated;
+pub mod monster;
 pub mod objectbox;
 pub mod person;
 pub mod streams;

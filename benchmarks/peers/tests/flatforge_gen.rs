@@ -3,6 +3,7 @@
 
 use flatforge_bench_peers::flatbench::{self, cpp, official, planus, EXPECTED_SUM};
 use flatforge_bench_peers::flatforge_gen::{flatbench as ours, objectbox as ours_ob};
+use flatforge_bench_peers::monster;
 use flatforge_bench_peers::objectbox::{self, Variant};
 
 #[test]
@@ -51,8 +52,9 @@ fn objectbox_buffers_are_read_by_every_peer_and_theirs_by_flatforge() {
 
 /// Whether a rejection is one of the checks the verifier makes beyond Google's C++ verifier (see
 /// the `flatforge::verify` module docs): strings must be UTF-8, tables must lie in the buffer and
-/// their fields in the table, vtables and tables must be large enough for their own headers, and a
-/// vector's element offset may not be 0.
+/// their fields in the table, vtables and tables must be large enough for their own headers, a
+/// vector's elements must be aligned, a vector's element offset may not be 0, and a union's type
+/// and value come together.
 fn stricter_than_cpp(e: &flatforge::Error) -> bool {
     use flatforge::{ErrorKind, Object};
     matches!(
@@ -66,50 +68,69 @@ fn stricter_than_cpp(e: &flatforge::Error) -> bool {
             | ErrorKind::InvalidTableSize { .. }
             | ErrorKind::InvalidVtableSize { .. }
             | ErrorKind::InvalidOffset { value: 0 }
+            | ErrorKind::UnionTypeWithoutValue { .. }
+            | ErrorKind::UnionValueWithoutType
+            | ErrorKind::Unaligned {
+                object: Object::Vector,
+                ..
+            }
     )
 }
 
-/// Mutated flatbench buffers (one to three bytes set to random values, and now and then a cut):
-/// the generated verifier accepts none that Google's C++ verifier or the official Rust crate's
-/// rejects, and rejects those C++ accepts only by its stricter checks.
-#[test]
-fn flatbench_verifier_is_never_more_lenient_than_cpp_or_official() {
-    let good = flatbench::buffer();
+/// A reference verifier: whether it accepts the bytes.
+type Verdict = dyn Fn(&[u8]) -> bool;
+
+/// `good` with one to three bytes set to random values, and now and then cut.
+fn mutated(rng: &mut flatforge_testkit::SplitMix64, good: &[u8]) -> Vec<u8> {
+    let mut buf = good.to_vec();
+    for _ in 0..1 + rng.below(3) {
+        let at = rng.below(buf.len());
+        buf[at] = match rng.below(4) {
+            0 => 0,
+            1 => 0xFF,
+            2 => buf[at] ^ (1 << rng.below(8)),
+            _ => rng.next_u64() as u8,
+        };
+    }
+    if rng.below(10) == 0 {
+        buf.truncate(rng.below(buf.len()));
+    }
+    buf
+}
+
+/// Verifies `cases` mutations of `good` with `ours` and with the reference verifiers (`others`,
+/// C++ first): ours accepts none they reject (unless `excused`), and rejects those C++ accepts
+/// only by its stricter checks. Returns how many ours accepted and how many it rejected that C++
+/// accepted.
+fn never_more_lenient(
+    good: &[u8],
+    cases: usize,
+    ours: impl Fn(&[u8]) -> Result<(), flatforge::Error>,
+    others: &[&Verdict],
+    excused: impl Fn(&[u8]) -> bool,
+) -> (usize, usize) {
     let mut rng = flatforge_testkit::SplitMix64::new(0x5eed);
     let mut differ = Vec::new();
-    let (mut accepted, mut stricter, cases) = (0, 0, 40_000);
+    let (mut accepted, mut stricter) = (0, 0);
     for case in 0..cases {
-        let mut buf = good.clone();
-        for _ in 0..1 + rng.below(3) {
-            let at = rng.below(buf.len());
-            buf[at] = match rng.below(4) {
-                0 => 0,
-                1 => 0xFF,
-                2 => buf[at] ^ (1 << rng.below(8)),
-                _ => rng.next_u64() as u8,
-            };
-        }
-        if rng.below(10) == 0 {
-            buf.truncate(rng.below(buf.len()));
-        }
-        let verdict = ours::verify(&buf);
-        let (cpp_ok, official_ok) = (cpp::verify(&buf), official::verify(&buf).is_ok());
+        let buf = mutated(&mut rng, good);
+        let verdict = ours(&buf);
+        let theirs: Vec<bool> = others.iter().map(|verify| verify(&buf)).collect();
         let fine = match &verdict {
-            Ok(()) => cpp_ok && official_ok,
+            Ok(()) => theirs.iter().all(|&ok| ok) || excused(&buf),
             // (The official crate accepts some misaligned structs that C++ and we reject.)
-            Err(e) if cpp_ok => stricter_than_cpp(e),
+            Err(e) if theirs[0] => stricter_than_cpp(e),
             Err(_) => true,
         };
         accepted += usize::from(verdict.is_ok());
-        stricter += usize::from(verdict.is_err() && cpp_ok);
+        stricter += usize::from(verdict.is_err() && theirs[0]);
         if !fine && differ.len() < 10 {
             let changed: Vec<String> = (0..buf.len().min(good.len()))
                 .filter(|&i| buf[i] != good[i])
                 .map(|i| format!("[{i}] {:#04x} -> {:#04x}", good[i], buf[i]))
                 .collect();
             differ.push(format!(
-                "case {case}: we {verdict:?}, C++ {cpp_ok}, official {official_ok}; {} of {} \
-                 bytes, changed {}",
+                "case {case}: we {verdict:?}, they {theirs:?}; {} of {} bytes, changed {}",
                 buf.len(),
                 good.len(),
                 changed.join(", ")
@@ -117,14 +138,44 @@ fn flatbench_verifier_is_never_more_lenient_than_cpp_or_official() {
         }
     }
     assert!(differ.is_empty(), "{}", differ.join("\n"));
-    // Both verdicts are common, and so are the stricter checks (most of them UTF-8: many
-    // mutations land in the strings).
+    // Both verdicts are common.
     assert!(
         accepted > cases / 10 && accepted < cases * 9 / 10,
-        "{accepted} accepted"
+        "{accepted} of {cases} accepted"
     );
+    (accepted, stricter)
+}
+
+/// Mutated flatbench buffers: the generated verifier accepts none that Google's C++ verifier or
+/// the official Rust crate's rejects, and rejects those C++ accepts only by its stricter checks.
+#[test]
+fn flatbench_verifier_is_never_more_lenient_than_cpp_or_official() {
+    let official_ok = |buf: &[u8]| official::verify(buf).is_ok();
+    let (_, stricter) = never_more_lenient(
+        &flatbench::buffer(),
+        40_000,
+        ours::verify,
+        &[&cpp::verify, &official_ok],
+        |_| false,
+    );
+    // Most of them UTF-8: many mutations land in the strings.
     assert!(
-        stricter > cases / 20,
+        stricter > 2_000,
         "{stricter} rejected by stricter checks only"
     );
+}
+
+/// The same on monster_test's golden buffer (unions, nested flatbuffers, vectors of structs,
+/// tables and strings), against C++; except that C++ also verifies the FlexBuffer of the `flex`
+/// field, which flatforge's verifier takes as bytes (its FlexBuffer reader checks them).
+#[test]
+fn monster_verifier_is_never_more_lenient_than_cpp() {
+    let (_, stricter) = never_more_lenient(
+        &monster::buffer(),
+        40_000,
+        monster::verify,
+        &[&monster::cpp_verify],
+        monster::has_invalid_flexbuffer,
+    );
+    assert!(stricter > 0, "no rejection by stricter checks only");
 }

@@ -20,11 +20,15 @@
 //! [`Follow`](crate::Follow) implementation relies on to read without further checks.
 //!
 //! Every buffer this verifier accepts, Google's C++ verifier accepts too (a test mutates buffers
-//! and compares). Some that the C++ verifier accepts are refused here, because views rely on more:
-//! strings must be UTF-8 (views hand out `&str`); a table must lie in the buffer as its vtable
-//! sizes it, and each field inside the table; a vtable must hold at least its 4-byte header and a
-//! table its 4-byte vtable offset; and an offset in a vector may not be 0 (it would point at
-//! itself). flatc never writes buffers that break these rules.
+//! and compares), except that the C++ verifier also checks the FlexBuffer in a `flexbuffer` field,
+//! which is bytes (`[ubyte]`) here: a FlexBuffer reader checks it as it reads. Some buffers the
+//! C++ verifier accepts are refused here, because views rely on more: strings must be UTF-8
+//! (views hand out `&str`); a table must lie in the buffer as its vtable sizes it, and each field
+//! inside the table; a vtable must hold at least its 4-byte header and a table its 4-byte vtable
+//! offset; a vector's elements must be aligned to their size; an offset in a vector may not be 0
+//! (it would point at itself); and a union's type and value must both be present or both absent.
+//! flatc never writes buffers that break these rules, except the last through its JSON parser (a
+//! union type without a value), which the official Rust crate refuses too.
 
 use crate::error::{Error, ErrorKind, Object};
 use crate::scalar::{read_scalar_unchecked, Scalar, Struct};
