@@ -42,7 +42,6 @@ fn random_schemas_were_generated() {
             accepted.len()
         );
     }
-    assert!(accepted.windows(2).all(|w| w[0] < w[1]), "{accepted:?}");
 }
 
 fn collect(dir: &Path, out: &mut Vec<PathBuf>) {

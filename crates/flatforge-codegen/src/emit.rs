@@ -1980,6 +1980,7 @@ impl<'s> Emitter<'s> {
         if params.len() > 7 {
             w!(out, "#[allow(clippy::too_many_arguments)]");
         }
+        w!(out, "{}", digits_param_allow(names));
         w!(
             out,
             "pub fn new({}) -> Self {{ let mut s = Self([0; {size}]); {} s }}",
@@ -1993,10 +1994,11 @@ impl<'s> Emitter<'s> {
             if kf.ty.is_scalar() {
                 let p = prim(kf.ty.base_type);
                 let kt = self.scalar_type(ns, p, kf.ty.enum_id());
+                // (`Self::` and not `e.`: a key named `into` would call `Into::into`.)
                 let cmp = if p.starts_with('f') {
-                    format!("::flatforge::key_cmp(&e.{kname}(), &key)")
+                    format!("::flatforge::key_cmp(&Self::{kname}(e), &key)")
                 } else {
-                    format!("e.{kname}().cmp(&key)")
+                    format!("Self::{kname}(e).cmp(&key)")
                 };
                 doc1(out, &format!(" Finds the element whose key `{}` equals `key` in a vector sorted by it (binary search).", kf.name));
                 w!(
@@ -2228,14 +2230,17 @@ impl<'s> Emitter<'s> {
             let kf = &o.fields[ki as usize];
             let kname = &names[ki as usize];
             let k = self.kind(&kf.ty);
+            // The key's accessor as `Self::key(&e)`: the closure gets the element by value, so
+            // `e.into()` would call `Into::into` for a key named `into`.
+            let key = format!("Self::{kname}(&e)");
             let (kt, cmp) = match k {
-                Kind::String => ("&str".to_string(), format!("e.{kname}().cmp(key)")),
+                Kind::String => ("&str".to_string(), format!("{key}.cmp(key)")),
                 Kind::Scalar { prim: p, enum_id } => {
                     let t = self.scalar_type(ns, p, enum_id);
                     let get = if kf.presence == Presence::Optional {
-                        format!("e.{kname}().unwrap_or_default()")
+                        format!("{key}.unwrap_or_default()")
                     } else {
-                        format!("e.{kname}()")
+                        key.clone()
                     };
                     if p.starts_with('f') {
                         (t, format!("::flatforge::key_cmp(&{get}, &key)"))
@@ -2248,7 +2253,7 @@ impl<'s> Emitter<'s> {
             if !kt.is_empty() {
                 let s = if matches!(k, Kind::String) && kf.presence != Presence::Required {
                     // Optional string keys compare absent as "".
-                    format!("e.{kname}().unwrap_or_default().cmp(key)")
+                    format!("{key}.unwrap_or_default().cmp(key)")
                 } else {
                     cmp
                 };
@@ -2752,6 +2757,9 @@ impl<'s> Emitter<'s> {
             } else {
                 w!(out, "impl {args} {{ #[doc = \" The required fields; the others take their defaults.\"]");
             }
+            let req_names: Vec<String> =
+                required.iter().map(|&(i, _, _)| names[i].clone()).collect();
+            w!(out, "{}", digits_param_allow(&req_names));
             w!(
                 out,
                 "pub fn new({}) -> Self {{ Self {{ {} }} }} }}",
@@ -2896,9 +2904,11 @@ impl<'s> Emitter<'s> {
         }
         w!(out, "Ok(t.finish()?.cast()) }}");
         // builder()
+        // One per required field, unique: `a_b` and `aB`, or `x` and `X`, would both be `R_A_B`.
+        let mut const_scope = Scope::default();
         let consts: Vec<String> = required
             .iter()
-            .map(|&(i, _, _)| format!("R_{}", screaming(bare(&names[i]))))
+            .map(|&(i, _, _)| const_scope.take(format!("R_{}", screaming(bare(&names[i])))))
             .collect();
         let unset: Vec<&str> = consts.iter().map(|_| "false").collect();
         let gen_unset = if consts.is_empty() {
@@ -2983,9 +2993,15 @@ impl<'s> Emitter<'s> {
                 } else {
                     ""
                 };
+                // (Shorthand for a field named `value`, as clippy wants.)
+                let init = if fname == "value" {
+                    "value".to_string()
+                } else {
+                    format!("{fname}: value")
+                };
                 w!(
                     out,
-                    "pub fn {fname}(self, value: {t}) -> {builder}<'b, {}> {{ {builder} {{ b: self.b, args: {args} {{ {fname}: value{rest} }} }} }}",
+                    "pub fn {fname}(self, value: {t}) -> {builder}<'b, {}> {{ {builder} {{ b: self.b, args: {args} {{ {init}{rest} }} }} }}",
                     after.join(", ")
                 );
             } else {
@@ -3652,12 +3668,48 @@ fn verify_rank(f: &Field, k: Kind) -> u8 {
     }
 }
 
+/// Methods of standard traits that clippy's `should_implement_trait` looks for (those the reserved
+/// names do not already keep away).
+const TRAIT_METHODS: &[&str] = &[
+    "add",
+    "as_mut",
+    "as_ref",
+    "bitand",
+    "bitor",
+    "bitxor",
+    "borrow",
+    "borrow_mut",
+    "clone",
+    "cmp",
+    "default",
+    "deref",
+    "deref_mut",
+    "div",
+    "drop",
+    "eq",
+    "from_iter",
+    "from_str",
+    "hash",
+    "index",
+    "index_mut",
+    "into_iter",
+    "mul",
+    "neg",
+    "next",
+    "not",
+    "rem",
+    "shl",
+    "shr",
+    "sub",
+];
+
 /// The lints to allow on a method named after a schema field. `clippy::wrong_self_convention` when
 /// the name starts like one of the conventions that lint checks (`as_`, `from_`, `into_`, `is_`,
 /// `to_`): each wants `self` taken in a certain way, and generated methods take it as their kind
 /// needs (`&self` for accessors of `Copy` views and structs, `self` for builder setters). Clippy
 /// checks it only outside the crate's exported API, such as in a private module that includes the
-/// code. `clippy::len_without_is_empty` for a field named `len`: its accessor is no length.
+/// code. `clippy::len_without_is_empty` for a field named `len`: its accessor is no length;
+/// `clippy::should_implement_trait` for one named like a standard trait's method (`as_ref`).
 /// `non_snake_case` for a name derived from a field's that begins or ends with an underscore
 /// (`set__x` for a field `_`, whose name is `_x`; `pack__as_foo` for a union `pack`, whose name
 /// is `pack_`): derived the same way as every other, not squeezed into a name another field's
@@ -3672,6 +3724,9 @@ fn method_allow(method: &str) -> String {
     if n == "len" {
         allow.push("clippy::len_without_is_empty");
     }
+    if TRAIT_METHODS.contains(&n) {
+        allow.push("clippy::should_implement_trait");
+    }
     if n.trim_matches('_').contains("__") {
         allow.push("non_snake_case");
     }
@@ -3679,6 +3734,17 @@ fn method_allow(method: &str) -> String {
         String::new()
     } else {
         format!("#[allow({})]", allow.join(", "))
+    }
+}
+
+/// `#[allow(clippy::just_underscores_and_digits)]` for a function whose parameters are named after
+/// fields, when one is such a name (`_1`, for a schema field `_1`).
+fn digits_param_allow(names: &[String]) -> &'static str {
+    let odd = |n: &String| n.chars().all(|c| c == '_' || c.is_ascii_digit());
+    if names.iter().any(odd) {
+        "#[allow(clippy::just_underscores_and_digits)]"
+    } else {
+        ""
     }
 }
 

@@ -72,6 +72,11 @@
 //! `clippy::wrong_self_convention` (accessors and builder setters of fields named `as_*`,
 //! `from_*`, `into_*`, `is_*` or `to_*`, which clippy checks only outside a crate's exported API,
 //! as in a private module),
+//! `clippy::len_without_is_empty` (the accessor of a field named `len`),
+//! `clippy::should_implement_trait` (accessors named like a standard trait's method, `as_ref`),
+//! `clippy::just_underscores_and_digits` (constructor parameters for fields named `_1`),
+//! `non_snake_case` (names derived from a field's that starts or ends with an underscore:
+//! `set__x` for a field `_`, whose name is `_x`, and the object API's locals),
 //! `clippy::enum_variant_names` (union variants named by the schema),
 //! `clippy::large_enum_variant` (owned unions), `clippy::module_inception` (a namespace component
 //! named like its parent).

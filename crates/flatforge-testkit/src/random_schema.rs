@@ -151,6 +151,15 @@ const FIELD_NAMES: &[&str] = &[
     "r",
     "f0_type",
     "is_none",
+    "into",
+    "try_into",
+    "as_ref",
+    "next",
+    "_1",
+    "a_b",
+    "aB",
+    "X",
+    "x",
 ];
 
 /// Enum value names of the same kind.
@@ -480,9 +489,17 @@ impl Gen {
                 if self.chance(8) {
                     attrs.push("key".into());
                 }
-                if ty.contains("int") && !ty.contains("8") && self.chance(8) {
-                    let h = *self.pick(&["fnv1_32", "fnv1a_32", "fnv1_64", "fnv1a_64"]);
-                    attrs.push(format!("hash: \"{h}\""));
+                if self.chance(8) {
+                    // 32-bit hashes for 32-bit types, 64-bit ones for 64-bit types, 16-bit ones
+                    // for 16-bit types (which flatc has none of); another size now and then.
+                    let bits = match ty {
+                        "short" | "ushort" | "uint16" => "16",
+                        "int" | "uint" | "int32" => "32",
+                        _ => "64",
+                    };
+                    let bits = if self.mistake(100) { "32" } else { bits };
+                    let kind = *self.pick(&["fnv1", "fnv1a"]);
+                    attrs.push(format!("hash: \"{kind}_{bits}\""));
                 }
                 if self.mistake(20) {
                     attrs.push("required".into());
@@ -530,6 +547,9 @@ impl Gen {
                 self.pick(&self.structs.clone()).clone()
             }
             8 => {
+                if self.chance(20) {
+                    attrs.push("required".into());
+                }
                 let n = (self.tables.len() + 1).max(t + 2);
                 self.table_below(n)
             }
@@ -556,11 +576,16 @@ impl Gen {
                 };
                 if self.chance(5) {
                     default = Some("[]".into());
+                } else if self.chance(15) {
+                    attrs.push("required".into());
                 }
                 format!("[{element}]")
             }
             11 if !self.unions.is_empty() => {
                 is_union = true;
+                if self.chance(15) {
+                    attrs.push("required".into());
+                }
                 let u = self.pick(&self.unions.clone()).clone();
                 if self.chance(20) {
                     format!("[{u}]")

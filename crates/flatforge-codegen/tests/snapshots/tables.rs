@@ -690,6 +690,214 @@ pub mod game {
             }
         }
     }
+    /// More: a key `into` (`e.into()` would call `Into::into`), required fields whose const
+    /// parameters would share a name (`a_b`, `aB`), a required `value` (`Args { value }`), struct
+    /// fields `_1` (a parameter of `new`) and `as_ref` (a standard trait's method name).
+    ///
+    /// Generated from `table Keyed` at `tables.fbs:48`.
+    ///
+    /// A view of the table in a verified buffer: accessors read without checks.
+    #[derive(Clone, Copy)]
+    pub struct Keyed<'a>(::flatforge::Table<'a>);
+    impl ::flatforge::Verify for Keyed<'_> {
+        const SIZE: usize = 4;
+        const ALIGN: usize = 4;
+        const TYPE_NAME: &'static str = "Keyed";
+        #[inline]
+        fn verify_at(
+            v: &mut ::flatforge::Verifier<'_>,
+            pos: usize,
+        ) -> ::core::result::Result<(), ::flatforge::Error> {
+            <Self as ::flatforge::Verify>::verify_root_at(v, pos)
+        }
+        #[inline(always)]
+        fn verify_root_at(
+            v: &mut ::flatforge::Verifier<'_>,
+            pos: usize,
+        ) -> ::core::result::Result<(), ::flatforge::Error> {
+            let mut t = v.follow_table(pos)?;
+            t.field::<u32>(0, "into", false)?;
+            Ok(())
+        }
+    }
+    impl<'a> ::flatforge::Follow<'a> for Keyed<'a> {
+        #[inline(always)]
+        unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted `pos` in `buf`, so the table header is valid.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow(buf, pos)
+            };
+            Self(t)
+        }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted the position of `at` in `buf`.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow_at(buf, at)
+            };
+            Self(t)
+        }
+    }
+    impl<'a> Keyed<'a> {
+        /// The untyped table (to read fields the schema does not know, with checks).
+        #[inline]
+        pub fn as_table(&self) -> ::flatforge::Table<'a> {
+            self.0
+        }
+        /// Verifies `buf` (default limits) and returns its root as this table.
+        pub fn root(buf: &'a [u8]) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root(buf)
+        }
+        /// Verifies `buf` with `opts` (limits, file identifier, size prefix) and returns its root.
+        pub fn root_with_options(
+            buf: &'a [u8],
+            opts: &::flatforge::VerifierOptions,
+        ) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root_with_options(buf, opts)
+        }
+        /// Verifies `buf`, which starts with a 32-bit size prefix, and returns its root.
+        pub fn size_prefixed_root(
+            buf: &'a [u8],
+        ) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root_with_options(
+                buf,
+                &::flatforge::VerifierOptions::default().with_size_prefixed(true),
+            )
+        }
+        /// The root of `buf` as this table, without verification.
+        ///
+        /// # Safety
+        /// `buf` must pass [`Keyed::root`].
+        pub unsafe fn root_unchecked(buf: &'a [u8]) -> Self {
+            // SAFETY: forwarded to the caller.
+            unsafe { ::flatforge::root_unchecked(buf, false) }
+        }
+        /// The root of a size-prefixed `buf` as this table, without verification.
+        ///
+        /// # Safety
+        /// `buf` must pass [`Keyed::size_prefixed_root`].
+        pub unsafe fn size_prefixed_root_unchecked(buf: &'a [u8]) -> Self {
+            // SAFETY: forwarded to the caller.
+            unsafe { ::flatforge::root_unchecked(buf, true) }
+        }
+        /// `into`
+        #[inline]
+        pub fn into(&self) -> u32 {
+            // SAFETY: `verify_at` checked slot 0 (`into`) as this type.
+            let v = unsafe { self.0.get_unchecked::<u32>(0) };
+            v.unwrap_or(0)
+        }
+        /// Finds the table whose key `into` equals `key` in a vector sorted by it (binary search).
+        pub fn lookup_by_key(
+            vector: ::flatforge::Vector<'a, Keyed<'a>>,
+            key: u32,
+        ) -> ::core::option::Option<Keyed<'a>> {
+            vector
+                .binary_search_by(|e| Self::into(&e).cmp(&key))
+                .ok()
+                .and_then(|i| vector.get(i))
+        }
+        /// Sorts tables written by `b` by their key `into`, for a vector `lookup_by_key` can search.
+        pub fn sort_by_key(
+            b: &::flatforge::Builder,
+            offsets: &mut [::flatforge::Offset<Keyed<'static>>],
+        ) {
+            b.sort_by_scalar_field::<_, u32>(offsets, 0, 0);
+        }
+    }
+    impl ::core::fmt::Debug for Keyed<'_> {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.debug_struct("Keyed").field("into", &self.into()).finish()
+        }
+    }
+    /// The fields of a `Keyed` table for [`Keyed::create`].
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct KeyedArgs {
+        /// `into`
+        pub into: u32,
+    }
+    impl Keyed<'_> {
+        /// Writes the table in one pass (fields largest first, vtable on the stack) and returns its offset.
+        #[inline]
+        pub fn create(
+            b: &mut ::flatforge::Builder,
+            args: &KeyedArgs,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Keyed<'static>>,
+            ::flatforge::BuildError,
+        > {
+            let mut t = b.table_writer::<6>(4, 4)?;
+            t.add_scalar_always::<u32>(0, args.into);
+            Ok(t.finish()?.cast())
+        }
+        /// A builder for a `Keyed` table; its `finish` needs every required field set.
+        pub fn builder(b: &mut ::flatforge::Builder) -> KeyedBuilder<'_> {
+            KeyedBuilder::new(b)
+        }
+    }
+    /// Builds a `Keyed` table field by field; made by [`Keyed::builder`].
+    #[derive(Debug)]
+    pub struct KeyedBuilder<'b> {
+        b: &'b mut ::flatforge::Builder,
+        args: KeyedArgs,
+    }
+    impl<'b> KeyedBuilder<'b> {
+        /// A builder writing into `b`, with every field at its default.
+        pub fn new(b: &'b mut ::flatforge::Builder) -> Self {
+            Self {
+                b,
+                args: KeyedArgs::default(),
+            }
+        }
+    }
+    impl<'b> KeyedBuilder<'b> {
+        /// Sets `into`.
+        pub fn into(mut self, value: u32) -> Self {
+            self.args.into = value;
+            self
+        }
+        /// Writes the table and returns its offset.
+        pub fn finish(
+            self,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Keyed<'static>>,
+            ::flatforge::BuildError,
+        > {
+            Keyed::create(self.b, &self.args)
+        }
+    }
+    /// The owned form of a `Keyed` table (object API): `pack` writes it, `unpack` reads it.
+    #[derive(Clone, Debug, PartialEq, Default)]
+    #[cfg_attr(feature = "serde", derive(::serde::Serialize, ::serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub struct KeyedT {
+        /// `into`
+        pub into: u32,
+    }
+    impl KeyedT {
+        /// Writes the table and everything it refers to; returns its offset.
+        pub fn pack(
+            &self,
+            b: &mut ::flatforge::Builder,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Keyed<'static>>,
+            ::flatforge::BuildError,
+        > {
+            Keyed::create(b, &KeyedArgs { into: self.into })
+        }
+    }
+    impl Keyed<'_> {
+        /// The owned form of the table (object API).
+        pub fn unpack(&self) -> KeyedT {
+            let mut t = KeyedT::default();
+            self.unpack_into(&mut t);
+            t
+        }
+        /// Reads the table into `t`, reusing its allocations (strings, vectors, boxes).
+        pub fn unpack_into(&self, t: &mut KeyedT) {
+            t.into = self.into();
+        }
+    }
     /// Its only field is required: the setter has no other fields to copy.
     ///
     /// Generated from `table Label` at `tables.fbs:33`.
@@ -1419,7 +1627,7 @@ pub mod game {
     /// {"untagged": "fence", "not": rust}
     /// ```
     ///
-    /// Generated from `table Note` at `tables.fbs:62`.
+    /// Generated from `table Note` at `tables.fbs:69`.
     ///
     /// A view of the table in a verified buffer: accessors read without checks.
     #[derive(Clone, Copy)]
@@ -1611,6 +1819,80 @@ pub mod game {
             ::flatforge::gen_support::assign_opt_str(&mut t.text, self.text());
         }
     }
+    /// Generated from `struct Odd` at `tables.fbs:50`.
+    ///
+    /// Stored inline as 12 bytes aligned to 4; this type is those bytes (alignment 1).
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+    #[repr(transparent)]
+    pub struct Odd(pub [u8; 12]);
+    // SAFETY: a `#[repr(transparent)]` wrapper of `[u8; 12]`: alignment 1, no padding, any bytes valid.
+    unsafe impl ::flatforge::Struct for Odd {
+        const ALIGN: usize = 4;
+    }
+    impl Odd {
+        /// `_1`
+        #[inline]
+        pub fn _1(&self) -> i32 {
+            ::flatforge::read_scalar::<i32>(&self.0, 0)
+        }
+        /// Sets `_1`.
+        #[allow(non_snake_case)]
+        #[inline]
+        pub fn set__1(&mut self, value: i32) {
+            ::flatforge::write_scalar::<i32>(&mut self.0, 0, value);
+        }
+        /// `as_ref`
+        #[allow(clippy::wrong_self_convention, clippy::should_implement_trait)]
+        #[inline]
+        pub fn as_ref(&self) -> &Extent {
+            ::flatforge::Inline::read_inline(&self.0, 4)
+        }
+        /// Sets `as_ref`.
+        #[inline]
+        pub fn set_as_ref(&mut self, value: &Extent) {
+            self.0[4..12].copy_from_slice(&value.0);
+        }
+        /// A struct with the given field values (padding zeroed).
+        #[allow(clippy::just_underscores_and_digits)]
+        pub fn new(_1: i32, as_ref: &Extent) -> Self {
+            let mut s = Self([0; 12]);
+            s.set__1(_1);
+            s.set_as_ref(as_ref);
+            s
+        }
+    }
+    impl ::core::fmt::Debug for Odd {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.debug_struct("Odd")
+                .field("_1", &self._1())
+                .field("as_ref", &self.as_ref())
+                .finish()
+        }
+    }
+    /// The owned form of `Odd` (object API).
+    #[derive(Clone, Copy, Debug, PartialEq, Default)]
+    #[cfg_attr(feature = "serde", derive(::serde::Serialize, ::serde::Deserialize))]
+    pub struct OddT {
+        /// `_1`
+        pub _1: i32,
+        /// `as_ref`
+        pub as_ref: ExtentT,
+    }
+    impl OddT {
+        /// The struct's stored form.
+        pub fn pack(&self) -> Odd {
+            Odd::new(self._1, &self.as_ref.pack())
+        }
+    }
+    impl Odd {
+        /// The owned form (object API).
+        pub fn unpack(&self) -> OddT {
+            OddT {
+                _1: self._1(),
+                as_ref: self.as_ref().unpack(),
+            }
+        }
+    }
     /// A deprecated key: no accessor, so no key lookup (as flatc's generators).
     ///
     /// Generated from `table OldStat` at `tables.fbs:36`.
@@ -1798,6 +2080,320 @@ pub mod game {
         /// Reads the table into `t`, reusing its allocations (strings, vectors, boxes).
         pub fn unpack_into(&self, t: &mut OldStatT) {
             t.value = self.value();
+        }
+    }
+    /// Generated from `table Pair` at `tables.fbs:49`.
+    ///
+    /// A view of the table in a verified buffer: accessors read without checks.
+    #[derive(Clone, Copy)]
+    pub struct Pair<'a>(::flatforge::Table<'a>);
+    impl ::flatforge::Verify for Pair<'_> {
+        const SIZE: usize = 4;
+        const ALIGN: usize = 4;
+        const TYPE_NAME: &'static str = "Pair";
+        #[inline]
+        fn verify_at(
+            v: &mut ::flatforge::Verifier<'_>,
+            pos: usize,
+        ) -> ::core::result::Result<(), ::flatforge::Error> {
+            <Self as ::flatforge::Verify>::verify_root_at(v, pos)
+        }
+        #[inline(always)]
+        fn verify_root_at(
+            v: &mut ::flatforge::Verifier<'_>,
+            pos: usize,
+        ) -> ::core::result::Result<(), ::flatforge::Error> {
+            let mut t = v.follow_table(pos)?;
+            t.field::<&'_ str>(0, "a_b", true)?;
+            t.field::<&'_ str>(1, "aB", true)?;
+            t.field::<&'_ str>(2, "value", true)?;
+            Ok(())
+        }
+    }
+    impl<'a> ::flatforge::Follow<'a> for Pair<'a> {
+        #[inline(always)]
+        unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted `pos` in `buf`, so the table header is valid.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow(buf, pos)
+            };
+            Self(t)
+        }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted the position of `at` in `buf`.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow_at(buf, at)
+            };
+            Self(t)
+        }
+    }
+    impl<'a> Pair<'a> {
+        /// The untyped table (to read fields the schema does not know, with checks).
+        #[inline]
+        pub fn as_table(&self) -> ::flatforge::Table<'a> {
+            self.0
+        }
+        /// Verifies `buf` (default limits) and returns its root as this table.
+        pub fn root(buf: &'a [u8]) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root(buf)
+        }
+        /// Verifies `buf` with `opts` (limits, file identifier, size prefix) and returns its root.
+        pub fn root_with_options(
+            buf: &'a [u8],
+            opts: &::flatforge::VerifierOptions,
+        ) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root_with_options(buf, opts)
+        }
+        /// Verifies `buf`, which starts with a 32-bit size prefix, and returns its root.
+        pub fn size_prefixed_root(
+            buf: &'a [u8],
+        ) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root_with_options(
+                buf,
+                &::flatforge::VerifierOptions::default().with_size_prefixed(true),
+            )
+        }
+        /// The root of `buf` as this table, without verification.
+        ///
+        /// # Safety
+        /// `buf` must pass [`Pair::root`].
+        pub unsafe fn root_unchecked(buf: &'a [u8]) -> Self {
+            // SAFETY: forwarded to the caller.
+            unsafe { ::flatforge::root_unchecked(buf, false) }
+        }
+        /// The root of a size-prefixed `buf` as this table, without verification.
+        ///
+        /// # Safety
+        /// `buf` must pass [`Pair::size_prefixed_root`].
+        pub unsafe fn size_prefixed_root_unchecked(buf: &'a [u8]) -> Self {
+            // SAFETY: forwarded to the caller.
+            unsafe { ::flatforge::root_unchecked(buf, true) }
+        }
+        /// `a_b`
+        #[inline]
+        pub fn a_b(&self) -> &'a str {
+            // SAFETY: `verify_at` checked slot 0 (`a_b`) as a required field of this type.
+            unsafe { self.0.get_unchecked::<&'a str>(0).unwrap_unchecked() }
+        }
+        /// `aB`
+        #[inline]
+        pub fn a_b_(&self) -> &'a str {
+            // SAFETY: `verify_at` checked slot 1 (`aB`) as a required field of this type.
+            unsafe { self.0.get_unchecked::<&'a str>(1).unwrap_unchecked() }
+        }
+        /// `value`
+        #[inline]
+        pub fn value(&self) -> &'a str {
+            // SAFETY: `verify_at` checked slot 2 (`value`) as a required field of this type.
+            unsafe { self.0.get_unchecked::<&'a str>(2).unwrap_unchecked() }
+        }
+    }
+    impl ::core::fmt::Debug for Pair<'_> {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.debug_struct("Pair")
+                .field("a_b", &self.a_b())
+                .field("aB", &self.a_b_())
+                .field("value", &self.value())
+                .finish()
+        }
+    }
+    /// The fields of a `Pair` table for [`Pair::create`].
+    ///
+    /// Required fields have no default: start from [`PairArgs::new`].
+    #[derive(Clone, Copy, Debug)]
+    pub struct PairArgs {
+        /// `a_b`
+        pub a_b: ::flatforge::Offset<str>,
+        /// `aB`
+        pub a_b_: ::flatforge::Offset<str>,
+        /// `value`
+        pub value: ::flatforge::Offset<str>,
+    }
+    impl PairArgs {
+        /// The required fields; the others take their defaults.
+        pub fn new(
+            a_b: ::flatforge::Offset<str>,
+            a_b_: ::flatforge::Offset<str>,
+            value: ::flatforge::Offset<str>,
+        ) -> Self {
+            Self { a_b, a_b_, value }
+        }
+    }
+    impl Pair<'_> {
+        /// Writes the table in one pass (fields largest first, vtable on the stack) and returns its offset.
+        #[inline]
+        pub fn create(
+            b: &mut ::flatforge::Builder,
+            args: &PairArgs,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Pair<'static>>,
+            ::flatforge::BuildError,
+        > {
+            let mut t = b.table_writer::<10>(12, 4)?;
+            t.add_offset(2, args.value);
+            t.add_offset(1, args.a_b_);
+            t.add_offset(0, args.a_b);
+            Ok(t.finish()?.cast())
+        }
+        /// A builder for a `Pair` table; its `finish` needs every required field set.
+        pub fn builder(
+            b: &mut ::flatforge::Builder,
+        ) -> PairBuilder<'_, false, false, false> {
+            PairBuilder::new(b)
+        }
+    }
+    /// Builds a `Pair` table field by field; made by [`Pair::builder`].
+    ///
+    /// Each `R_...` parameter records whether a required field is set: `finish` needs them all, each through a trait implemented where it is set (`...Has...`), so a missing required field is a compile error that names it.
+    #[derive(Debug)]
+    pub struct PairBuilder<
+        'b,
+        const R_A_B: bool,
+        const R_A_B_: bool,
+        const R_VALUE: bool,
+    > {
+        b: &'b mut ::flatforge::Builder,
+        args: PairArgs,
+    }
+    impl<'b> PairBuilder<'b, false, false, false> {
+        /// A builder writing into `b`, with every field at its default.
+        pub fn new(b: &'b mut ::flatforge::Builder) -> Self {
+            Self {
+                b,
+                args: PairArgs::new(
+                    ::flatforge::Offset::new(0),
+                    ::flatforge::Offset::new(0),
+                    ::flatforge::Offset::new(0),
+                ),
+            }
+        }
+    }
+    impl<
+        'b,
+        const R_A_B: bool,
+        const R_A_B_: bool,
+        const R_VALUE: bool,
+    > PairBuilder<'b, R_A_B, R_A_B_, R_VALUE> {
+        /// Sets `a_b`.
+        pub fn a_b(
+            self,
+            value: ::flatforge::Offset<str>,
+        ) -> PairBuilder<'b, true, R_A_B_, R_VALUE> {
+            PairBuilder {
+                b: self.b,
+                args: PairArgs {
+                    a_b: value,
+                    ..self.args
+                },
+            }
+        }
+        /// Sets `aB`.
+        pub fn a_b_(
+            self,
+            value: ::flatforge::Offset<str>,
+        ) -> PairBuilder<'b, R_A_B, true, R_VALUE> {
+            PairBuilder {
+                b: self.b,
+                args: PairArgs {
+                    a_b_: value,
+                    ..self.args
+                },
+            }
+        }
+        /// Sets `value`.
+        pub fn value(
+            self,
+            value: ::flatforge::Offset<str>,
+        ) -> PairBuilder<'b, R_A_B, R_A_B_, true> {
+            PairBuilder {
+                b: self.b,
+                args: PairArgs { value, ..self.args },
+            }
+        }
+        /// Writes the table and returns its offset.
+        pub fn finish(
+            self,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Pair<'static>>,
+            ::flatforge::BuildError,
+        >
+        where
+            Self: PairBuilderHasAB + PairBuilderHasAB_ + PairBuilderHasValue,
+        {
+            Pair::create(self.b, &self.args)
+        }
+    }
+    /// Implemented by the states of [`PairBuilder`] in which the required field `a_b` is set: its `finish` needs it.
+    #[diagnostic::on_unimplemented(
+        message = "field `a_b` of `Pair` is required: call `.a_b(...)` before `.finish()`",
+        label = "`a_b` is not set"
+    )]
+    pub trait PairBuilderHasAB {}
+    impl<const R_A_B_: bool, const R_VALUE: bool> PairBuilderHasAB
+    for PairBuilder<'_, true, R_A_B_, R_VALUE> {}
+    /// Implemented by the states of [`PairBuilder`] in which the required field `aB` is set: its `finish` needs it.
+    #[diagnostic::on_unimplemented(
+        message = "field `aB` of `Pair` is required: call `.a_b_(...)` before `.finish()`",
+        label = "`aB` is not set"
+    )]
+    pub trait PairBuilderHasAB_ {}
+    impl<const R_A_B: bool, const R_VALUE: bool> PairBuilderHasAB_
+    for PairBuilder<'_, R_A_B, true, R_VALUE> {}
+    /// Implemented by the states of [`PairBuilder`] in which the required field `value` is set: its `finish` needs it.
+    #[diagnostic::on_unimplemented(
+        message = "field `value` of `Pair` is required: call `.value(...)` before `.finish()`",
+        label = "`value` is not set"
+    )]
+    pub trait PairBuilderHasValue {}
+    impl<const R_A_B: bool, const R_A_B_: bool> PairBuilderHasValue
+    for PairBuilder<'_, R_A_B, R_A_B_, true> {}
+    /// The owned form of a `Pair` table (object API): `pack` writes it, `unpack` reads it.
+    #[derive(Clone, Debug, PartialEq, Default)]
+    #[cfg_attr(feature = "serde", derive(::serde::Serialize, ::serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub struct PairT {
+        /// `a_b`
+        pub a_b: ::flatforge::gen_support::String,
+        /// `aB`
+        pub a_b_: ::flatforge::gen_support::String,
+        /// `value`
+        pub value: ::flatforge::gen_support::String,
+    }
+    impl PairT {
+        /// Writes the table and everything it refers to; returns its offset.
+        pub fn pack(
+            &self,
+            b: &mut ::flatforge::Builder,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Pair<'static>>,
+            ::flatforge::BuildError,
+        > {
+            let f_a_b = b.create_string(&self.a_b)?;
+            let f_a_b_ = b.create_string(&self.a_b_)?;
+            let f_value = b.create_string(&self.value)?;
+            Pair::create(
+                b,
+                &PairArgs {
+                    a_b: f_a_b,
+                    a_b_: f_a_b_,
+                    value: f_value,
+                },
+            )
+        }
+    }
+    impl Pair<'_> {
+        /// The owned form of the table (object API).
+        pub fn unpack(&self) -> PairT {
+            let mut t = PairT::default();
+            self.unpack_into(&mut t);
+            t
+        }
+        /// Reads the table into `t`, reusing its allocations (strings, vectors, boxes).
+        pub fn unpack_into(&self, t: &mut PairT) {
+            ::flatforge::gen_support::assign_str(&mut t.a_b, self.a_b());
+            ::flatforge::gen_support::assign_str(&mut t.a_b_, self.a_b_());
+            ::flatforge::gen_support::assign_str(&mut t.value, self.value());
         }
     }
     /// Generated from `table Parcel` at `tables.fbs:43`.
@@ -2187,7 +2783,7 @@ pub mod game {
     }
     /// Float keys: NaN sorts after every number.
     ///
-    /// Generated from `struct Reading` at `tables.fbs:46`.
+    /// Generated from `struct Reading` at `tables.fbs:53`.
     ///
     /// Stored inline as 16 bytes aligned to 8; this type is those bytes (alignment 1).
     #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -2231,7 +2827,7 @@ pub mod game {
             key: f64,
         ) -> ::core::option::Option<&'a Reading> {
             vector
-                .binary_search_by(|e| ::flatforge::key_cmp(&e.t(), &key))
+                .binary_search_by(|e| ::flatforge::key_cmp(&Self::t(e), &key))
                 .ok()
                 .and_then(|i| vector.get(i))
         }
@@ -2268,7 +2864,7 @@ pub mod game {
             }
         }
     }
-    /// Generated from `table Sample` at `tables.fbs:47`.
+    /// Generated from `table Sample` at `tables.fbs:54`.
     ///
     /// A view of the table in a verified buffer: accessors read without checks.
     #[derive(Clone, Copy)]
@@ -2375,7 +2971,7 @@ pub mod game {
             key: f32,
         ) -> ::core::option::Option<Sample<'a>> {
             vector
-                .binary_search_by(|e| ::flatforge::key_cmp(&e.at(), &key))
+                .binary_search_by(|e| ::flatforge::key_cmp(&Self::at(&e), &key))
                 .ok()
                 .and_then(|i| vector.get(i))
         }
@@ -2605,7 +3201,10 @@ pub mod game {
             vector: ::flatforge::Vector<'a, Stat<'a>>,
             key: &str,
         ) -> ::core::option::Option<Stat<'a>> {
-            vector.binary_search_by(|e| e.id().cmp(key)).ok().and_then(|i| vector.get(i))
+            vector
+                .binary_search_by(|e| Self::id(&e).cmp(key))
+                .ok()
+                .and_then(|i| vector.get(i))
         }
         /// Sorts tables written by `b` by their key `id`, for a vector `lookup_by_key` can search.
         pub fn sort_by_key(
