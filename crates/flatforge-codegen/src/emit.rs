@@ -3110,6 +3110,31 @@ impl<'s> Emitter<'s> {
         }
     }
 
+    /// Whether table `to` can be reached from table `from` through required table fields (`from`
+    /// itself counts).
+    fn required_path(&self, from: ObjectId, to: ObjectId) -> bool {
+        let mut seen = vec![false; self.schema.objects.len()];
+        let mut stack = vec![from];
+        while let Some(id) = stack.pop() {
+            if id == to {
+                return true;
+            }
+            if std::mem::replace(&mut seen[id.0 as usize], true) {
+                continue;
+            }
+            for f in &self.schema[id].fields {
+                if f.presence == Presence::Required && !f.deprecated {
+                    if let (BaseType::Obj, Some(next)) = (f.ty.base_type, f.ty.object()) {
+                        if !self.schema[next].is_struct {
+                            stack.push(next);
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
     /// `...T`: the owned table, `pack`, `unpack`, `unpack_into`.
     fn table_object(&self, out: &mut String, id: ObjectId, fields: &[(usize, &Field, Kind)]) {
         let o = &self.schema[id];
@@ -3144,6 +3169,9 @@ impl<'s> Emitter<'s> {
         // Whether a local for a field is not snake case (`f__x` for a field `_`, whose name is
         // `_x`): the pack functions then allow it.
         let mut odd_locals = false;
+        // Whether a required field leads back to this table through required tables (see below):
+        // `unpack_into` then calls itself on every path, as no valid buffer holds such a table.
+        let mut endless = false;
         let mut arg_inits = Vec::new();
         let mut unpack = String::new();
         let mut all_zero = true;
@@ -3260,7 +3288,29 @@ impl<'s> Emitter<'s> {
                     let tt = self.obj_path_suffixed(ns, tid, Suffix::T);
                     let far = self.far_objects[tid.0 as usize];
                     let pack = if far { "pack_near(b, far)" } else { "pack(b)" };
-                    if req {
+                    if req && self.required_path(tid, id) {
+                        endless = true;
+                        // Required, but its table leads back here through required tables: no
+                        // buffer can hold such a chain, and an owned value could not either (its
+                        // `Box`es would never end), so it is an `Option` whose `None` `pack`
+                        // refuses.
+                        if far {
+                            w!(
+                                far_stmts,
+                                "if let Some(x) = &self.{fname} {{ x.pack_far(b, far)?; }}"
+                            );
+                        }
+                        defaults.push(format!("{fname}: None"));
+                        (
+                            format!("::core::option::Option<::flatforge::gen_support::Box<{tt}>>"),
+                            format!(
+                                "match &self.{fname} {{ Some(x) => x.{pack}?, None => return Err(::flatforge::BuildError::MissingRequired {{ table: {:?}, field: {:?} }}) }}",
+                                o.full_name.as_str(),
+                                f.name.as_str()
+                            ),
+                            format!("self.{fname}().unpack_into(t.{fname}.get_or_insert_with(::core::default::Default::default));"),
+                        )
+                    } else if req {
                         if far {
                             w!(far_stmts, "self.{fname}.pack_far(b, far)?;");
                         }
@@ -3512,6 +3562,9 @@ impl<'s> Emitter<'s> {
         } else {
             unpack
         };
+        if endless {
+            w!(out, "#[allow(unconditional_recursion)]");
+        }
         w!(
             out,
             "impl {name}<'_> {{

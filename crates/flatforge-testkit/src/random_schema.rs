@@ -189,6 +189,11 @@ struct Gen {
     struct_names: Vec<String>,
     enum_names: Vec<String>,
     union_names: Vec<String>,
+    /// The namespaces (the first may be empty, the root one), each type's (by name), and the
+    /// current one: references to a type of another namespace are qualified.
+    namespaces: Vec<String>,
+    type_ns: Vec<(String, usize)>,
+    ns: usize,
 }
 
 impl Gen {
@@ -220,16 +225,47 @@ impl Gen {
             .unwrap_or_else(|| format!("Vec{i}"))
     }
 
-    /// A table below `n` (past them all: a name no table has).
-    fn table_below(&mut self, n: usize) -> String {
-        let i = self.below(n);
-        self.table(i)
+    /// `name` as written in the current namespace: qualified if its type lies in another one.
+    fn qualify(&self, name: String) -> String {
+        match self.type_ns.iter().find(|(n, _)| *n == name) {
+            Some(&(_, ns)) if ns != self.ns && !self.namespaces[ns].is_empty() => {
+                format!("{}.{name}", self.namespaces[ns])
+            }
+            _ => name,
+        }
     }
 
-    /// A struct below `n`.
+    /// A reference to table `i`.
+    fn table_ref(&self, i: usize) -> String {
+        self.qualify(self.table(i))
+    }
+
+    /// A reference to struct `i`.
+    fn struct_ref(&self, i: usize) -> String {
+        self.qualify(self.struct_name(i))
+    }
+
+    /// A reference to a table below `n` (past them all: a name no table has).
+    fn table_below(&mut self, n: usize) -> String {
+        let i = self.below(n);
+        self.table_ref(i)
+    }
+
+    /// A reference to a struct below `n`.
     fn struct_below(&mut self, n: usize) -> String {
         let i = self.below(n);
-        self.struct_name(i)
+        self.struct_ref(i)
+    }
+
+    /// A reference to one of the structs declared so far.
+    fn declared_struct(&mut self) -> String {
+        let i = self.below(self.structs.len());
+        self.qualify(self.structs[i].clone())
+    }
+
+    /// A reference to enum `e` (declared so far).
+    fn enum_ref(&self, e: usize) -> String {
+        self.qualify(self.enums[e].name.clone())
     }
 
     /// A name for the `i`th of a scope (field, enum value): usually `plain{i}`, now and then one
@@ -380,20 +416,20 @@ impl Gen {
             }
             5 | 6 if !self.enums.is_empty() => {
                 let e = self.below(self.enums.len());
-                self.enums[e].name.clone()
+                self.enum_ref(e)
             }
             7 if own > 0 || self.mistake(100) => {
                 // An earlier struct; a later one is a mistake (never itself).
                 if own > 0 && !self.mistake(100) {
                     self.struct_below(own)
                 } else {
-                    self.struct_name(own + 1)
+                    self.struct_ref(own + 1)
                 }
             }
             8 if self.mistake(80) => match self.below(3) {
                 0 => "string".into(),
                 1 => "[int]".into(),
-                _ => self.table(0),
+                _ => self.table_ref(0),
             },
             _ => "bool".to_string(),
         };
@@ -508,7 +544,7 @@ impl Gen {
             }
             4 | 5 if !self.enums.is_empty() => {
                 let e = self.below(self.enums.len());
-                let (name, bit_flags) = (self.enums[e].name.clone(), self.enums[e].bit_flags);
+                let (name, bit_flags) = (self.enum_ref(e), self.enums[e].bit_flags);
                 if self.chance(50) {
                     let values = self.enums[e].values.clone();
                     let mut v = self.pick(&values).clone();
@@ -544,7 +580,7 @@ impl Gen {
                 if self.chance(20) {
                     attrs.push("required".into());
                 }
-                self.pick(&self.structs.clone()).clone()
+                self.declared_struct()
             }
             8 => {
                 if self.chance(20) {
@@ -556,11 +592,11 @@ impl Gen {
             9 | 10 => {
                 let element = match self.below(7) {
                     0 => "string".to_string(),
-                    1 if !self.structs.is_empty() => self.pick(&self.structs.clone()).clone(),
+                    1 if !self.structs.is_empty() => self.declared_struct(),
                     2 => self.table_below(t + 2),
                     3 if !self.enums.is_empty() => {
                         let e = self.below(self.enums.len());
-                        self.enums[e].name.clone()
+                        self.enum_ref(e)
                     }
                     4 if self.mistake(200) => "[int]".into(),
                     5 => {
@@ -587,6 +623,7 @@ impl Gen {
                     attrs.push("required".into());
                 }
                 let u = self.pick(&self.unions.clone()).clone();
+                let u = self.qualify(u);
                 if self.chance(20) {
                     format!("[{u}]")
                 } else {
@@ -662,7 +699,7 @@ impl Gen {
         let mut named = Vec::new();
         for m in 0..count {
             let member = match self.below(8) {
-                0 if !self.structs.is_empty() => self.pick(&self.structs.clone()).clone(),
+                0 if !self.structs.is_empty() => self.declared_struct(),
                 1 if self.chance(50) => "string".into(),
                 _ => self.table_below(tables.max(1)),
             };
@@ -727,11 +764,27 @@ pub fn schema(seed: u64) -> String {
         struct_names: Vec::new(),
         enum_names: Vec::new(),
         union_names: Vec::new(),
+        namespaces: Vec::new(),
+        type_ns: Vec::new(),
+        ns: 0,
     };
     let mut out = String::new();
-    if g.chance(40) {
-        let ns = *g.pick(&["Game", "Game.Sample", "a.b.c", "Deep.Name.Space"]);
-        writeln!(out, "namespace {ns};\n").unwrap();
+    const NAMESPACES: &[&str] = &["Game", "Game.Sample", "a.b.c", "Deep.Name.Space", "Other"];
+    let first = if g.chance(40) {
+        g.pick(NAMESPACES).to_string()
+    } else {
+        String::new()
+    };
+    if !first.is_empty() {
+        writeln!(out, "namespace {first};\n").unwrap();
+    }
+    g.namespaces.push(first);
+    // Now and then the declarations switch to a second namespace partway.
+    if g.chance(30) {
+        let second = g.pick(NAMESPACES).to_string();
+        if second != g.namespaces[0] {
+            g.namespaces.push(second);
+        }
     }
     if g.chance(30) {
         g.priority = true;
@@ -769,7 +822,22 @@ pub fn schema(seed: u64) -> String {
         rest.swap(i, j);
     }
     order.extend(rest);
-    for (kind, i) in order {
+    let switch = g.below(order.len() + 1);
+    for (at, &(kind, i)) in order.iter().enumerate() {
+        let name = match kind {
+            0 => g.enum_names[i].clone(),
+            1 => g.struct_names[i].clone(),
+            2 => g.table_names[i].clone(),
+            _ => g.union_names[i].clone(),
+        };
+        let ns = usize::from(g.namespaces.len() > 1 && at >= switch);
+        g.type_ns.push((name, ns));
+    }
+    for (at, (kind, i)) in order.into_iter().enumerate() {
+        if g.namespaces.len() > 1 && at == switch {
+            g.ns = 1;
+            writeln!(out, "namespace {};\n", g.namespaces[1]).unwrap();
+        }
         match kind {
             0 => g.enum_decl(i, &mut out),
             1 => g.struct_decl(i, &mut out),
@@ -779,7 +847,7 @@ pub fn schema(seed: u64) -> String {
     }
     if g.chance(80) {
         let root = if g.mistake(30) && structs > 0 {
-            g.struct_name(0)
+            g.struct_ref(0)
         } else {
             // (One past the tables names none.)
             let past = usize::from(g.mistake(30));
@@ -796,7 +864,7 @@ pub fn schema(seed: u64) -> String {
     }
     if g.chance(15) {
         let req = if g.mistake(100) && structs > 0 {
-            g.struct_name(0)
+            g.struct_ref(0)
         } else {
             g.table_below(tables)
         };

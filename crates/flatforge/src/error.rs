@@ -589,4 +589,14 @@ pub enum BuildError {
         /// The bytes written since the 64-bit region ended.
         near: usize,
     },
+    /// A required field of an owned table (object API) was empty: a required table field whose
+    /// table leads back to its own through required fields is an `Option` there, since no buffer
+    /// (and no owned value) can hold the endless chain it asks for.
+    #[error("required field `{field}` of `{table}` is empty")]
+    MissingRequired {
+        /// The table (fully qualified).
+        table: &'static str,
+        /// The field.
+        field: &'static str,
+    },
 }

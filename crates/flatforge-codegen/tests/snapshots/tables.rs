@@ -1627,7 +1627,7 @@ pub mod game {
     /// {"untagged": "fence", "not": rust}
     /// ```
     ///
-    /// Generated from `table Note` at `tables.fbs:69`.
+    /// Generated from `table Note` at `tables.fbs:75`.
     ///
     /// A view of the table in a verified buffer: accessors read without checks.
     #[derive(Clone, Copy)]
@@ -2080,6 +2080,226 @@ pub mod game {
         /// Reads the table into `t`, reusing its allocations (strings, vectors, boxes).
         pub fn unpack_into(&self, t: &mut OldStatT) {
             t.value = self.value();
+        }
+    }
+    /// Required tables that lead back to themselves: no buffer can hold them (flatc accepts the
+    /// schema). The owned types hold `Option`s there, so that `Default` and `pack` end.
+    ///
+    /// Generated from `table Ouroboros` at `tables.fbs:54`.
+    ///
+    /// A view of the table in a verified buffer: accessors read without checks.
+    #[derive(Clone, Copy)]
+    pub struct Ouroboros<'a>(::flatforge::Table<'a>);
+    impl ::flatforge::Verify for Ouroboros<'_> {
+        const SIZE: usize = 4;
+        const ALIGN: usize = 4;
+        const TYPE_NAME: &'static str = "Ouroboros";
+        #[inline]
+        fn verify_at(
+            v: &mut ::flatforge::Verifier<'_>,
+            pos: usize,
+        ) -> ::core::result::Result<(), ::flatforge::Error> {
+            let mut t = v.follow_table(pos)?;
+            t.field::<Ouroboros<'_>>(0, "tail", true)?;
+            Ok(())
+        }
+    }
+    impl<'a> ::flatforge::Follow<'a> for Ouroboros<'a> {
+        #[inline(always)]
+        unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted `pos` in `buf`, so the table header is valid.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow(buf, pos)
+            };
+            Self(t)
+        }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted the position of `at` in `buf`.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow_at(buf, at)
+            };
+            Self(t)
+        }
+    }
+    impl<'a> Ouroboros<'a> {
+        /// The untyped table (to read fields the schema does not know, with checks).
+        #[inline]
+        pub fn as_table(&self) -> ::flatforge::Table<'a> {
+            self.0
+        }
+        /// Verifies `buf` (default limits) and returns its root as this table.
+        pub fn root(buf: &'a [u8]) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root(buf)
+        }
+        /// Verifies `buf` with `opts` (limits, file identifier, size prefix) and returns its root.
+        pub fn root_with_options(
+            buf: &'a [u8],
+            opts: &::flatforge::VerifierOptions,
+        ) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root_with_options(buf, opts)
+        }
+        /// Verifies `buf`, which starts with a 32-bit size prefix, and returns its root.
+        pub fn size_prefixed_root(
+            buf: &'a [u8],
+        ) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root_with_options(
+                buf,
+                &::flatforge::VerifierOptions::default().with_size_prefixed(true),
+            )
+        }
+        /// The root of `buf` as this table, without verification.
+        ///
+        /// # Safety
+        /// `buf` must pass [`Ouroboros::root`].
+        pub unsafe fn root_unchecked(buf: &'a [u8]) -> Self {
+            // SAFETY: forwarded to the caller.
+            unsafe { ::flatforge::root_unchecked(buf, false) }
+        }
+        /// The root of a size-prefixed `buf` as this table, without verification.
+        ///
+        /// # Safety
+        /// `buf` must pass [`Ouroboros::size_prefixed_root`].
+        pub unsafe fn size_prefixed_root_unchecked(buf: &'a [u8]) -> Self {
+            // SAFETY: forwarded to the caller.
+            unsafe { ::flatforge::root_unchecked(buf, true) }
+        }
+        /// `tail`
+        #[inline]
+        pub fn tail(&self) -> Ouroboros<'a> {
+            // SAFETY: `verify_at` checked slot 0 (`tail`) as a required field of this type.
+            unsafe { self.0.get_unchecked::<Ouroboros<'a>>(0).unwrap_unchecked() }
+        }
+    }
+    impl ::core::fmt::Debug for Ouroboros<'_> {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.debug_struct("Ouroboros").field("tail", &self.tail()).finish()
+        }
+    }
+    /// The fields of a `Ouroboros` table for [`Ouroboros::create`].
+    ///
+    /// Required fields have no default: start from [`OuroborosArgs::new`].
+    #[derive(Clone, Copy, Debug)]
+    pub struct OuroborosArgs {
+        /// `tail`
+        pub tail: ::flatforge::Offset<Ouroboros<'static>>,
+    }
+    impl OuroborosArgs {
+        /// The required fields; the others take their defaults.
+        pub fn new(tail: ::flatforge::Offset<Ouroboros<'static>>) -> Self {
+            Self { tail }
+        }
+    }
+    impl Ouroboros<'_> {
+        /// Writes the table in one pass (fields largest first, vtable on the stack) and returns its offset.
+        #[inline]
+        pub fn create(
+            b: &mut ::flatforge::Builder,
+            args: &OuroborosArgs,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Ouroboros<'static>>,
+            ::flatforge::BuildError,
+        > {
+            let mut t = b.table_writer::<6>(4, 4)?;
+            t.add_offset(0, args.tail);
+            Ok(t.finish()?.cast())
+        }
+        /// A builder for a `Ouroboros` table; its `finish` needs every required field set.
+        pub fn builder(b: &mut ::flatforge::Builder) -> OuroborosBuilder<'_, false> {
+            OuroborosBuilder::new(b)
+        }
+    }
+    /// Builds a `Ouroboros` table field by field; made by [`Ouroboros::builder`].
+    ///
+    /// Each `R_...` parameter records whether a required field is set: `finish` needs them all, each through a trait implemented where it is set (`...Has...`), so a missing required field is a compile error that names it.
+    #[derive(Debug)]
+    pub struct OuroborosBuilder<'b, const R_TAIL: bool> {
+        b: &'b mut ::flatforge::Builder,
+        args: OuroborosArgs,
+    }
+    impl<'b> OuroborosBuilder<'b, false> {
+        /// A builder writing into `b`, with every field at its default.
+        pub fn new(b: &'b mut ::flatforge::Builder) -> Self {
+            Self {
+                b,
+                args: OuroborosArgs::new(::flatforge::Offset::new(0)),
+            }
+        }
+    }
+    impl<'b, const R_TAIL: bool> OuroborosBuilder<'b, R_TAIL> {
+        /// Sets `tail`.
+        pub fn tail(
+            self,
+            value: ::flatforge::Offset<Ouroboros<'static>>,
+        ) -> OuroborosBuilder<'b, true> {
+            OuroborosBuilder {
+                b: self.b,
+                args: OuroborosArgs { tail: value },
+            }
+        }
+        /// Writes the table and returns its offset.
+        pub fn finish(
+            self,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Ouroboros<'static>>,
+            ::flatforge::BuildError,
+        >
+        where
+            Self: OuroborosBuilderHasTail,
+        {
+            Ouroboros::create(self.b, &self.args)
+        }
+    }
+    /// Implemented by the states of [`OuroborosBuilder`] in which the required field `tail` is set: its `finish` needs it.
+    #[diagnostic::on_unimplemented(
+        message = "field `tail` of `Ouroboros` is required: call `.tail(...)` before `.finish()`",
+        label = "`tail` is not set"
+    )]
+    pub trait OuroborosBuilderHasTail {}
+    impl OuroborosBuilderHasTail for OuroborosBuilder<'_, true> {}
+    /// The owned form of a `Ouroboros` table (object API): `pack` writes it, `unpack` reads it.
+    #[derive(Clone, Debug, PartialEq, Default)]
+    #[cfg_attr(feature = "serde", derive(::serde::Serialize, ::serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub struct OuroborosT {
+        /// `tail`
+        pub tail: ::core::option::Option<::flatforge::gen_support::Box<OuroborosT>>,
+    }
+    impl OuroborosT {
+        /// Writes the table and everything it refers to; returns its offset.
+        pub fn pack(
+            &self,
+            b: &mut ::flatforge::Builder,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Ouroboros<'static>>,
+            ::flatforge::BuildError,
+        > {
+            let f_tail = match &self.tail {
+                Some(x) => x.pack(b)?,
+                None => {
+                    return Err(::flatforge::BuildError::MissingRequired {
+                        table: "Game.Ouroboros",
+                        field: "tail",
+                    });
+                }
+            };
+            Ouroboros::create(b, &OuroborosArgs { tail: f_tail })
+        }
+    }
+    #[allow(unconditional_recursion)]
+    impl Ouroboros<'_> {
+        /// The owned form of the table (object API).
+        pub fn unpack(&self) -> OuroborosT {
+            let mut t = OuroborosT::default();
+            self.unpack_into(&mut t);
+            t
+        }
+        /// Reads the table into `t`, reusing its allocations (strings, vectors, boxes).
+        pub fn unpack_into(&self, t: &mut OuroborosT) {
+            self.tail()
+                .unpack_into(
+                    t.tail.get_or_insert_with(::core::default::Default::default),
+                );
         }
     }
     /// Generated from `table Pair` at `tables.fbs:49`.
@@ -2781,9 +3001,474 @@ pub mod game {
             }
         }
     }
+    /// Generated from `table Ping` at `tables.fbs:55`.
+    ///
+    /// A view of the table in a verified buffer: accessors read without checks.
+    #[derive(Clone, Copy)]
+    pub struct Ping<'a>(::flatforge::Table<'a>);
+    impl ::flatforge::Verify for Ping<'_> {
+        const SIZE: usize = 4;
+        const ALIGN: usize = 4;
+        const TYPE_NAME: &'static str = "Ping";
+        #[inline]
+        fn verify_at(
+            v: &mut ::flatforge::Verifier<'_>,
+            pos: usize,
+        ) -> ::core::result::Result<(), ::flatforge::Error> {
+            let mut t = v.follow_table(pos)?;
+            t.field::<Pong<'_>>(0, "pong", true)?;
+            Ok(())
+        }
+    }
+    impl<'a> ::flatforge::Follow<'a> for Ping<'a> {
+        #[inline(always)]
+        unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted `pos` in `buf`, so the table header is valid.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow(buf, pos)
+            };
+            Self(t)
+        }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted the position of `at` in `buf`.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow_at(buf, at)
+            };
+            Self(t)
+        }
+    }
+    impl<'a> Ping<'a> {
+        /// The untyped table (to read fields the schema does not know, with checks).
+        #[inline]
+        pub fn as_table(&self) -> ::flatforge::Table<'a> {
+            self.0
+        }
+        /// Verifies `buf` (default limits) and returns its root as this table.
+        pub fn root(buf: &'a [u8]) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root(buf)
+        }
+        /// Verifies `buf` with `opts` (limits, file identifier, size prefix) and returns its root.
+        pub fn root_with_options(
+            buf: &'a [u8],
+            opts: &::flatforge::VerifierOptions,
+        ) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root_with_options(buf, opts)
+        }
+        /// Verifies `buf`, which starts with a 32-bit size prefix, and returns its root.
+        pub fn size_prefixed_root(
+            buf: &'a [u8],
+        ) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root_with_options(
+                buf,
+                &::flatforge::VerifierOptions::default().with_size_prefixed(true),
+            )
+        }
+        /// The root of `buf` as this table, without verification.
+        ///
+        /// # Safety
+        /// `buf` must pass [`Ping::root`].
+        pub unsafe fn root_unchecked(buf: &'a [u8]) -> Self {
+            // SAFETY: forwarded to the caller.
+            unsafe { ::flatforge::root_unchecked(buf, false) }
+        }
+        /// The root of a size-prefixed `buf` as this table, without verification.
+        ///
+        /// # Safety
+        /// `buf` must pass [`Ping::size_prefixed_root`].
+        pub unsafe fn size_prefixed_root_unchecked(buf: &'a [u8]) -> Self {
+            // SAFETY: forwarded to the caller.
+            unsafe { ::flatforge::root_unchecked(buf, true) }
+        }
+        /// `pong`
+        #[inline]
+        pub fn pong(&self) -> Pong<'a> {
+            // SAFETY: `verify_at` checked slot 0 (`pong`) as a required field of this type.
+            unsafe { self.0.get_unchecked::<Pong<'a>>(0).unwrap_unchecked() }
+        }
+    }
+    impl ::core::fmt::Debug for Ping<'_> {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.debug_struct("Ping").field("pong", &self.pong()).finish()
+        }
+    }
+    /// The fields of a `Ping` table for [`Ping::create`].
+    ///
+    /// Required fields have no default: start from [`PingArgs::new`].
+    #[derive(Clone, Copy, Debug)]
+    pub struct PingArgs {
+        /// `pong`
+        pub pong: ::flatforge::Offset<Pong<'static>>,
+    }
+    impl PingArgs {
+        /// The required fields; the others take their defaults.
+        pub fn new(pong: ::flatforge::Offset<Pong<'static>>) -> Self {
+            Self { pong }
+        }
+    }
+    impl Ping<'_> {
+        /// Writes the table in one pass (fields largest first, vtable on the stack) and returns its offset.
+        #[inline]
+        pub fn create(
+            b: &mut ::flatforge::Builder,
+            args: &PingArgs,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Ping<'static>>,
+            ::flatforge::BuildError,
+        > {
+            let mut t = b.table_writer::<6>(4, 4)?;
+            t.add_offset(0, args.pong);
+            Ok(t.finish()?.cast())
+        }
+        /// A builder for a `Ping` table; its `finish` needs every required field set.
+        pub fn builder(b: &mut ::flatforge::Builder) -> PingBuilder<'_, false> {
+            PingBuilder::new(b)
+        }
+    }
+    /// Builds a `Ping` table field by field; made by [`Ping::builder`].
+    ///
+    /// Each `R_...` parameter records whether a required field is set: `finish` needs them all, each through a trait implemented where it is set (`...Has...`), so a missing required field is a compile error that names it.
+    #[derive(Debug)]
+    pub struct PingBuilder<'b, const R_PONG: bool> {
+        b: &'b mut ::flatforge::Builder,
+        args: PingArgs,
+    }
+    impl<'b> PingBuilder<'b, false> {
+        /// A builder writing into `b`, with every field at its default.
+        pub fn new(b: &'b mut ::flatforge::Builder) -> Self {
+            Self {
+                b,
+                args: PingArgs::new(::flatforge::Offset::new(0)),
+            }
+        }
+    }
+    impl<'b, const R_PONG: bool> PingBuilder<'b, R_PONG> {
+        /// Sets `pong`.
+        pub fn pong(
+            self,
+            value: ::flatforge::Offset<Pong<'static>>,
+        ) -> PingBuilder<'b, true> {
+            PingBuilder {
+                b: self.b,
+                args: PingArgs { pong: value },
+            }
+        }
+        /// Writes the table and returns its offset.
+        pub fn finish(
+            self,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Ping<'static>>,
+            ::flatforge::BuildError,
+        >
+        where
+            Self: PingBuilderHasPong,
+        {
+            Ping::create(self.b, &self.args)
+        }
+    }
+    /// Implemented by the states of [`PingBuilder`] in which the required field `pong` is set: its `finish` needs it.
+    #[diagnostic::on_unimplemented(
+        message = "field `pong` of `Ping` is required: call `.pong(...)` before `.finish()`",
+        label = "`pong` is not set"
+    )]
+    pub trait PingBuilderHasPong {}
+    impl PingBuilderHasPong for PingBuilder<'_, true> {}
+    /// The owned form of a `Ping` table (object API): `pack` writes it, `unpack` reads it.
+    #[derive(Clone, Debug, PartialEq, Default)]
+    #[cfg_attr(feature = "serde", derive(::serde::Serialize, ::serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub struct PingT {
+        /// `pong`
+        pub pong: ::core::option::Option<::flatforge::gen_support::Box<PongT>>,
+    }
+    impl PingT {
+        /// Writes the table and everything it refers to; returns its offset.
+        pub fn pack(
+            &self,
+            b: &mut ::flatforge::Builder,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Ping<'static>>,
+            ::flatforge::BuildError,
+        > {
+            let f_pong = match &self.pong {
+                Some(x) => x.pack(b)?,
+                None => {
+                    return Err(::flatforge::BuildError::MissingRequired {
+                        table: "Game.Ping",
+                        field: "pong",
+                    });
+                }
+            };
+            Ping::create(b, &PingArgs { pong: f_pong })
+        }
+    }
+    #[allow(unconditional_recursion)]
+    impl Ping<'_> {
+        /// The owned form of the table (object API).
+        pub fn unpack(&self) -> PingT {
+            let mut t = PingT::default();
+            self.unpack_into(&mut t);
+            t
+        }
+        /// Reads the table into `t`, reusing its allocations (strings, vectors, boxes).
+        pub fn unpack_into(&self, t: &mut PingT) {
+            self.pong()
+                .unpack_into(
+                    t.pong.get_or_insert_with(::core::default::Default::default),
+                );
+        }
+    }
+    /// Generated from `table Pong` at `tables.fbs:56`.
+    ///
+    /// A view of the table in a verified buffer: accessors read without checks.
+    #[derive(Clone, Copy)]
+    pub struct Pong<'a>(::flatforge::Table<'a>);
+    impl ::flatforge::Verify for Pong<'_> {
+        const SIZE: usize = 4;
+        const ALIGN: usize = 4;
+        const TYPE_NAME: &'static str = "Pong";
+        #[inline]
+        fn verify_at(
+            v: &mut ::flatforge::Verifier<'_>,
+            pos: usize,
+        ) -> ::core::result::Result<(), ::flatforge::Error> {
+            let mut t = v.follow_table(pos)?;
+            t.field::<i32>(1, "n", false)?;
+            t.field::<Ping<'_>>(0, "ping", true)?;
+            Ok(())
+        }
+    }
+    impl<'a> ::flatforge::Follow<'a> for Pong<'a> {
+        #[inline(always)]
+        unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted `pos` in `buf`, so the table header is valid.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow(buf, pos)
+            };
+            Self(t)
+        }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted the position of `at` in `buf`.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow_at(buf, at)
+            };
+            Self(t)
+        }
+    }
+    impl<'a> Pong<'a> {
+        /// The untyped table (to read fields the schema does not know, with checks).
+        #[inline]
+        pub fn as_table(&self) -> ::flatforge::Table<'a> {
+            self.0
+        }
+        /// Verifies `buf` (default limits) and returns its root as this table.
+        pub fn root(buf: &'a [u8]) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root(buf)
+        }
+        /// Verifies `buf` with `opts` (limits, file identifier, size prefix) and returns its root.
+        pub fn root_with_options(
+            buf: &'a [u8],
+            opts: &::flatforge::VerifierOptions,
+        ) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root_with_options(buf, opts)
+        }
+        /// Verifies `buf`, which starts with a 32-bit size prefix, and returns its root.
+        pub fn size_prefixed_root(
+            buf: &'a [u8],
+        ) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root_with_options(
+                buf,
+                &::flatforge::VerifierOptions::default().with_size_prefixed(true),
+            )
+        }
+        /// The root of `buf` as this table, without verification.
+        ///
+        /// # Safety
+        /// `buf` must pass [`Pong::root`].
+        pub unsafe fn root_unchecked(buf: &'a [u8]) -> Self {
+            // SAFETY: forwarded to the caller.
+            unsafe { ::flatforge::root_unchecked(buf, false) }
+        }
+        /// The root of a size-prefixed `buf` as this table, without verification.
+        ///
+        /// # Safety
+        /// `buf` must pass [`Pong::size_prefixed_root`].
+        pub unsafe fn size_prefixed_root_unchecked(buf: &'a [u8]) -> Self {
+            // SAFETY: forwarded to the caller.
+            unsafe { ::flatforge::root_unchecked(buf, true) }
+        }
+        /// `ping`
+        #[inline]
+        pub fn ping(&self) -> Ping<'a> {
+            // SAFETY: `verify_at` checked slot 0 (`ping`) as a required field of this type.
+            unsafe { self.0.get_unchecked::<Ping<'a>>(0).unwrap_unchecked() }
+        }
+        /// `n`
+        #[inline]
+        pub fn n(&self) -> i32 {
+            // SAFETY: `verify_at` checked slot 1 (`n`) as this type.
+            let v = unsafe { self.0.get_unchecked::<i32>(1) };
+            v.unwrap_or(0)
+        }
+    }
+    impl ::core::fmt::Debug for Pong<'_> {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.debug_struct("Pong")
+                .field("ping", &self.ping())
+                .field("n", &self.n())
+                .finish()
+        }
+    }
+    /// The fields of a `Pong` table for [`Pong::create`].
+    ///
+    /// Required fields have no default: start from [`PongArgs::new`].
+    #[derive(Clone, Copy, Debug)]
+    pub struct PongArgs {
+        /// `ping`
+        pub ping: ::flatforge::Offset<Ping<'static>>,
+        /// `n`
+        pub n: i32,
+    }
+    impl PongArgs {
+        /// The required fields; the others take their defaults.
+        pub fn new(ping: ::flatforge::Offset<Ping<'static>>) -> Self {
+            Self { ping, n: 0 }
+        }
+    }
+    impl Pong<'_> {
+        /// Writes the table in one pass (fields largest first, vtable on the stack) and returns its offset.
+        #[inline]
+        pub fn create(
+            b: &mut ::flatforge::Builder,
+            args: &PongArgs,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Pong<'static>>,
+            ::flatforge::BuildError,
+        > {
+            let mut t = b.table_writer::<8>(8, 4)?;
+            t.add_scalar::<i32>(1, args.n, 0);
+            t.add_offset(0, args.ping);
+            Ok(t.finish()?.cast())
+        }
+        /// A builder for a `Pong` table; its `finish` needs every required field set.
+        pub fn builder(b: &mut ::flatforge::Builder) -> PongBuilder<'_, false> {
+            PongBuilder::new(b)
+        }
+    }
+    /// Builds a `Pong` table field by field; made by [`Pong::builder`].
+    ///
+    /// Each `R_...` parameter records whether a required field is set: `finish` needs them all, each through a trait implemented where it is set (`...Has...`), so a missing required field is a compile error that names it.
+    #[derive(Debug)]
+    pub struct PongBuilder<'b, const R_PING: bool> {
+        b: &'b mut ::flatforge::Builder,
+        args: PongArgs,
+    }
+    impl<'b> PongBuilder<'b, false> {
+        /// A builder writing into `b`, with every field at its default.
+        pub fn new(b: &'b mut ::flatforge::Builder) -> Self {
+            Self {
+                b,
+                args: PongArgs::new(::flatforge::Offset::new(0)),
+            }
+        }
+    }
+    impl<'b, const R_PING: bool> PongBuilder<'b, R_PING> {
+        /// Sets `ping`.
+        pub fn ping(
+            self,
+            value: ::flatforge::Offset<Ping<'static>>,
+        ) -> PongBuilder<'b, true> {
+            PongBuilder {
+                b: self.b,
+                args: PongArgs {
+                    ping: value,
+                    ..self.args
+                },
+            }
+        }
+        /// Sets `n`.
+        pub fn n(mut self, value: i32) -> Self {
+            self.args.n = value;
+            self
+        }
+        /// Writes the table and returns its offset.
+        pub fn finish(
+            self,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Pong<'static>>,
+            ::flatforge::BuildError,
+        >
+        where
+            Self: PongBuilderHasPing,
+        {
+            Pong::create(self.b, &self.args)
+        }
+    }
+    /// Implemented by the states of [`PongBuilder`] in which the required field `ping` is set: its `finish` needs it.
+    #[diagnostic::on_unimplemented(
+        message = "field `ping` of `Pong` is required: call `.ping(...)` before `.finish()`",
+        label = "`ping` is not set"
+    )]
+    pub trait PongBuilderHasPing {}
+    impl PongBuilderHasPing for PongBuilder<'_, true> {}
+    /// The owned form of a `Pong` table (object API): `pack` writes it, `unpack` reads it.
+    #[derive(Clone, Debug, PartialEq, Default)]
+    #[cfg_attr(feature = "serde", derive(::serde::Serialize, ::serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub struct PongT {
+        /// `ping`
+        pub ping: ::core::option::Option<::flatforge::gen_support::Box<PingT>>,
+        /// `n`
+        pub n: i32,
+    }
+    impl PongT {
+        /// Writes the table and everything it refers to; returns its offset.
+        pub fn pack(
+            &self,
+            b: &mut ::flatforge::Builder,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Pong<'static>>,
+            ::flatforge::BuildError,
+        > {
+            let f_ping = match &self.ping {
+                Some(x) => x.pack(b)?,
+                None => {
+                    return Err(::flatforge::BuildError::MissingRequired {
+                        table: "Game.Pong",
+                        field: "ping",
+                    });
+                }
+            };
+            Pong::create(
+                b,
+                &PongArgs {
+                    ping: f_ping,
+                    n: self.n,
+                },
+            )
+        }
+    }
+    #[allow(unconditional_recursion)]
+    impl Pong<'_> {
+        /// The owned form of the table (object API).
+        pub fn unpack(&self) -> PongT {
+            let mut t = PongT::default();
+            self.unpack_into(&mut t);
+            t
+        }
+        /// Reads the table into `t`, reusing its allocations (strings, vectors, boxes).
+        pub fn unpack_into(&self, t: &mut PongT) {
+            self.ping()
+                .unpack_into(
+                    t.ping.get_or_insert_with(::core::default::Default::default),
+                );
+            t.n = self.n();
+        }
+    }
     /// Float keys: NaN sorts after every number.
     ///
-    /// Generated from `struct Reading` at `tables.fbs:53`.
+    /// Generated from `struct Reading` at `tables.fbs:59`.
     ///
     /// Stored inline as 16 bytes aligned to 8; this type is those bytes (alignment 1).
     #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -2864,7 +3549,7 @@ pub mod game {
             }
         }
     }
-    /// Generated from `table Sample` at `tables.fbs:54`.
+    /// Generated from `table Sample` at `tables.fbs:60`.
     ///
     /// A view of the table in a verified buffer: accessors read without checks.
     #[derive(Clone, Copy)]
