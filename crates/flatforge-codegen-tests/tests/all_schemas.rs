@@ -1,7 +1,8 @@
 //! Every shared schema the front end accepts is generated and compiled by this crate's build
 //! script (clippy-clean: see the crate docs), and so are random ones. Here: which schemas are
-//! declined or rejected is pinned, random schemas were generated, and generation is deterministic: generating a schema again, in this process, gives the
-//! bytes the build script wrote.
+//! declined or rejected is pinned, random schemas were generated, and generation is
+//! deterministic: generating a schema again, in this process, gives the bytes the build script
+//! wrote.
 
 mod common;
 
