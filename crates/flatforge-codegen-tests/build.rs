@@ -185,9 +185,12 @@ fn random_schemas(out_dir: &Path, modules: &mut String) {
     std::fs::create_dir_all(&dir).expect("OUT_DIR is writable");
     let mut accepted = Vec::new();
     for seed in first..first + count {
-        let text = flatforge_testkit::random_schema::schema(seed);
-        let schema = dir.join(format!("random_{seed}.fbs"));
-        std::fs::write(&schema, &text).expect("OUT_DIR is writable");
+        let files = flatforge_testkit::random_schema::schema_files(seed, &format!("random_{seed}"));
+        for (name, text) in &files {
+            std::fs::write(dir.join(name), text).expect("OUT_DIR is writable");
+        }
+        let schema = dir.join(&files[0].0);
+        let text = &files[0].1;
         let config = flatforge_build::Config::new()
             .out_dir(&dir)
             .print_warnings(false);

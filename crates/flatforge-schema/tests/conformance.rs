@@ -739,9 +739,15 @@ fn random_schemas_get_flatcs_verdict_and_model() {
     let compiler = compiler();
     let (mut accepted, mut failures) = (0, Vec::new());
     for seed in first..first + cases {
-        let text = random_schema::schema(seed);
-        let path = dir.join(format!("random{seed}.fbs"));
-        std::fs::write(&path, &text).expect("write schema");
+        let files = random_schema::schema_files(seed, &format!("random{seed}"));
+        for (name, text) in &files {
+            std::fs::write(dir.join(name), text).expect("write schema");
+        }
+        let path = dir.join(&files[0].0);
+        let text: String = files
+            .iter()
+            .map(|(name, text)| format!("// {name}\n{text}"))
+            .collect();
         let theirs = flatc_bfbs_json(&path, &dir);
         let problem = match (compiler.compile(&path), &theirs) {
             (Ok(compiled), Some(json)) => {

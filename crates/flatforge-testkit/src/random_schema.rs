@@ -745,14 +745,21 @@ fn strip_ids(fields: &str, keep_one: bool) -> String {
     out
 }
 
-/// The schema text for `seed` (the same text for the same seed).
+/// The files of the schema for `seed` (the same for the same seed), as (name, text): the root
+/// file `{stem}.fbs` first, then, for some seeds, the file it includes, `{stem}_inc.fbs`, which
+/// holds the declarations before the namespace switch (or a first part of them).
 ///
 /// ```
-/// use flatforge_testkit::random_schema::schema;
-/// assert_eq!(schema(7), schema(7));
-/// assert!(schema(7).contains("table "));
+/// use flatforge_testkit::random_schema::schema_files;
+/// assert_eq!(schema_files(7, "s"), schema_files(7, "s"));
+/// let files = schema_files(7, "s");
+/// assert_eq!(files[0].0, "s.fbs");
+/// assert!(files.iter().any(|(_, text)| text.contains("table ")));
+/// let with_include = (0..100).find(|&seed| schema_files(seed, "s").len() == 2).unwrap();
+/// let files = schema_files(with_include, "s");
+/// assert!(files[0].1.starts_with("include \"s_inc.fbs\";"));
 /// ```
-pub fn schema(seed: u64) -> String {
+pub fn schema_files(seed: u64, stem: &str) -> Vec<(String, String)> {
     let mut g = Gen {
         r: SplitMix64::new(seed),
         enums: Vec::new(),
@@ -768,7 +775,8 @@ pub fn schema(seed: u64) -> String {
         type_ns: Vec::new(),
         ns: 0,
     };
-    let mut out = String::new();
+    // The first part (the included file, if there is one) and the root file's own text.
+    let mut first_part = String::new();
     const NAMESPACES: &[&str] = &["Game", "Game.Sample", "a.b.c", "Deep.Name.Space", "Other"];
     let first = if g.chance(40) {
         g.pick(NAMESPACES).to_string()
@@ -776,7 +784,7 @@ pub fn schema(seed: u64) -> String {
         String::new()
     };
     if !first.is_empty() {
-        writeln!(out, "namespace {first};\n").unwrap();
+        writeln!(first_part, "namespace {first};\n").unwrap();
     }
     g.namespaces.push(first);
     // Now and then the declarations switch to a second namespace partway.
@@ -788,7 +796,7 @@ pub fn schema(seed: u64) -> String {
     }
     if g.chance(30) {
         g.priority = true;
-        out.push_str("attribute \"priority\";\n\n");
+        first_part.push_str("attribute \"priority\";\n\n");
     }
     let enums = g.below(3);
     let structs = g.below(3);
@@ -833,16 +841,31 @@ pub fn schema(seed: u64) -> String {
         let ns = usize::from(g.namespaces.len() > 1 && at >= switch);
         g.type_ns.push((name, ns));
     }
+    // Now and then the declarations before the switch go to a file the root file includes, which
+    // states its namespace again (each file starts in the root namespace).
+    let include = switch > 0 && switch < order.len() && g.chance(30);
+    let mut out = String::new();
+    if include {
+        writeln!(out, "include \"{stem}_inc.fbs\";\n").unwrap();
+    }
     for (at, (kind, i)) in order.into_iter().enumerate() {
-        if g.namespaces.len() > 1 && at == switch {
-            g.ns = 1;
-            writeln!(out, "namespace {};\n", g.namespaces[1]).unwrap();
+        let part = if include && at < switch {
+            &mut first_part
+        } else {
+            &mut out
+        };
+        if at == switch && (g.namespaces.len() > 1 || include) {
+            g.ns = g.namespaces.len() - 1;
+            let ns = &g.namespaces[g.ns];
+            if !ns.is_empty() {
+                writeln!(part, "namespace {ns};\n").unwrap();
+            }
         }
         match kind {
-            0 => g.enum_decl(i, &mut out),
-            1 => g.struct_decl(i, &mut out),
-            2 => g.table_decl(i, &mut out),
-            _ => g.union_decl(i, tables, &mut out),
+            0 => g.enum_decl(i, part),
+            1 => g.struct_decl(i, part),
+            2 => g.table_decl(i, part),
+            _ => g.union_decl(i, tables, part),
         }
     }
     if g.chance(80) {
@@ -875,5 +898,12 @@ pub fn schema(seed: u64) -> String {
         )
         .unwrap();
     }
-    out
+    if include {
+        vec![
+            (format!("{stem}.fbs"), out),
+            (format!("{stem}_inc.fbs"), first_part),
+        ]
+    } else {
+        vec![(format!("{stem}.fbs"), first_part + &out)]
+    }
 }
