@@ -624,11 +624,24 @@ impl Gen {
                 }
                 let u = self.pick(&self.unions.clone()).clone();
                 let u = self.qualify(u);
+                // Now and then a union declared further down.
+                let later = self.union_names.get(self.unions.len()).cloned();
+                let u = match later {
+                    Some(later) if self.chance(10) => self.qualify(later),
+                    _ => u,
+                };
                 if self.chance(20) {
                     format!("[{u}]")
                 } else {
                     u
                 }
+            }
+            // An enum or a struct declared further down.
+            12 if self.enums.len() < self.enum_names.len() => {
+                self.qualify(self.enum_names[self.enums.len()].clone())
+            }
+            13 if self.structs.len() < self.struct_names.len() => {
+                self.qualify(self.struct_names[self.structs.len()].clone())
             }
             _ => "short".into(),
         };
