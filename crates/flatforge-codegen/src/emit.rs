@@ -3288,29 +3288,13 @@ impl<'s> Emitter<'s> {
                     let tt = self.obj_path_suffixed(ns, tid, Suffix::T);
                     let far = self.far_objects[tid.0 as usize];
                     let pack = if far { "pack_near(b, far)" } else { "pack(b)" };
-                    if req && self.required_path(tid, id) {
-                        endless = true;
-                        // Required, but its table leads back here through required tables: no
-                        // buffer can hold such a chain, and an owned value could not either (its
-                        // `Box`es would never end), so it is an `Option` whose `None` `pack`
-                        // refuses.
-                        if far {
-                            w!(
-                                far_stmts,
-                                "if let Some(x) = &self.{fname} {{ x.pack_far(b, far)?; }}"
-                            );
-                        }
-                        defaults.push(format!("{fname}: None"));
-                        (
-                            format!("::core::option::Option<::flatforge::gen_support::Box<{tt}>>"),
-                            format!(
-                                "match &self.{fname} {{ Some(x) => x.{pack}?, None => return Err(::flatforge::BuildError::MissingRequired {{ table: {:?}, field: {:?} }}) }}",
-                                o.full_name.as_str(),
-                                f.name.as_str()
-                            ),
-                            format!("self.{fname}().unpack_into(t.{fname}.get_or_insert_with(::core::default::Default::default));"),
-                        )
-                    } else if req {
+                    // Required, but its table leads back here through required tables: no
+                    // buffer can hold such a chain, and an owned value could not either (its
+                    // `Box`es would never end), so it is an `Option` as if optional, whose `None`
+                    // `pack` refuses.
+                    let endless_field = req && self.required_path(tid, id);
+                    endless |= endless_field;
+                    if req && !endless_field {
                         if far {
                             w!(far_stmts, "self.{fname}.pack_far(b, far)?;");
                         }
@@ -3328,10 +3312,25 @@ impl<'s> Emitter<'s> {
                             );
                         }
                         defaults.push(format!("{fname}: None"));
+                        let (pack_expr, unpack_stmt) = if endless_field {
+                            (
+                                format!(
+                                    "match &self.{fname} {{ Some(x) => x.{pack}?, None => return Err(::flatforge::BuildError::MissingRequired {{ table: {:?}, field: {:?} }}) }}",
+                                    o.full_name.as_str(),
+                                    f.name.as_str()
+                                ),
+                                format!("self.{fname}().unpack_into(t.{fname}.get_or_insert_with(::core::default::Default::default));"),
+                            )
+                        } else {
+                            (
+                                format!("match &self.{fname} {{ Some(x) => Some(x.{pack}?), None => None }}"),
+                                format!("match self.{fname}() {{ Some(x) => x.unpack_into(t.{fname}.get_or_insert_with(::core::default::Default::default)), None => t.{fname} = None }}"),
+                            )
+                        };
                         (
                             format!("::core::option::Option<::flatforge::gen_support::Box<{tt}>>"),
-                            format!("match &self.{fname} {{ Some(x) => Some(x.{pack}?), None => None }}"),
-                            format!("match self.{fname}() {{ Some(x) => x.unpack_into(t.{fname}.get_or_insert_with(::core::default::Default::default)), None => t.{fname} = None }}"),
+                            pack_expr,
+                            unpack_stmt,
                         )
                     }
                 }
