@@ -172,14 +172,8 @@ const RANDOM_SCHEMAS: u64 = 40;
 fn random_schemas(out_dir: &Path, modules: &mut String) {
     println!("cargo:rerun-if-env-changed=FLATFORGE_RANDOM_SCHEMAS");
     println!("cargo:rerun-if-env-changed=FLATFORGE_RANDOM_SEED");
-    let number = |name: &str, default: u64| match std::env::var(name) {
-        Ok(v) => v
-            .parse()
-            .unwrap_or_else(|_| panic!("{name}={v:?} is not a number")),
-        Err(_) => default,
-    };
-    let first = number("FLATFORGE_RANDOM_SEED", 0);
-    let count = number("FLATFORGE_RANDOM_SCHEMAS", RANDOM_SCHEMAS);
+    let first = flatforge_testkit::env_number("FLATFORGE_RANDOM_SEED", 0);
+    let count = flatforge_testkit::env_number("FLATFORGE_RANDOM_SCHEMAS", RANDOM_SCHEMAS);
     let dir = out_dir.join("random");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("OUT_DIR is writable");

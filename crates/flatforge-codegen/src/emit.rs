@@ -1980,7 +1980,11 @@ impl<'s> Emitter<'s> {
         if params.len() > 7 {
             w!(out, "#[allow(clippy::too_many_arguments)]");
         }
-        w!(out, "{}", digits_param_allow(names));
+        w!(
+            out,
+            "{}",
+            digits_param_allow(names.iter().map(String::as_str))
+        );
         w!(
             out,
             "pub fn new({}) -> Self {{ let mut s = Self([0; {size}]); {} s }}",
@@ -2757,9 +2761,8 @@ impl<'s> Emitter<'s> {
             } else {
                 w!(out, "impl {args} {{ #[doc = \" The required fields; the others take their defaults.\"]");
             }
-            let req_names: Vec<String> =
-                required.iter().map(|&(i, _, _)| names[i].clone()).collect();
-            w!(out, "{}", digits_param_allow(&req_names));
+            let req_names = required.iter().map(|&(i, _, _)| names[i].as_str());
+            w!(out, "{}", digits_param_allow(req_names));
             w!(
                 out,
                 "pub fn new({}) -> Self {{ Self {{ {} }} }} }}",
@@ -3509,9 +3512,10 @@ impl<'s> Emitter<'s> {
             if matches!(k, Kind::Scalar { .. } | Kind::Struct(_)) {
                 arg_inits.push(format!("{fname}: {pack_expr}"));
             } else {
-                odd_locals |= bare_local(fname).contains("__");
-                w!(pack_stmts, "let {} = {pack_expr};", bare_local(fname));
-                arg_inits.push(format!("{fname}: {}", bare_local(fname)));
+                let local = bare_local(fname);
+                odd_locals |= local.contains("__");
+                w!(pack_stmts, "let {local} = {pack_expr};");
+                arg_inits.push(format!("{fname}: {local}"));
             }
             w!(unpack, "{unpack_stmt}");
         }
@@ -3720,8 +3724,8 @@ fn verify_rank(f: &Field, k: Kind) -> u8 {
     }
 }
 
-/// Methods of standard traits that clippy's `should_implement_trait` looks for (those the reserved
-/// names do not already keep away).
+/// Methods of standard traits that clippy's `should_implement_trait` looks for. (`clone`,
+/// `default`, `eq` and `hash` are not here: fields so named are renamed, on tables and structs.)
 const TRAIT_METHODS: &[&str] = &[
     "add",
     "as_mut",
@@ -3731,17 +3735,13 @@ const TRAIT_METHODS: &[&str] = &[
     "bitxor",
     "borrow",
     "borrow_mut",
-    "clone",
     "cmp",
-    "default",
     "deref",
     "deref_mut",
     "div",
     "drop",
-    "eq",
     "from_iter",
     "from_str",
-    "hash",
     "index",
     "index_mut",
     "into_iter",
@@ -3791,9 +3791,8 @@ fn method_allow(method: &str) -> String {
 
 /// `#[allow(clippy::just_underscores_and_digits)]` for a function whose parameters are named after
 /// fields, when one is such a name (`_1`, for a schema field `_1`).
-fn digits_param_allow(names: &[String]) -> &'static str {
-    let odd = |n: &String| n.chars().all(|c| c == '_' || c.is_ascii_digit());
-    if names.iter().any(odd) {
+fn digits_param_allow<'n>(mut names: impl Iterator<Item = &'n str>) -> &'static str {
+    if names.any(|n| n.chars().all(|c| c == '_' || c.is_ascii_digit())) {
         "#[allow(clippy::just_underscores_and_digits)]"
     } else {
         ""

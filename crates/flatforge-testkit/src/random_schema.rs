@@ -183,8 +183,9 @@ struct Gen {
     unions: Vec<String>,
     /// Whether `attribute "priority";` is declared.
     priority: bool,
-    /// The names of the tables and structs to declare, by index (some are Rust keywords, prelude
-    /// names or names the generated code uses, to try the generator's escaping).
+    /// The names of the enums, structs, tables and unions to declare, by index (some are Rust
+    /// keywords, prelude names or names the generated code uses, to try the code generator's
+    /// escaping).
     table_names: Vec<String>,
     struct_names: Vec<String>,
     enum_names: Vec<String>,
