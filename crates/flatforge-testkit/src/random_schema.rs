@@ -688,7 +688,8 @@ impl Gen {
         let use_ids = self.chance(30);
         let fields = if use_ids {
             if self.mistake(60) {
-                fields.replacen("(id: 0", "(id: 7", 1)
+                // (`id` is each field's last attribute.)
+                fields.replacen("id: 0)", "id: 7)", 1)
             } else {
                 fields
             }
