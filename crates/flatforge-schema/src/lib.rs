@@ -400,13 +400,17 @@ impl<L: SourceLoader> Load<'_, '_, L> {
     /// Parses `root` and, depth first, every file it includes, each once. An explicit stack, not
     /// recursion: a chain of thousands of includes must not overflow the thread's stack.
     fn visit(&mut self, root: FileId) {
-        let mut stack = vec![self.start(root)];
+        let first = self.start(root);
+        if first.header.is_empty() {
+            // Nothing to load (no stack to allocate).
+            self.done(first);
+            return;
+        }
+        let mut stack = vec![first];
         while let Some(top) = stack.last_mut() {
             let Some(item) = top.header.get(top.next) else {
                 let done = stack.pop().expect("a file being loaded");
-                let file = &mut self.files[done.id.index()];
-                file.ast.header = done.header;
-                file.includes = done.resolved;
+                self.done(done);
                 continue;
             };
             top.next += 1;
@@ -429,6 +433,13 @@ impl<L: SourceLoader> Load<'_, '_, L> {
                 stack.push(self.start(target));
             }
         }
+    }
+
+    /// Gives a loaded file its header back, with the files its includes resolved to.
+    fn done(&mut self, visit: Visit) {
+        let file = &mut self.files[visit.id.index()];
+        file.ast.header = visit.header;
+        file.includes = visit.resolved;
     }
 
     /// Parses file `id` and sets its header aside for [`visit`](Self::visit) (loading an include
