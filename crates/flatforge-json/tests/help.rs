@@ -57,7 +57,10 @@ fn unknown_field_of_a_struct_or_an_empty_table() {
         matches!(&e.kind, ParseErrorKind::UnknownField { field, object } if field == "z" && object == "Vec2"),
         "{e}"
     );
-    assert_eq!(e.help(), Some("did you mean `x`?"));
+    // One letter for another is no typo: the fields are listed.
+    assert_eq!(e.help(), Some("its fields: x, y"));
+    let e = parse(r#"{ pos: { x: 1, yy: 2 } }"#);
+    assert_eq!(e.help(), Some("did you mean `y`?"));
     let e = parse(r#"{ pos: { x: 1, y: 2, speed: 3 } }"#);
     assert_eq!(e.help(), Some("its fields: x, y"));
     // A table without fields has nothing to suggest.

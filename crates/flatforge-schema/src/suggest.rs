@@ -3,16 +3,20 @@
 
 /// The candidate closest to `name`, if it is close enough to be a plausible typo (at most a
 /// third of the name's length in edits, not counting case, and at least one edit allowed; a match
-/// that differs only in case always qualifies).
+/// that differs only in case always qualifies). A candidate that shares no character with `name`
+/// in place (every character edited, as `x` for `z`) is no typo of it.
 ///
 /// ```
 /// use flatforge_schema::closest;
 /// assert_eq!(closest("colour", ["color", "hp", "name"]), Some("color"));
 /// assert_eq!(closest("Strin", ["string", "int"]), Some("string"));
 /// assert_eq!(closest("mana", ["color", "hp", "name"]), None);
+/// assert_eq!(closest("z", ["x", "y"]), None);
+/// assert_eq!(closest("x", ["X", "xy"]), Some("X"));
 /// ```
 pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let limit = (name.chars().count() / 3).max(1);
+    let len = name.chars().count();
+    let limit = (len / 3).max(1);
     let mut best: Option<(usize, &'a str)> = None;
     let lower = name.to_ascii_lowercase();
     for candidate in candidates {
@@ -25,7 +29,11 @@ pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
         } else {
             distance(&lower, &candidate.to_ascii_lowercase())
         };
-        if d <= limit && best.is_none_or(|(bd, bc)| d < bd || (d == bd && candidate < bc)) {
+        let replaced_all = d > 0 && d >= len.max(candidate.chars().count());
+        if d <= limit
+            && !replaced_all
+            && best.is_none_or(|(bd, bc)| d < bd || (d == bd && candidate < bc))
+        {
             best = Some((d, candidate));
         }
     }
@@ -90,5 +98,15 @@ mod tests {
         assert_eq!(closest("Wepaon", names), Some("Weapon"));
         assert_eq!(closest("Table", names), None);
         assert_eq!(closest("Monster", names), None);
+    }
+
+    #[test]
+    fn short_names_need_a_character_in_common() {
+        assert_eq!(closest("z", ["x"]), None);
+        assert_eq!(closest("ab", ["cd"]), None);
+        assert_eq!(closest("x", ["xy"]), Some("xy"));
+        assert_eq!(closest("xy", ["x"]), Some("x"));
+        assert_eq!(closest("ab", ["ba"]), Some("ba"));
+        assert_eq!(closest("hp", ["hq"]), Some("hq"));
     }
 }
