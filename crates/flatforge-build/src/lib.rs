@@ -34,6 +34,10 @@
 //! `cargo:warning=` lines. The build script is rerun when any schema file it read changes. Files
 //! are written only when their contents change, so an unchanged schema does not trigger a rebuild
 //! of the crate.
+//!
+//! The `cargo:` lines are printed only in a build script (where cargo sets the `OUT_DIR`
+//! environment variable). Called from any other program, [`Config::compile`] prints nothing on
+//! standard output, and the schemas' warnings go to standard error as rendered diagnostics.
 #![deny(missing_docs)]
 
 use std::fmt;
@@ -216,7 +220,8 @@ impl Config {
         self
     }
 
-    /// Whether to print `cargo:rerun-if-changed` lines for every schema file read (default on).
+    /// Whether to print `cargo:rerun-if-changed` lines for every schema file read (default on; in
+    /// a build script only).
     ///
     /// ```
     /// let config = flatforge_build::Config::new().emit_rerun_if_changed(false);
@@ -226,7 +231,8 @@ impl Config {
         self
     }
 
-    /// Whether to print the schemas' warnings as `cargo:warning=` lines (default on).
+    /// Whether to print the schemas' warnings (default on): as `cargo:warning=` lines in a build
+    /// script, else on standard error.
     ///
     /// ```
     /// let config = flatforge_build::Config::new().print_warnings(false);
@@ -250,7 +256,8 @@ impl Config {
     /// Compiles each schema (with the files it includes) and writes `<stem>_generated.rs` to the
     /// output directory, unless a file with the same contents is already there. Returns the paths
     /// of the generated files, in the order of `schemas`. With a serde feature, it first prints
-    /// `cargo:rustc-check-cfg=cfg(feature, values("serde"))` (see the crate docs).
+    /// `cargo:rustc-check-cfg=cfg(feature, values("serde"))` (see the crate docs). `cargo:` lines
+    /// are printed in a build script only (see the crate docs).
     ///
     /// Stops at the first schema that fails; its error holds every diagnostic of that schema.
     ///
@@ -268,6 +275,18 @@ impl Config {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn compile(&self, schemas: &[impl AsRef<Path>]) -> Result<Vec<PathBuf>, Error> {
+        let mut report = Report::new(std::env::var_os("OUT_DIR").is_some());
+        let result = self.compile_reporting(schemas, &mut report);
+        report.print();
+        result
+    }
+
+    /// [`compile`](Self::compile), with what it prints collected in `report`.
+    fn compile_reporting(
+        &self,
+        schemas: &[impl AsRef<Path>],
+        report: &mut Report,
+    ) -> Result<Vec<PathBuf>, Error> {
         let out_dir = match &self.out_dir {
             Some(d) => d.clone(),
             None => std::env::var_os("OUT_DIR")
@@ -279,21 +298,21 @@ impl Config {
             .iter()
             .fold(Compiler::new(FsLoader), |c, d| c.include_dir(d.clone()));
         if let Some(feature) = self.options.serde_feature_name() {
-            println!("{}", check_cfg(feature));
+            report.cargo(check_cfg(feature));
         }
         let mut written = Vec::with_capacity(schemas.len());
         let mut outputs = OutputFiles::default();
         for schema in schemas {
             let schema = schema.as_ref();
             if self.rerun {
-                println!("cargo:rerun-if-changed={}", schema.display());
+                report.cargo(format!("cargo:rerun-if-changed={}", schema.display()));
             }
             let compiled = match compiler.compile(schema) {
                 Ok(c) => c,
                 Err(e) => {
                     if self.rerun {
                         for f in &e.sources.files {
-                            println!("cargo:rerun-if-changed={}", f.path.display());
+                            report.cargo(format!("cargo:rerun-if-changed={}", f.path.display()));
                         }
                     }
                     return Err(Error::Schema {
@@ -304,7 +323,7 @@ impl Config {
             };
             if self.rerun {
                 for f in &compiled.sources.files {
-                    println!("cargo:rerun-if-changed={}", f.path.display());
+                    report.cargo(format!("cargo:rerun-if-changed={}", f.path.display()));
                 }
             }
             let file_name = flatforge_codegen::output_file_name(&compiled.schema);
@@ -319,12 +338,12 @@ impl Config {
                 Claim::Again => continue,
                 Claim::New => {}
             }
-            if self.warnings {
-                let warnings =
-                    flatforge_schema::render(&compiled.warnings, &compiled.sources, false);
-                for line in warnings.lines() {
-                    println!("cargo:warning={line}");
-                }
+            if self.warnings && !compiled.warnings.is_empty() {
+                report.warnings(&flatforge_schema::render(
+                    &compiled.warnings,
+                    &compiled.sources,
+                    false,
+                ));
             }
             let file =
                 flatforge_codegen::generate(&compiled.schema, &compiled.sources, &self.options)
@@ -342,6 +361,48 @@ impl Config {
             written.push(path);
         }
         Ok(written)
+    }
+}
+
+/// What [`Config::compile`] prints: `cargo:` lines on standard output in a build script, nothing
+/// there otherwise; warnings as `cargo:warning=` lines, or on standard error outside a build script.
+struct Report {
+    build_script: bool,
+    stdout: Vec<String>,
+    stderr: String,
+}
+
+impl Report {
+    fn new(build_script: bool) -> Report {
+        Report {
+            build_script,
+            stdout: Vec::new(),
+            stderr: String::new(),
+        }
+    }
+
+    /// A `cargo:` line (dropped outside a build script).
+    fn cargo(&mut self, line: String) {
+        if self.build_script {
+            self.stdout.push(line);
+        }
+    }
+
+    /// Rendered warnings.
+    fn warnings(&mut self, rendered: &str) {
+        if self.build_script {
+            let lines = rendered.lines().map(|l| format!("cargo:warning={l}"));
+            self.stdout.extend(lines);
+        } else {
+            self.stderr.push_str(rendered);
+        }
+    }
+
+    fn print(&self) {
+        for line in &self.stdout {
+            println!("{line}");
+        }
+        eprint!("{}", self.stderr);
     }
 }
 
@@ -443,6 +504,56 @@ mod tests {
             check_cfg("with \"quotes\""),
             r#"cargo:rustc-check-cfg=cfg(feature, values("with \"quotes\""))"#
         );
+    }
+
+    #[test]
+    fn cargo_lines_are_printed_in_build_scripts_only() {
+        let dir =
+            std::env::temp_dir().join(format!("flatforge-build-lines-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // An include that nothing uses is a warning.
+        std::fs::write(dir.join("lib.fbs"), "table L { x: int; }").unwrap();
+        std::fs::write(
+            dir.join("main.fbs"),
+            "include \"lib.fbs\"; table M { y: int; }",
+        )
+        .unwrap();
+        let config = Config::new().out_dir(&dir);
+        let schema = dir.join("main.fbs");
+
+        let mut script = Report::new(true);
+        config.compile_reporting(&[&schema], &mut script).unwrap();
+        let stdout = script.stdout.join("\n");
+        assert!(
+            stdout.contains(r#"cargo:rustc-check-cfg=cfg(feature, values("serde"))"#),
+            "{stdout}"
+        );
+        assert!(
+            stdout.contains(&format!("cargo:rerun-if-changed={}", schema.display())),
+            "{stdout}"
+        );
+        assert!(stdout.contains("lib.fbs"), "{stdout}");
+        assert!(
+            stdout.contains("cargo:warning=warning: nothing from"),
+            "{stdout}"
+        );
+        assert!(script.stderr.is_empty());
+
+        let mut program = Report::new(false);
+        config.compile_reporting(&[&schema], &mut program).unwrap();
+        assert!(program.stdout.is_empty(), "{:?}", program.stdout);
+        assert!(
+            program.stderr.contains("warning: nothing from"),
+            "{}",
+            program.stderr
+        );
+        assert!(program.stderr.contains("main.fbs:1:"), "{}", program.stderr);
+
+        let quiet = config.print_warnings(false).emit_rerun_if_changed(false);
+        let mut script = Report::new(true);
+        quiet.compile_reporting(&[&schema], &mut script).unwrap();
+        assert_eq!(script.stdout.len(), 1, "{:?}", script.stdout); // the check-cfg line
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
