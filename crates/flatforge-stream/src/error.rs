@@ -261,6 +261,65 @@ pub enum Error {
         /// The damage.
         cause: Box<Error>,
     },
+    /// Recovery met a complete frame, its framing (and checksum) intact, whose message fails the
+    /// verifier: not the damage a crash leaves, so it is not cut (the schema may be the wrong one).
+    ///
+    /// ```
+    /// use std::io::Cursor;
+    /// use flatforge_stream::{recover, Error, ReaderOptions, StreamWriter, WriterOptions};
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+    /// w.write_with(|b| b.create_string("a"))?;
+    /// let bytes = w.finish()?;
+    /// let refuse = |_: &flatforge_stream::Frame<'_>| Err(Error::InvalidOptions("wrong schema"));
+    /// let err = recover(Cursor::new(&bytes), &ReaderOptions::default(), refuse).unwrap_err();
+    /// assert!(matches!(err, Error::InvalidIntactFrame { frame: 0, .. }));
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
+    #[error(
+        "frame {frame} at byte {offset} is complete and intact, but its message is invalid: not \
+         truncating (recovery cuts only damaged framing, never a complete frame); cause: {cause}"
+    )]
+    InvalidIntactFrame {
+        /// The frame.
+        frame: u64,
+        /// Its offset.
+        offset: u64,
+        /// What the verifier found.
+        cause: Box<Error>,
+    },
+    /// Recovery of a plain stream found no complete, valid frame at its start: the file may be no
+    /// stream at all, so it is not cut to nothing.
+    ///
+    /// ```
+    /// use std::io::Cursor;
+    /// use flatforge_stream::{recover, Error, Format, ReaderOptions};
+    /// let opts = ReaderOptions::default().format(Format::Plain);
+    /// let err = recover(Cursor::new(b"hello, world\n"), &opts, |_| Ok(())).unwrap_err();
+    /// assert!(matches!(err, Error::NoCompleteFrame { .. }));
+    /// ```
+    #[error(
+        "no complete frame at the start: the file may not be a plain stream, so it is not cut to \
+         nothing ({cause})"
+    )]
+    NoCompleteFrame {
+        /// What the first frame's damage is.
+        cause: Box<Error>,
+    },
+    /// A file read as a plain stream starts with the magic of a framed one.
+    ///
+    /// ```
+    /// use std::io::Cursor;
+    /// use flatforge_stream::{recover, Error, Format, ReaderOptions, StreamWriter, WriterOptions};
+    /// let mut w = StreamWriter::new(Vec::new(), WriterOptions::default())?;
+    /// w.write_with(|b| b.create_string("a"))?;
+    /// let framed = w.finish()?;
+    /// let opts = ReaderOptions::default().format(Format::Plain);
+    /// let err = recover(Cursor::new(&framed), &opts, |_| Ok(())).unwrap_err();
+    /// assert!(matches!(err, Error::FramedNotPlain));
+    /// # Ok::<(), flatforge_stream::Error>(())
+    /// ```
+    #[error("it starts with the magic of a framed stream, not as a plain one")]
+    FramedNotPlain,
     /// Building a message failed.
     #[error("cannot build the message: {0}")]
     Build(flatforge::BuildError),
@@ -322,7 +381,8 @@ impl Error {
             | Error::FrameTooSmall { frame, .. }
             | Error::ChecksumMismatch { frame, .. }
             | Error::InvalidMessage { frame, .. }
-            | Error::DamageBeforeGoodFrames { frame, .. } => Some(*frame),
+            | Error::DamageBeforeGoodFrames { frame, .. }
+            | Error::InvalidIntactFrame { frame, .. } => Some(*frame),
             _ => None,
         }
     }
@@ -354,7 +414,8 @@ impl Error {
             | Error::ChecksumMismatch { offset, .. }
             | Error::InvalidMessage { offset, .. }
             | Error::CorruptIndex { offset, .. }
-            | Error::DamageBeforeGoodFrames { offset, .. } => Some(*offset),
+            | Error::DamageBeforeGoodFrames { offset, .. }
+            | Error::InvalidIntactFrame { offset, .. } => Some(*offset),
             _ => None,
         }
     }

@@ -114,9 +114,13 @@
 //! [`Error::Truncated`] after returning all complete frames, and [`recover_file`] cuts it off. A
 //! zero-filled or garbage tail (a power loss on some file systems) fails the frame guard or the
 //! checksum and is cut off too, unless complete frames follow it (then the damage is not a torn
-//! tail and recovery refuses). In a plain stream, zeros read as a size prefix below 8, damage
-//! too; with no guards to find frames after damage by, a plain stream is cut at its first damage
-//! (and [`StreamWriter::append`] cuts nothing from one: it refuses).
+//! tail and recovery refuses). A complete frame whose message fails the verifier given to
+//! recovery is no crash damage: recovery refuses rather than cut it (the schema may be the wrong
+//! one). A crash right after creating a stream can leave part of its header: recovery cuts it to
+//! nothing. In a plain stream, zeros read as a size prefix below 8, damage too; with no guards to
+//! find frames after damage by, a plain stream is cut at its first damage, but never to nothing (a
+//! file whose first frame is damaged may be no stream at all), and [`StreamWriter::append`] cuts
+//! nothing from one: it refuses.
 //!
 //! Two processes must not write one file at once. [`StreamWriter::append`] and [`recover_file`]
 //! hold the file's advisory lock ([`lock_file`]) while they use it, so a second one fails with

@@ -265,22 +265,6 @@ pub struct Frame<'a> {
 }
 
 impl<'a> Frame<'a> {
-    pub(crate) fn new(
-        number: u64,
-        offset: u64,
-        buffer: &'a [u8],
-        size_prefixed: bool,
-        file_identifier: Option<[u8; 4]>,
-    ) -> Self {
-        Frame {
-            number,
-            offset,
-            buffer,
-            size_prefixed,
-            file_identifier,
-        }
-    }
-
     /// The frame number (the first frame is 0).
     ///
     /// ```

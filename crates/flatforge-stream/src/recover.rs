@@ -2,22 +2,32 @@
 //! never a complete frame.
 //!
 //! A crash while writing leaves a torn last frame (the file ends inside it), or, after a power
-//! loss on some file systems, a tail of zeros or stale bytes. [`recover`] reads the frames in
-//! order (checking guards, checksums and, with a verifier, the messages) and stops at the first
-//! damaged one. If the stream simply ends early, or if nothing valid follows the damage, the
-//! stream is cut just after the last good frame. If a complete, valid frame follows the damage (a
-//! corrupt frame in the middle, not a torn tail), it refuses with
-//! [`Error::DamageBeforeGoodFrames`]: cutting would lose complete frames. A damaged index footer
-//! is cut off (it holds no frames). Plain streams have no guards: there, the first frame that does
-//! not fit, is shorter than any FlatBuffer (zeros) or fails the verifier ends the stream.
+//! loss on some file systems, a tail of zeros or stale bytes, or only part of the stream header.
+//! [`recover`] reads the frames in order (checking guards, checksums and, with a verifier, the
+//! messages) and stops at the first damaged one. If the stream simply ends early, or if no
+//! complete frame follows the damage, the stream is cut just after the last good frame. If a
+//! complete frame follows the damage (a corrupt frame in the middle, not a torn tail), it refuses
+//! with [`Error::DamageBeforeGoodFrames`]: cutting would lose complete frames. A complete frame
+//! whose message fails the verifier is no crash damage either: it refuses with
+//! [`Error::InvalidIntactFrame`]. A damaged index footer is cut off (it holds no frames).
+//!
+//! Plain streams have no guards: there, the first frame that does not fit, is shorter than any
+//! FlatBuffer (zeros) or fails the verifier ends the stream. A file whose very first frame is
+//! damaged may be no stream at all, so a plain stream is never cut to nothing
+//! ([`Error::NoCompleteFrame`]), nor is a framed stream read as a plain one
+//! ([`Error::FramedNotPlain`]).
 
 use std::fs::OpenOptions;
 use std::io::{BufReader, Read, Seek, SeekFrom};
 use std::path::Path;
 
 use crate::error::Error;
-use crate::format::{u32_at, Layout, Step, END_MARKER, FRAME_ALIGN, MAX_PAYLOAD_LEN};
+use crate::format::{
+    is_torn_header, u32_at, Layout, Step, END_MARKER, FRAME_ALIGN, HEADER_LEN, MAGIC,
+    MAX_PAYLOAD_LEN,
+};
 use crate::read::{Frame, ReaderOptions, StreamReader};
+use crate::Format;
 
 /// What [`recover`] found.
 ///
@@ -93,13 +103,19 @@ impl Recovery {
 /// [`Recovery::valid_len`].
 ///
 /// It reads the frames in order (checking guards, checksums and, with `verify`, the messages) and
-/// stops at the first damaged one. If the stream simply ends early, or if nothing valid follows
-/// the damage, the intact part ends just after the last good frame. If a complete, valid frame
-/// follows the damage (a corrupt frame in the middle, not a torn tail), it refuses with
-/// [`Error::DamageBeforeGoodFrames`]: cutting would lose complete frames. A damaged index footer
-/// is left out of the intact part (it holds no frames). Plain streams have no guards: there, the
-/// first frame that does not fit, is shorter than any FlatBuffer (zeros) or fails the verifier
-/// ends the stream.
+/// stops at the first damaged one. If the stream simply ends early, or if no complete frame
+/// follows the damage, the intact part ends just after the last good frame. If a complete frame
+/// (guard and checksum intact) follows the damage (a corrupt frame in the middle, not a torn
+/// tail), it refuses with [`Error::DamageBeforeGoodFrames`]: cutting would lose complete frames.
+/// A complete frame whose message `verify` rejects is refused too ([`Error::InvalidIntactFrame`]:
+/// a crash does not leave one; the schema may be wrong). A damaged index footer is left out of
+/// the intact part (it holds no frames). A file holding only part of a stream header (4 bytes of
+/// the magic at least) has nothing to keep: its intact part is empty.
+///
+/// Plain streams have no guards: there, the first frame that does not fit, is shorter than any
+/// FlatBuffer (zeros) or fails `verify` ends the stream; but a file whose first frame does so may
+/// be no stream at all, and is refused ([`Error::NoCompleteFrame`]), as is a framed stream read as
+/// a plain one ([`Error::FramedNotPlain`]).
 ///
 /// ```
 /// use std::io::Cursor;
@@ -126,20 +142,40 @@ pub fn recover<R: Read + Seek>(
     let io = |offset| move |cause| Error::Io { offset, cause };
     let original_len = src.seek(SeekFrom::End(0)).map_err(io(0))?;
     src.seek(SeekFrom::Start(0)).map_err(io(0))?;
+    let mut head = [0u8; HEADER_LEN];
+    let head_len = original_len.min(HEADER_LEN as u64) as usize;
+    src.read_exact(&mut head[..head_len]).map_err(io(0))?;
+    src.seek(SeekFrom::Start(0)).map_err(io(0))?;
+    let head = &head[..head_len];
+    let plain_asked = opts.format == Format::Plain;
+    if plain_asked && head.starts_with(&MAGIC) {
+        return Err(Error::FramedNotPlain);
+    }
+    if !plain_asked && is_torn_header(head) {
+        return Ok(Recovery::empty(original_len));
+    }
     // No length limit: nothing is allocated per frame here, and a frame the writer wrote must not
     // be cut because this reader's limit is lower.
     let opts = opts.clone().max_frame_len(MAX_PAYLOAD_LEN);
     let mut r = StreamReader::new(&mut src, &opts)?;
     let checksum = r.header().map(|h| h.checksum);
+    let plain = checksum.is_none();
     let mut frames = 0;
     let mut good = r.position();
     let damage = loop {
-        let checked = match r.next_frame() {
+        let frame = match r.next_frame() {
             Ok(None) => break None,
-            Ok(Some(frame)) => verify(&frame),
+            Ok(Some(frame)) => frame,
             Err(e) => break Some(e),
         };
-        if let Err(e) = checked {
+        if let Err(e) = verify(&frame) {
+            if !plain {
+                return Err(Error::InvalidIntactFrame {
+                    frame: frames,
+                    offset: frame.offset(),
+                    cause: Box::new(e),
+                });
+            }
             break Some(e);
         }
         frames += 1;
@@ -163,7 +199,7 @@ pub fn recover<R: Read + Seek>(
             checksum: Some(checksum),
             max_len: MAX_PAYLOAD_LEN as u64,
         };
-        let next = find_good_frame(&mut src, good, original_len, layout, frames, &mut verify)?;
+        let next = find_good_frame(&mut src, good, original_len, layout, frames)?;
         if let Some(next_good) = next {
             return Err(Error::DamageBeforeGoodFrames {
                 frame: frames,
@@ -172,6 +208,11 @@ pub fn recover<R: Read + Seek>(
                 cause: Box::new(damage),
             });
         }
+    }
+    if plain && frames == 0 {
+        return Err(Error::NoCompleteFrame {
+            cause: Box::new(damage),
+        });
     }
     Ok(Recovery {
         frames,
@@ -183,15 +224,15 @@ pub fn recover<R: Read + Seek>(
     })
 }
 
-/// Scans the aligned offsets from `from` on for a complete frame that passes its checksum and
-/// `verify`: evidence that the damage is not a torn tail.
+/// Scans the aligned offsets from `from` on for a complete frame whose guard and checksum are
+/// intact: evidence that the damage is not a torn tail. Its message is not verified: the frame is
+/// evidence however it reads (a schema that is not the stream's must not make frames look lost).
 fn find_good_frame<R: Read + Seek>(
     src: &mut R,
     from: u64,
     len: u64,
     layout: Layout,
     number: u64,
-    verify: &mut impl FnMut(&Frame<'_>) -> Result<(), Error>,
 ) -> Result<Option<u64>, Error> {
     let io = |offset| move |cause| Error::Io { offset, cause };
     let hlen = layout.checksum.map_or(8, |c| c.frame_header_len()) as u64;
@@ -210,11 +251,8 @@ fn find_good_frame<R: Read + Seek>(
             candidate.resize(end - off as usize, 0);
             words.seek(SeekFrom::Start(off)).map_err(io(off))?;
             words.read_exact(&mut candidate).map_err(io(off))?;
-            if let Ok(Step::Frame { buffer, .. }) = layout.step(&candidate, off, number, true) {
-                let frame = Frame::new(number, off, &candidate[buffer.0..buffer.1], false, None);
-                if verify(&frame).is_ok() {
-                    return Ok(Some(off));
-                }
+            if let Ok(Step::Frame { .. }) = layout.step(&candidate, off, number, true) {
+                return Ok(Some(off));
             }
             words.seek(SeekFrom::Start(off + 8)).map_err(io(off))?;
         }

@@ -89,7 +89,12 @@ fn cut_at_every_offset() {
 
             // Recovery keeps every complete frame and nothing else.
             match recover_bytes(bytes) {
-                Err(e) => assert!(cut < HEADER_LEN && e.is_truncation(), "{ctx}: {e}"),
+                // Too little to tell a stream (the magic's first 4 bytes make a torn header).
+                Err(e) => assert!(cut < 4 && e.is_truncation(), "{ctx}: {e}"),
+                Ok(r) if cut < HEADER_LEN => {
+                    assert_eq!((r.frames, r.valid_len), (0, 0), "{ctx}: a torn header");
+                    assert!(r.damage.is_some_and(|d| d.is_truncation()), "{ctx}");
+                }
                 Ok(r) => {
                     assert_eq!(r.frames, k as u64, "{ctx}");
                     let expected = if clean { cut as u64 } else { good_end };
@@ -388,6 +393,71 @@ fn mid_stream_damage_is_not_truncated_away() {
     bytes[cut..].fill(0);
     let r = recover_bytes(&bytes).unwrap();
     assert_eq!((r.frames, r.valid_len), (7, frames[6].1));
+}
+
+/// Recovery never cuts what a crash does not leave: complete frames that fail the verifier (a
+/// wrong schema, say), a file that is no plain stream, a framed stream read as a plain one. Each
+/// is refused and the file is left as it was.
+#[test]
+fn recovery_refuses_to_cut_complete_frames_or_what_is_no_stream() {
+    let events: Vec<Event> = (0..4).map(event).collect();
+    let wrong_schema = |_: &flatforge_stream::Frame<'_>| -> Result<(), Error> {
+        Err(Error::InvalidOptions("not this schema"))
+    };
+    for checksum in Checksum::ALL {
+        let bytes = write_events(&events, WriterOptions::default().checksum(checksum));
+        let frames = layout(&bytes, checksum);
+        let opts = ReaderOptions::default();
+        match recover(Cursor::new(&bytes), &opts, wrong_schema) {
+            Err(Error::InvalidIntactFrame {
+                frame: 0, offset, ..
+            }) => {
+                assert_eq!(offset, frames[0].0, "{checksum:?}");
+            }
+            other => panic!("{checksum:?}: {other:?}"),
+        }
+        // Damage in the first frame, complete frames after it: the frames after it are evidence
+        // whether they verify or not.
+        let mut damaged = bytes.clone();
+        damaged[frames[0].0 as usize + 4] ^= 0xFF; // the guard
+        for verify in [verify_event, wrong_schema] {
+            let err = recover(Cursor::new(&damaged), &opts, verify).unwrap_err();
+            assert!(
+                matches!(err, Error::DamageBeforeGoodFrames { frame: 0, .. }),
+                "{checksum:?}: {err}"
+            );
+        }
+        // The same refusals through a file, which stays as it was.
+        let path = std::env::temp_dir().join(format!(
+            "ffs-recover-refuse-{}-{checksum:?}",
+            std::process::id()
+        ));
+        std::fs::write(&path, &bytes).unwrap();
+        let err = flatforge_stream::recover_file(&path, &opts, wrong_schema).unwrap_err();
+        assert!(matches!(err, Error::InvalidIntactFrame { .. }), "{err}");
+        assert_eq!(std::fs::read(&path).unwrap(), bytes);
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    let plain = ReaderOptions::default().format(Format::Plain);
+    let framed = write_events(&events, WriterOptions::default());
+    let err = recover(Cursor::new(&framed), &plain, |_| Ok(())).unwrap_err();
+    assert!(matches!(err, Error::FramedNotPlain), "{err}");
+    // Not a stream: its first 4 bytes read as a length longer than the file, or zeros.
+    for not_a_stream in [
+        &b"just some notes\n"[..],
+        &[0x1f, 0x8b, 8, 0, 0, 0][..],
+        &[0; 64][..],
+    ] {
+        for verify in [verify_event, |_: &flatforge_stream::Frame<'_>| Ok(())] {
+            let err = recover(Cursor::new(not_a_stream), &plain, verify).unwrap_err();
+            assert!(matches!(err, Error::NoCompleteFrame { .. }), "{err}");
+        }
+    }
+    // A plain stream whose first buffer fails the verifier is no stream to cut either.
+    let plain_stream = write_events(&events, WriterOptions::default().format(Format::Plain));
+    let err = recover(Cursor::new(&plain_stream), &plain, wrong_schema).unwrap_err();
+    assert!(matches!(err, Error::NoCompleteFrame { .. }), "{err}");
 }
 
 /// Reading the index in the middle of a stream (here larger than the read-ahead, so not all of it
