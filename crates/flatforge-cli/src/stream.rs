@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use flatforge_json::{Codec, ParseOptions, PrintOptions, RootType, VerifyOptions};
-use flatforge_schema::{Compiler, FsLoader, ObjectId, Schema};
+use flatforge_schema::{ObjectId, Schema};
 use flatforge_stream::{
     lock_file, recover_file, schema_hash, Checksum, Error as StreamError, Format, Frame, Header,
     ReaderOptions, StreamReader, StreamWriter, WriterOptions, HEADER_LEN,
@@ -23,7 +23,7 @@ use crate::output::{
     count, looks_like_json, print_line, replaced_path, stdout_error, temp_path, Output,
     EXIT_INVALID, EXIT_USAGE,
 };
-use crate::verify::SchemaArgs;
+use crate::verify::{schema_file, SchemaArgs};
 
 /// Inputs at least this large get a progress bar (on a terminal).
 const PROGRESS_MIN_BYTES: u64 = 8 << 20;
@@ -169,18 +169,21 @@ struct VerifyArgs {
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = "Reads the frames in order and stops at the first damaged one. A torn \
-last frame (the file ends inside it), a damaged tail with nothing valid after it, or a damaged \
-index footer is cut off; every complete frame is kept. If complete frames follow the damage, \
-nothing is cut (that would lose them) and the command fails. With -s, each message is also \
-verified against the schema. Run it while no writer has the file open. A plain stream needs \
---plain: it has no header or guards to be recognized by, and one is cut at its first damage \
-(including zeros), so a file that is no stream would be cut at its first bytes.\n\n\
+last frame (the file ends inside it), a damaged tail with no complete frame after it, a damaged \
+index footer, or a header cut short is cut off; every complete frame is kept. If complete frames \
+follow the damage, nothing is cut (that would lose them) and the command fails. With -s, the \
+stream header's file identifier and schema hash must match the schema (see --any-schema), and \
+each message is verified: a complete frame whose message is invalid is no crash damage, so \
+nothing is cut and the command fails. Run it while no writer has the file open. A plain stream \
+needs --plain: it has no header or guards to be recognized by, and one is cut at its first \
+damage (including zeros, and messages that fail -s); a file whose first frame is already \
+damaged may be no stream at all, and is left alone.\n\n\
 Exit status: 0 when the stream is intact or was recovered, 1 when it cannot be, 2 on usage \
 errors."
 )]
 struct RecoverArgs {
-    /// Also verify every message against this schema.
-    #[arg(short = 's', long = "schema", value_name = "SCHEMA")]
+    /// Also check the stream header against this schema and verify every message.
+    #[arg(short = 's', long = "schema", value_name = "SCHEMA", value_parser = schema_file)]
     schema: Option<PathBuf>,
     /// The root table, with -s (default: the schema's root_type).
     #[arg(long = "root-type", value_name = "T", requires = "schema")]
@@ -188,15 +191,26 @@ struct RecoverArgs {
     /// Add DIR to the directories searched for included files, with -s (repeatable).
     #[arg(short = 'I', long = "include", value_name = "DIR", requires = "schema")]
     include: Vec<PathBuf>,
+    /// Do not compare the stream header's schema hash with the schema, with -s.
+    #[arg(long, requires = "schema")]
+    any_schema: bool,
     /// Report what would be cut without changing the file.
     #[arg(long)]
     dry_run: bool,
     /// The stream is bare size-prefixed buffers (no header); never guessed, see below.
     #[arg(long)]
     plain: bool,
-    /// The stream file.
-    #[arg(value_name = "FILE")]
+    /// The stream file (a file: it is cut in place).
+    #[arg(value_name = "FILE", value_parser = stream_file)]
     file: PathBuf,
+}
+
+/// A stream file to change in place: not `-`.
+fn stream_file(arg: &str) -> Result<PathBuf, &'static str> {
+    match arg {
+        "-" => Err("a file, not stdin: recover cuts the file in place"),
+        _ => Ok(PathBuf::from(arg)),
+    }
 }
 
 pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
@@ -318,12 +332,20 @@ fn identity_error(e: &StreamError, name: &str, out: &Output) -> ExitCode {
 /// instead, or how to cut a damaged tail off.
 fn framing_help(e: &StreamError, opened: &Opened, name: &str) -> Option<String> {
     let plain = opened.reader.header().is_none();
-    if plain && e.frame() == Some(0) && looks_like_json(&opened.prefix) {
-        let file = if name == "-" { "IN.jsonl" } else { name };
-        return Some(format!(
-            "the input looks like JSON text, not a stream: `flatforge stream pack -s SCHEMA -o \
-             OUT.ffs {file}` makes a stream of JSON lines (one message per line)"
-        ));
+    if plain && e.frame() == Some(0) {
+        if looks_like_json(&opened.prefix) {
+            let file = if name == "-" { "IN.jsonl" } else { name };
+            return Some(format!(
+                "the input looks like JSON text, not a stream: `flatforge stream pack -s SCHEMA \
+                 -o OUT.ffs {file}` makes a stream of JSON lines (one message per line)"
+            ));
+        }
+        // Not even its first frame reads: nothing says it is a stream (recovery leaves it alone).
+        return Some(
+            "it may be no stream at all: a framed stream starts with the stream magic (`FFS`), a \
+             plain one with a size-prefixed FlatBuffer, and not even its first frame reads"
+                .into(),
+        );
     }
     recover_help(e, plain, name)
 }
@@ -337,6 +359,8 @@ fn recover_help(e: &StreamError, plain: bool, name: &str) -> Option<String> {
         format!("`flatforge stream recover {file}`")
     };
     match e {
+        // Too little of a header to tell a stream by (recovery leaves it alone).
+        StreamError::TruncatedHeader { available } if *available < 4 => None,
         StreamError::FrameTooSmall { .. } => Some(format!(
             "zeros or damage where a frame should start, as a crash can leave: {recover} cuts \
              them off, keeping the frames before them"
@@ -883,77 +907,104 @@ fn verify(args: &VerifyArgs, out: &Output) -> anyhow::Result<ExitCode> {
             ""
         };
         print_line(format_args!(
-            "ok: `{name}`: {frames} frames ({kind}{index})"
+            "ok: `{name}`: {} ({kind}{index})",
+            count(frames, "frame")
         ))?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
 fn recover(args: &RecoverArgs, out: &Output) -> anyhow::Result<ExitCode> {
-    let schema = match &args.schema {
-        Some(path) => {
-            let compiler = args
-                .include
-                .iter()
-                .fold(Compiler::new(FsLoader), |c, d| c.include_dir(d.clone()));
-            match compiler.compile(path) {
-                Ok(compiled) => Some(compiled.schema),
-                Err(err) => {
-                    out.compile_error(path, &err);
-                    return Ok(ExitCode::from(EXIT_INVALID));
-                }
-            }
-        }
+    let schema_args = args.schema.as_ref().map(|schema| {
+        SchemaArgs::new(schema.clone(), args.include.clone(), args.root_type.clone())
+    });
+    let schema = match &schema_args {
+        Some(a) => match a.load(out) {
+            Some(schema) => Some(schema),
+            None => return Ok(ExitCode::from(EXIT_INVALID)),
+        },
         None => None,
     };
     let codec = schema.as_ref().map(Codec::new);
-    let root = match &codec {
-        Some(c) => Some(c.root_type(args.root_type.as_deref())?),
-        None => None,
+    let root = match (&schema_args, &codec) {
+        (Some(a), Some(c)) => Some(a.root(c)?),
+        _ => None,
     };
+    let name = args.file.display().to_string();
+    let meta = std::fs::metadata(&args.file).with_context(|| format!("cannot open `{name}`"))?;
+    if !meta.is_file() {
+        anyhow::bail!("`{name}` is not a regular file: recover cuts a stream file in place");
+    }
     let format = if args.plain {
         Format::Plain
     } else {
         Format::Framed
     };
+    if let (Some(codec), Some(root), Some(schema), false) = (&codec, root, &schema, args.plain) {
+        let file = File::open(&args.file).with_context(|| format!("cannot open `{name}`"))?;
+        // A header too damaged to read is for recovery to judge.
+        if let Ok(reader) = StreamReader::new(file, &ReaderOptions::default()) {
+            let hash = schema_hash(schema, root_object(codec, schema, root));
+            if let Err(e) = check_identity(reader.header(), codec, hash, args.any_schema) {
+                return Ok(identity_error(&e, &name, out));
+            }
+        }
+    }
     let opts = ReaderOptions::default().format(format);
     let check = |f: &Frame<'_>| match (&codec, root) {
         (Some(c), Some(r)) => f.verify_with(|f| c.verify(r, f.buffer(), &verify_options(f))),
         _ => Ok(()),
     };
-    let name = args.file.display().to_string();
     let result = if args.dry_run {
         let file = File::open(&args.file).with_context(|| format!("cannot open `{name}`"))?;
         flatforge_stream::recover(file, &opts, check)
     } else {
         recover_file(&args.file, &opts, check)
     };
-    let r = match result {
-        Ok(r) => r,
-        Err(e) => {
-            out.error(&format!("`{name}`: {e}"));
-            // Not read as a plain stream unasked: one has no guards, so a file that is no
-            // stream would be cut at its first bytes.
-            if matches!(e, StreamError::BadMagic { .. }) && starts_as_plain(&args.file, check) {
-                out.help(&format!(
-                    "it reads as a plain stream (bare size-prefixed buffers, no header): \
+    let r =
+        match result {
+            Ok(r) => r,
+            Err(e) => {
+                out.error(&format!("`{name}`: {e}"));
+                // Not read as a plain stream unasked: one has no guards, so a file that is no
+                // stream would be cut at its first bytes.
+                if matches!(e, StreamError::BadMagic { .. }) && starts_as_plain(&args.file, check) {
+                    out.help(&format!(
+                        "it reads as a plain stream (bare size-prefixed buffers, no header): \
                      `flatforge stream recover --plain {name}` recovers it as one"
-                ));
+                    ));
+                }
+                match e {
+                    StreamError::InvalidIntactFrame { .. } => out.help(&format!(
+                    "`flatforge stream verify -s {} {name}` lists the invalid messages; recover \
+                     without -s checks only the framing",
+                    args.schema.as_deref().unwrap_or(Path::new("SCHEMA")).display()
+                )),
+                    StreamError::FramedNotPlain => out.help(&format!(
+                    "`flatforge stream recover {name}` (without --plain) recovers a framed stream"
+                )),
+                    _ => {}
+                }
+                return Ok(ExitCode::from(EXIT_INVALID));
             }
-            return Ok(ExitCode::from(EXIT_INVALID));
-        }
-    };
+        };
     match &r.damage {
         None => print_line(format_args!(
-            "intact: `{name}`: {} frames{}",
-            r.frames,
+            "intact: `{name}`: {}{}",
+            count(r.frames, "frame"),
             if r.indexed { ", indexed" } else { "" }
         ))?,
         Some(damage) => {
             let verb = if args.dry_run { "would cut" } else { "cut" };
+            let kept = match r.frames {
+                0 => "no frame was complete".to_string(),
+                1 => "keeping the 1 complete frame".to_string(),
+                n => format!("keeping all {n} complete frames"),
+            };
             print_line(format_args!(
-                "{verb} `{name}` from {} to {} bytes, keeping all {} complete frames: {damage}",
-                r.original_len, r.valid_len, r.frames
+                "{verb} `{name}` from {} to {}, {kept}: {damage}",
+                r.original_len,
+                count(r.valid_len, "byte")
             ))?;
         }
     }

@@ -32,7 +32,7 @@ pub(crate) struct SchemaArgs {
 }
 
 /// A schema path: not `-`, which reads stdin elsewhere, where the data is read from.
-fn schema_file(arg: &str) -> Result<PathBuf, &'static str> {
+pub(crate) fn schema_file(arg: &str) -> Result<PathBuf, &'static str> {
     match arg {
         "-" => Err("a schema file, not stdin (`flatforge check -` checks a schema from stdin)"),
         _ => Ok(PathBuf::from(arg)),
@@ -40,6 +40,15 @@ fn schema_file(arg: &str) -> Result<PathBuf, &'static str> {
 }
 
 impl SchemaArgs {
+    /// The arguments of a command that takes a schema optionally (`stream recover`).
+    pub(crate) fn new(schema: PathBuf, include: Vec<PathBuf>, root_type: Option<String>) -> Self {
+        SchemaArgs {
+            schema,
+            include,
+            root_type,
+        }
+    }
+
     /// Compiles the schema, printing its errors (not its warnings: the data is the subject
     /// here, `flatforge check` reports on schemas); `None` if it has errors.
     pub(crate) fn load(&self, out: &Output) -> Option<Schema> {

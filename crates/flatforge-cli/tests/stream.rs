@@ -642,6 +642,168 @@ fn recover_points_a_plain_stream_at_plain() {
     );
 }
 
+/// `recover` never cuts a complete frame or a file that is no stream: a stream of another schema
+/// (by its header, or because its messages fail the schema given), a framed stream recovered as
+/// a plain one, a file that is no stream at all. Each fails and leaves the file as it was; only
+/// a torn header is cut (to nothing).
+#[test]
+fn recover_leaves_complete_frames_and_non_streams_alone() {
+    let input = temp("refuse.jsonl");
+    std::fs::write(&input, lines(3)).unwrap();
+    let out = temp("refuse.ffs");
+    assert_eq!(pack(&input, &out, &[]).status.code(), Some(0));
+    let before = std::fs::read(&out).unwrap();
+    let unchanged = |what: &str| assert_eq!(std::fs::read(&out).unwrap(), before, "{what}");
+
+    // Another schema, by the header's schema hash; with --any-schema, by its messages.
+    let changed = changed_schema("refuse-changed.fbs");
+    let required = temp("refuse-required.fbs");
+    std::fs::write(
+        &required,
+        std::fs::read_to_string(&changed)
+            .unwrap()
+            .replace("extra:int;", "extra:string (required);"),
+    )
+    .unwrap();
+    let hash = flatforge(&["stream", "recover", "-s", s(&changed), s(&out)], None);
+    assert_eq!(hash.status.code(), Some(1));
+    assert!(
+        text(&hash.stderr).contains("schema hash"),
+        "{}",
+        text(&hash.stderr)
+    );
+    unchanged("schema hash");
+    let invalid = flatforge(
+        &[
+            "stream",
+            "recover",
+            "-s",
+            s(&required),
+            "--any-schema",
+            s(&out),
+        ],
+        None,
+    );
+    let stderr = text(&invalid.stderr);
+    assert_eq!(invalid.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("frame 0 at byte 32 is complete and intact"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("required field is missing"), "{stderr}");
+    assert!(stderr.contains("stream verify -s"), "{stderr}");
+    unchanged("invalid messages");
+
+    // A framed stream recovered as a plain one.
+    let plain = flatforge(&["stream", "recover", "--plain", s(&out)], None);
+    assert_eq!(plain.status.code(), Some(1));
+    assert!(
+        text(&plain.stderr).contains("magic of a framed stream"),
+        "{}",
+        text(&plain.stderr)
+    );
+    unchanged("framed as plain");
+
+    // No stream at all: verify says so (and suggests no recovery), recover leaves it alone.
+    let gz = temp("refuse.gz");
+    let gz_bytes = [
+        0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 0xcb, 0x48, 0xcd, 0xc9, 0xc9, 0xe7, 2, 0,
+    ];
+    std::fs::write(&gz, gz_bytes).unwrap();
+    let verify = flatforge(&["stream", "verify", "-s", SCHEMA, s(&gz)], None);
+    let stderr = text(&verify.stderr);
+    assert_eq!(verify.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("may be no stream at all"), "{stderr}");
+    assert!(!stderr.contains("recover"), "{stderr}");
+    let recover = flatforge(&["stream", "recover", "--plain", s(&gz)], None);
+    assert_eq!(recover.status.code(), Some(1));
+    assert!(
+        text(&recover.stderr).contains("no complete frame at the start"),
+        "{}",
+        text(&recover.stderr)
+    );
+    assert_eq!(std::fs::read(&gz).unwrap(), gz_bytes);
+
+    // Part of a header, as a crash right after creating the stream leaves: nothing to keep.
+    let torn = temp("refuse-torn.ffs");
+    std::fs::write(&torn, &before[..10]).unwrap();
+    let recover = flatforge(&["stream", "recover", s(&torn)], None);
+    assert_eq!(recover.status.code(), Some(0), "{}", text(&recover.stderr));
+    assert!(
+        text(&recover.stdout).contains("from 10 to 0 bytes, no frame was complete"),
+        "{}",
+        text(&recover.stdout)
+    );
+    assert_eq!(std::fs::read(&torn).unwrap(), b"");
+}
+
+/// `recover`'s arguments follow the other commands: usage errors exit 2, a missing file or a
+/// directory is named as such.
+#[test]
+fn recover_arguments_are_checked_as_elsewhere() {
+    let input = temp("recover-args.jsonl");
+    std::fs::write(&input, lines(1)).unwrap();
+    let out = temp("recover-args.ffs");
+    assert_eq!(pack(&input, &out, &[]).status.code(), Some(0));
+    let root = flatforge(
+        &[
+            "stream",
+            "recover",
+            "-s",
+            SCHEMA,
+            "--root-type",
+            "Nope",
+            s(&out),
+        ],
+        None,
+    );
+    assert_eq!(root.status.code(), Some(2));
+    assert!(
+        text(&root.stderr).contains("its tables: flatforge.stream.fixtures.TelemetryEvent"),
+        "{}",
+        text(&root.stderr)
+    );
+    let stdin = flatforge(&["stream", "recover", "-"], None);
+    assert_eq!(stdin.status.code(), Some(2));
+    assert!(
+        text(&stdin.stderr).contains("not stdin"),
+        "{}",
+        text(&stdin.stderr)
+    );
+    let missing = flatforge(&["stream", "recover", s(&temp("no-such.ffs"))], None);
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(
+        text(&missing.stderr).contains("cannot open"),
+        "{}",
+        text(&missing.stderr)
+    );
+    let dir = flatforge(&["stream", "recover", s(&std::env::temp_dir())], None);
+    assert_eq!(dir.status.code(), Some(1));
+    assert!(
+        text(&dir.stderr).contains("is not a regular file"),
+        "{}",
+        text(&dir.stderr)
+    );
+    let include = flatforge(
+        &[
+            "stream",
+            "recover",
+            "-s",
+            SCHEMA,
+            "-I",
+            "no-such-dir",
+            s(&out),
+        ],
+        None,
+    );
+    assert_eq!(include.status.code(), Some(0), "{}", text(&include.stderr));
+    assert!(
+        text(&include.stderr).contains("is not a directory"),
+        "{}",
+        text(&include.stderr)
+    );
+}
+
 /// Pretty-printed JSON (as `flatforge json` writes it) given to `pack`: the error points at the
 /// end of the first line, and says that pack takes one message per line.
 #[test]
