@@ -725,7 +725,7 @@ fn check(
 
 /// Writes the frame header for a `len`-byte payload with `checksum` into `out` (whose length is
 /// `checksum.frame_header_len()`).
-#[inline]
+#[inline(always)]
 pub(crate) fn write_frame_header(out: &mut [u8], checksum: Checksum, payload: &[u8]) {
     let len = payload.len() as u32;
     out[..4].copy_from_slice(&len.to_le_bytes());

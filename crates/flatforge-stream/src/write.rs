@@ -1,9 +1,9 @@
-//! The writer: builds each message in a reused builder, with room for the frame header reserved in
-//! front, and hands a batch of finished frames to the sink with one write (a vectored one when a
-//! builder's frame is among them). A small frame (up to [`COPY_MAX`] bytes) is copied into the
-//! batch buffer and its builder reused at once: one short copy costs less than one more slice for
-//! the sink, and the one builder stays in cache. A larger frame stays in its builder (the next one
-//! of a pool) until the sink takes it, so it is never copied before.
+//! The writer: builds each message in a reused builder and hands a batch of finished frames to the
+//! sink with one write (a vectored one when a builder's payload is among them). A small frame (up to
+//! [`COPY_MAX`] bytes) is copied into the batch buffer behind its frame header, and its builder
+//! reused at once: one short copy costs less than one more slice for the sink, and the one builder
+//! stays in cache. A larger frame's payload stays in its builder (the next one of a pool) until the
+//! sink takes it, so it is never copied, and its header ends the batch buffer's piece before it.
 //!
 //! What survives a crash: frames handed to the sink are whole or, for the last one of a failed or
 //! interrupted write, torn (readers report it, [`recover_file`](crate::recover_file) cuts it
@@ -218,7 +218,8 @@ impl WriterOptions {
 /// A pending piece of the batch.
 #[derive(Clone, Copy, Debug)]
 enum Seg {
-    /// The finished frame in the next builder of the pool (a frame over [`COPY_MAX`] bytes).
+    /// The finished payload in the next builder of the pool (of a frame over [`COPY_MAX`] bytes;
+    /// its header ends the piece before).
     Pool,
     /// Bytes of `side`.
     Side(usize, usize),
@@ -271,24 +272,49 @@ impl Side {
         self.room(bytes.len()).copy_from_slice(bytes);
     }
 
-    /// Appends a frame of at most [`COPY_MAX`] bytes: up to 128 bytes (a small message and its
-    /// header) with two overlapping moves of 16, 32 or 64 bytes instead of a `memcpy` call.
+    /// Appends a frame of at most [`COPY_MAX`] bytes (a plain stream's size-prefixed buffer).
     #[inline(always)]
     fn push_frame(&mut self, frame: &[u8]) {
-        let n = frame.len();
-        let dst = self.room(n);
-        if (32..=64).contains(&n) {
-            dst[..32].copy_from_slice(&frame[..32]);
-            dst[n - 32..].copy_from_slice(&frame[n - 32..]);
-        } else if (65..=128).contains(&n) {
-            dst[..64].copy_from_slice(&frame[..64]);
-            dst[n - 64..].copy_from_slice(&frame[n - 64..]);
-        } else if (16..32).contains(&n) {
-            dst[..16].copy_from_slice(&frame[..16]);
-            dst[n - 16..].copy_from_slice(&frame[n - 16..]);
-        } else {
-            dst.copy_from_slice(frame);
-        }
+        copy_short(self.room(frame.len()), frame);
+    }
+
+    /// Appends the frame of `payload` (at most [`COPY_MAX`] bytes in all): `lead` zeros, the frame
+    /// header of `hlen` bytes with `checksum`, the payload.
+    #[inline(always)]
+    fn push_framed(&mut self, lead: usize, hlen: usize, checksum: Checksum, payload: &[u8]) {
+        let (head, body) = self
+            .room(lead + hlen + payload.len())
+            .split_at_mut(lead + hlen);
+        put_frame_header(head, lead, checksum, payload);
+        copy_short(body, payload);
+    }
+}
+
+/// Writes `lead` zeros and the frame header of `payload` into `head` (`lead` + the header's length
+/// bytes).
+#[inline(always)]
+fn put_frame_header(head: &mut [u8], lead: usize, checksum: Checksum, payload: &[u8]) {
+    // `lead` is under 8 and the header at least 8 bytes long: one store zeroes the lead.
+    head[..8].copy_from_slice(&[0; 8]);
+    write_frame_header(&mut head[lead..], checksum, payload);
+}
+
+/// `dst.copy_from_slice(src)`, for up to 128 bytes (a small message and its header) with two
+/// overlapping moves of 16, 32 or 64 bytes instead of a `memcpy` call.
+#[inline(always)]
+fn copy_short(dst: &mut [u8], src: &[u8]) {
+    let n = src.len();
+    if (32..=64).contains(&n) {
+        dst[..32].copy_from_slice(&src[..32]);
+        dst[n - 32..].copy_from_slice(&src[n - 32..]);
+    } else if (65..=128).contains(&n) {
+        dst[..64].copy_from_slice(&src[..64]);
+        dst[n - 64..].copy_from_slice(&src[n - 64..]);
+    } else if (16..32).contains(&n) {
+        dst[..16].copy_from_slice(&src[..16]);
+        dst[n - 16..].copy_from_slice(&src[n - 16..]);
+    } else {
+        dst.copy_from_slice(src);
     }
 }
 
@@ -534,13 +560,6 @@ impl<W: Write> StreamWriter<W> {
         b.reset();
         let root = build(b)?;
         let frame_len = self.finish_frame(root)?;
-        if frame_len <= COPY_MAX {
-            self.side.push_frame(self.pool[self.used].finished_data());
-        } else {
-            self.close_side();
-            self.segs.push(Seg::Pool);
-            self.used += 1;
-        }
         self.count_frame(frame_len)?;
         Ok(self.frames - 1)
     }
@@ -552,27 +571,46 @@ impl<W: Write> StreamWriter<W> {
         self.pool.push(b);
     }
 
-    /// Finishes the message in the current builder as a frame; returns the frame's length.
+    /// Finishes the message in the current builder and adds its frame to the batch: a small frame
+    /// is copied (its header written in front), a larger one stays in its builder (its header goes
+    /// to `side` as the piece before it). Returns the frame's length.
     #[inline]
     fn finish_frame<T: ?Sized>(&mut self, root: Offset<T>) -> Result<usize, Error> {
         let b = &mut self.pool[self.used];
         let ident = self.ident.as_ref();
-        let (len, frame_len, lead) = if self.plain {
+        let frame_len = if self.plain {
             let frame = b.finish_size_prefixed(root, ident)?;
-            (frame.len() - 4, frame.len(), 0)
+            let len = frame.len() - 4;
+            if len > self.max_len {
+                return Err(self.too_large(len));
+            }
+            if frame.len() <= COPY_MAX {
+                self.side.push_frame(frame);
+                return Ok(frame.len());
+            }
+            frame.len()
         } else {
+            let payload = b.finish(root, ident)?;
+            let len = payload.len();
+            if len > self.max_len {
+                return Err(self.too_large(len));
+            }
             let lead = lead(self.pos);
-            let frame = b.finish_with_prefix(root, ident, lead + self.hlen)?;
-            let (head, payload) = frame.split_at_mut(lead + self.hlen);
-            write_frame_header(&mut head[lead..], self.checksum, payload);
-            (payload.len(), head.len() + payload.len(), lead)
+            if let Some(index) = &mut self.index {
+                index.push(self.pos + lead as u64);
+            }
+            let head_len = lead + self.hlen;
+            if head_len + len <= COPY_MAX {
+                self.side
+                    .push_framed(lead, self.hlen, self.checksum, payload);
+                return Ok(head_len + len);
+            }
+            put_frame_header(self.side.room(head_len), lead, self.checksum, payload);
+            head_len + len
         };
-        if len > self.max_len {
-            return Err(self.too_large(len));
-        }
-        if let Some(index) = &mut self.index {
-            index.push(self.pos + lead as u64);
-        }
+        self.close_side();
+        self.segs.push(Seg::Pool);
+        self.used += 1;
         Ok(frame_len)
     }
 

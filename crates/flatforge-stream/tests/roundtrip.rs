@@ -427,8 +427,17 @@ fn frames_copied_into_the_batch_and_frames_left_in_their_builder_interleave() {
             let expected: Vec<Option<Event>> = events.iter().cloned().map(Some).collect();
             assert_eq!(o.events, expected, "{checksum:?} {bytes} {frames}");
             // The same frames, byte for byte, whatever the batching.
-            let unbatched = write_events(&events, opts.batch(0, 1));
+            let unbatched = write_events(&events, opts.clone().batch(0, 1));
             assert_eq!(stream, unbatched);
+            // And as messages finished first, then framed (the header written from the payload).
+            let mut w = StreamWriter::new(Vec::new(), opts).unwrap();
+            let mut b = Builder::new();
+            for e in &events {
+                b.reset();
+                let root = build(&mut b, e).unwrap();
+                w.write_message(b.finish(root, None).unwrap()).unwrap();
+            }
+            assert_eq!(stream, w.finish().unwrap(), "{checksum:?} {bytes} {frames}");
         }
     }
 }

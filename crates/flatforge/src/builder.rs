@@ -1633,6 +1633,7 @@ impl Builder {
     /// assert_eq!(&bytes[4..8], b"ABCD");
     /// # Ok::<(), flatforge::BuildError>(())
     /// ```
+    #[inline]
     pub fn finish<T: ?Sized>(
         &mut self,
         root: Offset<T>,
@@ -1651,6 +1652,7 @@ impl Builder {
     /// assert_eq!(u32::from_le_bytes(bytes[..4].try_into().unwrap()) as usize, bytes.len() - 4);
     /// # Ok::<(), flatforge::BuildError>(())
     /// ```
+    #[inline]
     pub fn finish_size_prefixed<T: ?Sized>(
         &mut self,
         root: Offset<T>,
@@ -1723,18 +1725,22 @@ impl Builder {
         let align = self.min_align.max(4).max(size_prefix);
         let ident = if file_identifier.is_some() { 4 } else { 0 };
         self.reserve(align, 4 + ident + size_prefix, prefix_len)?;
+        let mut r = Room {
+            buf: &mut self.buf,
+            head: self.head,
+        };
         if let Some(id) = file_identifier {
-            self.put_bytes(id);
+            r.put_bytes(id);
         }
-        self.put_offset(root);
+        r.put_offset(root);
         if size_prefix == 8 {
-            self.put::<u64>(self.len() as u64);
+            r.put::<u64>(r.len() as u64);
         } else if size_prefix == 4 {
-            self.put::<u32>(self.len() as u32);
+            r.put::<u32>(r.len() as u32);
         }
-        self.head -= prefix_len;
-        let head = self.head;
-        zero_bytes(&mut self.buf[head..head + prefix_len]);
+        let head = r.head - prefix_len;
+        zero_bytes(&mut r.buf[head..head + prefix_len]);
+        self.head = head;
         Ok(())
     }
 
