@@ -2,8 +2,9 @@
 //! sink with one write (a vectored one when a builder's payload is among them). A small frame (up to
 //! [`COPY_MAX`] bytes) is copied into the batch buffer behind its frame header, and its builder
 //! reused at once: one short copy costs less than one more slice for the sink, and the one builder
-//! stays in cache. A larger frame's payload stays in its builder (the next one of a pool) until the
-//! sink takes it, so it is never copied, and its header ends the batch buffer's piece before it.
+//! stays in cache. A larger frame's payload stays in its builder (which joins a pool, a spare taking
+//! its place) until the sink takes it, so it is never copied, and its header ends the batch
+//! buffer's piece before it.
 //!
 //! What survives a crash: frames handed to the sink are whole or, for the last one of a failed or
 //! interrupted write, torn (readers report it, [`recover_file`](crate::recover_file) cuts it
@@ -290,6 +291,13 @@ impl Side {
     }
 }
 
+/// A builder for the messages of a writer whose payloads are at most `max_len` bytes.
+fn new_builder(max_len: usize) -> Builder {
+    let mut b = Builder::with_capacity(1024);
+    b.set_max_size(max_len + 32);
+    b
+}
+
 /// Writes `lead` zeros and the frame header of `payload` into `head` (`lead` + the header's length
 /// bytes).
 #[inline(always)]
@@ -348,7 +356,10 @@ fn copy_short(dst: &mut [u8], src: &[u8]) {
 #[derive(Debug)]
 pub struct StreamWriter<W: Write> {
     out: Option<W>,
-    /// `pool[used]` builds the next message; `pool[..used]` hold frames pending as `Seg::Pool`.
+    /// Builds the next message.
+    builder: Builder,
+    /// `pool[..used]` hold the payloads pending as `Seg::Pool` (each swapped in from `builder`);
+    /// the others are spares.
     pool: Vec<Builder>,
     used: usize,
     /// The pending pieces before `side[open..]`; empty while no frame is pending in a builder.
@@ -422,8 +433,10 @@ impl<W: Write> StreamWriter<W> {
     /// A writer whose sink is at stream position `pos`, after `frames` frames (and, for a framed
     /// stream, after the header, which it knows but does not write).
     fn at(out: W, opts: &WriterOptions, plain: bool, pos: u64, frames: u64) -> Self {
+        let max_len = opts.max_frame_len.min(MAX_PAYLOAD_LEN);
         let mut w = StreamWriter {
             out: Some(out),
+            builder: new_builder(max_len),
             pool: Vec::new(),
             used: 0,
             segs: Vec::with_capacity(MAX_SEGS),
@@ -441,7 +454,7 @@ impl<W: Write> StreamWriter<W> {
             hlen: opts.checksum.frame_header_len(),
             batch_bytes: opts.batch_bytes,
             batch_frames: opts.batch_frames.clamp(1, MAX_SEGS / 2),
-            max_len: opts.max_frame_len.min(MAX_PAYLOAD_LEN),
+            max_len,
             failed: false,
             header: (!plain).then(|| {
                 let mut header = Header::new(opts.checksum);
@@ -553,22 +566,23 @@ impl<W: Write> StreamWriter<W> {
         if self.failed {
             return Err(Error::WriterFailed.into());
         }
-        if self.used == self.pool.len() {
-            self.grow_pool();
-        }
-        let b = &mut self.pool[self.used];
-        b.reset();
-        let root = build(b)?;
+        self.builder.reset();
+        let root = build(&mut self.builder)?;
         let frame_len = self.finish_frame(root)?;
         self.count_frame(frame_len)?;
         Ok(self.frames - 1)
     }
 
-    #[cold]
-    fn grow_pool(&mut self) {
-        let mut b = Builder::with_capacity(1024);
-        b.set_max_size(self.max_len + 32);
-        self.pool.push(b);
+    /// Keeps the finished payload in `builder` pending as the batch's next piece, and puts a spare
+    /// builder in its place.
+    fn keep_builder(&mut self) {
+        self.close_side();
+        if self.used == self.pool.len() {
+            self.pool.push(new_builder(self.max_len));
+        }
+        core::mem::swap(&mut self.builder, &mut self.pool[self.used]);
+        self.used += 1;
+        self.segs.push(Seg::Pool);
     }
 
     /// Finishes the message in the current builder and adds its frame to the batch: a small frame
@@ -576,7 +590,7 @@ impl<W: Write> StreamWriter<W> {
     /// to `side` as the piece before it). Returns the frame's length.
     #[inline]
     fn finish_frame<T: ?Sized>(&mut self, root: Offset<T>) -> Result<usize, Error> {
-        let b = &mut self.pool[self.used];
+        let b = &mut self.builder;
         let ident = self.ident.as_ref();
         let frame_len = if self.plain {
             let frame = b.finish_size_prefixed(root, ident)?;
@@ -608,9 +622,7 @@ impl<W: Write> StreamWriter<W> {
             put_frame_header(self.side.room(head_len), lead, self.checksum, payload);
             head_len + len
         };
-        self.close_side();
-        self.segs.push(Seg::Pool);
-        self.used += 1;
+        self.keep_builder();
         Ok(frame_len)
     }
 
