@@ -546,14 +546,8 @@ impl Room<'_> {
 
     /// Writes the vtable of the table whose fields start at offset `start` and whose soffset was
     /// just written (as 0), or reuses an identical vtable written before, and points the table to
-    /// it. `entries` has 2 bytes per slot: the offset at which the field ends, counted from the
-    /// table's end (that is, the builder's length after writing it, minus `start`), or 0 for an
-    /// absent field. The caller has reserved room for the vtable. Vtables above `floor` (offsets
-    /// from the end) are shared through `vtables`.
-    ///
-    /// The entries are read with 2-byte loads (which store forwarding serves from the 2-byte
-    /// stores that wrote them), turned into the vtable's offsets in registers, hashed, compared
-    /// with the vtables written before, and written to the buffer only if the vtable is new.
+    /// it. `entries` are as [`NewVtable`] takes them. The caller has reserved room for the vtable.
+    /// Vtables above `floor` (offsets from the end) are shared through `vtables`.
     #[inline]
     fn write_vtable(
         &mut self,
@@ -563,45 +557,104 @@ impl Room<'_> {
         entries: &[u8],
     ) -> Offset<Table<'static>> {
         let object = self.len();
-        let size = (object - start) as u16;
-        let len = 4 + entries.len();
-        let head = (len as u32) | u32::from(size) << 16;
-        let voffset = |e: &[u8]| match u16::from_le_bytes([e[0], e[1]]) {
-            0 => 0,
-            at => size - at,
-        };
-        let hash = || hash_vtable(head, entries.chunks_exact(2).map(voffset));
-        let buf = &*self.buf;
-        let found = vtables.find(hash, |off| {
-            let at = buf.len() - off as usize;
-            off as usize > floor
-                && buf.get(at..at + len).is_some_and(|old| {
-                    old[..4] == head.to_le_bytes()
-                        && old[4..]
-                            .chunks_exact(2)
-                            .zip(entries.chunks_exact(2))
-                            .all(|(o, e)| o == voffset(e).to_le_bytes())
-                })
-        });
-        let vt = match found {
+        let vt = NewVtable::new((object - start) as u16, entries);
+        let (below, data) = self.buf.split_at_mut(self.head);
+        let off = match vt.find(vtables, floor, data) {
             Lookup::Found(off) => off as usize,
             Lookup::Missing(hash) => {
-                let at = self.head - len;
-                let dst = &mut self.buf[at..at + len];
-                dst[..4].copy_from_slice(&head.to_le_bytes());
-                for (d, e) in dst[4..].chunks_exact_mut(2).zip(entries.chunks_exact(2)) {
-                    d.copy_from_slice(&voffset(e).to_le_bytes());
-                }
+                let at = self.head - vt.len();
+                vt.write(&mut below[at..]);
                 self.head = at;
                 let off = self.len();
                 vtables.insert(off as u32, hash, |off| vtable_hash_at(self.buf, off));
                 off
             }
         };
-        let soffset = (vt as i64 - object as i64) as i32;
         let at = self.buf.len() - object;
-        self.buf[at..at + 4].copy_from_slice(&soffset.to_le_bytes());
+        self.buf[at..at + 4].copy_from_slice(&vt.soffset(off, object).to_le_bytes());
         Offset::new(object as u32)
+    }
+}
+
+/// The vtable of a table just written, from its entries: 2 bytes per slot, where the field of the
+/// slot ends counted from the table's end (0 when absent). The entries are read with 2-byte loads
+/// (which store forwarding serves from the 2-byte stores that wrote them), turned into the
+/// vtable's offsets in registers, hashed, compared with the vtables written before, and written
+/// to the buffer only if the vtable is new.
+#[derive(Clone, Copy)]
+struct NewVtable<'e> {
+    /// The vtable's first 4 bytes: its length and the table's.
+    head: u32,
+    size: u16,
+    entries: &'e [u8],
+}
+
+impl<'e> NewVtable<'e> {
+    /// The vtable of a table of `size` bytes (the soffset included).
+    #[inline(always)]
+    fn new(size: u16, entries: &'e [u8]) -> Self {
+        let head = (4 + entries.len()) as u32 | u32::from(size) << 16;
+        NewVtable {
+            head,
+            size,
+            entries,
+        }
+    }
+
+    #[inline(always)]
+    fn len(self) -> usize {
+        4 + self.entries.len()
+    }
+
+    /// The vtable's offsets from the table's start.
+    #[inline(always)]
+    fn voffsets(self) -> impl Iterator<Item = u16> + 'e {
+        let size = self.size;
+        self.entries
+            .chunks_exact(2)
+            .map(move |e| match u16::from_le_bytes([e[0], e[1]]) {
+                0 => 0,
+                at => size - at,
+            })
+    }
+
+    #[inline(always)]
+    fn hash(self) -> u32 {
+        hash_vtable(self.head, self.voffsets())
+    }
+
+    /// Looks the vtable up among those in `data` (the builder's data) above `floor`.
+    #[inline(always)]
+    fn find(self, vtables: &Dedup, floor: usize, data: &[u8]) -> Lookup {
+        vtables.find(
+            || self.hash(),
+            |off| {
+                let at = data.len().wrapping_sub(off as usize);
+                off as usize > floor
+                    && data.get(at..at + self.len()).is_some_and(|old| {
+                        old[..4] == self.head.to_le_bytes()
+                            && old[4..]
+                                .chunks_exact(2)
+                                .zip(self.voffsets())
+                                .all(|(o, v)| o == v.to_le_bytes())
+                    })
+            },
+        )
+    }
+
+    /// Writes the vtable into `dst`, of [`len`](Self::len) bytes.
+    #[inline(always)]
+    fn write(self, dst: &mut [u8]) {
+        dst[..4].copy_from_slice(&self.head.to_le_bytes());
+        for (d, v) in dst[4..].chunks_exact_mut(2).zip(self.voffsets()) {
+            d.copy_from_slice(&v.to_le_bytes());
+        }
+    }
+
+    /// The soffset of the table at `object` whose vtable is at `vtable` (offsets from the end).
+    #[inline(always)]
+    fn soffset(self, vtable: usize, object: usize) -> i32 {
+        (vtable as i64 - object as i64) as i32
     }
 }
 
@@ -1585,10 +1638,11 @@ impl Builder {
         max_align: usize,
     ) -> Result<TableWriter<'_, VT>, BuildError> {
         assert!(!self.in_table, "table_writer called while a table is open");
-        // Room: alignment padding, the fields, up to 3 bytes of padding, the 4-byte soffset and the
-        // vtable, so that `finish` needs no check of its own.
+        // Room: the fields, up to 3 bytes of padding, the 4-byte soffset and the vtable, so that
+        // `finish` needs no check of its own; then the alignment padding.
+        let fixed = max_inline_size + 7 + VT;
         let pad = self.len().wrapping_neg() & (max_align - 1);
-        let need = pad + max_inline_size + 7 + VT;
+        let need = fixed + pad;
         if max_inline_size + 7 > 0xFFFF {
             return Err(BuildError::TableTooLarge {
                 size: max_inline_size + 7,
@@ -1601,8 +1655,6 @@ impl Builder {
         if align > self.min_align {
             self.min_align = align;
         }
-        self.zero_pad(pad);
-        let start = self.len();
         let Builder {
             buf,
             head,
@@ -1611,13 +1663,24 @@ impl Builder {
             force_defaults,
             ..
         } = self;
+        let (below, data) = buf.split_at_mut(*head);
+        let room = &mut below[*head - need..];
+        if pad <= 8 {
+            // One 8-byte store instead of a `memset` call for a few bytes (`fixed` is more than 8);
+            // the zeros below the padding land in room that the table overwrites or leaves free.
+            room[need - 8..].copy_from_slice(&[0; 8]);
+        } else {
+            room[fixed..].fill(0);
+        }
         Ok(TableWriter {
-            room: Room { buf, head: *head },
+            room,
+            data,
             head,
             vtables,
             floor: *floor,
             force_defaults: *force_defaults,
-            start,
+            start: fixed,
+            pos: fixed,
             slots: 0,
             vtable: [0; VT],
         })
@@ -2208,34 +2271,55 @@ impl FarWriter<'_> {
 /// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 pub struct TableWriter<'b, const VT: usize> {
-    /// The builder's buffer and head, borrowed apart from its other fields.
-    room: Room<'b>,
-    /// The builder's head, set from `room` by `finish`.
+    /// The room reserved right below the builder's data, of a length fixed by the table's layout:
+    /// the table is written into it back to front, `room[pos..]` so far, and the builder's head
+    /// moves down only in `finish`. Its length and the positions in it are in registers (and
+    /// often known to the compiler), so writes into it need few checks.
+    room: &'b mut [u8],
+    /// The builder's data, where earlier vtables are found.
+    data: &'b [u8],
+    /// The builder's head (the start of `data`), set by `finish`.
     head: &'b mut usize,
     vtables: &'b mut Dedup,
     floor: usize,
     force_defaults: bool,
+    /// Where the fields start: `room[start..]` is the alignment padding.
     start: usize,
+    pos: usize,
     slots: usize,
     /// Bytes `4 + 2 * slot`: where the field of `slot` ends, counted from the table's end (0 when
-    /// absent), as [`Room::write_vtable`] takes them. The first 4 bytes are unused.
+    /// absent), as [`NewVtable`] takes them. The first 4 bytes are unused.
     vtable: [u8; VT],
 }
 
 impl<const VT: usize> fmt::Debug for TableWriter<'_, VT> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("TableWriter")
-            .field("start", &self.start)
-            .field("len", &self.room.len())
+            .field("len", &self.len())
+            .field("fields_len", &(self.start - self.pos))
             .field("slots", &self.slots)
             .finish_non_exhaustive()
     }
 }
 
 impl<const VT: usize> TableWriter<'_, VT> {
+    /// The builder's length once the table is written as far as now.
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.data.len() + (self.room.len() - self.pos)
+    }
+
+    /// Writes bytes below those written so far.
+    #[inline(always)]
+    fn put_bytes(&mut self, bytes: &[u8]) {
+        let at = self.pos - bytes.len();
+        self.room[at..self.pos].copy_from_slice(bytes);
+        self.pos = at;
+    }
+
     #[inline(always)]
     fn track(&mut self, slot: usize) {
-        let at = (self.room.len() - self.start) as u16;
+        let at = (self.start - self.pos) as u16;
         self.vtable[4 + 2 * slot..6 + 2 * slot].copy_from_slice(&at.to_le_bytes());
         if slot >= self.slots {
             self.slots = slot + 1;
@@ -2285,10 +2369,10 @@ impl<const VT: usize> TableWriter<'_, VT> {
     #[inline(always)]
     pub fn add_scalar_always<T: Scalar>(&mut self, slot: usize, value: T) {
         debug_assert!(
-            self.room.len() % T::SIZE == 0,
+            self.len() % T::SIZE == 0,
             "fields must be added largest first"
         );
-        self.room.put(value);
+        self.put_bytes(value.to_le_array().as_ref());
         self.track(slot);
     }
 
@@ -2322,10 +2406,10 @@ impl<const VT: usize> TableWriter<'_, VT> {
     #[inline(always)]
     pub fn add_struct<S: Struct>(&mut self, slot: usize, value: &S) {
         debug_assert!(
-            self.room.len() % S::ALIGN == 0,
+            self.len() % S::ALIGN == 0,
             "fields must be added largest first"
         );
-        self.room.put_bytes(struct_bytes(value));
+        self.put_bytes(struct_bytes(value));
         self.track(slot);
     }
 
@@ -2350,11 +2434,9 @@ impl<const VT: usize> TableWriter<'_, VT> {
     /// As [`add_scalar`](Self::add_scalar).
     #[inline(always)]
     pub fn add_offset<T: ?Sized>(&mut self, slot: usize, offset: Offset<T>) {
-        debug_assert!(
-            self.room.len() % 4 == 0,
-            "fields must be added largest first"
-        );
-        self.room.put_offset(offset.value);
+        debug_assert!(self.len() % 4 == 0, "fields must be added largest first");
+        let here = (self.len() + 4) as u32;
+        self.put_bytes(&here.wrapping_sub(offset.value).to_le_bytes());
         self.track(slot);
     }
 
@@ -2376,11 +2458,9 @@ impl<const VT: usize> TableWriter<'_, VT> {
     /// As [`add_scalar`](Self::add_scalar).
     #[inline(always)]
     pub fn add_offset64<T: ?Sized>(&mut self, slot: usize, offset: Offset64<T>) {
-        debug_assert!(
-            self.room.len() % 8 == 0,
-            "fields must be added largest first"
-        );
-        self.room.put_offset64(offset.value);
+        debug_assert!(self.len() % 8 == 0, "fields must be added largest first");
+        let here = (self.len() + 8) as u64;
+        self.put_bytes(&here.wrapping_sub(offset.value).to_le_bytes());
         self.track(slot);
     }
 
@@ -2408,18 +2488,39 @@ impl<const VT: usize> TableWriter<'_, VT> {
     /// If the fields exceeded the reserved size.
     #[inline(always)]
     pub fn finish(mut self) -> Result<Offset<Table<'static>>, BuildError> {
-        let pad = self.room.len().wrapping_neg() & 3;
-        self.room.zero_pad(pad);
-        self.room.put::<i32>(0);
-        // `table_writer` reserved room for the vtable.
-        let table = self.room.write_vtable(
-            self.vtables,
-            self.floor,
-            self.start,
+        // Up to 3 bytes of padding, then the soffset (written last): one 8-byte store zeroes both.
+        let pad = self.len().wrapping_neg() & 3;
+        self.put_bytes(&[0; 8]);
+        self.pos += 4 - pad;
+        let at = self.pos;
+        let object = self.len();
+        let vt = NewVtable::new(
+            (self.start - at) as u16,
             &self.vtable[4..4 + 2 * self.slots],
         );
-        *self.head = self.room.head;
-        Ok(table)
+        // `table_writer` reserved room for the vtable.
+        let off = match vt.find(self.vtables, self.floor, self.data) {
+            Lookup::Found(off) => off as usize,
+            Lookup::Missing(hash) => {
+                let dst = at - vt.len();
+                vt.write(&mut self.room[dst..at]);
+                self.pos = dst;
+                let off = self.len();
+                // The vtables to hash are those in the data, and this one.
+                let (data, new) = (self.data, &self.room[dst..at]);
+                self.vtables.insert(off as u32, hash, |o| {
+                    if o as usize <= data.len() {
+                        vtable_hash_at(data, o)
+                    } else {
+                        vtable_hash_at(new, new.len() as u32)
+                    }
+                });
+                off
+            }
+        };
+        self.room[at..at + 4].copy_from_slice(&vt.soffset(off, object).to_le_bytes());
+        *self.head -= self.room.len() - self.pos;
+        Ok(Offset::new(object as u32))
     }
 }
 

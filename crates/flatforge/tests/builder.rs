@@ -646,3 +646,42 @@ fn vtables_are_shared_past_the_inline_entries() {
     distinct.dedup();
     assert_eq!(distinct.len(), 20);
 }
+
+#[derive(Clone, Copy, PartialEq, Debug)]
+#[repr(transparent)]
+struct Wide([u8; 32]);
+// SAFETY: a transparent wrapper of [u8; 32].
+unsafe impl Struct for Wide {
+    const ALIGN: usize = 32;
+}
+
+#[test]
+fn the_table_writer_pads_to_wide_alignments_with_zeros() {
+    // A 32-aligned struct field after objects of every length mod 32: the padding the table writer
+    // puts under the data first (up to 31 bytes, more than its one-store path covers) is zeros,
+    // over a buffer that held other bytes before.
+    let wide = Wide(core::array::from_fn(|i| i as u8 + 1));
+    let mut b = Builder::with_capacity(256);
+    for before in 0..32usize {
+        b.reset();
+        let junk = b.create_vector(&[0xEEu8; 200]).unwrap();
+        let _ = b.finish(junk, None).unwrap();
+        b.reset();
+        let bytes = b.create_vector(&vec![0xEEu8; before]).unwrap();
+        let mut w = b.table_writer::<8>(32 + 4, Wide::ALIGN).unwrap();
+        w.add_struct(0, &wide);
+        w.add_offset(1, bytes);
+        let t = w.finish().unwrap();
+        let buf = finish(&mut b, t);
+        let t: Table = flatforge::root(&buf).unwrap();
+        assert_eq!(t.get::<&Wide>(0).unwrap(), Some(&wide), "{before}");
+        assert_eq!(t.get::<Vector<u8>>(1).unwrap().unwrap().len(), before);
+        let at = t.position() + usize::from(t.field_offset(0));
+        assert_eq!(at % 32, 0, "{before}");
+        let vector_start = buf.len() - (4 + before).next_multiple_of(4);
+        assert!(
+            buf[at + 32..vector_start].iter().all(|&x| x == 0),
+            "{before}"
+        );
+    }
+}
