@@ -2838,14 +2838,18 @@ impl<'s> Emitter<'s> {
                     } else if f.key {
                         // flatc always writes key fields, defaults included.
                         w!(out, "t.add_scalar_always::<{p}>({i}, args.{fname}{val});");
-                    } else if p.starts_with('f') {
+                    } else if p.starts_with('f')
+                        && !matches!(f.default, DefaultValue::Float(d) if d.is_nan())
+                    {
                         // `add_scalar` compares with `==`, which would drop the sign of a zero
-                        // (-0.0 == 0.0): a zero of the other sign than the default is written.
+                        // (-0.0 == 0.0): a value whose bits differ from the default's is written
+                        // (one compare of integers), one equal to it only if defaults are forced.
+                        // (A NaN default takes the `add_scalar` below: it leaves out every NaN.)
                         let (d, _) = scalar_default(p, &f.default);
                         w!(
                             out,
                             "{{ let v = args.{fname}; let d: {p} = {d};
-                                if v == d && v.to_bits() != d.to_bits() {{ t.add_scalar_always::<{p}>({i}, v); }}
+                                if v.to_bits() != d.to_bits() {{ t.add_scalar_always::<{p}>({i}, v); }}
                                 else {{ t.add_scalar::<{p}>({i}, v, d); }} }}"
                         );
                     } else {

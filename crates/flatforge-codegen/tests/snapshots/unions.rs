@@ -792,7 +792,7 @@ pub mod shapes {
             {
                 let v = args.radius;
                 let d: f32 = 0.0;
-                if v == d && v.to_bits() != d.to_bits() {
+                if v.to_bits() != d.to_bits() {
                     t.add_scalar_always::<f32>(0, v);
                 } else {
                     t.add_scalar::<f32>(0, v, d);
