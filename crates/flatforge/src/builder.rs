@@ -1011,7 +1011,7 @@ impl Builder {
     /// assert_eq!(flatforge::root::<&str>(bytes)?, "héllo");
     /// # Ok::<(), Box<dyn core::error::Error>>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn create_string(&mut self, s: &str) -> Result<Offset<str>, BuildError> {
         let n = s.len();
         self.reserve(4, n + 1, 4)?;
