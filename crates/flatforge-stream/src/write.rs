@@ -20,8 +20,8 @@ use flatforge::{BuildError, Builder, Offset};
 
 use crate::error::Error;
 use crate::format::{
-    encode_index, lead, write_frame_header, Checksum, Format, Header, HEADER_LEN, MAGIC,
-    MAX_PAYLOAD_LEN, MIN_MESSAGE_LEN,
+    encode_index, is_torn_header, lead, write_frame_header, Checksum, Format, Header, HEADER_LEN,
+    MAGIC, MAX_PAYLOAD_LEN, MIN_MESSAGE_LEN,
 };
 use crate::read::ReaderOptions;
 use crate::recover::Recovery;
@@ -984,10 +984,8 @@ impl StreamWriter<File> {
         let n = len.min(HEADER_LEN as u64) as usize;
         file.read_exact(&mut head[..n]).map_err(io(0))?;
         let head = &head[..n];
-        // Part of a header: the magic's first 4 bytes at least (its fourth, 0xB5, is in no text),
-        // and no more than a header. Anything else short is not taken for a stream.
-        let torn_header =
-            !plain && (4..HEADER_LEN).contains(&n) && MAGIC.starts_with(&head[..n.min(8)]);
+        // Part of a header (anything else short is not taken for a stream).
+        let torn_header = !plain && is_torn_header(head);
         if len == 0 || torn_header {
             // Nothing was written, or only part of the header (a crash right after creating).
             file.set_len(0).map_err(io(0))?;
