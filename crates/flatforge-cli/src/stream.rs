@@ -726,7 +726,13 @@ fn pack_append(p: Packing<'_, '_>, opts: WriterOptions, out: &Output) -> anyhow:
                 .with_context(footer_failed)?
                 .sync_all()
                 .with_context(footer_failed)?;
-            eprintln!("appended {appended} to `{name}`");
+            // The footer follows --no-index, not the stream: say when that changed it.
+            let footer = match (found.indexed, opts.index) {
+                (true, false) => "; its index footer was removed (--no-index)",
+                (false, true) if frames_before > 0 => "; it now ends with an index footer",
+                _ => "",
+            };
+            eprintln!("appended {appended} to `{name}`{footer}");
             Ok(ExitCode::SUCCESS)
         }
         Err(e) => {

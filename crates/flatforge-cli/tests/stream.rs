@@ -737,6 +737,47 @@ fn recover_leaves_complete_frames_and_non_streams_alone() {
     assert_eq!(std::fs::read(&torn).unwrap(), b"");
 }
 
+/// An append that fails leaves the stream byte for byte as it was, index footer or none; one
+/// that succeeds says when --no-index (or its absence) changed the footer.
+#[test]
+fn pack_append_keeps_or_reports_the_index_footer() {
+    let good = temp("footer-good.jsonl");
+    std::fs::write(&good, lines(2)).unwrap();
+    let bad = temp("footer-bad.jsonl");
+    std::fs::write(&bad, format!("{}{{\"nope\": 1}}\n", lines(1))).unwrap();
+    for no_index in [true, false] {
+        let out = temp(&format!("footer-{no_index}.ffs"));
+        let _ = std::fs::remove_file(&out);
+        let first: &[&str] = if no_index { &["--no-index"] } else { &[] };
+        assert_eq!(pack(&good, &out, first).status.code(), Some(0));
+        let before = std::fs::read(&out).unwrap();
+        // The other index setting, and a bad line: nothing changes.
+        let other: &[&str] = if no_index {
+            &["--append"]
+        } else {
+            &["--append", "--no-index"]
+        };
+        assert_eq!(pack(&bad, &out, other).status.code(), Some(1));
+        assert_eq!(
+            std::fs::read(&out).unwrap(),
+            before,
+            "--no-index {no_index}"
+        );
+        let appended = pack(&good, &out, other);
+        assert_eq!(appended.status.code(), Some(0));
+        let said = if no_index {
+            "it now ends with an index footer"
+        } else {
+            "its index footer was removed (--no-index)"
+        };
+        assert!(
+            text(&appended.stderr).contains(said),
+            "{}",
+            text(&appended.stderr)
+        );
+    }
+}
+
 /// `recover`'s arguments follow the other commands: usage errors exit 2, a missing file or a
 /// directory is named as such.
 #[test]

@@ -388,9 +388,29 @@ pub struct StreamWriter<W: Write> {
     failed: bool,
     /// The header of a framed stream (written again by `rotate`).
     header: Option<Header>,
-    /// For a writer from [`append`](StreamWriter::append): the position and frame count of the
-    /// stream it found, to which [`abandon`](StreamWriter::abandon) returns.
-    origin: Option<(u64, u64)>,
+    /// For a writer from [`append`](StreamWriter::append): the stream it found, to which
+    /// [`abandon`](StreamWriter::abandon) returns.
+    origin: Option<Origin>,
+}
+
+/// The stream [`StreamWriter::append`] found: where its frames end, how many there are, and its
+/// index footer, if it had one.
+#[derive(Debug)]
+struct Origin {
+    pos: u64,
+    frames: u64,
+    footer: OriginFooter,
+}
+
+/// Whether the stream found ended with an index footer, and where its frames are when the
+/// appending writer keeps no index of its own.
+#[derive(Debug)]
+enum OriginFooter {
+    None,
+    /// The appending writer's index, cut back to the frames found.
+    WritersIndex,
+    /// The frames' offsets (the appending writer writes no index).
+    Offsets(Vec<u64>),
 }
 
 impl<W: Write> StreamWriter<W> {
@@ -992,7 +1012,11 @@ impl StreamWriter<File> {
             file.seek(SeekFrom::Start(0)).map_err(io(0))?;
             let found = Recovery::empty(len);
             let mut w = Self::new(file, opts)?;
-            w.origin = Some((0, 0));
+            w.origin = Some(Origin {
+                pos: 0,
+                frames: 0,
+                footer: OriginFooter::None,
+            });
             return Ok((w, found));
         }
         let mut read_opts = ReaderOptions::default().format(opts.format);
@@ -1007,9 +1031,7 @@ impl StreamWriter<File> {
         }
         let mut offsets = Vec::new();
         let found = crate::recover(&mut file, &read_opts, |frame| {
-            if opts.index {
-                offsets.push(frame.offset());
-            }
+            offsets.push(frame.offset());
             Ok(())
         })?;
         if plain {
@@ -1023,18 +1045,34 @@ impl StreamWriter<File> {
         file.set_len(end).map_err(io(end))?;
         file.seek(SeekFrom::Start(end)).map_err(io(end))?;
         let mut w = Self::at(file, &opts, plain, end, found.frames);
-        w.origin = Some((end, found.frames));
-        if let Some(index) = &mut w.index {
-            *index = offsets;
-        }
+        // `abandon` restores the footer as it was: an index only if there was one.
+        let footer = match (found.indexed, &mut w.index) {
+            (false, index) => {
+                if let Some(index) = index {
+                    *index = offsets;
+                }
+                OriginFooter::None
+            }
+            (true, Some(index)) => {
+                *index = offsets;
+                OriginFooter::WritersIndex
+            }
+            (true, None) => OriginFooter::Offsets(offsets),
+        };
+        w.origin = Some(Origin {
+            pos: end,
+            frames: found.frames,
+            footer,
+        });
         Ok((w, found))
     }
 
     /// Takes back every frame written since [`append`](Self::append) opened the file, pending or
-    /// not, and finishes: the file ends with the frames it had (and, with
-    /// [`WriterOptions::index`], a footer over them), or nothing if it was empty. The lock is held throughout, so no other
-    /// writer's frames can be cut; this works after a failed write too. For all-or-nothing
-    /// appends: call it when anything went wrong before [`finish`](Self::finish).
+    /// not, and finishes: the file ends with the frames it had, and an index footer over them if
+    /// it had one (whatever [`WriterOptions::index`] says), or nothing if it was empty. The lock
+    /// is held throughout, so no other writer's frames can be cut; this works after a failed
+    /// write too. For all-or-nothing appends: call it when anything went wrong before
+    /// [`finish`](Self::finish).
     ///
     /// Only for writers from [`append`](Self::append) (else [`Error::InvalidOptions`], and the
     /// pending frames are dropped unwritten): a writer from [`new`](Self::new) does not know what
@@ -1065,22 +1103,30 @@ impl StreamWriter<File> {
         self.side.clear();
         self.open = 0;
         self.used = 0;
-        let Some((pos, frames)) = self.origin else {
+        let Some(Origin {
+            pos,
+            frames,
+            footer,
+        }) = self.origin.take()
+        else {
             self.failed = true;
             return Err(Error::InvalidOptions(
                 "only a writer from `append` can take its frames back",
             ));
         };
-        // The file is cut to where `append` found it.
+        // The file is cut to where `append` found it, with the footer it had.
         self.pos = pos;
         self.frames = frames;
         self.failed = false;
         self.start_batch();
-        if pos == 0 {
-            // The file was empty (or held part of a header): it is left empty, without a footer.
-            self.index = None;
-        } else if let Some(index) = &mut self.index {
-            index.truncate(frames as usize);
+        match footer {
+            OriginFooter::None => self.index = None,
+            OriginFooter::WritersIndex => {
+                if let Some(index) = &mut self.index {
+                    index.truncate(frames as usize);
+                }
+            }
+            OriginFooter::Offsets(offsets) => self.index = Some(offsets),
         }
         let file = self.out.as_mut().expect("present until finish");
         let io = |cause| Error::Io { offset: pos, cause };

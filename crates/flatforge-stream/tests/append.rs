@@ -320,6 +320,29 @@ fn abandon_leaves_the_file_as_append_found_it() {
             assert_eq!(read_all(&path, &read), all, "{opts:?}");
         }
     }
+    // The footer comes back as it was when the appending writer's index setting differs from
+    // the stream's: none added, none lost.
+    for (written, appended) in [(false, true), (true, false)] {
+        let path = temp(&format!("abandon-index-{written}"));
+        append(
+            &path,
+            &WriterOptions::default().index(written),
+            &["a", "bb"],
+        )
+        .unwrap();
+        let before = std::fs::read(&path).unwrap();
+        let (mut w, found) =
+            StreamWriter::append(&path, WriterOptions::default().index(appended)).unwrap();
+        assert_eq!(found.indexed, written);
+        w.write_with(|b| b.create_string("taken back")).unwrap();
+        w.flush().unwrap();
+        w.abandon().unwrap();
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            before,
+            "index {written} -> {appended}"
+        );
+    }
     // After `rotate` to another file the writer cannot cut that file back: an error, and the
     // pending frames are not written (they were when the writer was dropped).
     let (w, _) = StreamWriter::append(temp("abandon-rotated"), WriterOptions::default()).unwrap();
