@@ -365,7 +365,11 @@ fn recover_help(e: &StreamError, plain: bool, name: &str) -> Option<String> {
             "zeros or damage where a frame should start, as a crash can leave: {recover} cuts \
              them off, keeping the frames before them"
         )),
-        _ if e.is_truncation() || matches!(e, StreamError::CorruptIndex { .. }) => Some(format!(
+        StreamError::CorruptIndex { .. } => Some(format!(
+            "its index footer is damaged or torn (the frames before it are whole): {recover} \
+             cuts the footer off"
+        )),
+        _ if e.is_truncation() => Some(format!(
             "the stream ends in a torn write: {recover} cuts it off"
         )),
         StreamError::CorruptFrameHeader { .. }
@@ -377,8 +381,7 @@ fn recover_help(e: &StreamError, plain: bool, name: &str) -> Option<String> {
     }
 }
 
-/// Whether `data` starts as JSON text does (`{` or `[` after white space or a byte order mark).
-/// A plain stream may start so too (a buffer of 123 bytes starts with `{`): this only picks advice.
+/// How to verify the message of `frame` (size-prefixed in a plain stream).
 fn verify_options(frame: &Frame<'_>) -> VerifyOptions {
     let mut opts = VerifyOptions::default();
     opts.size_prefixed = frame.is_size_prefixed();

@@ -203,7 +203,8 @@ pub enum ErrorKind {
     },
     /// A field's bytes do not lie inside its table's inline data.
     #[error(
-        "field of {} at vtable offset {voffset} lies outside the {table_size}-byte table",
+        "field of {} at offset {voffset} in its table (as the vtable says) lies outside the \
+         {table_size}-byte table",
         Bytes(*.size as u64)
     )]
     FieldOutOfTable {
