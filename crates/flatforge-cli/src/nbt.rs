@@ -254,7 +254,7 @@ fn parse_text(args: &ConvertArgs, data: &[u8], json: bool) -> anyhow::Result<(Nb
                 .chars()
                 .count()
                 + 1;
-            let path = e.path();
+            let path = e.short_path();
             let within = if path.is_empty() {
                 String::new()
             } else {

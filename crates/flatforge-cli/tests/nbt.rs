@@ -281,3 +281,19 @@ fn convert_reads_snbt_and_json_text() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn snbt_nested_too_deep_names_a_shortened_path() {
+    let deep = format!("{}1{}", "{a:".repeat(600), "}".repeat(600));
+    let out = flatforge(&["nbt", "convert", "-", "-o", "-"], Some(deep.as_bytes()));
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(
+            "<stdin>:1:1537: nesting deeper than 512 compounds and lists \
+             (in a.a.a.a.a.a.a.a…(496 more)…a.a.a.a.a.a.a.a)"
+        ),
+        "{err}"
+    );
+    assert!(err.len() < 200, "{err}");
+}

@@ -217,6 +217,30 @@ impl Error {
         out
     }
 
+    /// The path as the error's message shows it: [`Error::path`], except that a path of more than 16
+    /// segments keeps only its first and last 8, with the count of those left out between them.
+    ///
+    /// ```
+    /// use flatforge_nbt::snbt::{from_snbt, Dialect};
+    /// let text = format!("{}1{}", "{a:".repeat(600), "}".repeat(600));
+    /// let err = from_snbt(&text, Dialect::Modern).unwrap_err();
+    /// assert_eq!(err.path_segments().count(), 512);
+    /// assert_eq!(err.short_path(), "a.a.a.a.a.a.a.a…(496 more)…a.a.a.a.a.a.a.a");
+    /// assert_eq!(flatforge_nbt::Nbt::read(&[0], flatforge_nbt::Variant::Java).unwrap_err().short_path(), "");
+    /// ```
+    pub fn short_path(&self) -> String {
+        let n = self.0.path.len();
+        if n <= SHOWN_SEGMENTS {
+            return self.path();
+        }
+        // A path 512 levels deep would drown the message: its ends say where.
+        let half = SHOWN_SEGMENTS / 2;
+        let (mut head, mut tail) = (String::new(), String::new());
+        render_path(self.path_segments().take(half), &mut head);
+        render_path(self.path_segments().skip(n - half), &mut tail);
+        format!("{head}…({} more)…{tail}", n - 2 * half)
+    }
+
     /// Adds a field name in front of the path (used while the error travels towards the root).
     #[cold]
     pub(crate) fn in_field(mut self, name: &str) -> Self {
@@ -280,7 +304,7 @@ fn render_path<'a>(segs: impl Iterator<Item = &'a PathSegment>, out: &mut String
     }
 }
 
-/// Paths longer than this many segments are shown by `Display` with their middle left out.
+/// Paths longer than this many segments are shown by [`Error::short_path`] with their middle left out.
 const SHOWN_SEGMENTS: usize = 16;
 
 impl fmt::Display for Error {
@@ -289,16 +313,9 @@ impl fmt::Display for Error {
         if let Some(offset) = self.0.offset {
             write!(f, " at byte {offset}")?;
         }
-        let n = self.0.path.len();
-        if n > SHOWN_SEGMENTS {
-            // A path 512 levels deep would drown the message: its ends say where.
-            let half = SHOWN_SEGMENTS / 2;
-            let (mut head, mut tail) = (String::new(), String::new());
-            render_path(self.path_segments().take(half), &mut head);
-            render_path(self.path_segments().skip(n - half), &mut tail);
-            write!(f, " in {head}…({} more)…{tail}", n - 2 * half)?;
-        } else if n > 0 {
-            write!(f, " in {}", self.path())?;
+        let path = self.short_path();
+        if !path.is_empty() {
+            write!(f, " in {path}")?;
         }
         Ok(())
     }
