@@ -226,7 +226,8 @@ impl Error {
     /// let err = from_snbt(&text, Dialect::Modern).unwrap_err();
     /// assert_eq!(err.path_segments().count(), 512);
     /// assert_eq!(err.short_path(), "a.a.a.a.a.a.a.a…(496 more)…a.a.a.a.a.a.a.a");
-    /// assert_eq!(flatforge_nbt::Nbt::read(&[0], flatforge_nbt::Variant::Java).unwrap_err().short_path(), "");
+    /// let err = flatforge_nbt::Nbt::read(&[0], flatforge_nbt::Variant::Java).unwrap_err();
+    /// assert_eq!(err.short_path(), "");
     /// ```
     pub fn short_path(&self) -> String {
         let n = self.0.path.len();
