@@ -245,10 +245,12 @@ fn parse_text(args: &ConvertArgs, data: &[u8], json: bool) -> anyhow::Result<(Nb
         from_snbt(text, args.dialect.into()).map_err(|e| {
             // (On bytes: an offset inside a character cannot panic.)
             let before = &text.as_bytes()[..e.offset().unwrap_or(0).min(text.len())];
+            // A byte order mark is no column.
+            let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
             let line_start = before
                 .iter()
                 .rposition(|&b| b == b'\n')
-                .map_or(0, |i| i + 1);
+                .map_or(bom.min(before.len()), |i| i + 1);
             let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
             let column = String::from_utf8_lossy(&before[line_start..])
                 .chars()

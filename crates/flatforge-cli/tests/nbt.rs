@@ -297,3 +297,34 @@ fn snbt_nested_too_deep_names_a_shortened_path() {
     );
     assert!(err.len() < 200, "{err}");
 }
+
+#[test]
+fn text_input_may_start_with_a_byte_order_mark() {
+    for (name, body) in [("bom.snbt", "{a: 1}"), ("bom.json", r#"{"a": 1}"#)] {
+        let file = temp(name);
+        std::fs::write(&file, format!("\u{feff}{body}")).unwrap();
+        let out = flatforge(&["nbt", "convert", file.to_str().unwrap(), "-o", "-"], None);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let nbt = flatforge_nbt::Nbt::read(&out.stdout, flatforge_nbt::Variant::Java).unwrap();
+        assert_eq!(
+            nbt.tag.as_compound().unwrap()["a"],
+            flatforge_nbt::Tag::Int(1)
+        );
+    }
+    // Columns do not count the mark.
+    let out = flatforge(
+        &["nbt", "convert", "-", "-o", "-"],
+        Some("\u{feff}{a: ?}".as_bytes()),
+    );
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("<stdin>:1:5: SNBT: unexpected character '?' (in a)"),
+        "{err}"
+    );
+    let out = flatforge(
+        &["nbt", "convert", "--from", "json", "-", "-o", "-"],
+        Some("\u{feff}{\"a\": ?}".as_bytes()),
+    );
+    let err = text(&out.stderr);
+    assert!(err.contains("expected value at line 1 column 7"), "{err}");
+}

@@ -312,11 +312,12 @@ impl Printer<'_> {
     }
 }
 
-/// Parses SNBT text into a tag. Whitespace around the value is allowed; anything else after it is an
-/// error.
+/// Parses SNBT text into a tag. Whitespace around the value is allowed, and one byte order mark
+/// (U+FEFF) before it; anything else after it is an error.
 ///
 /// # Errors
-/// A syntax or range error, with the byte offset in the text and the path of the value.
+/// A syntax or range error, with the byte offset in the text (a byte order mark counts) and the
+/// path of the value.
 ///
 /// ```
 /// use flatforge_nbt::snbt::{from_snbt, Dialect};
@@ -328,12 +329,16 @@ impl Printer<'_> {
 /// let t = from_snbt("[1, 'a', {}]", Dialect::Modern).unwrap();
 /// assert_eq!(t.as_list().unwrap().len(), 3);
 /// assert_eq!(from_snbt("0xFFub", Dialect::Modern).unwrap(), Tag::Byte(-1));
+/// // A byte order mark is skipped; offsets count its 3 bytes.
+/// assert_eq!(from_snbt("\u{feff}[1b]", Dialect::Modern).unwrap(), Tag::List(List::Byte(vec![1])));
+/// let err = from_snbt("\u{feff}[1b, ?]", Dialect::Modern).unwrap_err();
+/// assert_eq!(err.offset(), Some(8));
 /// ```
 pub fn from_snbt(text: &str, dialect: Dialect) -> Result<Tag> {
     let mut p = Parser {
         s: text.as_bytes(),
         text,
-        pos: 0,
+        pos: if text.starts_with('\u{feff}') { 3 } else { 0 },
         dialect,
     };
     let tag = p.value(0)?;

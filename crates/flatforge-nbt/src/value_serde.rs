@@ -216,10 +216,12 @@ fn check_finite(tag: &Tag) -> Result<()> {
     }
 }
 
-/// Parses JSON into a tag with the inference described in the module docs.
+/// Parses JSON into a tag with the inference described in the module docs. One byte order mark
+/// (U+FEFF) before the value is skipped.
 ///
 /// # Errors
-/// Invalid JSON (with the line and column), `null`, integers beyond 64 bits and lists of mixed types.
+/// Invalid JSON (with the line and column, which do not count a byte order mark), `null`, integers
+/// beyond 64 bits and lists of mixed types.
 ///
 /// ```
 /// use flatforge_nbt::{json, List, Tag};
@@ -229,7 +231,11 @@ fn check_finite(tag: &Tag) -> Result<()> {
 /// assert_eq!(c["b"], Tag::Long(3000000000));
 /// assert_eq!(c["c"], Tag::Double(0.5));
 /// assert_eq!(c["d"], Tag::Byte(1));
+/// assert_eq!(json::from_json("\u{feff}[1]").unwrap(), Tag::List(List::Int(vec![1])));
+/// let err = json::from_json("\u{feff}[1, x]").unwrap_err();
+/// assert_eq!(err.to_string(), "JSON: expected value at line 1 column 5");
 /// ```
 pub fn from_json(text: &str) -> Result<Tag> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     serde_json::from_str(text).map_err(|e| Error::new(ErrorKind::Json(e.to_string())))
 }
