@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use flatforge_nbt::snbt::{from_snbt, to_snbt, Dialect, SnbtOptions};
-use flatforge_nbt::{json, Compression, Format, Nbt, Variant};
+use flatforge_nbt::{json, Compression, ErrorKind, Format, Nbt, Variant};
 
 use crate::output::{input_name, print_line, stdout_error, write_file};
 
@@ -233,7 +233,7 @@ fn parse_text(args: &ConvertArgs, data: &[u8], json: bool) -> anyhow::Result<(Nb
     let tag = if json {
         // (serde_json's message gives the line and column.)
         json::from_json(text).map_err(|e| {
-            let mut message = format!("{name} is not valid JSON for NBT: {e}");
+            let mut message = format!("{name} is not valid JSON for NBT: {}", json_message(&e));
             if args.from.is_none() && from_snbt(text, args.dialect.into()).is_ok() {
                 message.push_str(
                     "\n  = help: this is SNBT (read as JSON for its .json name): add `--from snbt`",
@@ -279,6 +279,21 @@ fn parse_text(args: &ConvertArgs, data: &[u8], json: bool) -> anyhow::Result<(Nb
     Ok((nbt, Format::new(Variant::Java, Compression::None)))
 }
 
+/// A JSON error's message without the "JSON: " that the context before it already says.
+fn json_message(e: &flatforge_nbt::Error) -> String {
+    match e.kind() {
+        ErrorKind::Json(message) => {
+            let path = e.short_path();
+            if path.is_empty() {
+                message.clone()
+            } else {
+                format!("{message} in {path}")
+            }
+        }
+        _ => e.to_string(),
+    }
+}
+
 fn show(args: &ShowArgs) -> anyhow::Result<ExitCode> {
     let (nbt, _) = load(&args.file, args.from)?;
     let text = match args.format {
@@ -292,7 +307,13 @@ fn show(args: &ShowArgs) -> anyhow::Result<ExitCode> {
                 },
             )
         }
-        ShowFormat::Json => json::to_json(&nbt.tag, true).context("converting to JSON")?,
+        ShowFormat::Json => json::to_json(&nbt.tag, true).map_err(|e| {
+            anyhow::anyhow!(
+                "cannot show {}: {}",
+                input_name(&args.file),
+                json_message(&e)
+            )
+        })?,
     };
     print_line(format_args!("{text}"))?;
     Ok(ExitCode::SUCCESS)

@@ -328,3 +328,30 @@ fn text_input_may_start_with_a_byte_order_mark() {
     let err = text(&out.stderr);
     assert!(err.contains("expected value at line 1 column 7"), "{err}");
 }
+
+#[test]
+fn json_errors_say_json_once() {
+    // A Float NaN: JSON has no number for it.
+    let nan = temp("nan.nbt");
+    std::fs::write(&nan, b"\x0a\x00\x00\x05\x00\x01f\x7f\xc0\x00\x00\x00").unwrap();
+    let out = flatforge(
+        &["nbt", "show", "--format", "json", nan.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.starts_with("error: cannot show "), "{err}");
+    assert!(
+        err.contains("nan.nbt: NaN or infinite float cannot be written as JSON in f"),
+        "{err}"
+    );
+    let out = flatforge(
+        &["nbt", "convert", "--from", "json", "-", "-o", "-"],
+        Some(b"[1,"),
+    );
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("error: <stdin> is not valid JSON for NBT: EOF while parsing"),
+        "{err}"
+    );
+}

@@ -11,12 +11,17 @@ use std::fmt;
 /// let err = Nbt::read(&[3, 0, 0, 0, 0], Variant::Java).unwrap_err();
 /// assert_eq!(err.kind(), &ErrorKind::UnexpectedEof { needed: 4, remaining: 2 });
 /// assert_eq!(err.kind().to_string(), "unexpected end of input: 4 more bytes needed, 2 left");
+/// // A Byte tag without its byte.
+/// let err = Nbt::read(&[1, 0, 0], Variant::Java).unwrap_err();
+/// assert_eq!(err.to_string(), "unexpected end of input: 1 more byte needed, 0 left at byte 3");
+/// let err = Nbt::read(&[1, 0, 0, 7, 0], Variant::Java).unwrap_err();
+/// assert_eq!(err.to_string(), "1 trailing byte after the root tag at byte 4");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ErrorKind {
     /// The input ended before a value was complete.
-    #[error("unexpected end of input: {needed} more bytes needed, {remaining} left")]
+    #[error("unexpected end of input: {needed} more {} needed, {remaining} left", bytes(*.needed))]
     UnexpectedEof {
         /// Bytes the value needs.
         needed: u64,
@@ -53,7 +58,7 @@ pub enum ErrorKind {
     #[error("variable-length integer too long")]
     VarIntTooLong,
     /// Bytes left over after the root tag.
-    #[error("{0} trailing bytes after the root tag")]
+    #[error("{0} trailing {noun} after the root tag", noun = bytes(*.0 as u64))]
     TrailingBytes(usize),
     /// The input is larger than 4 GiB, which the borrowed reader's offsets cannot address.
     #[error("input of {0} bytes is too large (at most 4 GiB)")]
@@ -79,6 +84,15 @@ pub enum ErrorKind {
     /// An I/O error from a reader or writer.
     #[error("I/O: {0}")]
     Io(String),
+}
+
+/// The noun for `n` bytes.
+pub(crate) fn bytes(n: u64) -> &'static str {
+    if n == 1 {
+        "byte"
+    } else {
+        "bytes"
+    }
 }
 
 /// One step of the path from the root to the failing value.

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::io::{Read, Write};
 
 use crate::codec::{BigEndian, LittleEndian, VarInt, Variant};
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{bytes, Error, ErrorKind, Result};
 use crate::read::read_root;
 use crate::tag::Nbt;
 use crate::write::write_root;
@@ -120,10 +120,11 @@ pub fn decompress(data: &[u8]) -> Result<(Cow<'_, [u8]>, Compression)> {
     read.map_err(|e| {
         // Where it failed, as far as can be told: the decoder reads its input ahead.
         compression_error(format!(
-            "{compression} data cut short or corrupt ({e}), after {} decompressed bytes from \
-             {} compressed bytes",
+            "{compression} data cut short or corrupt ({e}), after {} decompressed {} from {} \
+             compressed bytes",
             out.len(),
-            data.len()
+            bytes(out.len() as u64),
+            data.len(),
         ))
     })?;
     if out.len() as u64 > MAX_DECOMPRESSED {

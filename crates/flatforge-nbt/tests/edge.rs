@@ -596,3 +596,26 @@ fn cut_compressed_data_says_how_far_it_got() {
         );
     }
 }
+
+/// Counts of one say "byte": "1 more bytes needed" read badly.
+#[test]
+fn one_byte_is_singular() {
+    let packed = flatforge_nbt::compress(&[7], flatforge_nbt::Compression::Zlib).unwrap();
+    let err = flatforge_nbt::decompress(&packed[..packed.len() - 4])
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("after 1 decompressed byte from"), "{err}");
+    for (data, message) in [
+        (
+            &[1, 0, 0][..],
+            "unexpected end of input: 1 more byte needed, 0 left at byte 3",
+        ),
+        (
+            &[1, 0, 0, 5, 5],
+            "1 trailing byte after the root tag at byte 4",
+        ),
+    ] {
+        let err = flatforge_nbt::Nbt::read(data, flatforge_nbt::Variant::Java).unwrap_err();
+        assert_eq!(err.to_string(), message);
+    }
+}
