@@ -355,3 +355,21 @@ fn json_errors_say_json_once() {
         "{err}"
     );
 }
+
+#[test]
+fn a_cut_bedrock_level_dat_blames_its_header() {
+    let cut = temp("cut.dat");
+    std::fs::write(&cut, b"\x0a\0\0\0\x0c\0\0\0\x0a\0\0\x03\x01\0a\x05\0").unwrap();
+    for from in [&[][..], &["--from", "bedrock"]] {
+        let mut args = vec!["nbt", "show"];
+        args.extend_from_slice(from);
+        args.push(cut.to_str().unwrap());
+        let out = flatforge(&args, None);
+        assert_eq!(out.status.code(), Some(1));
+        let err = text(&out.stderr);
+        assert!(
+            err.contains("claims 12 bytes of NBT, but the file has 9 after it"),
+            "{err}"
+        );
+    }
+}

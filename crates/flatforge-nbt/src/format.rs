@@ -207,6 +207,46 @@ pub fn bedrock_header(data: &[u8]) -> Option<i32> {
     (len as usize == data.len() - 8 && data.get(8) == Some(&10)).then_some(version)
 }
 
+/// The error to report for `plain`, which no variant reads, given `headerless`, the error from reading
+/// it: when `plain` starts as a Bedrock level.dat header does (a small version, then a compound tag at
+/// byte 8) but its length field disagrees with the data, so that [`bedrock_header`] finds none, and the
+/// NBT after those 8 bytes reads further than `headerless` got, the header's length is the fault.
+#[cold]
+fn blame_header(plain: &[u8], headerless: Error) -> Error {
+    let (Some(version), Some(claimed), Some(&10)) =
+        (plain.get(0..4), plain.get(4..8), plain.get(8))
+    else {
+        return headerless;
+    };
+    let version = i32::from_le_bytes(version.try_into().expect("4 bytes"));
+    let claimed = u32::from_le_bytes(claimed.try_into().expect("4 bytes"));
+    // Real files have versions up to about 10; Java and Bedrock NBT without a header whose root is
+    // a compound holding anything have a name length or a tag type in bytes 2 and 3.
+    let actual = plain.len() - 8;
+    if !(0..=0xFFFF).contains(&version) || claimed as usize == actual {
+        return headerless;
+    }
+    let (reached, read) = match Nbt::read_prefix(&plain[8..], Variant::Bedrock) {
+        Ok((_, used)) => (
+            8 + used,
+            format!("a root tag of {used} then trailing bytes"),
+        ),
+        Err(e) => match e.offset() {
+            Some(offset) => (8 + offset, format!("reading them: {}", e.shifted(8))),
+            None => return headerless,
+        },
+    };
+    if headerless.offset().is_some_and(|o| o >= reached) {
+        return headerless;
+    }
+    let message = format!(
+        "Bedrock level.dat header (version {version}) claims {claimed} {} of NBT, but the file \
+         has {actual} after it ({read})",
+        crate::error::bytes(claimed.into()),
+    );
+    Error::at(ErrorKind::InvalidHeader(message), 4)
+}
+
 impl Nbt {
     /// Reads uncompressed NBT of `variant`; the whole input must be one root tag.
     ///
@@ -271,9 +311,12 @@ impl Nbt {
         Ok(out)
     }
 
-    /// Reads a file whose compression, variant and Bedrock header are detected. Each variant is tried in
-    /// [`Variant::ALL`] order; the first that reads the whole input wins. When none does, the error is the
-    /// one from the variant that got furthest.
+    /// Reads a file whose compression, variant and Bedrock header are detected. A Bedrock level.dat
+    /// header is detected when its length field matches the rest of the file and a compound follows it;
+    /// then, or when that compound does not read, each variant is tried on the whole input in
+    /// [`Variant::ALL`] order; the first that reads it all wins. When none does, the error is the one
+    /// that got furthest, or [`ErrorKind::InvalidHeader`] when the data looks like a level.dat whose
+    /// header's length is wrong.
     ///
     /// ```
     /// use flatforge_nbt::{Compression, Nbt, Variant};
@@ -282,20 +325,30 @@ impl Nbt {
     /// let (nbt, format) = Nbt::from_file_bytes(&data).unwrap();
     /// assert_eq!((format.variant, format.compression), (Variant::Java, Compression::Gzip));
     /// assert_eq!(nbt.name, "Level");
+    ///
+    /// // A level.dat header (version 10) claiming 12 bytes of NBT, then a compound of 9.
+    /// let cut = b"\x0a\0\0\0\x0c\0\0\0\x0a\0\0\x03\x01\0a\x05\0";
+    /// let err = Nbt::from_file_bytes(cut).unwrap_err();
+    /// assert_eq!(err.offset(), Some(4));
+    /// assert!(err.to_string().starts_with("invalid header: Bedrock level.dat header (version 10) \
+    ///     claims 12 bytes of NBT, but the file has 9 after it"), "{err}");
     /// ```
     pub fn from_file_bytes(data: &[u8]) -> Result<(Nbt, Format)> {
         let (plain, compression) = decompress(data)?;
+        let mut furthest: Option<Error> = None;
         if let Some(version) = bedrock_header(&plain) {
-            if let Ok(nbt) = Nbt::read(&plain[8..], Variant::Bedrock) {
-                let format = Format {
-                    variant: Variant::Bedrock,
-                    compression,
-                    bedrock_header: Some(version),
-                };
-                return Ok((nbt, format));
+            match Nbt::read(&plain[8..], Variant::Bedrock) {
+                Ok(nbt) => {
+                    let format = Format {
+                        variant: Variant::Bedrock,
+                        compression,
+                        bedrock_header: Some(version),
+                    };
+                    return Ok((nbt, format));
+                }
+                Err(e) => furthest = Some(e.shifted(8)),
             }
         }
-        let mut furthest: Option<Error> = None;
         for variant in Variant::ALL {
             match Nbt::read(&plain, variant) {
                 Ok(nbt) => return Ok((nbt, Format::new(variant, compression))),
@@ -306,10 +359,12 @@ impl Nbt {
                 }
             }
         }
-        Err(furthest.unwrap_or_else(|| Error::new(ErrorKind::UnknownFormat)))
+        let furthest = furthest.unwrap_or_else(|| Error::new(ErrorKind::UnknownFormat));
+        Err(blame_header(&plain, furthest))
     }
 
-    /// Reads a file of a known variant; compression and the Bedrock header are still detected.
+    /// Reads a file of a known variant; compression and, for [`Variant::Bedrock`], the level.dat header
+    /// are still detected (as [`Nbt::from_file_bytes`] detects them).
     ///
     /// ```
     /// use flatforge_nbt::{Nbt, Variant};
@@ -331,10 +386,11 @@ impl Nbt {
                 return Ok((nbt, format));
             }
         }
-        Ok((
-            Nbt::read(&plain, variant)?,
-            Format::new(variant, compression),
-        ))
+        let nbt = Nbt::read(&plain, variant).map_err(|e| match variant {
+            Variant::Bedrock => blame_header(&plain, e),
+            _ => e,
+        })?;
+        Ok((nbt, Format::new(variant, compression)))
     }
 
     /// Encodes a file: the variant, the Bedrock header if the format has one, then compression.

@@ -619,3 +619,66 @@ fn one_byte_is_singular() {
         assert_eq!(err.to_string(), message);
     }
 }
+
+/// A level.dat whose header's length disagrees with the file was read without the header, and the
+/// error said "13 trailing bytes after the root tag at byte 4": it now blames the header.
+#[test]
+fn level_dat_header_with_a_wrong_length_is_blamed() {
+    let mut c = Compound::new();
+    c.insert("a", 5i32);
+    let format = Format {
+        variant: Variant::Bedrock,
+        compression: flatforge_nbt::Compression::None,
+        bedrock_header: Some(10),
+    };
+    let ok = Nbt::new("", c).to_file_bytes(&format).unwrap();
+    assert_eq!(ok.len(), 20);
+    let mut junk = ok.clone();
+    junk.extend_from_slice(b"xyz");
+    for (data, expected) in [
+        (
+            &ok[..17],
+            "invalid header: Bedrock level.dat header (version 10) claims 12 bytes of NBT, but the \
+             file has 9 after it (reading them: unexpected end of input: 4 more bytes needed, 2 \
+             left at byte 15 in a) at byte 4",
+        ),
+        (
+            &junk[..],
+            "invalid header: Bedrock level.dat header (version 10) claims 12 bytes of NBT, but the \
+             file has 15 after it (a root tag of 12 then trailing bytes) at byte 4",
+        ),
+    ] {
+        for err in [
+            Nbt::from_file_bytes(data).unwrap_err(),
+            Nbt::from_file_bytes_as(data, Variant::Bedrock).unwrap_err(),
+        ] {
+            assert!(matches!(err.kind(), ErrorKind::InvalidHeader(_)), "{err}");
+            assert_eq!(err.to_string(), expected);
+        }
+        // Read as Java, there is no header to blame.
+        let err = Nbt::from_file_bytes_as(data, Variant::Java).unwrap_err();
+        assert!(!matches!(err.kind(), ErrorKind::InvalidHeader(_)), "{err}");
+    }
+
+    // A right header before a broken compound: the error is from reading after the header.
+    let mut bad = ok.clone();
+    bad[11] = 99;
+    let err = Nbt::from_file_bytes(&bad).unwrap_err();
+    assert_eq!(err.to_string(), "invalid tag type 99 at byte 11");
+
+    // Java NBT whose root is named with 5 letters and holds a compound first has a compound tag at
+    // byte 8 too; broken further on, it is no header's fault.
+    let mut inner = Compound::new();
+    inner.insert("x", 1i8);
+    let mut root = Compound::new();
+    root.insert("inner", inner);
+    let mut java = Nbt::new("hello", root).to_vec(Variant::Java).unwrap();
+    assert_eq!(java[8], 10);
+    let last = java.len() - 1;
+    java[last] = 42;
+    let err = Nbt::from_file_bytes(&java).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!("invalid tag type 42 at byte {last}")
+    );
+}
