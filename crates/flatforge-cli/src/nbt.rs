@@ -99,7 +99,8 @@ convert` reads JSON back with integers as int (long when too large for an int; b
 they are refused), other numbers as double, arrays as lists and true/false as bytes, so a round \
 trip through JSON can change types (`32767s` comes back an int, `0.5f` a double, `[I; 1]` a \
 list); SNBT keeps them.\n\nExit status: 0 on success, 1 when the input is not valid \
-NBT (the message names the byte offset and the path), 2 on usage errors."
+NBT (the message names the byte offset and the path), 2 on usage errors.\n\n`nbt show` reads binary \
+NBT only; `nbt convert` reads SNBT and JSON text."
 )]
 struct ShowArgs {
     /// Output format.
@@ -119,8 +120,10 @@ struct ShowArgs {
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = "The output keeps the input's variant, compression and Bedrock header unless \
---to or --compression say otherwise. Text input (SNBT, detected when it starts with `{` or `[`, or \
-JSON with --from json or a .json file name) becomes uncompressed Java NBT with an empty root name unless they do.\n\n\
+--to or --compression say otherwise. Without --from, the input is text when it starts with `{` or `[` \
+(after spaces), or when its file name ends in .snbt or .json and it holds nothing but text; it is SNBT \
+unless the name ends in .json. Text becomes uncompressed Java NBT with an empty root name unless --to \
+and --compression say otherwise.\n\n\
 Exit status: 0 on success, 1 when the input is not valid NBT, SNBT or JSON (the message says where) \
 or cannot be written in the target variant, 2 on usage errors."
 )]
@@ -166,19 +169,43 @@ fn read_input(path: &Path) -> anyhow::Result<Vec<u8>> {
 
 fn load(path: &Path, from: Option<VariantArg>) -> anyhow::Result<(Nbt, Format)> {
     let data = read_input(path)?;
-    parse_binary(path, &data, from)
+    parse_binary(path, &data, from, |what, from| {
+        format!("`nbt show` reads only binary NBT, `nbt convert {from}` reads {what}")
+    })
 }
 
+/// Reads binary NBT; when that fails on input that is text, the message ends with a help line
+/// that says which text it is and `text_help` of that text and the `--from` that reads it.
 fn parse_binary(
     path: &Path,
     data: &[u8],
     from: Option<VariantArg>,
+    text_help: impl Fn(&str, &str) -> String,
 ) -> anyhow::Result<(Nbt, Format)> {
     let result = match from {
         Some(v) => Nbt::from_file_bytes_as(data, v.into()),
         None => Nbt::from_file_bytes(data),
     };
-    result.with_context(|| format!("{} is not valid NBT", input_name(path)))
+    result.map_err(|e| {
+        let mut message = format!("{} is not valid NBT: {e}", input_name(path));
+        if let Some(text) = as_text(data) {
+            // JSON first: SNBT reads most JSON too.
+            let (what, from) = if json::from_json(text).is_ok() {
+                ("JSON", "--from json")
+            } else if from_snbt(text, Dialect::Modern).is_ok()
+                || from_snbt(text, Dialect::Classic).is_ok()
+            {
+                ("SNBT", "--from snbt")
+            } else {
+                ("text", "--from snbt")
+            };
+            let help = text_help(if what == "text" { "SNBT" } else { what }, from);
+            message.push_str(&format!(
+                "\n  = help: this is {what}, not binary NBT: {help}"
+            ));
+        }
+        anyhow::anyhow!(message)
+    })
 }
 
 impl From<DialectArg> for Dialect {
@@ -194,17 +221,19 @@ impl From<DialectArg> for Dialect {
 /// tag without a name; uncompressed Java NBT unless `--to` and `--compression` say otherwise).
 fn load_any(args: &ConvertArgs) -> anyhow::Result<(Nbt, Format)> {
     let data = read_input(&args.input)?;
-    // Text is SNBT, or JSON when the file is named so (as `nbt show --format json > x.json`).
-    let json_name = args
-        .input
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+    // Text is SNBT, or JSON when the file is named so (as `nbt show --format json > x.json`). A
+    // .snbt or .json name also makes text of input that starts with a tab or a line feed.
+    let named = match args.input.extension() {
+        Some(e) if e.eq_ignore_ascii_case("json") => Some(InputArg::Json),
+        Some(e) if e.eq_ignore_ascii_case("snbt") => Some(InputArg::Snbt),
+        _ => None,
+    };
     let from = args.from.or_else(|| {
-        looks_like_text(&data).then_some(if json_name {
-            InputArg::Json
+        if looks_like_text(&data) {
+            Some(named.unwrap_or(InputArg::Snbt))
         } else {
-            InputArg::Snbt
-        })
+            named.filter(|_| as_text(&data).is_some())
+        }
     });
     let variant = match from {
         None => None,
@@ -215,7 +244,9 @@ fn load_any(args: &ConvertArgs) -> anyhow::Result<(Nbt, Format)> {
         Some(InputArg::Snbt) => return parse_text(args, &data, false),
         Some(InputArg::Json) => return parse_text(args, &data, true),
     };
-    parse_binary(&args.input, &data, variant)
+    parse_binary(&args.input, &data, variant, |_, from| {
+        format!("add `{from}`")
+    })
 }
 
 /// Whether `data` starts as SNBT does, with `{` or `[` after spaces (or a byte order mark): no
@@ -225,6 +256,17 @@ fn looks_like_text(data: &[u8]) -> bool {
     let data = data.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(data);
     let first = data.iter().find(|&&b| b != b' ' && b != b'\r');
     matches!(first, Some(b'{' | b'['))
+}
+
+/// `data` as text when it is UTF-8 without control characters other than tabs and line ends.
+/// Binary NBT never is: its first byte, a tag type, is a control character, and when it is a tab
+/// or a line feed (a list or a compound), the innermost list or compound (nesting is limited)
+/// holds one: a compound's End tag (0), a list's element type (all but List and Compound are
+/// control characters).
+fn as_text(data: &[u8]) -> Option<&str> {
+    let text = std::str::from_utf8(data).ok()?;
+    let visible = |c: char| !c.is_control() || matches!(c, '\t' | '\n' | '\r');
+    (!text.is_empty() && text.chars().all(visible)).then_some(text)
 }
 
 fn parse_text(args: &ConvertArgs, data: &[u8], json: bool) -> anyhow::Result<(Nbt, Format)> {
@@ -347,7 +389,28 @@ fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
 
 #[cfg(test)]
 mod tests {
-    use super::looks_like_text;
+    use super::{as_text, looks_like_text};
+
+    #[test]
+    fn text_has_no_control_characters_but_tabs_and_line_ends() {
+        for text in [
+            &b"\n{a: 1}"[..],
+            b"\t[1]\r\n",
+            "\u{feff}{\u{e9}: 1}".as_bytes(),
+        ] {
+            assert!(as_text(text).is_some(), "{text:?}");
+        }
+        // Binary NBT: an empty compound; a list of lists of Byte, without a 0 byte in any
+        // length; invalid UTF-8; and no text at all.
+        for binary in [
+            &b"\n\0\0\0"[..],
+            b"\t\t\t\t\t\t\t\x01\t\t\t\t",
+            b"{\xff}",
+            b"",
+        ] {
+            assert!(as_text(binary).is_none(), "{binary:?}");
+        }
+    }
 
     #[test]
     fn text_is_told_from_binary_nbt_by_its_first_bytes() {

@@ -373,3 +373,68 @@ fn a_cut_bedrock_level_dat_blames_its_header() {
         );
     }
 }
+
+#[test]
+fn text_given_as_binary_nbt_gets_a_hint() {
+    // SNBT starting with a line feed (the Compound tag type) is not detected as text.
+    let out = flatforge(&["nbt", "convert", "-", "-o", "-"], Some(b"\n{a: 1}"));
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("= help: this is SNBT, not binary NBT: add `--from snbt`"),
+        "{err}"
+    );
+    let out = flatforge(
+        &["nbt", "convert", "--from", "bedrock", "-", "-o", "-"],
+        Some(b"\t{\"a\": 1}"),
+    );
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("= help: this is JSON, not binary NBT: add `--from json`"),
+        "{err}"
+    );
+    // `nbt show` reads binary NBT only.
+    let snbt = temp("shown.snbt");
+    std::fs::write(&snbt, "{a: 1b}").unwrap();
+    let out = flatforge(&["nbt", "show", snbt.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("invalid tag type 123 at byte 0"), "{err}");
+    assert!(
+        err.contains(
+            "= help: this is SNBT, not binary NBT: `nbt show` reads only binary NBT, \
+             `nbt convert --from snbt` reads SNBT"
+        ),
+        "{err}"
+    );
+    // Binary input gets no such hint.
+    let out = flatforge(&["nbt", "show", "-"], Some(b"\n\0\x05"));
+    assert!(!text(&out.stderr).contains("help"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn snbt_and_json_file_names_say_text() {
+    for (name, body) in [("lf.snbt", "\n{a: 1}"), ("tab.json", "\t{\"a\": 1}")] {
+        let file = temp(name);
+        std::fs::write(&file, body).unwrap();
+        let out = flatforge(&["nbt", "convert", file.to_str().unwrap(), "-o", "-"], None);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let nbt = flatforge_nbt::Nbt::read(&out.stdout, flatforge_nbt::Variant::Java).unwrap();
+        assert_eq!(
+            nbt.tag.as_compound().unwrap()["a"],
+            flatforge_nbt::Tag::Int(1)
+        );
+    }
+    // Binary NBT under such a name is still read as binary.
+    let binary = temp("binary.snbt");
+    std::fs::copy(nbt_file("hello_world.nbt"), &binary).unwrap();
+    let out = flatforge(
+        &["nbt", "convert", binary.to_str().unwrap(), "-o", "-"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        out.stdout,
+        std::fs::read(nbt_file("hello_world.nbt")).unwrap()
+    );
+}
