@@ -103,6 +103,21 @@ fn include_dirs_are_searched() {
     assert_eq!(with.status.code(), Some(0), "{}", text(&with.stderr));
 }
 
+/// An include that names a directory is reported as such, not as a file that cannot be found.
+#[test]
+fn an_include_naming_a_directory_says_so() {
+    let main = temp_file("includes_a_dir.fbs", "include \"a_dir\";\ntable Main {}\n");
+    std::fs::create_dir_all(main.with_file_name("a_dir")).unwrap();
+    let out = flatforge(&["check", main.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("included `a_dir` is not a schema file") && stderr.contains("a directory"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("cannot find"), "{stderr}");
+}
+
 #[test]
 fn missing_file_exits_1() {
     let out = flatforge(&["check", "no/such/file.fbs"]);

@@ -474,6 +474,20 @@ impl<L: SourceLoader> Load<'_, '_, L> {
             .map(|d| d.join(name))
             .find(|c| self.compiler.loader.exists(c))
         else {
+            if let Some(other) = dirs()
+                .map(|d| d.join(name))
+                .find(|c| self.compiler.loader.is_not_a_file(c))
+            {
+                self.diagnostics.push(Diagnostic::error(
+                    Code::Io,
+                    format!(
+                        "included `{name}` is not a schema file: `{}` is a directory or a device",
+                        normalize_path(&other).display()
+                    ),
+                    span,
+                ));
+                return None;
+            }
             let searched: Vec<String> = dirs()
                 .map(|d| format!("`{}`", normalize_path(&d.join(name)).display()))
                 .collect();

@@ -336,6 +336,20 @@ pub trait SourceLoader {
     /// # Ok::<(), std::io::Error>(())
     /// ```
     fn read(&self, path: &Path) -> io::Result<Vec<u8>>;
+
+    /// Whether something that is not a file is at `path` (a directory, a device): an include that
+    /// names one is reported as such rather than as missing. By default nothing is.
+    ///
+    /// ```
+    /// use flatforge_schema::{FsLoader, MemoryLoader, SourceLoader};
+    /// assert!(FsLoader.is_not_a_file(&std::env::temp_dir()));
+    /// assert!(!FsLoader.is_not_a_file("no/such/file.fbs".as_ref()));
+    /// assert!(!MemoryLoader::new().is_not_a_file("dir".as_ref()));
+    /// ```
+    fn is_not_a_file(&self, path: &Path) -> bool {
+        let _ = path;
+        false
+    }
 }
 
 /// Reads schema files from the file system.
@@ -363,6 +377,10 @@ impl SourceLoader for FsLoader {
 
     fn read(&self, path: &Path) -> io::Result<Vec<u8>> {
         std::fs::read(path)
+    }
+
+    fn is_not_a_file(&self, path: &Path) -> bool {
+        path.metadata().is_ok_and(|m| !m.is_file())
     }
 }
 
