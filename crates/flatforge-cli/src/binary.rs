@@ -116,6 +116,11 @@ fn snippet(data: &[u8], e: &ParseError) -> String {
         return String::new();
     }
     let line = line.trim_end_matches('\r');
+    // A byte order mark before the text takes no column (nor does `e.column` count it).
+    let line = match start {
+        0 => line.strip_prefix('\u{feff}').unwrap_or(line),
+        _ => line,
+    };
     if line.contains('\0') {
         // Not text (a binary file, say): nothing worth showing.
         return String::new();

@@ -251,10 +251,13 @@ impl ParseError {
             .rposition(|&b| b == b'\n')
             .map_or(0, |p| p + 1);
         let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
+        // A byte order mark at the start of the text takes no column.
+        let bom = usize::from(line_start == 0 && before.starts_with(b"\xEF\xBB\xBF"));
         let column = 1 + before[line_start..]
             .iter()
             .filter(|&&b| b & 0xC0 != 0x80)
-            .count();
+            .count()
+            - bom;
         ParseError {
             line,
             column,

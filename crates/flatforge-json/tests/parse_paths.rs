@@ -282,3 +282,14 @@ fn mutated_json_gives_an_error_or_a_buffer_that_verifies() {
     let parsed = mutations_parse_or_fail(&Codec::new(&schema), &base);
     assert!(parsed > 100, "{parsed}");
 }
+
+/// A byte order mark before the text takes no column in error positions.
+#[test]
+fn a_byte_order_mark_takes_no_column() {
+    let (_, line, column) = parse("{ name: 5 }").unwrap_err();
+    assert_eq!((line, column), (1, 9));
+    let (_, line, column) = parse("\u{feff}{ name: 5 }").unwrap_err();
+    assert_eq!((line, column), (1, 9));
+    let (_, line, column) = parse("\u{feff}{\n  name: 5 }").unwrap_err();
+    assert_eq!((line, column), (2, 9));
+}

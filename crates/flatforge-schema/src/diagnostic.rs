@@ -277,12 +277,19 @@ impl Diagnostic {
 /// assert!(flatforge_schema::render(&err.diagnostics, &err.sources, true).contains('\x1b'));
 /// ```
 pub fn render(diagnostics: &[Diagnostic], sources: &SourceMap, color: bool) -> String {
+    // A byte order mark is shown as nothing: it would take a column (and shift every location
+    // on the first line by one), so it is left out and the labels move back over it.
     let mut files = SimpleFiles::new();
+    let mut bom = Vec::with_capacity(sources.files.len());
     for file in &sources.files {
-        files.add(
-            file.path.display().to_string(),
-            file.display_text().into_owned(),
-        );
+        let text = file.display_text();
+        let skip = if text.starts_with('\u{feff}') {
+            '\u{feff}'.len_utf8()
+        } else {
+            0
+        };
+        files.add(file.path.display().to_string(), text[skip..].to_owned());
+        bom.push(skip);
     }
     let config = term::Config {
         chars: term::Chars::ascii(),
@@ -295,6 +302,11 @@ pub fn render(diagnostics: &[Diagnostic], sources: &SourceMap, color: bool) -> S
     };
     for diagnostic in diagnostics {
         let mut converted = convert(diagnostic);
+        for label in &mut converted.labels {
+            let skip = bom.get(label.file_id).copied().unwrap_or(0);
+            label.range =
+                label.range.start.saturating_sub(skip)..label.range.end.saturating_sub(skip);
+        }
         let view = View::clip(&files, sources.files.len(), &mut converted.labels);
         if term::emit_to_write_style(&mut buffer, &config, &view, &converted).is_err() {
             // A span outside its file cannot be shown; fall back to the bare message.
@@ -598,6 +610,17 @@ fn convert(d: &Diagnostic) -> cs::Diagnostic<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_byte_order_mark_takes_no_column() {
+        let render_of = |text: &str| {
+            let err = crate::compile_str("a.fbs", text).unwrap_err();
+            render(&err.diagnostics, &err.sources, false)
+        };
+        let plain = render_of("table T { x: Monstr; }");
+        assert!(plain.contains("a.fbs:1:14"), "{plain}");
+        assert_eq!(render_of("\u{feff}table T { x: Monstr; }"), plain);
+    }
 
     /// An excerpt holds the lines where labels start or end, not the lines between: labels far
     /// apart in a file of long lines used to copy every line between them, for each diagnostic
