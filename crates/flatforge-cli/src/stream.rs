@@ -20,8 +20,8 @@ use flatforge_stream::{
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::output::{
-    count, looks_like_json, print_line, replaced_path, stdout_error, temp_path, Output,
-    EXIT_INVALID, EXIT_USAGE,
+    count, input_name, looks_like_json, print_line, replaced_path, stdout_error, temp_path, Output,
+    EXIT_INVALID, EXIT_USAGE, STDIN_NAME,
 };
 use crate::verify::{schema_file, SchemaArgs};
 
@@ -267,7 +267,7 @@ fn open_stream(read: &ReadArgs) -> anyhow::Result<Opened> {
         let len = file.metadata().ok().map(|m| m.len());
         (Box::new(file), len)
     };
-    let name = read.input.display();
+    let name = input_name(&read.input);
     let mut prefix = Vec::with_capacity(PREFIX_LEN);
     (&mut source)
         .take(PREFIX_LEN as u64)
@@ -334,7 +334,7 @@ fn framing_help(e: &StreamError, opened: &Opened, name: &str) -> Option<String> 
     let plain = opened.reader.header().is_none();
     if plain && e.frame() == Some(0) {
         if looks_like_json(&opened.prefix) {
-            let file = if name == "-" { "IN.jsonl" } else { name };
+            let file = if name == STDIN_NAME { "IN.jsonl" } else { name };
             return Some(format!(
                 "the input looks like JSON text, not a stream: `flatforge stream pack -s SCHEMA \
                  -o OUT.ffs {file}` makes a stream of JSON lines (one message per line)"
@@ -352,7 +352,7 @@ fn framing_help(e: &StreamError, opened: &Opened, name: &str) -> Option<String> 
 
 /// Advice for damage `e` that `flatforge stream recover` cuts off, in the stream file `name`.
 fn recover_help(e: &StreamError, plain: bool, name: &str) -> Option<String> {
-    let file = if name == "-" { "FILE" } else { name };
+    let file = if name == STDIN_NAME { "FILE" } else { name };
     let recover = if plain {
         format!("`flatforge stream recover --plain {file}`")
     } else {
@@ -404,7 +404,7 @@ fn cat(args: &CatArgs, out: &Output) -> anyhow::Result<ExitCode> {
     let root = args.schema.root(&codec)?;
     let hash = schema_hash(&schema, root_object(&codec, &schema, root));
     let mut opened = open_stream(&args.read)?;
-    let name = args.read.input.display().to_string();
+    let name = input_name(&args.read.input).into_owned();
     if let Err(e) = check_identity(opened.reader.header(), &codec, hash, args.read.any_schema) {
         return Ok(identity_error(&e, &name, out));
     }
@@ -824,7 +824,7 @@ impl Packing<'_, '_> {
                     return Err(PackError::Line(BadLine {
                         message: format!(
                             "{}:{number}:{}: {}",
-                            args.input.display(),
+                            input_name(&args.input),
                             e.column,
                             e.kind
                         ),
@@ -855,7 +855,7 @@ fn verify(args: &VerifyArgs, out: &Output) -> anyhow::Result<ExitCode> {
     let root = args.schema.root(&codec)?;
     let hash = schema_hash(&schema, root_object(&codec, &schema, root));
     let mut opened = open_stream(&args.read)?;
-    let name = args.read.input.display().to_string();
+    let name = input_name(&args.read.input).into_owned();
     if let Err(e) = check_identity(opened.reader.header(), &codec, hash, args.read.any_schema) {
         return Ok(identity_error(&e, &name, out));
     }

@@ -139,6 +139,29 @@ fn cat_and_pack_read_stdin() {
         Some(lines(3).as_bytes()),
     );
     assert_eq!(piped.status.code(), Some(0), "{}", text(&piped.stderr));
+    // Stdin is named `<stdin>`, as the other commands name it.
+    let verify = flatforge(&["stream", "verify", "-s", SCHEMA, "-"], Some(&bytes));
+    assert_eq!(
+        text(&verify.stdout),
+        format!("ok: `<stdin>`: 5 frames (framed, crc32c checksums, indexed)\n")
+    );
+    let bad = flatforge(
+        &[
+            "stream",
+            "pack",
+            "-s",
+            SCHEMA,
+            "-",
+            "-o",
+            s(&temp("bad-stdin.ffs")),
+        ],
+        Some(b"{\"nope\": 1}\n"),
+    );
+    assert!(
+        text(&bad.stderr).contains("error: <stdin>:1:2:"),
+        "{}",
+        text(&bad.stderr)
+    );
 }
 
 #[test]
