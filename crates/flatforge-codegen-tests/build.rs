@@ -84,7 +84,7 @@ fn main() {
     let mut private = String::new();
     let snapshots = manifest.join("../flatforge-codegen/tests/snapshots");
     println!("cargo:rerun-if-changed={}", snapshots.display());
-    for name in ["tables", "unions", "wide", "names", "aliases"] {
+    for name in ["tables", "unions", "wide", "names", "aliases", "namespaces"] {
         let schema = snapshots.join(format!("{name}.fbs"));
         let module = format!("snapshot_{name}");
         let dir = out_dir.join(&module);

@@ -339,6 +339,12 @@ impl Derived {
     }
 }
 
+/// Namespaces and their parents, as their components, with the names of their modules.
+type ModuleTree<'a> = BTreeMap<Vec<&'a str>, String>;
+
+/// The path of a namespace's module, one name per component, per namespace.
+type ModulePaths<'a> = BTreeMap<&'a str, Vec<String>>;
+
 /// The scope of the type names of namespace `ns`.
 fn ns_scope<'a>(scopes: &'a mut BTreeMap<String, Scope>, ns: &str) -> &'a mut Scope {
     scopes
@@ -362,8 +368,14 @@ struct Emitter<'s> {
     /// Per object: the trait of each required field (by field index) that its builder's `finish`
     /// needs, implemented by the builder states where the field is set.
     required_traits: Vec<BTreeMap<usize, String>>,
+    /// Every namespace and each of its parents, as its components, with the name of its module
+    /// (empty for the file's top level). In order, the paths are a walk of the module tree: a
+    /// path sorts right before its descendants.
+    module_tree: ModuleTree<'s>,
     /// Module path (escaped identifiers) per namespace string.
-    modules: BTreeMap<&'s str, Vec<String>>,
+    modules: ModulePaths<'s>,
+    /// Per root type (a file's `root_type`): the stem of its functions and constants.
+    root_stems: BTreeMap<ObjectId, String>,
     /// Per object: the accessor name of each field.
     field_names: Vec<Vec<String>>,
     /// Per object: the names of the other methods named after a field (`set_x`, `u_as_monster`,
@@ -555,6 +567,86 @@ fn far_reach(schema: &Schema) -> (Vec<bool>, Vec<bool>) {
     }
 }
 
+/// The modules of `namespaces` (see `Emitter::module_tree` and `Emitter::modules`). A component's
+/// module is named in `snake_case`, escaped, and takes a `_` (or more) while a sibling has that
+/// name: siblings take their names in the byte order of their components, so `Foo` is `foo`
+/// and `foo` is `foo_`, whatever the order of the declarations.
+fn module_names<'a>(
+    namespaces: impl Iterator<Item = &'a str>,
+) -> (ModuleTree<'a>, ModulePaths<'a>) {
+    let namespaces: BTreeSet<&str> = namespaces.collect();
+    let components =
+        |ns: &'a str| -> Vec<&'a str> { ns.split('.').filter(|c| !c.is_empty()).collect() };
+    let paths: BTreeSet<Vec<&str>> = namespaces
+        .iter()
+        .flat_map(|&ns| {
+            let comps = components(ns);
+            (0..=comps.len()).map(move |i| comps[..i].to_vec())
+        })
+        .collect();
+    // One scope per parent module; paths in order, so a parent is named before its children.
+    let mut scopes: BTreeMap<&[&str], Scope> = BTreeMap::new();
+    let mut tree = BTreeMap::new();
+    for path in &paths {
+        let name = match path.split_last() {
+            Some((child, parent)) => scopes.entry(parent).or_default().take(snake(child)),
+            None => String::new(),
+        };
+        tree.insert(path.clone(), name);
+    }
+    let modules = namespaces
+        .into_iter()
+        .map(|ns| {
+            let comps = components(ns);
+            let idents = (1..=comps.len())
+                .map(|i| tree[&comps[..i]].clone())
+                .collect();
+            (ns, idents)
+        })
+        .collect();
+    (tree, modules)
+}
+
+/// The functions and constants that `Emitter::root_items` defines for a root type whose stem is
+/// `stem`.
+fn root_values(stem: &str) -> [String; 10] {
+    let up = stem.to_uppercase();
+    [
+        format!("root_as_{stem}"),
+        format!("size_prefixed_root_as_{stem}"),
+        format!("root_as_{stem}_unchecked"),
+        format!("size_prefixed_root_as_{stem}_unchecked"),
+        format!("{stem}_buffer_has_identifier"),
+        format!("{stem}_size_prefixed_buffer_has_identifier"),
+        format!("finish_{stem}_buffer"),
+        format!("finish_size_prefixed_{stem}_buffer"),
+        format!("{up}_IDENTIFIER"),
+        format!("{up}_EXTENSION"),
+    ]
+}
+
+/// The stems of the root types' functions and constants (`root_as_monster`, `MONSTER_IDENTIFIER`):
+/// each file's `root_type`, in the order of the files (the root file first), named in
+/// `snake_case`, with `_` appended while one of its names is taken in its namespace by an earlier
+/// root type's (the roots `Monster` and `MONSTER` of two files are `monster` and `monster_`).
+fn root_stems(schema: &Schema, obj_names: &[String]) -> BTreeMap<ObjectId, String> {
+    let mut taken: BTreeMap<&str, BTreeSet<String>> = BTreeMap::new();
+    let mut stems = BTreeMap::new();
+    for id in schema.files.iter().filter_map(|f| f.root_table) {
+        if stems.contains_key(&id) {
+            continue;
+        }
+        let taken = taken.entry(schema[id].namespace.as_str()).or_default();
+        let mut stem = snake(bare(&obj_names[id.0 as usize]));
+        while root_values(&stem).iter().any(|v| taken.contains(v)) {
+            stem.push('_');
+        }
+        taken.extend(root_values(&stem));
+        stems.insert(id, stem);
+    }
+    stems
+}
+
 /// `path` relative to `base` when it lies below it, otherwise the path as given.
 fn display_path(path: &Path, base: &Path) -> String {
     let rel = path.strip_prefix(base).unwrap_or(path);
@@ -650,21 +742,15 @@ impl<'s> Emitter<'s> {
                     .collect()
             })
             .collect();
-        let mut modules = BTreeMap::new();
-        let namespaces = schema
-            .objects
-            .iter()
-            .map(|o| &o.namespace)
-            .chain(schema.enums.iter().map(|e| &e.namespace))
-            .chain(schema.services.iter().map(|s| &s.namespace));
-        for ns in namespaces {
-            modules.entry(ns.as_str()).or_insert_with(|| {
-                ns.split('.')
-                    .filter(|s| !s.is_empty())
-                    .map(|c| escape(&snake(c)))
-                    .collect::<Vec<_>>()
-            });
-        }
+        let (module_tree, modules) = module_names(
+            schema
+                .objects
+                .iter()
+                .map(|o| o.namespace.as_str())
+                .chain(schema.enums.iter().map(|e| e.namespace.as_str()))
+                .chain(schema.services.iter().map(|s| s.namespace.as_str())),
+        );
+        let root_stems = root_stems(schema, &obj_names);
         let variants: Vec<Vec<String>> = schema
             .enums
             .iter()
@@ -760,7 +846,9 @@ impl<'s> Emitter<'s> {
             enum_derived,
             required_traits,
             service_names,
+            module_tree,
             modules,
+            root_stems,
             field_names,
             field_methods,
             value_consts,
@@ -1135,18 +1223,6 @@ impl<'s> Emitter<'s> {
         for (i, s) in self.schema.services.iter().enumerate() {
             by_ns.entry(&s.namespace).or_default().2.push(i);
         }
-        // The namespace tree: each namespace's components, and those of its parents.
-        let mut tree: BTreeSet<Vec<String>> = BTreeSet::new();
-        for ns in by_ns.keys() {
-            let comps: Vec<String> = ns
-                .split('.')
-                .filter(|s| !s.is_empty())
-                .map(str::to_string)
-                .collect();
-            for i in 0..=comps.len() {
-                tree.insert(comps[..i].to_vec());
-            }
-        }
         if self.needs_big_array() {
             let feature = str_lit(self.opts.serde_feature.as_deref().unwrap_or("serde"));
             chunks.push(items(format!("module `{BIG_ARRAY}`"), |out| w!(
@@ -1161,41 +1237,32 @@ impl<'s> Emitter<'s> {
                 }}"
             )));
         }
-        self.modules(&mut chunks, &tree, &by_ns);
+        self.modules(&mut chunks, &by_ns);
         (header, chunks)
     }
 
     /// The chunks of the namespaces' modules, nested: in each, one per definition, then its root
-    /// functions, then its child modules. The tree's paths in order are that walk (a path sorts
-    /// right before its descendants), so it needs no recursion per namespace component.
-    fn modules(
-        &self,
-        chunks: &mut Vec<Chunk>,
-        tree: &BTreeSet<Vec<String>>,
-        by_ns: &BTreeMap<&str, NsItems>,
-    ) {
-        let mut open: &[String] = &[];
-        for path in tree {
+    /// functions, then its child modules. The module tree's paths in order are that walk, so it
+    /// needs no recursion per namespace component.
+    fn modules(&self, chunks: &mut Vec<Chunk>, by_ns: &BTreeMap<&str, NsItems>) {
+        let mut open: &[&str] = &[];
+        for (path, name) in &self.module_tree {
             // The tree holds every parent of a path, so the open modules that are not its parent
             // close, and it opens.
-            let (parent, child) = match path.split_last() {
-                Some((child, parent)) => (parent, Some(child)),
-                None => (&path[..0], None),
-            };
+            let parent = path.split_last().map_or(&path[..0], |(_, parent)| parent);
             for _ in parent.len()..open.len() {
                 chunks.push(Chunk::Close);
             }
-            if let Some(child) = child {
-                let name = escape(&snake(child));
+            if !path.is_empty() {
                 let mut attrs = String::new();
                 doc1(&mut attrs, &format!(" Namespace `{}`.", path.join(".")));
-                if parent
-                    .last()
-                    .is_some_and(|parent| escape(&snake(parent)) == name)
-                {
+                if self.module_tree[parent] == *name {
                     w!(attrs, "#[allow(clippy::module_inception)]");
                 }
-                chunks.push(Chunk::Open { attrs, name });
+                chunks.push(Chunk::Open {
+                    attrs,
+                    name: name.clone(),
+                });
             }
             self.namespace_items(chunks, &path.join("."), by_ns);
             open = path;
@@ -3585,6 +3652,7 @@ impl<'s> Emitter<'s> {
     // ---------------------------------------------------------------------------------------
     // Root types and services
 
+    /// The functions and constants of the root types of namespace `ns` (see [`root_stems`]).
     fn root_items(&self, out: &mut String, ns: &str) {
         let mut done = std::collections::HashSet::new();
         for file in &self.schema.files {
@@ -3593,17 +3661,23 @@ impl<'s> Emitter<'s> {
             if o.namespace != ns || !done.insert(id) {
                 continue;
             }
+            let sn = &self.root_stems[&id];
             let name = &self.obj_names[id.0 as usize];
-            let sn = snake(bare(name));
-            let up = screaming(bare(name));
+            let up = sn.to_uppercase();
+            // A stem that took a `_` makes names like `finish_monster__buffer`.
+            let allow = if sn.ends_with('_') {
+                "#[allow(non_snake_case)]"
+            } else {
+                ""
+            };
             w!(
                 out,
                 "#[doc = \" Verifies `buf` and returns its root `{0}` (the schema's `root_type`).\"]
-                 pub fn root_as_{sn}(buf: &[u8]) -> ::core::result::Result<{name}<'_>, ::flatforge::Error> {{ {name}::root(buf) }}
+                 {allow}pub fn root_as_{sn}(buf: &[u8]) -> ::core::result::Result<{name}<'_>, ::flatforge::Error> {{ {name}::root(buf) }}
                  #[doc = \" Verifies the size-prefixed `buf` and returns its root `{0}`.\"]
-                 pub fn size_prefixed_root_as_{sn}(buf: &[u8]) -> ::core::result::Result<{name}<'_>, ::flatforge::Error> {{ {name}::size_prefixed_root(buf) }}
+                 {allow}pub fn size_prefixed_root_as_{sn}(buf: &[u8]) -> ::core::result::Result<{name}<'_>, ::flatforge::Error> {{ {name}::size_prefixed_root(buf) }}
                  #[doc = \" The root `{0}` of `buf`, without verification.\"] #[doc = \"\"] #[doc = \" # Safety\"] #[doc = \" `buf` must pass [`root_as_{sn}`].\"]
-                 pub unsafe fn root_as_{sn}_unchecked(buf: &[u8]) -> {name}<'_> {{",
+                 {allow}pub unsafe fn root_as_{sn}_unchecked(buf: &[u8]) -> {name}<'_> {{",
                 o.name
             );
             safety(out, "forwarded to the caller.");
@@ -3611,7 +3685,7 @@ impl<'s> Emitter<'s> {
                 out,
                 "unsafe {{ {name}::root_unchecked(buf) }} }}
                  #[doc = \" The size-prefixed root `{0}` of `buf`, without verification.\"] #[doc = \"\"] #[doc = \" # Safety\"] #[doc = \" `buf` must pass [`size_prefixed_root_as_{sn}`].\"]
-                 pub unsafe fn size_prefixed_root_as_{sn}_unchecked(buf: &[u8]) -> {name}<'_> {{",
+                 {allow}pub unsafe fn size_prefixed_root_as_{sn}_unchecked(buf: &[u8]) -> {name}<'_> {{",
                 o.name
             );
             safety(out, "forwarded to the caller.");
@@ -3626,16 +3700,16 @@ impl<'s> Emitter<'s> {
                         out,
                         "#[doc = \" The file identifier of `{0}` buffers: `{1}`.\"] pub const {up}_IDENTIFIER: [u8; 4] = [{2}];
                          #[doc = \" Whether `buf` carries the `{0}` file identifier.\"]
-                         pub fn {sn}_buffer_has_identifier(buf: &[u8]) -> bool {{ ::flatforge::buffer_has_identifier(buf, &{up}_IDENTIFIER, false) }}
+                         {allow}pub fn {sn}_buffer_has_identifier(buf: &[u8]) -> bool {{ ::flatforge::buffer_has_identifier(buf, &{up}_IDENTIFIER, false) }}
                          #[doc = \" Whether the size-prefixed `buf` carries the `{0}` file identifier.\"]",
                         o.name,
                         id.escape_default(),
                         bytes.join(", ")
                     );
                     if self.size_prefix64 {
-                        w!(out, "pub fn {sn}_size_prefixed_buffer_has_identifier(buf: &[u8]) -> bool {{ buf.get(12..16) == Some(&{up}_IDENTIFIER[..]) }}");
+                        w!(out, "{allow}pub fn {sn}_size_prefixed_buffer_has_identifier(buf: &[u8]) -> bool {{ buf.get(12..16) == Some(&{up}_IDENTIFIER[..]) }}");
                     } else {
-                        w!(out, "pub fn {sn}_size_prefixed_buffer_has_identifier(buf: &[u8]) -> bool {{ ::flatforge::buffer_has_identifier(buf, &{up}_IDENTIFIER, true) }}");
+                        w!(out, "{allow}pub fn {sn}_size_prefixed_buffer_has_identifier(buf: &[u8]) -> bool {{ ::flatforge::buffer_has_identifier(buf, &{up}_IDENTIFIER, true) }}");
                     }
                     format!("Some(&{up}_IDENTIFIER)")
                 }
@@ -3652,9 +3726,9 @@ impl<'s> Emitter<'s> {
             w!(
                 out,
                 "#[doc = \" Finishes the buffer with `root` as its root `{0}` (and the file identifier, if the schema has one).\"]
-                 pub fn finish_{sn}_buffer<'b>(b: &'b mut ::flatforge::Builder, root: ::flatforge::Offset<{name}<'static>>) -> ::core::result::Result<&'b [u8], ::flatforge::BuildError> {{ b.finish(root, {ident}) }}
+                 {allow}pub fn finish_{sn}_buffer<'b>(b: &'b mut ::flatforge::Builder, root: ::flatforge::Offset<{name}<'static>>) -> ::core::result::Result<&'b [u8], ::flatforge::BuildError> {{ b.finish(root, {ident}) }}
                  #[doc = \" Finishes the buffer with `root` as its root `{0}`, preceded by its size ({bits} bits).\"]
-                 pub fn finish_size_prefixed_{sn}_buffer<'b>(b: &'b mut ::flatforge::Builder, root: ::flatforge::Offset<{name}<'static>>) -> ::core::result::Result<&'b [u8], ::flatforge::BuildError> {{ b.{finish}(root, {ident}) }}",
+                 {allow}pub fn finish_size_prefixed_{sn}_buffer<'b>(b: &'b mut ::flatforge::Builder, root: ::flatforge::Offset<{name}<'static>>) -> ::core::result::Result<&'b [u8], ::flatforge::BuildError> {{ b.{finish}(root, {ident}) }}",
                 o.name,
                 bits = if self.size_prefix64 { 64 } else { 32 },
                 finish = if self.size_prefix64 { "finish_size_prefixed64" } else { "finish_size_prefixed" },

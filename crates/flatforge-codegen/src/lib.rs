@@ -56,7 +56,14 @@
 //!   where that is not allowed, takes a `_` (`Self_`); so does a type named like a prelude value
 //!   the generated code uses (`Some_`, `None_`, `Ok_`, `Err_`). What the generator adds beside a
 //!   declared name never takes it: next to a table `MonsterArgs`, `Monster`'s arguments are
-//!   `MonsterArgs_`; next to a struct field `set_x`, the setter of `x` is `set_x_`.
+//!   `MonsterArgs_`; next to a struct field `set_x`, the setter of `x` is `set_x_`. Sibling
+//!   namespace components whose modules would share a name (`Foo` and `foo`, `MyNs` and `my_ns`,
+//!   `type` and `type_`, at any depth, from any included file) take theirs in the byte order of
+//!   the components: the first keeps the plain name and each next one takes a `_` more (`Foo` is
+//!   `foo`, `foo` is `foo_`), and every path to their types names them so. The root functions and
+//!   constants of two files' root types in one namespace that would share names take a `_` the
+//!   same way, in the order of the compilation's files, the root file first (`root_as_monster`,
+//!   then `root_as_monster_` and `finish_monster__buffer`).
 //! - **Doc comments** of the schema on the items they document, made safe for rustdoc: indented
 //!   blocks and untagged fences become text blocks (not doctests that the including crate's
 //!   `cargo test` would compile), `<`, stray brackets and bare addresses are escaped or linked so
@@ -76,7 +83,8 @@
 //! `clippy::should_implement_trait` (accessors named like a standard trait's method, `as_ref`),
 //! `clippy::just_underscores_and_digits` (constructor parameters for fields named `_1`),
 //! `non_snake_case` (names derived from a field's that starts or ends with an underscore:
-//! `set__x` for a field `_`, whose name is `_x`, and the object API's locals),
+//! `set__x` for a field `_`, whose name is `_x`, and the object API's locals; root functions that
+//! took a `_`),
 //! `clippy::enum_variant_names` (union variants named by the schema),
 //! `clippy::large_enum_variant` (owned unions), `clippy::module_inception` (a namespace component
 //! named like its parent).

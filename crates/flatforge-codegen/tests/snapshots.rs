@@ -181,3 +181,8 @@ fn deep_namespaces_generate_up_to_the_limit_and_are_a_diagnostic_beyond() {
 fn names() {
     check("names");
 }
+
+#[test]
+fn namespaces() {
+    check("namespaces");
+}
