@@ -37,7 +37,7 @@ pub(crate) struct Args {
     /// Add DIR to the directories searched for included files (repeatable).
     #[arg(short = 'I', long = "include", value_name = "DIR")]
     include: Vec<PathBuf>,
-    /// Directory to write the generated files to (created if missing).
+    /// Directory to write the generated files to (created when there is a file to write).
     #[arg(short = 'o', long = "out-dir", value_name = "OUT_DIR")]
     out_dir: PathBuf,
     /// Do not generate the object API (owned `...T` types with pack/unpack).
@@ -132,8 +132,6 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
     let options = flatforge_codegen::Options::new()
         .object_api(!args.no_object_api)
         .serde_feature((!args.no_serde).then_some(args.serde_feature.as_str()));
-    std::fs::create_dir_all(&args.out_dir)
-        .with_context(|| format!("cannot create `{}`", args.out_dir.display()))?;
     let mut failed = 0usize;
     let mut outputs = OutputFiles::default();
     for path in &args.schemas {
@@ -192,6 +190,9 @@ pub(crate) fn run(args: &Args, out: &Output) -> anyhow::Result<ExitCode> {
         let target = args.out_dir.join(&file.name);
         let unchanged = std::fs::read(&target).is_ok_and(|old| old == code.as_bytes());
         if !unchanged {
+            // Created only now, so that a run that writes nothing leaves no directory behind.
+            std::fs::create_dir_all(&args.out_dir)
+                .with_context(|| format!("cannot create `{}`", args.out_dir.display()))?;
             std::fs::write(&target, &code)
                 .with_context(|| format!("cannot write `{}`", target.display()))?;
         }

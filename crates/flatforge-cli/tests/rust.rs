@@ -159,3 +159,50 @@ fn out_dir_that_is_a_file_and_missing_include_dirs_are_reported() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(text(&out.stderr).contains("warning: -I `no/such/dir` is not a directory"));
 }
+
+#[test]
+fn a_run_that_writes_nothing_creates_no_out_dir() {
+    let dir = temp_dir("rust-no-out-dir");
+    let bad = dir.join("bad.fbs");
+    std::fs::write(&bad, "table T { x: Nope; }").unwrap();
+    let unsupported = dir.join("deep.fbs");
+    let components: Vec<String> = (0..300).map(|i| format!("n{i}")).collect();
+    std::fs::write(
+        &unsupported,
+        format!("namespace {}; table T {{}}", components.join(".")),
+    )
+    .unwrap();
+    let out_dir = dir.join("newdir/a/b");
+    let o = out_dir.to_str().unwrap();
+    let missing = dir.join("missing.fbs");
+    for (schema, why) in [
+        (&missing, "a missing schema"),
+        (&bad, "an invalid schema"),
+        (&unsupported, "a schema the generator declines"),
+    ] {
+        let out = flatforge(&[
+            "rust",
+            "--rustfmt",
+            "never",
+            "-o",
+            o,
+            schema.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(1), "{why}: {}", text(&out.stderr));
+        assert!(!dir.join("newdir").exists(), "{why} created the out dir");
+    }
+    // With something to write, it is created, parents and all.
+    let good = dir.join("good.fbs");
+    std::fs::write(&good, "table T { x: int; }").unwrap();
+    let out = flatforge(&[
+        "rust",
+        "--rustfmt",
+        "never",
+        "-o",
+        o,
+        good.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(out_dir.join("good_generated.rs").is_file());
+    std::fs::remove_dir_all(&dir).expect("clean up");
+}
