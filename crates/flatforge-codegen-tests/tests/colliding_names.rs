@@ -85,3 +85,11 @@ fn types_named_like_prelude_values_and_keywords_work() {
     );
     assert_eq!(s.ok().map(|ok| ok.v()), Some(1));
 }
+
+/// A struct whose fields are named like the local its `new` builds it in (`s`, then `s_`).
+#[test]
+fn struct_fields_named_like_new_locals() {
+    let l = names::Locals::new(-7, &[1, 2]);
+    assert_eq!(l.s(), -7);
+    assert_eq!(l.s_().iter().collect::<Vec<i16>>(), [1, 2]);
+}

@@ -1933,6 +1933,11 @@ impl<'s> Emitter<'s> {
         let ns = o.namespace.as_str();
         let name = self.obj_names[id.0 as usize].clone();
         let names = &self.field_names[id.0 as usize];
+        // In `new`, the struct being built is a local named unlike every parameter (the fields).
+        let mut local = String::from("s");
+        while names.contains(&local) {
+            local.push('_');
+        }
         let size = o.bytesize as usize;
         let docs = self.item_docs(&o.docs, &format!("`struct {}`", o.name), o.span);
         doc(out, &docs);
@@ -2038,7 +2043,7 @@ impl<'s> Emitter<'s> {
                     params.push(format!("{fname}: {t}"));
                 }
             }
-            sets.push(format!("s.{set}({fname});"));
+            sets.push(format!("{local}.{set}({fname});"));
         }
         doc1(
             out,
@@ -2054,7 +2059,7 @@ impl<'s> Emitter<'s> {
         );
         w!(
             out,
-            "pub fn new({}) -> Self {{ let mut s = Self([0; {size}]); {} s }}",
+            "pub fn new({}) -> Self {{ let mut {local} = Self([0; {size}]); {} {local} }}",
             params.join(", "),
             sets.join(" ")
         );

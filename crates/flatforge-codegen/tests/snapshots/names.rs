@@ -1336,7 +1336,7 @@ pub mod names {
             t.a = self.a();
         }
     }
-    /// Generated from `table Conventions` at `names.fbs:50`.
+    /// Generated from `table Conventions` at `names.fbs:54`.
     ///
     /// A view of the table in a verified buffer: accessors read without checks.
     #[derive(Clone, Copy)]
@@ -3328,6 +3328,82 @@ pub mod names {
         /// Reads the table into `t`, reusing its allocations (strings, vectors, boxes).
         pub fn unpack_into(&self, t: &mut ItemTT) {
             t.c = self.c();
+        }
+    }
+    /// Fields named like the local that `new` builds the struct in (`s`), and like the next name it
+    /// would try (`s_`).
+    ///
+    /// Generated from `struct Locals` at `names.fbs:53`.
+    ///
+    /// Stored inline as 8 bytes aligned to 4; this type is those bytes (alignment 1).
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+    #[repr(transparent)]
+    pub struct Locals(pub [u8; 8]);
+    // SAFETY: a `#[repr(transparent)]` wrapper of `[u8; 8]`: alignment 1, no padding, any bytes valid.
+    unsafe impl ::flatforge::Struct for Locals {
+        const ALIGN: usize = 4;
+    }
+    impl Locals {
+        /// `s`
+        #[inline]
+        pub fn s(&self) -> i32 {
+            ::flatforge::read_scalar::<i32>(&self.0, 0)
+        }
+        /// Sets `s`.
+        #[inline]
+        pub fn set_s(&mut self, value: i32) {
+            ::flatforge::write_scalar::<i32>(&mut self.0, 0, value);
+        }
+        /// `s_`
+        #[inline]
+        pub fn s_(&self) -> ::flatforge::Array<'_, i16> {
+            ::flatforge::Array::new(&self.0[4..8])
+        }
+        /// Sets `s_`.
+        #[inline]
+        pub fn set_s_(&mut self, value: &[i16; 2]) {
+            for (chunk, v) in self.0[4..8].chunks_exact_mut(2).zip(value) {
+                ::flatforge::write_scalar::<i16>(chunk, 0, *v);
+            }
+        }
+        /// A struct with the given field values (padding zeroed).
+        pub fn new(s: i32, s_: &[i16; 2]) -> Self {
+            let mut s__ = Self([0; 8]);
+            s__.set_s(s);
+            s__.set_s_(s_);
+            s__
+        }
+    }
+    impl ::core::fmt::Debug for Locals {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.debug_struct("Locals")
+                .field("s", &self.s())
+                .field("s_", &self.s_())
+                .finish()
+        }
+    }
+    /// The owned form of `Locals` (object API).
+    #[derive(Clone, Copy, Debug, PartialEq, Default)]
+    #[cfg_attr(feature = "serde", derive(::serde::Serialize, ::serde::Deserialize))]
+    pub struct LocalsT {
+        /// `s`
+        pub s: i32,
+        /// `s_`
+        pub s_: [i16; 2],
+    }
+    impl LocalsT {
+        /// The struct's stored form.
+        pub fn pack(&self) -> Locals {
+            Locals::new(self.s, &self.s_)
+        }
+    }
+    impl Locals {
+        /// The owned form (object API).
+        pub fn unpack(&self) -> LocalsT {
+            LocalsT {
+                s: self.s(),
+                s_: ::core::array::from_fn(|i| self.s_().get(i).unwrap_or_default()),
+            }
         }
     }
     /// Generated from `table None` at `names.fbs:14`.
