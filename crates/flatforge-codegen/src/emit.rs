@@ -2862,6 +2862,18 @@ impl<'s> Emitter<'s> {
                 #[inline]
                 pub fn create(b: &mut ::flatforge::Builder, args: &{args}) -> ::core::result::Result<::flatforge::Offset<{name}<'static>>, ::flatforge::BuildError> {{"
         );
+        // A required union given as NONE would write a value without a type: refused before the
+        // table is opened.
+        for (f, fname) in o.fields.iter().zip(names) {
+            if f.presence == Presence::Required && matches!(self.kind(&f.ty), Kind::Union(_)) {
+                w!(
+                    out,
+                    "if args.{fname}.ty().0 == 0 {{ return Err(::flatforge::BuildError::MissingRequired {{ table: {:?}, field: {:?} }}); }}",
+                    o.full_name.as_str(),
+                    f.name.as_str()
+                );
+            }
+        }
         if order.is_empty() {
             w!(out, "let _ = args; let t = b.table_writer::<{vt}>(0, 1)?;");
         } else {

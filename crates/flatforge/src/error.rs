@@ -590,9 +590,11 @@ pub enum BuildError {
         /// The bytes written since the 64-bit region ended.
         near: usize,
     },
-    /// A required field of an owned table (object API) was empty: a required table field whose
-    /// table leads back to its own through required fields is an `Option` there, since no buffer
-    /// (and no owned value) can hold the endless chain it asks for.
+    /// A required field was given no value: a required union given as its NONE value (to a
+    /// generated `create`, builder or `pack`), or an empty required field of an owned table
+    /// (object API), where a required table field whose table leads back to its own through
+    /// required fields is an `Option`, since no buffer (and no owned value) can hold the endless
+    /// chain it asks for.
     #[error("required field `{field}` of `{table}` is empty")]
     MissingRequired {
         /// The table (fully qualified).

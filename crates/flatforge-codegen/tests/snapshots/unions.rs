@@ -1301,6 +1301,270 @@ pub mod shapes {
             }
         }
     }
+    /// A required union: NONE is no value for it.
+    ///
+    /// Generated from `table Frame` at `unions.fbs:19`.
+    ///
+    /// A view of the table in a verified buffer: accessors read without checks.
+    #[derive(Clone, Copy)]
+    pub struct Frame<'a>(::flatforge::Table<'a>);
+    impl ::flatforge::Verify for Frame<'_> {
+        const SIZE: usize = 4;
+        const ALIGN: usize = 4;
+        const TYPE_NAME: &'static str = "Frame";
+        #[inline]
+        fn verify_at(
+            v: &mut ::flatforge::Verifier<'_>,
+            pos: usize,
+        ) -> ::core::result::Result<(), ::flatforge::Error> {
+            let mut t = v.follow_table(pos)?;
+            t.union(
+                0,
+                1,
+                "shape",
+                true,
+                <Shape<'_> as ::flatforge::gen_support::Union<'_>>::verify_member,
+            )?;
+            Ok(())
+        }
+    }
+    impl<'a> ::flatforge::Follow<'a> for Frame<'a> {
+        #[inline(always)]
+        unsafe fn follow(buf: &'a [u8], pos: usize) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted `pos` in `buf`, so the table header is valid.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow(buf, pos)
+            };
+            Self(t)
+        }
+        #[inline(always)]
+        unsafe fn follow_at(buf: &'a [u8], at: *const u8) -> Self {
+            // SAFETY: forwarded: `verify_at` accepted the position of `at` in `buf`.
+            let t = unsafe {
+                <::flatforge::Table<'a> as ::flatforge::Follow<'a>>::follow_at(buf, at)
+            };
+            Self(t)
+        }
+    }
+    impl<'a> Frame<'a> {
+        /// The untyped table (to read fields the schema does not know, with checks).
+        #[inline]
+        pub fn as_table(&self) -> ::flatforge::Table<'a> {
+            self.0
+        }
+        /// Verifies `buf` (default limits) and returns its root as this table.
+        pub fn root(buf: &'a [u8]) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root(buf)
+        }
+        /// Verifies `buf` with `opts` (limits, file identifier, size prefix) and returns its root.
+        pub fn root_with_options(
+            buf: &'a [u8],
+            opts: &::flatforge::VerifierOptions,
+        ) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root_with_options(buf, opts)
+        }
+        /// Verifies `buf`, which starts with a 32-bit size prefix, and returns its root.
+        pub fn size_prefixed_root(
+            buf: &'a [u8],
+        ) -> ::core::result::Result<Self, ::flatforge::Error> {
+            ::flatforge::root_with_options(
+                buf,
+                &::flatforge::VerifierOptions::default().with_size_prefixed(true),
+            )
+        }
+        /// The root of `buf` as this table, without verification.
+        ///
+        /// # Safety
+        /// `buf` must pass [`Frame::root`].
+        pub unsafe fn root_unchecked(buf: &'a [u8]) -> Self {
+            // SAFETY: forwarded to the caller.
+            unsafe { ::flatforge::root_unchecked(buf, false) }
+        }
+        /// The root of a size-prefixed `buf` as this table, without verification.
+        ///
+        /// # Safety
+        /// `buf` must pass [`Frame::size_prefixed_root`].
+        pub unsafe fn size_prefixed_root_unchecked(buf: &'a [u8]) -> Self {
+            // SAFETY: forwarded to the caller.
+            unsafe { ::flatforge::root_unchecked(buf, true) }
+        }
+        /// `shape_type`
+        #[inline]
+        pub fn shape_type(&self) -> ShapeType {
+            // SAFETY: `verify_at` checked slot 0 (`shape_type`) as this type.
+            let v = unsafe { self.0.get_unchecked::<u8>(0) };
+            ShapeType(v.unwrap_or(0))
+        }
+        /// `shape`
+        #[inline]
+        pub fn shape(&self) -> Shape<'a> {
+            // SAFETY: `verify_at` checked slots 0 and 1 as a required `Shape` union.
+            unsafe {
+                ::flatforge::gen_support::union_unchecked::<Shape<'a>>(self.0, 0, 1)
+                    .unwrap_unchecked()
+            }
+        }
+        /// `shape` if it holds a `Circle`.
+        #[inline]
+        pub fn shape_as_circle(&self) -> ::core::option::Option<Circle<'a>> {
+            match Some(self.shape()) {
+                Some(Shape::Circle(x)) => Some(x),
+                _ => None,
+            }
+        }
+        /// `shape` if it holds a `Square`.
+        #[inline]
+        pub fn shape_as_square(&self) -> ::core::option::Option<&'a Square> {
+            match Some(self.shape()) {
+                Some(Shape::Square(x)) => Some(x),
+                _ => None,
+            }
+        }
+        /// `shape` if it holds a `Label`.
+        #[inline]
+        pub fn shape_as_label(&self) -> ::core::option::Option<&'a str> {
+            match Some(self.shape()) {
+                Some(Shape::Label(x)) => Some(x),
+                _ => None,
+            }
+        }
+        /// `shape` if it holds a `CommonTag`.
+        #[inline]
+        pub fn shape_as_common_tag(
+            &self,
+        ) -> ::core::option::Option<super::common::Tag<'a>> {
+            match Some(self.shape()) {
+                Some(Shape::CommonTag(x)) => Some(x),
+                _ => None,
+            }
+        }
+    }
+    impl ::core::fmt::Debug for Frame<'_> {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.debug_struct("Frame")
+                .field("shape_type", &self.shape_type())
+                .field("shape", &self.shape())
+                .finish()
+        }
+    }
+    /// The fields of a `Frame` table for [`Frame::create`].
+    ///
+    /// Required fields have no default: start from [`FrameArgs::new`].
+    #[derive(Clone, Copy, Debug)]
+    pub struct FrameArgs {
+        /// `shape`
+        pub shape: ShapeOffset,
+    }
+    impl FrameArgs {
+        /// The required fields; the others take their defaults.
+        pub fn new(shape: ShapeOffset) -> Self {
+            Self { shape }
+        }
+    }
+    impl Frame<'_> {
+        /// Writes the table in one pass (fields largest first, vtable on the stack) and returns its offset.
+        #[inline]
+        pub fn create(
+            b: &mut ::flatforge::Builder,
+            args: &FrameArgs,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Frame<'static>>,
+            ::flatforge::BuildError,
+        > {
+            if args.shape.ty().0 == 0 {
+                return Err(::flatforge::BuildError::MissingRequired {
+                    table: "Shapes.Frame",
+                    field: "shape",
+                });
+            }
+            let mut t = b.table_writer::<8>(5, 4)?;
+            t.add_offset(1, args.shape.offset());
+            t.add_scalar::<u8>(0, args.shape.ty().0, 0);
+            Ok(t.finish()?.cast())
+        }
+        /// A builder for a `Frame` table; its `finish` needs every required field set.
+        pub fn builder(b: &mut ::flatforge::Builder) -> FrameBuilder<'_, false> {
+            FrameBuilder::new(b)
+        }
+    }
+    /// Builds a `Frame` table field by field; made by [`Frame::builder`].
+    ///
+    /// Each `R_...` parameter records whether a required field is set: `finish` needs them all, each through a trait implemented where it is set (`...Has...`), so a missing required field is a compile error that names it.
+    #[derive(Debug)]
+    pub struct FrameBuilder<'b, const R_SHAPE: bool> {
+        b: &'b mut ::flatforge::Builder,
+        args: FrameArgs,
+    }
+    impl<'b> FrameBuilder<'b, false> {
+        /// A builder writing into `b`, with every field at its default.
+        pub fn new(b: &'b mut ::flatforge::Builder) -> Self {
+            Self {
+                b,
+                args: FrameArgs::new(ShapeOffset::NONE),
+            }
+        }
+    }
+    impl<'b, const R_SHAPE: bool> FrameBuilder<'b, R_SHAPE> {
+        /// Sets `shape`.
+        pub fn shape(self, value: ShapeOffset) -> FrameBuilder<'b, true> {
+            FrameBuilder {
+                b: self.b,
+                args: FrameArgs { shape: value },
+            }
+        }
+        /// Writes the table and returns its offset.
+        pub fn finish(
+            self,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Frame<'static>>,
+            ::flatforge::BuildError,
+        >
+        where
+            Self: FrameBuilderHasShape,
+        {
+            Frame::create(self.b, &self.args)
+        }
+    }
+    /// Implemented by the states of [`FrameBuilder`] in which the required field `shape` is set: its `finish` needs it.
+    #[diagnostic::on_unimplemented(
+        message = "field `shape` of `Frame` is required: call `.shape(...)` before `.finish()`",
+        label = "`shape` is not set"
+    )]
+    pub trait FrameBuilderHasShape {}
+    impl FrameBuilderHasShape for FrameBuilder<'_, true> {}
+    /// The owned form of a `Frame` table (object API): `pack` writes it, `unpack` reads it.
+    #[derive(Clone, Debug, PartialEq, Default)]
+    #[cfg_attr(feature = "serde", derive(::serde::Serialize, ::serde::Deserialize))]
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub struct FrameT {
+        /// `shape`
+        pub shape: ShapeT,
+    }
+    impl FrameT {
+        /// Writes the table and everything it refers to; returns its offset.
+        pub fn pack(
+            &self,
+            b: &mut ::flatforge::Builder,
+        ) -> ::core::result::Result<
+            ::flatforge::Offset<Frame<'static>>,
+            ::flatforge::BuildError,
+        > {
+            let f_shape = self.shape.pack(b)?.unwrap_or(ShapeOffset::NONE);
+            Frame::create(b, &FrameArgs { shape: f_shape })
+        }
+    }
+    impl Frame<'_> {
+        /// The owned form of the table (object API).
+        pub fn unpack(&self) -> FrameT {
+            let mut t = FrameT::default();
+            self.unpack_into(&mut t);
+            t
+        }
+        /// Reads the table into `t`, reusing its allocations (strings, vectors, boxes).
+        pub fn unpack_into(&self, t: &mut FrameT) {
+            t.shape = self.shape().unpack();
+        }
+    }
     /// Generated from `struct Square` at `unions.fbs:7`.
     ///
     /// Stored inline as 4 bytes aligned to 4; this type is those bytes (alignment 1).
@@ -1353,7 +1617,7 @@ pub mod shapes {
             SquareT { side: self.side() }
         }
     }
-    /// Generated from `rpc_service Painter` at `unions.fbs:18`.
+    /// Generated from `rpc_service Painter` at `unions.fbs:21`.
     ///
     /// Implement it to serve the calls: each method reads the request and builds the response in `response`.
     pub trait Painter {
@@ -1363,13 +1627,13 @@ pub mod shapes {
         type Error;
         /// Paints a drawing.
         ///
-        /// `Paint(Drawing): Drawing` at `unions.fbs:20`.
+        /// `Paint(Drawing): Drawing` at `unions.fbs:23`.
         fn paint(
             &mut self,
             request: Drawing<'_>,
             response: &mut ::flatforge::Builder,
         ) -> ::core::result::Result<::flatforge::Offset<Drawing<'static>>, Self::Error>;
-        /// `Stream(Drawing): Drawing`, streaming: server at `unions.fbs:21`.
+        /// `Stream(Drawing): Drawing`, streaming: server at `unions.fbs:24`.
         fn stream(
             &mut self,
             request: Drawing<'_>,
