@@ -1138,6 +1138,20 @@ impl Builder {
         }
     }
 
+    /// A caller's alignment: a power of two, or 0, taken as 1; anything else is an error (a mask
+    /// of `align - 1` would pad wrongly, and the padding of a huge one overflow the sums in
+    /// `reserve`). For a constant `align` the test folds away.
+    #[inline(always)]
+    fn checked_align(align: usize) -> Result<usize, BuildError> {
+        if align.is_power_of_two() {
+            Ok(align)
+        } else if align == 0 {
+            Ok(1)
+        } else {
+            Err(BuildError::InvalidAlignment { align })
+        }
+    }
+
     /// Writes a vector of structs (one copy) and returns its offset.
     ///
     /// ```
@@ -1200,7 +1214,8 @@ impl Builder {
 
     /// Starts a vector of `len` elements of `elem_size` bytes aligned to `align`, reserving all its
     /// room. Then [`push`](Self::push) (or `push_struct`, `push_offset`) the elements **last to
-    /// first**, and call [`end_vector`](Self::end_vector).
+    /// first**, and call [`end_vector`](Self::end_vector). An alignment that is not a power of
+    /// two is [`BuildError::InvalidAlignment`]; 0 is taken as 1.
     ///
     /// ```
     /// let mut b = flatforge::Builder::new();
@@ -1221,6 +1236,7 @@ impl Builder {
         elem_size: usize,
         align: usize,
     ) -> Result<(), BuildError> {
+        let align = Self::checked_align(align)?;
         let bytes = self.checked_bytes(len, elem_size)?;
         self.reserve(align.max(4), bytes, 4)
     }
@@ -1436,7 +1452,8 @@ impl Builder {
     }
 
     /// Adds a field of raw inline bytes aligned to `align` (a struct laid out by a schema at run
-    /// time, or a scalar already in little-endian form).
+    /// time, or a scalar already in little-endian form). An alignment that is not a power of two is
+    /// [`BuildError::InvalidAlignment`]; 0 is taken as 1.
     ///
     /// ```
     /// use flatforge::Table;
@@ -1453,7 +1470,7 @@ impl Builder {
     /// # Ok::<(), Box<dyn core::error::Error>>(())
     /// ```
     pub fn add_bytes(&mut self, slot: usize, bytes: &[u8], align: usize) -> Result<(), BuildError> {
-        self.reserve(align, bytes.len(), 0)?;
+        self.reserve(Self::checked_align(align)?, bytes.len(), 0)?;
         self.put_bytes(bytes);
         self.track(slot);
         Ok(())
@@ -1615,7 +1632,9 @@ impl Builder {
     /// offset. `VT` is the size of the largest vtable, `4 + 2 * number_of_slots`.
     ///
     /// Add fields in descending order of size (so none needs padding), then call
-    /// [`TableWriter::finish`].
+    /// [`TableWriter::finish`]. Fields of more than 65528 bytes in all are
+    /// [`BuildError::TableTooLarge`]. An alignment that is not a power of two is
+    /// [`BuildError::InvalidAlignment`]; 0 is taken as 1.
     ///
     /// ```
     /// let mut b = flatforge::Builder::new();
@@ -1638,16 +1657,18 @@ impl Builder {
         max_align: usize,
     ) -> Result<TableWriter<'_, VT>, BuildError> {
         assert!(!self.in_table, "table_writer called while a table is open");
+        // Both tests fold away for constant arguments, as generated code passes.
+        if max_inline_size > 0xFFFF - 7 {
+            return Err(BuildError::TableTooLarge {
+                size: max_inline_size.saturating_add(7),
+            });
+        }
+        let max_align = Self::checked_align(max_align)?;
         // Room: the fields, up to 3 bytes of padding, the 4-byte soffset and the vtable, so that
         // `finish` needs no check of its own; then the alignment padding.
         let fixed = max_inline_size + 7 + VT;
         let pad = self.len().wrapping_neg() & (max_align - 1);
         let need = fixed + pad;
-        if max_inline_size + 7 > 0xFFFF {
-            return Err(BuildError::TableTooLarge {
-                size: max_inline_size + 7,
-            });
-        }
         if need > self.head {
             self.grow(need)?;
         }
@@ -1749,7 +1770,8 @@ impl Builder {
 
     /// Finishes the buffer like [`finish`](Self::finish) and reserves `prefix_len` zeroed bytes
     /// before it (for a frame header, say); returns the prefix and the buffer as one mutable slice.
-    /// The FlatBuffer is aligned relative to its own start, after the prefix.
+    /// The FlatBuffer is aligned relative to its own start, after the prefix. A prefix longer than
+    /// the size limit is [`BuildError::BufferTooLarge`].
     ///
     /// ```
     /// let mut b = flatforge::Builder::new();
@@ -1768,6 +1790,13 @@ impl Builder {
         file_identifier: Option<&[u8; 4]>,
         prefix_len: usize,
     ) -> Result<&mut [u8], BuildError> {
+        // Bounded by the limit, the prefix cannot overflow the sums in `reserve`.
+        if prefix_len > self.max_size {
+            return Err(BuildError::BufferTooLarge {
+                requested: (self.len() as u64).saturating_add(prefix_len as u64),
+                limit: self.max_size,
+            });
+        }
         self.finish_root(root.value, file_identifier, 0, prefix_len)?;
         let head = self.head;
         Ok(&mut self.buf[head..])
@@ -1848,6 +1877,8 @@ impl Builder {
 
     /// Finishes a nested flatbuffer started with [`start_nested`](Self::start_nested) with `root`
     /// and an optional file identifier, and returns the offset of the `[ubyte]` vector holding it.
+    /// A `start` taken before a [`reset`](Self::reset) that left less data than `start` counted is
+    /// [`BuildError::InvalidNestedStart`].
     ///
     /// ```
     /// use flatforge::{Table, Vector};
@@ -1870,6 +1901,14 @@ impl Builder {
         root: Offset<T>,
         file_identifier: Option<&[u8; 4]>,
     ) -> Result<Offset<[u8]>, BuildError> {
+        // While the nested buffer is open its data starts at or after where it started (`floor`
+        // only moves back in `end_nested` and `reset`).
+        if start.used > self.floor {
+            return Err(BuildError::InvalidNestedStart {
+                started: start.used,
+                floor: self.floor,
+            });
+        }
         self.finish_root(root.value, file_identifier, 0, 0)?;
         let len = self.len() - start.used;
         self.reserve(4, 0, 4)?;
@@ -1880,7 +1919,8 @@ impl Builder {
     }
 
     /// Writes an already finished flatbuffer as a nested flatbuffer (`[ubyte]`), its data aligned to
-    /// `align` (the nested buffer's alignment; 8 is always enough without `force_align`).
+    /// `align` (the nested buffer's alignment; 8 is always enough without `force_align`). An
+    /// alignment that is not a power of two is [`BuildError::InvalidAlignment`]; 0 is taken as 1.
     ///
     /// ```
     /// use flatforge::{Builder, Table, Vector};
@@ -1905,7 +1945,7 @@ impl Builder {
         bytes: &[u8],
         align: usize,
     ) -> Result<Offset<[u8]>, BuildError> {
-        self.reserve(align.max(4), bytes.len(), 4)?;
+        self.reserve(Self::checked_align(align)?.max(4), bytes.len(), 4)?;
         self.put_bytes(bytes);
         self.put::<u32>(bytes.len() as u32);
         Ok(Offset::new(self.len() as u32))
@@ -2212,7 +2252,8 @@ impl FarWriter<'_> {
 
     /// Pads the region so that the next vector, of `len` elements of `elem_size` bytes, starts
     /// aligned to `align` (a power of two; a field's `force_align`), as C++'s
-    /// `ForceVectorAlignment64` does; nothing for an empty vector.
+    /// `ForceVectorAlignment64` does; nothing for an empty vector. An alignment that is not a
+    /// power of two is [`BuildError::InvalidAlignment`]; 0 is taken as 1.
     ///
     /// ```
     /// let mut b = flatforge::Builder::new();
@@ -2237,6 +2278,7 @@ impl FarWriter<'_> {
         if len == 0 {
             return Ok(());
         }
+        let align = Builder::checked_align(align)?;
         let bytes = self.b.checked_bytes(len, elem_size)?;
         self.b.reserve(align, bytes, 0)?;
         self.b.floor = self.b.len();

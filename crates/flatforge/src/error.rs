@@ -590,6 +590,52 @@ pub enum BuildError {
         /// The bytes written since the 64-bit region ended.
         near: usize,
     },
+    /// An alignment that is not a power of two (0 is taken as 1).
+    ///
+    /// ```
+    /// use flatforge::BuildError;
+    /// let mut b = flatforge::Builder::new();
+    /// b.start_table();
+    /// let err = b.add_bytes(0, &[1, 2, 3], 3).unwrap_err();
+    /// assert_eq!(err, BuildError::InvalidAlignment { align: 3 });
+    /// assert_eq!(err.to_string(), "alignment 3 is not a power of two");
+    /// ```
+    #[error("alignment {align} is not a power of two")]
+    InvalidAlignment {
+        /// The alignment given.
+        align: usize,
+    },
+    /// [`Builder::end_nested`](crate::Builder::end_nested) was given a
+    /// [`NestedStart`](crate::NestedStart) from before the builder's last
+    /// [`reset`](crate::Builder::reset): the builder's data starts before where the nested buffer
+    /// started.
+    ///
+    /// ```
+    /// use flatforge::BuildError;
+    /// let mut b = flatforge::Builder::new();
+    /// b.create_string("enclosing")?;
+    /// let start = b.start_nested()?;
+    /// b.reset();
+    /// let s = b.create_string("x")?;
+    /// let err = b.end_nested(start, s, None).unwrap_err();
+    /// assert_eq!(err, BuildError::InvalidNestedStart { started: 32, floor: 0 });
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "the nested buffer was started at 32 bytes, but the builder's data starts at 0 bytes \
+    ///      (was it reset since?)"
+    /// );
+    /// # Ok::<(), BuildError>(())
+    /// ```
+    #[error(
+        "the nested buffer was started at {started} bytes, but the builder's data starts at \
+         {floor} bytes (was it reset since?)"
+    )]
+    InvalidNestedStart {
+        /// The builder's length when the nested buffer was started.
+        started: usize,
+        /// Where the builder's current buffer starts (0 after a reset).
+        floor: usize,
+    },
     /// A required field was given no value: a required union given as its NONE value (to a
     /// generated `create`, builder or `pack`), or an empty required field of an owned table
     /// (object API), where a required table field whose table leads back to its own through

@@ -561,7 +561,8 @@ impl<'a> Verifier<'a> {
         self.error(ErrorKind::OutOfBounds { object, size, len }, pos)
     }
 
-    /// Checks that `pos` is a multiple of `align` (a power of two), unless alignment checks are off.
+    /// Checks that `pos` is a multiple of `align` (a power of two; 0 is taken as 1), unless
+    /// alignment checks are off.
     ///
     /// ```
     /// use flatforge::{ErrorKind, Object, Verifier, VerifierOptions};
@@ -580,8 +581,9 @@ impl<'a> Verifier<'a> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn check_alignment(&self, object: Object, pos: usize, align: usize) -> Result<(), Error> {
         // The option is only looked at for a misaligned position: aligned ones (all of them, in
-        // buffers from a builder) cost one test of the position, with no register for the flag.
-        if pos & (align - 1) != 0 {
+        // buffers from a builder) cost one test of the position, with no register for the flag. The
+        // mask saturates for an `align` of 0 (from a caller; constants fold).
+        if pos & align.saturating_sub(1) != 0 {
             return misaligned(self.check_alignment, object, self.base + pos, align);
         }
         Ok(())
@@ -1421,7 +1423,7 @@ impl<'a> TableVerifier<'_, 'a> {
     }
 
     /// Checks that the field in `slot`, if present, has `size` bytes inside the table, aligned to
-    /// `align`; returns its position.
+    /// `align` (a power of two; 0 is taken as 1); returns its position.
     ///
     /// ```
     /// use flatforge::{Builder, ErrorKind, Table, Verifier, VerifierOptions};
@@ -1500,7 +1502,7 @@ impl<'a> TableVerifier<'_, 'a> {
         } else {
             pos
         };
-        if low & (align - 1) != 0 {
+        if low & align.saturating_sub(1) != 0 {
             self.v.check_alignment(Object::Inline, pos, align)?;
         }
         Ok(())
@@ -1596,8 +1598,8 @@ impl<'a> TableVerifier<'_, 'a> {
         }
     }
 
-    /// Checks a field of `size` bytes aligned to `align` (a struct or scalar known only at run time);
-    /// returns its position.
+    /// Checks a field of `size` bytes aligned to `align` (a power of two; 0 is taken as 1), a struct
+    /// or scalar known only at run time; returns its position.
     ///
     /// ```
     /// use flatforge::{Builder, ErrorKind, Verifier, VerifierOptions};

@@ -685,3 +685,112 @@ fn the_table_writer_pads_to_wide_alignments_with_zeros() {
         );
     }
 }
+
+#[test]
+fn a_prefix_too_long_for_any_buffer_is_an_error() {
+    let mut b = Builder::new();
+    let s = b.create_string("x").unwrap();
+    for prefix_len in [usize::MAX, usize::MAX - 3, 3 << 30] {
+        assert!(
+            matches!(
+                b.finish_with_prefix(s, None, prefix_len),
+                Err(BuildError::BufferTooLarge { .. })
+            ),
+            "{prefix_len}"
+        );
+    }
+    // The builder is unchanged: a prefix that fits still works.
+    let frame = b.finish_with_prefix(s, None, 2).unwrap();
+    assert_eq!(flatforge::root::<&str>(&frame[2..]).unwrap(), "x");
+}
+
+#[test]
+fn a_table_writer_of_any_size_is_an_error_not_an_overflow() {
+    let mut b = Builder::new();
+    for size in [usize::MAX, usize::MAX - 3, usize::MAX - 7, 0xFFFF] {
+        assert!(
+            matches!(
+                b.table_writer::<6>(size, 4),
+                Err(BuildError::TableTooLarge { .. })
+            ),
+            "{size}"
+        );
+    }
+    assert_eq!(
+        b.table_writer::<6>(usize::MAX - 3, 4).unwrap_err(),
+        BuildError::TableTooLarge { size: usize::MAX }
+    );
+    assert!(b.table_writer::<6>(0xFFFF - 7, 4).is_ok());
+}
+
+#[test]
+fn an_alignment_of_0_is_taken_as_1() {
+    let mut b = Builder::new();
+    b.create_vector(&[9u8]).unwrap(); // 5 bytes: an odd length
+    b.start_table();
+    b.add_bytes(0, &[1, 2], 0).unwrap();
+    let t = b.end_table().unwrap();
+    let bytes = finish(&mut b, t);
+    let t: Table = flatforge::root(&bytes).unwrap();
+    let at = t.position() + usize::from(t.field_offset(0));
+    assert_eq!(bytes[at..at + 2], [1, 2]);
+
+    let mut b = Builder::new();
+    let mut w = b.table_writer::<6>(4, 0).unwrap();
+    w.add_scalar::<u32>(0, 7, 0);
+    let t = w.finish().unwrap();
+    let t: Table = flatforge::root(b.finish(t, None).unwrap()).unwrap();
+    assert_eq!(t.get::<u32>(0).unwrap(), Some(7));
+
+    let mut b = Builder::new();
+    let mut far = b.far().unwrap();
+    far.force_vector_alignment(1, 1, 0).unwrap();
+    let v = far.create_vector64(&[3u8]).unwrap();
+    b.start_table();
+    b.add_offset64(0, v).unwrap();
+    let t = b.end_table().unwrap();
+    let t: Table = flatforge::root(b.finish(t, None).unwrap()).unwrap();
+    assert!(t.field_offset(0) != 0);
+}
+
+#[test]
+fn an_alignment_that_is_not_a_power_of_two_is_an_error() {
+    for align in [3, 6, 12, usize::MAX, usize::MAX - 1] {
+        let err = BuildError::InvalidAlignment { align };
+        let mut b = Builder::new();
+        b.create_vector(&[9u8, 9]).unwrap(); // 6 bytes: no alignment is met by chance
+        b.start_table();
+        assert_eq!(b.add_bytes(0, &[1, 2], align), Err(err.clone()), "{align}");
+        assert_eq!(b.end_table().map(|_| ()), Ok(()));
+        assert_eq!(b.table_writer::<6>(4, align).map(|_| ()), Err(err.clone()));
+        assert_eq!(b.start_vector(1, 1, align), Err(err.clone()));
+        assert_eq!(
+            b.create_nested_flatbuffer(&[4, 0, 0, 0], align),
+            Err(err.clone())
+        );
+        let mut b = Builder::new();
+        let mut far = b.far().unwrap();
+        far.create_vector(&[1u8, 2]).unwrap();
+        assert_eq!(far.force_vector_alignment(1, 1, align), Err(err));
+    }
+    assert_eq!(
+        BuildError::InvalidAlignment { align: 6 }.to_string(),
+        "alignment 6 is not a power of two"
+    );
+}
+
+#[test]
+fn a_nested_start_from_before_a_reset_is_an_error() {
+    let mut b = Builder::new();
+    b.create_string("enclosing data").unwrap();
+    let start = b.start_nested().unwrap();
+    b.reset();
+    let s = b.create_string("x").unwrap();
+    assert!(matches!(
+        b.end_nested(start, s, None),
+        Err(BuildError::InvalidNestedStart { .. })
+    ));
+    // The builder still works.
+    let bytes = b.finish(s, None).unwrap();
+    assert_eq!(flatforge::root::<&str>(bytes).unwrap(), "x");
+}

@@ -486,3 +486,34 @@ fn raw_table_reads_are_checked() {
     assert!(t.get::<&str>(0).is_err());
     assert_eq!(t.get::<u64>(5).unwrap(), None);
 }
+
+#[test]
+fn an_alignment_of_0_is_taken_as_1() {
+    // A 1-byte field at an odd offset in its table, and a 4-byte one.
+    let mut b = Builder::new();
+    b.start_table();
+    b.add_scalar::<u8>(0, 1, 0).unwrap();
+    b.add_scalar::<u8>(1, 2, 0).unwrap();
+    b.add_scalar::<u32>(2, 3, 0).unwrap();
+    let t = b.end_table().unwrap();
+    let bytes = finish(&mut b, t);
+    let mut v = Verifier::new(&bytes, &VerifierOptions::default());
+    for pos in 0..bytes.len() {
+        assert!(v.check_alignment(Object::Inline, pos, 0).is_ok(), "{pos}");
+    }
+    let root = v.root().unwrap();
+    let mut t = v.follow_table(root).unwrap();
+    for slot in 0..3 {
+        let pos = t.field_position(slot, 1, 1).unwrap();
+        assert_eq!(t.field_position(slot, 1, 0).unwrap(), pos, "{slot}");
+        assert_eq!(
+            t.inline_field(slot, 1, 0, "f", true).unwrap(),
+            pos,
+            "{slot}"
+        );
+        // A size past the table is still an error.
+        assert!(t.field_position(slot, 64, 0).is_err(), "{slot}");
+    }
+    assert_eq!(t.field_position(3, 1, 0).unwrap(), None);
+    assert_eq!(t.inline_field(3, 8, 0, "absent", false).unwrap(), None);
+}
