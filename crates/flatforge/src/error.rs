@@ -94,8 +94,21 @@ pub enum ErrorKind {
         /// The minimum (counting the size prefix, if any).
         min: usize,
     },
-    /// The buffer is larger than the 2 GiB that 32-bit signed offsets can span.
-    #[error("buffer of {len} bytes exceeds the FlatBuffers limit of 2 GiB")]
+    /// The buffer is larger than the 2^31 - 1 bytes ([`MAX_BUFFER_SIZE`](crate::MAX_BUFFER_SIZE))
+    /// that 32-bit signed offsets can span.
+    ///
+    /// ```
+    /// use flatforge::ErrorKind;
+    /// let kind = ErrorKind::BufferTooLarge { len: 1 << 31 };
+    /// assert_eq!(
+    ///     kind.to_string(),
+    ///     "buffer of 2147483648 bytes exceeds the FlatBuffers limit of 2147483647 bytes (2 GiB - 1)"
+    /// );
+    /// ```
+    #[error(
+        "buffer of {len} bytes exceeds the FlatBuffers limit of {} bytes (2 GiB - 1)",
+        crate::MAX_BUFFER_SIZE
+    )]
     BufferTooLarge {
         /// Buffer length.
         len: usize,

@@ -517,3 +517,14 @@ fn an_alignment_of_0_is_taken_as_1() {
     assert_eq!(t.field_position(3, 1, 0).unwrap(), None);
     assert_eq!(t.inline_field(3, 8, 0, "absent", false).unwrap(), None);
 }
+
+#[test]
+fn a_buffer_one_past_the_limit_names_the_exact_limit() {
+    let kind = ErrorKind::BufferTooLarge {
+        len: flatforge::MAX_BUFFER_SIZE + 1,
+    };
+    assert_eq!(
+        kind.to_string(),
+        "buffer of 2147483648 bytes exceeds the FlatBuffers limit of 2147483647 bytes (2 GiB - 1)"
+    );
+}
