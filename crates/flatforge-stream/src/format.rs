@@ -112,7 +112,8 @@ pub(crate) const TRAILER_LEN: usize = 32;
 const FLAG_IDENTIFIER: u8 = 1;
 const FLAG_SCHEMA_HASH: u8 = 2;
 
-/// The checksum each frame of a stream carries.
+/// The checksum each frame of a stream carries. The header's checksum byte has room for more
+/// kinds, so the enum may grow: a `match` on it needs a wildcard arm.
 ///
 /// ```
 /// use flatforge_stream::Checksum;
@@ -122,6 +123,7 @@ const FLAG_SCHEMA_HASH: u8 = 2;
 /// assert_eq!(Checksum::Xxh3.frame_header_len(), 16);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Checksum {
     /// No checksum: frames are `length, guard, payload`.
     #[default]
@@ -471,7 +473,7 @@ impl Header {
     }
 }
 
-/// Which layout a stream has.
+/// Which layout a stream has. More layouts may be added: a `match` on it needs a wildcard arm.
 ///
 /// ```
 /// use flatforge_stream::{Format, ReaderOptions, StreamSlice, StreamWriter, WriterOptions};
@@ -494,6 +496,7 @@ impl Header {
 /// # Ok::<(), flatforge_stream::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Format {
     /// The framed format of this crate: header, aligned frames with optional checksums, optional
     /// index footer.

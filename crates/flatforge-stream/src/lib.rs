@@ -150,6 +150,9 @@ pub use format::{
     Checksum, Format, Header, FRAME_ALIGN, HEADER_LEN, INDEX_MAGIC, MAGIC, MAX_PAYLOAD_LEN, VERSION,
 };
 pub use lock::lock_file;
+/// The `memmap2` crate, whose [`Mmap`](memmap2::Mmap) [`MappedStream::from_map`] takes: name it
+/// as `flatforge_stream::memmap2` to use the same version.
+pub use memmap2;
 pub use mmap::MappedStream;
 pub use read::{Frame, Frames, Index, Messages, ReaderOptions, StreamReader, StreamSlice};
 pub use recover::{recover, recover_file, Recovery};

@@ -89,7 +89,8 @@ impl MappedStream {
     ///
     /// let file = std::fs::File::open(&path)?;
     /// // SAFETY: nothing else writes to this temporary file while it is mapped.
-    /// let map = unsafe { memmap2::Mmap::map(&file) }?;
+    /// // The crate's own `memmap2`, the version `from_map` takes.
+    /// let map = unsafe { flatforge_stream::memmap2::Mmap::map(&file) }?;
     /// let auto = ReaderOptions::default().format(Format::Auto);
     /// let stream = MappedStream::from_map(map, &auto)?;
     /// assert!(stream.slice().header().is_none()); // found to be a plain stream
