@@ -658,6 +658,10 @@ impl<'e> NewVtable<'e> {
     }
 }
 
+/// The largest slot a vtable holds: its entry ends at byte `4 + 2 * (slot + 1)`, at most 65534
+/// (the vtable's size is a 16-bit even number).
+const MAX_SLOT: usize = 32764;
+
 /// Where a nested flatbuffer started; returned by [`Builder::start_nested`] and passed to
 /// [`Builder::end_nested`].
 ///
@@ -758,7 +762,8 @@ impl Builder {
         Self::from_vec(Vec::new())
     }
 
-    /// A builder with `capacity` bytes allocated up front.
+    /// A builder with `capacity` bytes allocated up front, at most
+    /// [`MAX_BUFFER_SIZE`](crate::MAX_BUFFER_SIZE) (as the buffer never grows past it).
     ///
     /// ```
     /// let mut b = flatforge::Builder::with_capacity(1024);
@@ -768,7 +773,7 @@ impl Builder {
     /// # Ok::<(), flatforge::BuildError>(())
     /// ```
     pub fn with_capacity(capacity: usize) -> Self {
-        Self::from_vec(zeroed(capacity))
+        Self::from_vec(zeroed(capacity.min(MAX_BUFFER_SIZE)))
     }
 
     /// A builder that writes into `buf`, using its whole allocation (the contents are overwritten).
@@ -1600,10 +1605,12 @@ impl Builder {
         if size > 0xFFFF {
             return Err(BuildError::TableTooLarge { size });
         }
-        let slots = self.fields.iter().map(|&(s, _)| s + 1).max().unwrap_or(0);
-        if slots > 0x7FFE {
-            return Err(BuildError::SlotTooLarge { slot: slots - 1 });
+        // Tested before adding 1: a caller's slot may be `usize::MAX`.
+        let max_slot = self.fields.iter().map(|&(s, _)| s).max();
+        if let Some(slot) = max_slot.filter(|&s| s > MAX_SLOT) {
+            return Err(BuildError::SlotTooLarge { slot });
         }
+        let slots = max_slot.map_or(0, |s| s + 1);
         // The entries say where each field ends, counted from the table's end, as `TableWriter`
         // collects them; `write_vtable` turns them into offsets from the table's start.
         let mut entries = core::mem::take(&mut self.vtable);

@@ -585,8 +585,20 @@ pub enum BuildError {
         /// The table's inline size.
         size: usize,
     },
-    /// A field slot past the largest a vtable can hold (32767).
-    #[error("field slot {slot} exceeds the vtable limit of 32767")]
+    /// A field slot past the largest a vtable can hold (32764: a vtable's size, `4 + 2 * (slot +
+    /// 1)` bytes, is a 16-bit even number).
+    ///
+    /// ```
+    /// use flatforge::BuildError;
+    /// let mut b = flatforge::Builder::new();
+    /// b.start_table();
+    /// b.add_scalar_always::<u8>(32765, 1)?;
+    /// let err = b.end_table().unwrap_err();
+    /// assert_eq!(err, BuildError::SlotTooLarge { slot: 32765 });
+    /// assert_eq!(err.to_string(), "field slot 32765 exceeds 32764, the largest a vtable holds");
+    /// # Ok::<(), BuildError>(())
+    /// ```
+    #[error("field slot {slot} exceeds 32764, the largest a vtable holds")]
     SlotTooLarge {
         /// The slot.
         slot: usize,

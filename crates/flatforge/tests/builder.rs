@@ -794,3 +794,35 @@ fn a_nested_start_from_before_a_reset_is_an_error() {
     let bytes = b.finish(s, None).unwrap();
     assert_eq!(flatforge::root::<&str>(bytes).unwrap(), "x");
 }
+
+#[test]
+fn a_slot_of_any_size_is_an_error_not_an_overflow() {
+    // 32765 would need a vtable of 65536 bytes, whose 16-bit size wrapped to 0.
+    for slot in [usize::MAX, usize::MAX / 2 + 1, 32766, 32765] {
+        let mut b = Builder::new();
+        b.start_table();
+        b.add_scalar_always::<u8>(slot, 1).unwrap();
+        assert_eq!(b.end_table(), Err(BuildError::SlotTooLarge { slot }));
+    }
+    let mut b = Builder::new();
+    b.start_table();
+    b.add_scalar_always::<u8>(32764, 1).unwrap();
+    let t = b.end_table().unwrap();
+    let bytes = finish(&mut b, t);
+    let t: Table = flatforge::root(&bytes).unwrap();
+    let vt = t.vtable();
+    assert_eq!(u16::from_le_bytes([bytes[vt], bytes[vt + 1]]), 65534);
+    assert_eq!(t.get::<u8>(32764).unwrap(), Some(1));
+}
+
+#[test]
+fn a_capacity_past_the_limit_is_clamped_to_it() {
+    // A calloc'd buffer: its pages are not touched but the one written.
+    let mut b = Builder::with_capacity(usize::MAX);
+    assert_eq!(b.capacity(), flatforge::MAX_BUFFER_SIZE);
+    let s = b.create_string("x").unwrap();
+    assert_eq!(
+        flatforge::root::<&str>(b.finish(s, None).unwrap()).unwrap(),
+        "x"
+    );
+}
