@@ -188,7 +188,8 @@ impl Config {
         self
     }
 
-    /// Where to write the generated files (default: the `OUT_DIR` cargo gives build scripts).
+    /// Where to write the generated files (default: the `OUT_DIR` cargo gives build scripts); it
+    /// is created, with its parents, when the first file is written.
     ///
     /// ```
     /// let config = flatforge_build::Config::new().out_dir("target/generated");
@@ -356,6 +357,12 @@ impl Config {
                             other => other.to_string(),
                         },
                     })?;
+            if written.is_empty() {
+                std::fs::create_dir_all(&out_dir).map_err(|source| Error::Io {
+                    path: out_dir.clone(),
+                    source,
+                })?;
+            }
             let path = out_dir.join(&file.name);
             write_if_changed(&path, file.code.as_bytes())?;
             written.push(path);
@@ -381,9 +388,10 @@ impl Report {
         }
     }
 
-    /// A `cargo:` line (dropped outside a build script).
+    /// A `cargo:` line (dropped outside a build script, and when it was given already: a root
+    /// schema is named once as given and once among the files read).
     fn cargo(&mut self, line: String) {
-        if self.build_script {
+        if self.build_script && !self.stdout.contains(&line) {
             self.stdout.push(line);
         }
     }
@@ -549,10 +557,41 @@ mod tests {
         );
         assert!(program.stderr.contains("main.fbs:1:"), "{}", program.stderr);
 
+        // Each file once, the root schema included.
+        let reruns = |lines: &[String]| {
+            let mut files: Vec<&String> = lines
+                .iter()
+                .filter(|l| l.starts_with("cargo:rerun-if-changed="))
+                .collect();
+            let all = files.len();
+            files.dedup();
+            (all, files.len())
+        };
+        let (all, distinct) = reruns(&script.stdout);
+        assert_eq!((all, distinct), (2, 2), "{stdout}");
+
         let quiet = config.print_warnings(false).emit_rerun_if_changed(false);
         let mut script = Report::new(true);
         quiet.compile_reporting(&[&schema], &mut script).unwrap();
         assert_eq!(script.stdout.len(), 1, "{:?}", script.stdout); // the check-cfg line
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_out_dir_is_created_when_a_file_is_written() {
+        let dir =
+            std::env::temp_dir().join(format!("flatforge-build-mkdir-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("a.fbs"), "table A { x: int; }").unwrap();
+        std::fs::write(dir.join("bad.fbs"), "table A { x: Nope; }").unwrap();
+        let out = dir.join("generated/deeper");
+        let config = Config::new().out_dir(&out).emit_rerun_if_changed(false);
+        // Nothing to write: nothing created.
+        assert!(config.compile(&[dir.join("bad.fbs")]).is_err());
+        assert!(!dir.join("generated").exists());
+        let written = config.compile(&[dir.join("a.fbs")]).unwrap();
+        assert_eq!(written, [out.join("a_generated.rs")]);
+        assert!(written[0].is_file());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

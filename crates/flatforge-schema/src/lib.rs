@@ -498,7 +498,10 @@ impl<L: SourceLoader> Load<'_, '_, L> {
                     span,
                 )
                 .with_note(format!("looked for {}", searched.join(", ")))
-                .with_help("add the directory that holds it with `-I DIR`"),
+                .with_help(
+                    "add the directory that holds it to the include path: `-I DIR` on the command \
+                     line, `Config::include_dir` in flatforge-build",
+                ),
             );
             return None;
         };
