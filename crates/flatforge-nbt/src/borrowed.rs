@@ -130,8 +130,25 @@ impl<'a, C: Codec> Parser<'a, C> {
         }
     }
 
-    #[inline(always)]
+    /// Reads a value of type `ty`: containers by recursion, the rest by [`Parser::leaf`].
+    ///
+    /// In debug builds this and [`Parser::leaf`] are not inlined, so that each level of nesting takes
+    /// only the small frames of this, [`Parser::compound`] or [`Parser::list`] rather than a copy of every
+    /// arm's temporaries: at 512 levels those did not fit in a 2 MiB thread stack.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline(never))]
     fn value(&mut self, ty: u8, name: (u32, u16), depth: usize) -> Result<()> {
+        match ty {
+            9 => self.list(name, depth + 1),
+            10 => self.compound(name, depth + 1),
+            _ => self.leaf(ty, name),
+        }
+    }
+
+    /// Reads a value of a type other than List and Compound.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline(never))]
+    fn leaf(&mut self, ty: u8, name: (u32, u16)) -> Result<()> {
         let off = self.c.pos as u32;
         match ty {
             1 => {
@@ -170,8 +187,6 @@ impl<'a, C: Codec> Parser<'a, C> {
                 self.c.take(n)?;
                 self.push(8, name, start, n as u32);
             }
-            9 => self.list(name, depth + 1)?,
-            10 => self.compound(name, depth + 1)?,
             11 | 12 => {
                 let n = C::len(&mut self.c)?;
                 let start = self.c.pos as u32;
@@ -632,35 +647,14 @@ impl<'a> Document<'a> {
         })
     }
 
-    /// Writes the payload of entry `idx`; returns the index after its subtree.
+    /// Writes the payload of entry `idx`: compounds and lists of containers here, by recursion, the rest
+    /// by [`Document::write_leaf`].
     fn write_value<C: Codec>(&self, idx: usize, out: &mut Vec<u8>) -> Result<()> {
         let e = self.tape[idx];
-        // Built only where needed: compounds and lists, the bulk of the calls, do not use it.
-        let tag = || TagRef {
-            doc: self,
-            e,
-            idx: idx as u32,
-        };
+        if !e.has_children() {
+            return self.write_leaf::<C>(idx, out);
+        }
         match e.kind {
-            1 => out.push(self.data[e.a as usize]),
-            2 => C::put_i16(out, tag().short().expect("short")),
-            3 => C::put_i32(out, tag().int().expect("int")),
-            4 => C::put_i64(out, tag().long().expect("long")),
-            5 => C::put_f32(out, tag().float().expect("float")),
-            6 => C::put_f64(out, tag().double().expect("double")),
-            7 => {
-                C::put_len(out, e.b as usize)?;
-                out.extend_from_slice(tag().byte_array().expect("byte array"));
-            }
-            8 => self.write_str::<C>(tag().string().expect("string"), out)?,
-            11 => {
-                C::put_len(out, e.b as usize)?;
-                self.write_numbers::<C, i32>(tag().int_array().expect("int array"), out);
-            }
-            12 => {
-                C::put_len(out, e.b as usize)?;
-                self.write_numbers::<C, i64>(tag().long_array().expect("long array"), out);
-            }
             10 => {
                 let mut i = idx + 1;
                 // Same fixed-width variant: an entry's type, name and payload are one run of input bytes.
@@ -704,6 +698,71 @@ impl<'a> Document<'a> {
                 }
             }
             _ => {
+                out.push(e.elem);
+                C::put_len(out, e.a as usize)?;
+                let mut i = idx + 1;
+                let mut n = 0;
+                let raw = C::ENC == self.enc && C::ENC != Enc::Var;
+                while i < e.b as usize {
+                    let child = &self.tape[i];
+                    if raw && child.kind != 10 {
+                        if let Some(end) = self.payload_end(child) {
+                            // The stored length prefix (and element type of number lists).
+                            let header = match child.kind {
+                                8 => 2,
+                                9 => 5,
+                                _ => 4,
+                            };
+                            out.extend_from_slice(&self.data[child.a as usize - header..end]);
+                            i += 1;
+                            n += 1;
+                            continue;
+                        }
+                    }
+                    self.write_value::<C>(i, out)
+                        .map_err(|err| err.in_index(n))?;
+                    i = self.end(i);
+                    n += 1;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the payload of entry `idx`, which has no children (numbers, strings, arrays, number
+    /// lists). Not inlined in debug builds, so that its temporaries are not part of every level of
+    /// [`Document::write_value`]'s recursion.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline(never))]
+    fn write_leaf<C: Codec>(&self, idx: usize, out: &mut Vec<u8>) -> Result<()> {
+        let e = self.tape[idx];
+        // Built only where needed: compounds and lists, the bulk of the calls, do not use it.
+        let tag = || TagRef {
+            doc: self,
+            e,
+            idx: idx as u32,
+        };
+        match e.kind {
+            1 => out.push(self.data[e.a as usize]),
+            2 => C::put_i16(out, tag().short().expect("short")),
+            3 => C::put_i32(out, tag().int().expect("int")),
+            4 => C::put_i64(out, tag().long().expect("long")),
+            5 => C::put_f32(out, tag().float().expect("float")),
+            6 => C::put_f64(out, tag().double().expect("double")),
+            7 => {
+                C::put_len(out, e.b as usize)?;
+                out.extend_from_slice(tag().byte_array().expect("byte array"));
+            }
+            8 => self.write_str::<C>(tag().string().expect("string"), out)?,
+            11 => {
+                C::put_len(out, e.b as usize)?;
+                self.write_numbers::<C, i32>(tag().int_array().expect("int array"), out);
+            }
+            12 => {
+                C::put_len(out, e.b as usize)?;
+                self.write_numbers::<C, i64>(tag().long_array().expect("long array"), out);
+            }
+            _ => {
                 let list = ListRef {
                     doc: self,
                     e,
@@ -717,35 +776,7 @@ impl<'a> Document<'a> {
                     3 => self.write_numbers::<C, i32>(list.numbers().expect("ints"), out),
                     4 => self.write_numbers::<C, i64>(list.numbers().expect("longs"), out),
                     5 => self.write_numbers::<C, f32>(list.numbers().expect("floats"), out),
-                    6 => self.write_numbers::<C, f64>(list.numbers().expect("doubles"), out),
-                    _ => {
-                        let mut i = idx + 1;
-                        let mut n = 0;
-                        let raw = C::ENC == self.enc && C::ENC != Enc::Var;
-                        while i < e.b as usize {
-                            let child = &self.tape[i];
-                            if raw && child.kind != 10 {
-                                if let Some(end) = self.payload_end(child) {
-                                    // The stored length prefix (and element type of number lists).
-                                    let header = match child.kind {
-                                        8 => 2,
-                                        9 => 5,
-                                        _ => 4,
-                                    };
-                                    out.extend_from_slice(
-                                        &self.data[child.a as usize - header..end],
-                                    );
-                                    i += 1;
-                                    n += 1;
-                                    continue;
-                                }
-                            }
-                            self.write_value::<C>(i, out)
-                                .map_err(|err| err.in_index(n))?;
-                            i = self.end(i);
-                            n += 1;
-                        }
-                    }
+                    _ => self.write_numbers::<C, f64>(list.numbers().expect("doubles"), out),
                 }
             }
         }

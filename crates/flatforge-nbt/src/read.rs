@@ -124,6 +124,19 @@ fn read_bytes(c: &mut Cursor<'_>, n: usize) -> Result<Vec<i8>> {
 /// Inlined into [`read_compound`], so that an entry holding a number or a string costs no call.
 #[inline(always)]
 fn read_payload<C: Codec>(c: &mut Cursor<'_>, s: &mut Stack, ty: u8, depth: usize) -> Result<Tag> {
+    match ty {
+        9 => Ok(Tag::List(read_list::<C>(c, s, depth + 1)?)),
+        10 => Ok(Tag::Compound(read_compound::<C>(c, s, depth + 1)?)),
+        _ => read_leaf::<C>(c, ty),
+    }
+}
+
+/// Reads a payload of a type other than List and Compound. Inlined in release builds as
+/// [`read_payload`] is; not in debug builds, where its temporaries would otherwise be part of every
+/// level of the recursion, and 512 levels would not fit in a 2 MiB thread stack.
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline(never))]
+fn read_leaf<C: Codec>(c: &mut Cursor<'_>, ty: u8) -> Result<Tag> {
     Ok(match ty {
         1 => Tag::Byte(c.u8()? as i8),
         2 => Tag::Short(C::i16(c)?),
@@ -136,8 +149,6 @@ fn read_payload<C: Codec>(c: &mut Cursor<'_>, s: &mut Stack, ty: u8, depth: usiz
             Tag::ByteArray(read_bytes(c, n)?)
         }
         8 => Tag::String(read_string::<C>(c)?),
-        9 => Tag::List(read_list::<C>(c, s, depth + 1)?),
-        10 => Tag::Compound(read_compound::<C>(c, s, depth + 1)?),
         11 => {
             let n = C::len(c)?;
             Tag::IntArray(C::i32s(c, n)?)

@@ -3,6 +3,7 @@
 
 use crate::codec::Codec;
 use crate::error::{Error, ErrorKind, Result};
+use crate::name::Name;
 use crate::read::MAX_DEPTH;
 use crate::tag::{Compound, List, Nbt, Tag, TagType};
 
@@ -64,14 +65,14 @@ fn write_compound<C: Codec>(c: &Compound, out: &mut Vec<u8>, depth: usize) -> Re
     }
     for (name, value) in c.entries() {
         if let Tag::Compound(c) = value {
-            C::put_entry_header(out, TagType::Compound as u8, name)
+            entry_header::<C>(out, TagType::Compound as u8, name)
                 .and_then(|()| write_compound::<C>(c, out, depth + 1))
                 .map_err(|e| e.in_field(name.as_str()))?;
             continue;
         }
         // Numbers and strings whole, by the codec; lists and arrays after their header.
-        if !C::put_simple_entry(out, name, value).map_err(|e| e.in_field(name.as_str()))? {
-            C::put_entry_header(out, value.tag_type() as u8, name)
+        if !simple_entry::<C>(out, name, value).map_err(|e| e.in_field(name.as_str()))? {
+            entry_header::<C>(out, value.tag_type() as u8, name)
                 .and_then(|()| match value {
                     Tag::List(l) => write_list::<C>(l, out, depth + 1),
                     other => write_payload::<C>(other, out, depth),
@@ -81,6 +82,21 @@ fn write_compound<C: Codec>(c: &Compound, out: &mut Vec<u8>, depth: usize) -> Re
     }
     out.push(0);
     Ok(())
+}
+
+/// [`Codec::put_entry_header`], not inlined in debug builds: its temporaries would otherwise be part of
+/// every level of [`write_compound`]'s recursion, and 512 levels would not fit in a 2 MiB thread stack.
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline(never))]
+fn entry_header<C: Codec>(out: &mut Vec<u8>, ty: u8, name: &Name) -> Result<()> {
+    C::put_entry_header(out, ty, name)
+}
+
+/// [`Codec::put_simple_entry`], not inlined in debug builds, as [`entry_header`].
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline(never))]
+fn simple_entry<C: Codec>(out: &mut Vec<u8>, name: &Name, value: &Tag) -> Result<bool> {
+    C::put_simple_entry(out, name, value)
 }
 
 fn each<T>(v: &[T], mut f: impl FnMut(&T) -> Result<()>) -> Result<()> {
