@@ -11,10 +11,7 @@ fuzz_target!(|data: &[u8]| {
     };
     for dialect in [Dialect::Classic, Dialect::Modern] {
         if let Ok(tag) = from_snbt(text, dialect) {
-            let options = SnbtOptions {
-                dialect,
-                pretty: false,
-            };
+            let options = SnbtOptions::default().with_dialect(dialect);
             let printed = to_snbt(&tag, options);
             let again = from_snbt(&printed, dialect).expect("printed SNBT parses");
             assert_eq!(to_snbt(&again, options), printed);

@@ -343,10 +343,9 @@ fn show(args: &ShowArgs) -> anyhow::Result<ExitCode> {
             let dialect = args.dialect.into();
             to_snbt(
                 &nbt.tag,
-                SnbtOptions {
-                    dialect,
-                    pretty: true,
-                },
+                SnbtOptions::default()
+                    .with_dialect(dialect)
+                    .with_pretty(true),
             )
         }
         ShowFormat::Json => json::to_json(&nbt.tag, true).map_err(|e| {
@@ -364,13 +363,11 @@ fn show(args: &ShowArgs) -> anyhow::Result<ExitCode> {
 fn convert(args: &ConvertArgs) -> anyhow::Result<ExitCode> {
     let (nbt, input) = load_any(args)?;
     let variant = args.to.map_or(input.variant, Variant::from);
-    let format = Format {
-        variant,
-        compression: args
-            .compression
-            .map_or(input.compression, Compression::from),
-        bedrock_header: input.bedrock_header.filter(|_| variant == Variant::Bedrock),
-    };
+    let compression = args
+        .compression
+        .map_or(input.compression, Compression::from);
+    let format = Format::new(variant, compression)
+        .with_bedrock_header(input.bedrock_header.filter(|_| variant == Variant::Bedrock));
     let bytes = nbt
         .to_file_bytes(&format)
         .with_context(|| format!("cannot write {} as {variant}", input_name(&args.input)))?;

@@ -107,11 +107,16 @@ pub(crate) fn bytes(n: u64) -> &'static str {
 ///     .map(|segment| match segment {
 ///         PathSegment::Field(name) => format!("/{name}"),
 ///         PathSegment::Index(i) => format!("/{i}"),
+///         // More kinds of segment may come.
+///         other => format!("/{other:?}"),
 ///     })
 ///     .collect();
 /// assert_eq!(pointer, "/items/1/id");
 /// ```
+///
+/// More kinds of segment may come (the argument of an SNBT operation, say).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PathSegment {
     /// A named field of a compound.
     Field(String),

@@ -31,7 +31,10 @@ pub const MAX_DECOMPRESSED: u64 = 1 << 30;
 /// assert_eq!(Compression::detect(&[10, 0, 0]), Compression::None);
 /// assert_eq!("zlib".parse::<Compression>(), Ok(Compression::Zlib));
 /// ```
+///
+/// More compressions may come (Bedrock and newer region files use others).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Compression {
     /// Uncompressed.
     None,
@@ -166,7 +169,10 @@ pub fn compress(data: &[u8], compression: Compression) -> Result<Vec<u8>> {
 /// let f = Format::new(Variant::Java, Compression::Gzip);
 /// assert_eq!(f.bedrock_header, None);
 /// ```
+///
+/// More fields may come: build one with [`Format::new`] and the `with_` setters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Format {
     /// The binary variant.
     pub variant: Variant,
@@ -190,6 +196,23 @@ impl Format {
             compression,
             bedrock_header: None,
         }
+    }
+
+    /// This format with the storage version `bedrock_header` of a Bedrock level.dat header, or
+    /// without a header when `None`.
+    ///
+    /// ```
+    /// use flatforge_nbt::{Compound, Compression, Format, Nbt, Variant};
+    /// let format = Format::new(Variant::Bedrock, Compression::None).with_bedrock_header(Some(10));
+    /// let bytes = Nbt::new("", Compound::new()).to_file_bytes(&format)?;
+    /// assert_eq!(bytes, [10, 0, 0, 0, 4, 0, 0, 0, 10, 0, 0, 0]);
+    /// assert_eq!(Nbt::from_file_bytes(&bytes)?.1, format);
+    /// # Ok::<(), flatforge_nbt::Error>(())
+    /// ```
+    #[must_use]
+    pub const fn with_bedrock_header(mut self, bedrock_header: Option<i32>) -> Self {
+        self.bedrock_header = bedrock_header;
+        self
     }
 }
 
@@ -398,8 +421,7 @@ impl Nbt {
     /// ```
     /// use flatforge_nbt::{Compound, Compression, Format, Nbt, Variant};
     /// let nbt = Nbt::new("", Compound::new());
-    /// let format = Format { variant: Variant::Bedrock, compression: Compression::None,
-    ///     bedrock_header: Some(10) };
+    /// let format = Format::new(Variant::Bedrock, Compression::None).with_bedrock_header(Some(10));
     /// assert_eq!(nbt.to_file_bytes(&format).unwrap(), [10, 0, 0, 0, 4, 0, 0, 0, 10, 0, 0, 0]);
     /// ```
     pub fn to_file_bytes(&self, format: &Format) -> Result<Vec<u8>> {

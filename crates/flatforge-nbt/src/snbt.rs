@@ -41,7 +41,10 @@ use crate::tag::{Compound, List, Tag, TagType};
 /// assert_eq!(Dialect::default(), Dialect::Modern);
 /// # Ok::<(), flatforge_nbt::Error>(())
 /// ```
+///
+/// Minecraft changes its grammar now and then, so more dialects may come.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub enum Dialect {
     /// The grammar of Minecraft up to 1.21.4.
     Classic,
@@ -60,12 +63,49 @@ pub enum Dialect {
 /// c.insert("b b", "x");
 /// assert_eq!(to_snbt(&Tag::Compound(c), SnbtOptions::default()), r#"{a:1b,"b b":"x"}"#);
 /// ```
+///
+/// More options may come: build one from [`SnbtOptions::default`] with the `with_` setters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub struct SnbtOptions {
-    /// The grammar to write (affects string escapes and key quoting).
+    /// The grammar to write (affects string escapes and key quoting). Default [`Dialect::Modern`].
     pub dialect: Dialect,
-    /// Indent nested compounds and lists by four spaces, one entry per line.
+    /// Indent nested compounds and lists by four spaces, one entry per line. Default false.
     pub pretty: bool,
+}
+
+impl SnbtOptions {
+    /// These options with `dialect`.
+    ///
+    /// ```
+    /// use flatforge_nbt::snbt::{to_snbt, Dialect, SnbtOptions};
+    /// use flatforge_nbt::Tag;
+    /// let options = SnbtOptions::default().with_dialect(Dialect::Classic);
+    /// assert_eq!(options.dialect, Dialect::Classic);
+    /// assert_eq!(to_snbt(&Tag::from("a\u{7}"), options), "\"a\u{7}\"");
+    /// ```
+    #[must_use]
+    pub const fn with_dialect(mut self, dialect: Dialect) -> Self {
+        self.dialect = dialect;
+        self
+    }
+
+    /// These options with `pretty`.
+    ///
+    /// ```
+    /// use flatforge_nbt::snbt::{to_snbt, SnbtOptions};
+    /// use flatforge_nbt::{Compound, Tag};
+    /// let mut c = Compound::new();
+    /// c.insert("a", 1i8);
+    /// c.insert("b", 2i8);
+    /// let options = SnbtOptions::default().with_pretty(true);
+    /// assert_eq!(to_snbt(&Tag::Compound(c), options), "{\n    a: 1b,\n    b: 2b\n}");
+    /// ```
+    #[must_use]
+    pub const fn with_pretty(mut self, pretty: bool) -> Self {
+        self.pretty = pretty;
+        self
+    }
 }
 
 /// Prints a tag as SNBT.

@@ -150,7 +150,9 @@ fn snbt_at_the_limit() {
         ] {
             for dialect in [Dialect::Classic, Dialect::Modern] {
                 for pretty in [false, true] {
-                    let options = SnbtOptions { dialect, pretty };
+                    let options = SnbtOptions::default()
+                        .with_dialect(dialect)
+                        .with_pretty(pretty);
                     let text = to_snbt(&tag, options);
                     assert_eq!(from_snbt(&text, dialect).unwrap(), tag);
                 }

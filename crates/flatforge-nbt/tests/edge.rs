@@ -529,11 +529,8 @@ fn bedrock_level_dat_header() {
     let mut c = Compound::new();
     c.insert("LevelName", "My World");
     let nbt = Nbt::new("", c);
-    let format = Format {
-        variant: Variant::Bedrock,
-        compression: flatforge_nbt::Compression::None,
-        bedrock_header: Some(10),
-    };
+    let format = Format::new(Variant::Bedrock, flatforge_nbt::Compression::None)
+        .with_bedrock_header(Some(10));
     let bytes = nbt.to_file_bytes(&format).unwrap();
     assert_eq!(&bytes[..4], &10i32.to_le_bytes());
     assert_eq!(&bytes[4..8], &((bytes.len() - 8) as u32).to_le_bytes());
@@ -626,11 +623,8 @@ fn one_byte_is_singular() {
 fn level_dat_header_with_a_wrong_length_is_blamed() {
     let mut c = Compound::new();
     c.insert("a", 5i32);
-    let format = Format {
-        variant: Variant::Bedrock,
-        compression: flatforge_nbt::Compression::None,
-        bedrock_header: Some(10),
-    };
+    let format = Format::new(Variant::Bedrock, flatforge_nbt::Compression::None)
+        .with_bedrock_header(Some(10));
     let ok = Nbt::new("", c).to_file_bytes(&format).unwrap();
     assert_eq!(ok.len(), 20);
     let mut junk = ok.clone();

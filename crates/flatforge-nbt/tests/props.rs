@@ -200,7 +200,7 @@ proptest! {
     fn snbt_round_trip(t in tag()) {
         for dialect in [Dialect::Classic, Dialect::Modern] {
             for pretty in [false, true] {
-                let text = to_snbt(&t, SnbtOptions { dialect, pretty });
+                let text = to_snbt(&t, SnbtOptions::default().with_dialect(dialect).with_pretty(pretty));
                 let back = from_snbt(&text, dialect).map_err(|e| TestCaseError::fail(format!("{e}: {text}")))?;
                 prop_assert_eq!(empty_lists_to_end(&back), empty_lists_to_end(&t), "{}", text);
             }

@@ -21,7 +21,12 @@ fn test_files_round_trip_through_snbt() {
         let (nbt, _) = Nbt::from_file_bytes(&data).unwrap();
         for dialect in [Dialect::Classic, Dialect::Modern] {
             for pretty in [false, true] {
-                let text = to_snbt(&nbt.tag, SnbtOptions { dialect, pretty });
+                let text = to_snbt(
+                    &nbt.tag,
+                    SnbtOptions::default()
+                        .with_dialect(dialect)
+                        .with_pretty(pretty),
+                );
                 assert_eq!(
                     parse(&text, dialect),
                     nbt.tag,
