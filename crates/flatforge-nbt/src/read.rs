@@ -124,19 +124,6 @@ fn read_bytes(c: &mut Cursor<'_>, n: usize) -> Result<Vec<i8>> {
 /// Inlined into [`read_compound`], so that an entry holding a number or a string costs no call.
 #[inline(always)]
 fn read_payload<C: Codec>(c: &mut Cursor<'_>, s: &mut Stack, ty: u8, depth: usize) -> Result<Tag> {
-    match ty {
-        9 => Ok(Tag::List(read_list::<C>(c, s, depth + 1)?)),
-        10 => Ok(Tag::Compound(read_compound::<C>(c, s, depth + 1)?)),
-        _ => read_leaf::<C>(c, ty),
-    }
-}
-
-/// Reads a payload of a type other than List and Compound. Inlined in release builds as
-/// [`read_payload`] is; not in debug builds, where its temporaries would otherwise be part of every
-/// level of the recursion, and 512 levels would not fit in a 2 MiB thread stack.
-#[cfg_attr(not(debug_assertions), inline(always))]
-#[cfg_attr(debug_assertions, inline(never))]
-fn read_leaf<C: Codec>(c: &mut Cursor<'_>, ty: u8) -> Result<Tag> {
     Ok(match ty {
         1 => Tag::Byte(c.u8()? as i8),
         2 => Tag::Short(C::i16(c)?),
@@ -149,6 +136,8 @@ fn read_leaf<C: Codec>(c: &mut Cursor<'_>, ty: u8) -> Result<Tag> {
             Tag::ByteArray(read_bytes(c, n)?)
         }
         8 => Tag::String(read_string::<C>(c)?),
+        9 => Tag::List(read_list::<C>(c, s, depth + 1)?),
+        10 => Tag::Compound(read_compound::<C>(c, s, depth + 1)?),
         11 => {
             let n = C::len(c)?;
             Tag::IntArray(C::i32s(c, n)?)
@@ -160,6 +149,33 @@ fn read_leaf<C: Codec>(c: &mut Cursor<'_>, ty: u8) -> Result<Tag> {
         _ => return Err(invalid_type(ty, c.pos.saturating_sub(1))),
     })
 }
+
+/// [`read_payload`] for a compound's entries. In debug builds, where nothing is inlined but
+/// `#[inline(always)]` functions and every temporary takes its own stack slot, containers recurse
+/// directly and the other types are read in a frame of their own: with [`read_payload`]'s temporaries
+/// in every level of the recursion, 512 levels barely fitted in a 2 MiB thread stack. Release builds
+/// keep [`read_payload`] inlined as it is, which is faster.
+#[cfg(debug_assertions)]
+#[inline(always)]
+fn read_entry_payload<C: Codec>(
+    c: &mut Cursor<'_>,
+    s: &mut Stack,
+    ty: u8,
+    depth: usize,
+) -> Result<Tag> {
+    #[inline(never)]
+    fn other<C: Codec>(c: &mut Cursor<'_>, s: &mut Stack, ty: u8, depth: usize) -> Result<Tag> {
+        read_payload::<C>(c, s, ty, depth)
+    }
+    match ty {
+        9 => Ok(Tag::List(read_list::<C>(c, s, depth + 1)?)),
+        10 => Ok(Tag::Compound(read_compound::<C>(c, s, depth + 1)?)),
+        _ => other::<C>(c, s, ty, depth),
+    }
+}
+
+#[cfg(not(debug_assertions))]
+use read_payload as read_entry_payload;
 
 fn read_compound<C: Codec>(c: &mut Cursor<'_>, s: &mut Stack, depth: usize) -> Result<Compound> {
     if depth > MAX_DEPTH {
@@ -176,7 +192,7 @@ fn read_compound<C: Codec>(c: &mut Cursor<'_>, s: &mut Stack, depth: usize) -> R
             return Err(invalid_type(ty, ty_pos));
         }
         let name = read_entry_name::<C>(c)?;
-        match read_payload::<C>(c, s, ty, depth) {
+        match read_entry_payload::<C>(c, s, ty, depth) {
             Ok(value) => s.push((name, value)),
             Err(e) => return Err(e.in_field(name.as_str())),
         }
