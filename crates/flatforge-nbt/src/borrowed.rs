@@ -19,6 +19,7 @@
 
 use std::borrow::Cow;
 use std::cell::Cell;
+use std::fmt;
 use std::marker::PhantomData;
 
 use crate::codec::{BigEndian, Codec, Cursor, Enc, LittleEndian, VarInt, Variant};
@@ -801,7 +802,7 @@ impl<'a> Document<'a> {
 /// assert_eq!(s.as_bytes(), [b'a', 0xC0, 0x80]);
 /// assert_eq!(s.to_str().unwrap(), "a\0");
 /// ```
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct Str<'a> {
     bytes: &'a [u8],
     java: bool,
@@ -1852,5 +1853,222 @@ impl<'a, T: Number> Numbers<'a, T> {
         } else {
             T::convert(self.bytes, self.enc)
         }
+    }
+}
+
+/// How many numbers of an array or number list `Debug` shows before saying how many more there are.
+const DEBUG_NUMBERS: usize = 32;
+
+/// `…(n more)` in a `Debug` list.
+struct More(usize);
+
+impl fmt::Debug for More {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "…({} more)", self.0)
+    }
+}
+
+/// The first [`DEBUG_NUMBERS`] of `items` (of `len`) as a `Debug` list, then how many more there are.
+fn debug_bounded<T: fmt::Debug>(
+    f: &mut fmt::Formatter<'_>,
+    len: usize,
+    items: impl Iterator<Item = T>,
+) -> fmt::Result {
+    let mut list = f.debug_list();
+    list.entries(items.take(DEBUG_NUMBERS));
+    if len > DEBUG_NUMBERS {
+        list.entry(&More(len - DEBUG_NUMBERS));
+    }
+    list.finish()
+}
+
+/// The decoded string (invalid sequences replaced with U+FFFD), quoted.
+///
+/// ```
+/// use flatforge_nbt::{borrowed::Document, Variant};
+/// let doc = Document::parse(&[8, 0, 0, 0, 3, b'a', 0xC0, 0x80], Variant::Java)?;
+/// assert_eq!(format!("{:?}", doc.root().string().unwrap()), r#""a\0""#);
+/// # Ok::<(), flatforge_nbt::Error>(())
+/// ```
+impl fmt::Debug for Str<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.to_string_lossy(), f)
+    }
+}
+
+/// The variant, the root's name and the root tag as [`TagRef`] shows it.
+///
+/// ```
+/// use flatforge_nbt::{borrowed::Document, Variant};
+/// let doc = Document::parse(&[10, 0, 1, b'r', 1, 0, 1, b'a', 7, 0], Variant::Java)?;
+/// assert_eq!(
+///     format!("{doc:?}"),
+///     r#"Document { variant: Java, root_name: "r", root: Compound({"a": Byte(7)}) }"#
+/// );
+/// # Ok::<(), flatforge_nbt::Error>(())
+/// ```
+impl fmt::Debug for Document<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Document")
+            .field("variant", &self.variant)
+            .field("root_name", &self.root_name())
+            .field("root", &self.root())
+            .finish()
+    }
+}
+
+/// The tag's type and value, as the owned [`Tag`]'s `Debug` shows them: numbers, strings decoded, arrays
+/// (their first 32 numbers, then how many more), compounds as maps and lists as lists.
+///
+/// ```
+/// use flatforge_nbt::{borrowed::Document, Compound, List, Nbt, Tag, Variant};
+/// let mut root = Compound::new();
+/// root.insert("name", "Steve");
+/// root.insert("pos", List::Double(vec![0.5, 64.0]));
+/// root.insert("data", Tag::IntArray((0..40).collect()));
+/// let bytes = Nbt::new("", root).to_vec(Variant::Java)?;
+/// let doc = Document::parse(&bytes, Variant::Java)?;
+/// let root = doc.root();
+/// let text = format!("{root:?}");
+/// assert!(text.starts_with(r#"Compound({"name": String("Steve"), "pos": List([Double(0.5), Double(64.0)]), "data": IntArray([0, 1, "#));
+/// assert!(text.ends_with("30, 31, …(8 more)])})"));
+/// # Ok::<(), flatforge_nbt::Error>(())
+/// ```
+impl fmt::Debug for TagRef<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = format!("{:?}", self.tag_type());
+        let mut t = f.debug_tuple(&name);
+        match self.e.kind {
+            1 => t.field(&self.byte().expect("byte")),
+            2 => t.field(&self.short().expect("short")),
+            3 => t.field(&self.int().expect("int")),
+            4 => t.field(&self.long().expect("long")),
+            5 => t.field(&self.float().expect("float")),
+            6 => t.field(&self.double().expect("double")),
+            7 => {
+                let bytes = self.byte_array().expect("byte array");
+                t.field(&DebugWith(|f: &mut fmt::Formatter<'_>| {
+                    debug_bounded(f, bytes.len(), bytes.iter().map(|&b| b as i8))
+                }))
+            }
+            8 => t.field(&self.string().expect("string")),
+            9 => t.field(&self.list().expect("list")),
+            10 => t.field(&self.compound().expect("compound")),
+            11 => t.field(&self.int_array().expect("int array")),
+            _ => t.field(&self.long_array().expect("long array")),
+        };
+        t.finish()
+    }
+}
+
+/// The entries as a map from names to tags.
+///
+/// ```
+/// use flatforge_nbt::{borrowed::Document, Variant};
+/// let doc = Document::parse(&[10, 0, 0, 3, 0, 1, b'x', 0, 0, 0, 5, 0], Variant::Java)?;
+/// assert_eq!(format!("{:?}", doc.root().compound().unwrap()), r#"{"x": Int(5)}"#);
+/// # Ok::<(), flatforge_nbt::Error>(())
+/// ```
+impl fmt::Debug for CompoundRef<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
+/// The entries not yet iterated, as [`CompoundRef`] shows them.
+///
+/// ```
+/// use flatforge_nbt::{borrowed::Document, Variant};
+/// let doc = Document::parse(&[10, 0, 0, 1, 0, 1, b'a', 1, 1, 0, 1, b'b', 2, 0], Variant::Java)?;
+/// let mut entries = doc.root().compound().unwrap().iter();
+/// entries.next();
+/// assert_eq!(format!("{entries:?}"), r#"CompoundIter({"b": Byte(2)})"#);
+/// # Ok::<(), flatforge_nbt::Error>(())
+/// ```
+impl fmt::Debug for CompoundIter<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rest = || CompoundIter {
+            doc: self.doc,
+            i: self.i,
+            end: self.end,
+            left: self.left,
+        };
+        f.debug_tuple("CompoundIter")
+            .field(&DebugWith(|f: &mut fmt::Formatter<'_>| {
+                f.debug_map().entries(rest()).finish()
+            }))
+            .finish()
+    }
+}
+
+/// The elements as a list: tags as [`TagRef`] shows them, or the first 32 numbers of a number list and how
+/// many more there are.
+///
+/// ```
+/// use flatforge_nbt::{borrowed::Document, Variant};
+/// let doc = Document::parse(&[9, 0, 0, 2, 0, 0, 0, 2, 0, 1, 0, 2], Variant::Java)?;
+/// assert_eq!(format!("{:?}", doc.root().list().unwrap()), "[Short(1), Short(2)]");
+/// # Ok::<(), flatforge_nbt::Error>(())
+/// ```
+impl fmt::Debug for ListRef<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.e.has_children() {
+            f.debug_list().entries(self.iter()).finish()
+        } else {
+            debug_bounded(f, self.len(), self.iter())
+        }
+    }
+}
+
+/// The elements not yet iterated, as [`ListRef`] shows them.
+///
+/// ```
+/// use flatforge_nbt::{borrowed::Document, Variant};
+/// let doc = Document::parse(&[9, 0, 0, 1, 0, 0, 0, 3, 4, 5, 6], Variant::Java)?;
+/// let mut elements = doc.root().list().unwrap().iter();
+/// elements.next();
+/// assert_eq!(format!("{elements:?}"), "ListIter([Byte(5), Byte(6)])");
+/// # Ok::<(), flatforge_nbt::Error>(())
+/// ```
+impl fmt::Debug for ListIter<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rest = || ListIter {
+            list: self.list,
+            i: self.i,
+            n: self.n,
+            off: self.off,
+        };
+        f.debug_tuple("ListIter")
+            .field(&DebugWith(|f: &mut fmt::Formatter<'_>| {
+                if self.list.e.has_children() {
+                    f.debug_list().entries(rest()).finish()
+                } else {
+                    debug_bounded(f, rest().len(), rest())
+                }
+            }))
+            .finish()
+    }
+}
+
+/// The numbers as a list: the first 32, then how many more there are.
+///
+/// ```
+/// use flatforge_nbt::{borrowed::Document, Variant};
+/// let doc = Document::parse(&[11, 0, 0, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 2], Variant::Java)?;
+/// assert_eq!(format!("{:?}", doc.root().int_array().unwrap()), "[1, 2]");
+/// # Ok::<(), flatforge_nbt::Error>(())
+/// ```
+impl<T: Number + fmt::Debug> fmt::Debug for Numbers<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        debug_bounded(f, self.len(), self.iter())
+    }
+}
+
+/// Shows what its function writes: a `Debug` value made on the spot.
+struct DebugWith<F>(F);
+
+impl<F: Fn(&mut fmt::Formatter<'_>) -> fmt::Result> fmt::Debug for DebugWith<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        (self.0)(f)
     }
 }

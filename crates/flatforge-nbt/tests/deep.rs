@@ -89,6 +89,7 @@ fn borrowed_document_at_the_limit() {
             assert_eq!(doc.to_vec(Variant::Java).unwrap(), bytes);
             let nbt = doc.to_nbt().unwrap();
             assert_eq!(doc.root().to_tag().unwrap(), nbt.tag);
+            assert!(format!("{doc:?}").starts_with("Document { variant: Java"));
         }
         for deeper in [nested_compounds(MAX_DEPTH + 1), nested_lists(MAX_DEPTH + 1)] {
             assert!(Document::parse(&deeper, Variant::Java).is_err());
