@@ -131,25 +131,8 @@ impl<'a, C: Codec> Parser<'a, C> {
         }
     }
 
-    /// Reads a value of type `ty`: containers by recursion, the rest by [`Parser::leaf`].
-    ///
-    /// In debug builds this and [`Parser::leaf`] are not inlined, so that each level of nesting takes
-    /// only the small frames of this, [`Parser::compound`] or [`Parser::list`] rather than a copy of every
-    /// arm's temporaries: at 512 levels those did not fit in a 2 MiB thread stack.
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    #[cfg_attr(debug_assertions, inline(never))]
+    #[inline(always)]
     fn value(&mut self, ty: u8, name: (u32, u16), depth: usize) -> Result<()> {
-        match ty {
-            9 => self.list(name, depth + 1),
-            10 => self.compound(name, depth + 1),
-            _ => self.leaf(ty, name),
-        }
-    }
-
-    /// Reads a value of a type other than List and Compound.
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    #[cfg_attr(debug_assertions, inline(never))]
-    fn leaf(&mut self, ty: u8, name: (u32, u16)) -> Result<()> {
         let off = self.c.pos as u32;
         match ty {
             1 => {
@@ -188,6 +171,8 @@ impl<'a, C: Codec> Parser<'a, C> {
                 self.c.take(n)?;
                 self.push(8, name, start, n as u32);
             }
+            9 => self.list(name, depth + 1)?,
+            10 => self.compound(name, depth + 1)?,
             11 | 12 => {
                 let n = C::len(&mut self.c)?;
                 let start = self.c.pos as u32;
@@ -197,6 +182,34 @@ impl<'a, C: Codec> Parser<'a, C> {
             _ => return Err(invalid_type(ty, self.c.pos.saturating_sub(1))),
         }
         Ok(())
+    }
+
+    /// [`Parser::value`] for the entries of compounds and lists. In debug builds, where nothing is
+    /// inlined but `#[inline(always)]` functions and every temporary takes its own stack slot,
+    /// containers recurse directly and the other types are read in a frame of their own: with every
+    /// arm's temporaries in each level of the recursion, 241 levels filled a 2 MiB thread stack.
+    /// Release builds inline [`Parser::value`] whole, which is faster.
+    #[cfg(debug_assertions)]
+    #[inline(always)]
+    fn entry_value(&mut self, ty: u8, name: (u32, u16), depth: usize) -> Result<()> {
+        match ty {
+            9 => self.list(name, depth + 1),
+            10 => self.compound(name, depth + 1),
+            _ => self.leaf(ty, name, depth),
+        }
+    }
+
+    /// [`Parser::value`] for a type other than List and Compound, not inlined.
+    #[cfg(debug_assertions)]
+    #[inline(never)]
+    fn leaf(&mut self, ty: u8, name: (u32, u16), depth: usize) -> Result<()> {
+        self.value(ty, name, depth)
+    }
+
+    #[cfg(not(debug_assertions))]
+    #[inline(always)]
+    fn entry_value(&mut self, ty: u8, name: (u32, u16), depth: usize) -> Result<()> {
+        self.value(ty, name, depth)
     }
 
     fn compound(&mut self, name: (u32, u16), depth: usize) -> Result<()> {
@@ -223,7 +236,7 @@ impl<'a, C: Codec> Parser<'a, C> {
                 return Err(invalid_type(ty, ty_pos));
             }
             let child = self.name()?;
-            if let Err(e) = self.value(ty, child, depth) {
+            if let Err(e) = self.entry_value(ty, child, depth) {
                 let (o, l) = (child.0 as usize, child.1 as usize);
                 return Err(e.in_field_bytes(&self.c.data[o..o + l]));
             }
@@ -289,7 +302,7 @@ impl<'a, C: Codec> Parser<'a, C> {
                 (start, len, start + len)
             } else if matches!(ty, 7 | 9..=12) && payload <= end {
                 self.c.pos = payload;
-                if let Err(e) = self.value(ty, (name as u32, name_len), depth) {
+                if let Err(e) = self.entry_value(ty, (name as u32, name_len), depth) {
                     return Err(e.in_field_bytes(&data[name..payload]));
                 }
                 pos = self.c.pos;
@@ -349,7 +362,7 @@ impl<'a, C: Codec> Parser<'a, C> {
                     let r = match elem {
                         9 => self.list(none, depth + 1),
                         10 => self.compound(none, depth + 1),
-                        _ => self.value(elem, none, depth),
+                        _ => self.entry_value(elem, none, depth),
                     };
                     r.map_err(|e| e.in_index(i))?;
                 }
