@@ -1730,7 +1730,17 @@ impl<'s> Emitter<'s> {
                 Kind::Struct(sid) => format!("::flatforge::Offset<{}>", self.obj_path(ns, sid)),
                 k => self.offset_type(ns, k),
             };
-            doc1(out, &format!(" A `{}` member.", m.variant));
+            match m.kind {
+                Kind::Struct(_) => doc1(
+                    out,
+                    &format!(
+                        " A `{}` member: a struct, written on its own for its offset by \
+                         `flatforge::gen_support::create_struct(b, &value)`.",
+                        m.variant
+                    ),
+                ),
+                _ => doc1(out, &format!(" A `{}` member.", m.variant)),
+            }
             w!(
                 out,
                 "pub fn {ctor}(offset: {arg}) -> Self {{ Self {{ ty: {ty_name}::{}, offset: offset.value() }} }}",
@@ -3687,9 +3697,17 @@ impl<'s> Emitter<'s> {
             } else {
                 ""
             };
+            // The identifier is the caller's to check, as with flatc's code.
+            let ident_note = if file.file_identifier.is_some() {
+                format!(
+                    "#[doc = \"\"] #[doc = \" The file identifier is not checked: [`{sn}_buffer_has_identifier`] checks it.\"]"
+                )
+            } else {
+                String::new()
+            };
             w!(
                 out,
-                "#[doc = \" Verifies `buf` and returns its root `{0}` (the schema's `root_type`).\"]
+                "#[doc = \" Verifies `buf` and returns its root `{0}` (the schema's `root_type`).\"] {ident_note}
                  {allow}pub fn root_as_{sn}(buf: &[u8]) -> ::core::result::Result<{name}<'_>, ::flatforge::Error> {{ {name}::root(buf) }}
                  #[doc = \" Verifies the size-prefixed `buf` and returns its root `{0}`.\"]
                  {allow}pub fn size_prefixed_root_as_{sn}(buf: &[u8]) -> ::core::result::Result<{name}<'_>, ::flatforge::Error> {{ {name}::size_prefixed_root(buf) }}

@@ -2670,6 +2670,8 @@ pub mod foo_ {
         >;
     }
     /// Verifies `buf` and returns its root `B` (the schema's `root_type`).
+    ///
+    /// The file identifier is not checked: [`b_buffer_has_identifier`] checks it.
     pub fn root_as_b(buf: &[u8]) -> ::core::result::Result<B<'_>, ::flatforge::Error> {
         B::root(buf)
     }
@@ -2720,6 +2722,8 @@ pub mod foo_ {
         b.finish_size_prefixed(root, Some(&B_IDENTIFIER))
     }
     /// Verifies `buf` and returns its root `b_` (the schema's `root_type`).
+    ///
+    /// The file identifier is not checked: [`b__buffer_has_identifier`] checks it.
     #[allow(non_snake_case)]
     pub fn root_as_b_(buf: &[u8]) -> ::core::result::Result<B_<'_>, ::flatforge::Error> {
         B_::root(buf)

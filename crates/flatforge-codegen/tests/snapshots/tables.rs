@@ -4103,6 +4103,8 @@ pub mod game {
         }
     }
     /// Verifies `buf` and returns its root `Monster` (the schema's `root_type`).
+    ///
+    /// The file identifier is not checked: [`monster_buffer_has_identifier`] checks it.
     pub fn root_as_monster(
         buf: &[u8],
     ) -> ::core::result::Result<Monster<'_>, ::flatforge::Error> {

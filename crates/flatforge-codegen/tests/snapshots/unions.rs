@@ -549,7 +549,7 @@ pub mod shapes {
                 offset: offset.value(),
             }
         }
-        /// A `Square` member.
+        /// A `Square` member: a struct, written on its own for its offset by `flatforge::gen_support::create_struct(b, &value)`.
         pub fn square(offset: ::flatforge::Offset<Square>) -> Self {
             Self {
                 ty: ShapeType::SQUARE,

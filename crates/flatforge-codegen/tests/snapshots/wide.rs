@@ -343,7 +343,7 @@ pub mod wide {
                 offset: offset.value(),
             }
         }
-        /// A `Point` member.
+        /// A `Point` member: a struct, written on its own for its offset by `flatforge::gen_support::create_struct(b, &value)`.
         pub fn point(offset: ::flatforge::Offset<Point>) -> Self {
             Self {
                 ty: PayloadType::POINT,
@@ -1568,6 +1568,8 @@ pub mod wide {
         }
     }
     /// Verifies `buf` and returns its root `Archive` (the schema's `root_type`).
+    ///
+    /// The file identifier is not checked: [`archive_buffer_has_identifier`] checks it.
     pub fn root_as_archive(
         buf: &[u8],
     ) -> ::core::result::Result<Archive<'_>, ::flatforge::Error> {
