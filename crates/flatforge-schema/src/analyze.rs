@@ -535,7 +535,7 @@ impl<'s> Lost<'s> {
             attributes: false,
         };
         for f in files {
-            let text = FileText::new(&f.bytes);
+            let text = FileText::new(&f.bytes, f.text);
             lost.names
                 .extend(f.ast.lost.names.iter().map(|&span| text.text(span)));
             let missing_include = f.includes.iter().any(Option::is_none);
@@ -593,7 +593,7 @@ fn docs_text(text: FileText<'_>, ast_docs: &[(u32, u32)], docs: Docs) -> Vec<Str
 impl<'s> Analyzer<'s> {
     fn new(inputs: &'s OneOrMany<Loaded<'s>>) -> Analyzer<'s> {
         let files = inputs.map(|f| FileState {
-            text: FileText::new(&f.bytes),
+            text: FileText::new(&f.bytes, f.text),
             ast: None,
             uses: FxHashSet::default(),
             structs: Vec::new(),

@@ -128,7 +128,7 @@ impl CompileError {
 /// ```
 pub fn compile_str(path: &str, text: &str) -> Result<Schema, CompileError> {
     let compiler = Compiler::new(MemoryLoader::new());
-    let mut files = Loaded::root(Path::new(path), Cow::Borrowed(text.as_bytes()));
+    let mut files = Loaded::root(Path::new(path), Cow::Borrowed(text.as_bytes()), Some(text));
     let mut diagnostics = Vec::new();
     match compiler.run(&mut files, &mut diagnostics) {
         Some(mut schema) => {
@@ -225,7 +225,7 @@ impl<L: SourceLoader> Compiler<L> {
     pub fn compile(&self, path: impl AsRef<Path>) -> Result<Compiled, CompileError> {
         let path = path.as_ref();
         match self.loader.read(path) {
-            Ok(bytes) => self.run_owned(path, Cow::Owned(bytes)),
+            Ok(bytes) => self.run_owned(path, Cow::Owned(bytes), None),
             Err(e) => Err(CompileError {
                 diagnostics: vec![Diagnostic::new(
                     Severity::Error,
@@ -254,7 +254,7 @@ impl<L: SourceLoader> Compiler<L> {
         path: impl AsRef<Path>,
         text: &str,
     ) -> Result<Compiled, CompileError> {
-        self.run_owned(path.as_ref(), Cow::Borrowed(text.as_bytes()))
+        self.run_owned(path.as_ref(), Cow::Borrowed(text.as_bytes()), Some(text))
     }
 
     /// [`compile_text`](Self::compile_text) for bytes, which need not be UTF-8 (the error says
@@ -271,12 +271,18 @@ impl<L: SourceLoader> Compiler<L> {
         path: impl AsRef<Path>,
         bytes: &[u8],
     ) -> Result<Compiled, CompileError> {
-        self.run_owned(path.as_ref(), Cow::Borrowed(bytes))
+        self.run_owned(path.as_ref(), Cow::Borrowed(bytes), None)
     }
 
-    /// [`Compiler::run`], keeping the files for the result.
-    fn run_owned(&self, root_path: &Path, bytes: Cow<'_, [u8]>) -> Result<Compiled, CompileError> {
-        let mut files = Loaded::root(root_path, bytes);
+    /// [`Compiler::run`], keeping the files for the result (`text` is `bytes` when they were
+    /// given as text).
+    fn run_owned(
+        &self,
+        root_path: &Path,
+        bytes: Cow<'_, [u8]>,
+        text: Option<&str>,
+    ) -> Result<Compiled, CompileError> {
+        let mut files = Loaded::root(root_path, bytes, text);
         let mut diagnostics = Vec::new();
         match self.run(&mut files, &mut diagnostics) {
             Some(mut schema) => {
@@ -332,6 +338,8 @@ pub(crate) struct Loaded<'t> {
     /// flatc's identity of the file (see [`file_key`]), computed when an include needs it.
     key: Option<u64>,
     pub(crate) bytes: Cow<'t, [u8]>,
+    /// `bytes` as text, when the caller gave them as a `str` (they need no UTF-8 check then).
+    pub(crate) text: Option<&'t str>,
     /// The syntax tree.
     pub(crate) ast: parser::FileAst,
     /// For each `include` of the header, in order: the file it resolved to (None when it could
@@ -340,13 +348,12 @@ pub(crate) struct Loaded<'t> {
 }
 
 impl<'t> Loaded<'t> {
-    /// The files of a compilation before loading: the root file, read from `path`.
-    fn root(path: &'t Path, bytes: Cow<'t, [u8]>) -> OneOrMany<Loaded<'t>> {
-        OneOrMany::One(Loaded::new(
-            normalize_path(path),
-            Cow::Borrowed(path),
-            bytes,
-        ))
+    /// The files of a compilation before loading: the root file, read from `path` (`text` is
+    /// `bytes` when they were given as text).
+    fn root(path: &'t Path, bytes: Cow<'t, [u8]>, text: Option<&'t str>) -> OneOrMany<Loaded<'t>> {
+        let mut root = Loaded::new(normalize_path(path), Cow::Borrowed(path), bytes);
+        root.text = text;
+        OneOrMany::One(root)
     }
 
     fn new(path: PathBuf, raw_path: Cow<'t, Path>, bytes: Cow<'t, [u8]>) -> Loaded<'t> {
@@ -355,6 +362,7 @@ impl<'t> Loaded<'t> {
             raw_path,
             key: None,
             bytes,
+            text: None,
             ast: parser::FileAst::default(),
             includes: Vec::new(),
         }

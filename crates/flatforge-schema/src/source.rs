@@ -202,10 +202,11 @@ pub(crate) struct FileText<'s> {
 }
 
 impl<'s> FileText<'s> {
-    pub(crate) fn new(bytes: &'s [u8]) -> FileText<'s> {
+    /// The text of a file of `bytes`; `text` is the same bytes as a `str`, when known.
+    pub(crate) fn new(bytes: &'s [u8], text: Option<&'s str>) -> FileText<'s> {
         FileText {
             bytes,
-            text: std::str::from_utf8(bytes).ok(),
+            text: text.or_else(|| std::str::from_utf8(bytes).ok()),
         }
     }
 
