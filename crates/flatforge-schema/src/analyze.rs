@@ -1275,7 +1275,8 @@ impl<'s> Analyzer<'s> {
         self.any_default_value(ast, v, ty, field, check_now)
     }
 
-    /// [`Analyzer::default_value`] for any value.
+    /// [`Analyzer::default_value`] for any value. (Not inlined: the common case stays small.)
+    #[inline(never)]
     fn any_default_value(
         &mut self,
         ast: &'s FileAst,
@@ -1937,7 +1938,7 @@ impl<'s> Analyzer<'s> {
             (ty.base == BaseType::String || ty.is_vector()) && !constant.is_zero();
         // Struct fields are always present (flatc 25.12.19 marks no struct field optional).
         let optional = if ty.base.is_scalar() {
-            constant == Constant::Null
+            matches!(constant, Constant::Null)
         } else {
             !(required || default_str_or_vec || fixed)
         };
@@ -1957,7 +1958,7 @@ impl<'s> Analyzer<'s> {
         if key {
             self.check_key(slot, f, name, &ty, &attrs, known);
         }
-        if ty.base.is_scalar() && constant == Constant::Null {
+        if ty.base.is_scalar() && matches!(constant, Constant::Null) {
             self.null_default(f, name, &ty, key, &attrs, known);
         }
         if ty.enum_slot().is_some() {
@@ -2672,13 +2673,29 @@ impl<'s> Analyzer<'s> {
 
     /// The first half of flatc's `AddField`: whether the table or struct in `slot` has no field
     /// `name` yet (a duplicate is reported).
+    #[inline(always)]
     fn check_new_field(&mut self, slot: usize, name: &str, span: Span, synthesized: bool) -> bool {
         let s = &mut self.structs[slot];
         let first = s.field_index.find(&s.fields, |f| (&f.name, f.span), name);
         let Some(first) = first else {
             return true;
         };
-        let sname = s.name.to_string();
+        self.duplicate_field(slot, name, span, first, synthesized);
+        false
+    }
+
+    /// Reports the field `name` at `span`, first defined at `first`, of the table or struct in
+    /// `slot`.
+    #[cold]
+    fn duplicate_field(
+        &mut self,
+        slot: usize,
+        name: &str,
+        span: Span,
+        first: Span,
+        synthesized: bool,
+    ) {
+        let sname = self.structs[slot].name.to_string();
         let d = self.error(
             Code::Duplicate,
             format!("field `{name}` is defined twice in `{sname}`"),
@@ -2692,7 +2709,6 @@ impl<'s> Analyzer<'s> {
             d.notes
                 .push("a union field `x` adds a hidden field `x_type`".into());
         }
-        false
     }
 
     /// The second half of flatc's `AddField`: appends `field` (its `id` and `offset` set here) to
@@ -3949,6 +3965,7 @@ impl<K> Default for DupIndex<K> {
 
 impl<K: std::borrow::Borrow<str> + std::hash::Hash + Eq + Clone> DupIndex<K> {
     /// The span of the item of `items` named `name`, if any; `key` gives an item's name and span.
+    #[inline]
     fn find<T>(&mut self, items: &[T], key: impl Fn(&T) -> (&K, Span), name: &str) -> Option<Span> {
         if items.len() < INDEXED_FIELDS {
             return items
@@ -3970,6 +3987,7 @@ impl<K: std::borrow::Borrow<str> + std::hash::Hash + Eq + Clone> DupIndex<K> {
     }
 
     /// Records an item just appended to the list, once the names are kept in the map.
+    #[inline]
     fn added(&mut self, name: &K, span: Span) {
         if !self.map.is_empty() {
             self.map.insert(name.clone(), span);
@@ -4103,9 +4121,10 @@ fn float_to_string(v: f64) -> String {
 }
 
 /// The typed default of a field from flatc's constant.
+#[inline]
 fn default_value(ty: &DType, c: Constant<'_>) -> DefaultValue {
     if ty.base.is_scalar() {
-        if c == Constant::Null {
+        if matches!(c, Constant::Null) {
             return DefaultValue::Null;
         }
         if ty.base.is_float() {

@@ -135,18 +135,24 @@ pub(crate) fn int_range(t: BaseType) -> (i128, i128) {
 
 /// Parses an integer constant for an integer base type (bool included, as 0..=255), as flatc's
 /// `StringToNumber<T>` does. Returns the value as i128.
+#[inline]
 pub(crate) fn parse_int_for(s: &str, t: BaseType) -> Result<i128, IntError> {
     // Plain digits (as most constants are) parse alike as int64 and uint64: only the range of
-    // `t` remains to check.
+    // `t` remains to check, and of it only the upper bound (the value is not negative).
     if let Some(v) = plain_decimal(s.as_bytes()) {
         let v = i128::from(v);
-        let (lo, hi) = int_range(t);
-        return if v < lo || v > hi {
+        return if v > int_range(t).1 {
             Err(IntError::OutOfRange)
         } else {
             Ok(v)
         };
     }
+    parse_other_int_for(s, t)
+}
+
+/// [`parse_int_for`] for constants that are not plain digits.
+#[inline(never)]
+fn parse_other_int_for(s: &str, t: BaseType) -> Result<i128, IntError> {
     match t {
         BaseType::ULong => parse_u64(s).map(i128::from),
         BaseType::Long => parse_i64(s).map(i128::from),
