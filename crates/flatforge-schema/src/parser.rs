@@ -972,10 +972,17 @@ impl Parser<'_, '_> {
         })
     }
 
+    #[inline]
     fn type_ast(&mut self) -> PResult<TypeAst> {
         if self.tok.kind == Tok::Ident {
             return Ok(TypeAst::Named(self.qual_name()?));
         }
+        self.series_type()
+    }
+
+    /// [`Parser::type_ast`] for a type that is not a name: a vector or an array.
+    #[inline(never)]
+    fn series_type(&mut self) -> PResult<TypeAst> {
         if self.is_punct(b'[') {
             let start = self.tok.start;
             if self.nesting >= MAX_DEPTH {
@@ -1082,10 +1089,17 @@ impl Parser<'_, '_> {
         }
     }
 
+    #[inline]
     fn metadata(&mut self) -> PResult<List<AttrAst>> {
         if !self.is_punct(b'(') {
             return Ok(List::EMPTY);
         }
+        self.attribute_list()
+    }
+
+    /// [`Parser::metadata`] from its `(`.
+    #[inline(never)]
+    fn attribute_list(&mut self) -> PResult<List<AttrAst>> {
         self.advance();
         let attrs = self.ast.mark::<AttrAst>();
         loop {
@@ -1229,8 +1243,22 @@ impl Parser<'_, '_> {
         })
     }
 
+    #[inline]
     fn qual_name(&mut self) -> PResult<QualName> {
         let first = self.ident()?;
+        if !self.is_punct(b'.') {
+            return Ok(QualName {
+                first,
+                rest: List::EMPTY,
+                span: first,
+            });
+        }
+        self.dotted_name(first)
+    }
+
+    /// [`Parser::qual_name`] after its first component `first`, at a `.`.
+    #[inline(never)]
+    fn dotted_name(&mut self, first: Span) -> PResult<QualName> {
         let rest = self.ast.mark::<Span>();
         let mut span = first;
         while self.is_punct(b'.') {
