@@ -4123,6 +4123,16 @@ fn float_to_string(v: f64) -> String {
 /// The typed default of a field from flatc's constant.
 #[inline]
 fn default_value(ty: &DType, c: Constant<'_>) -> DefaultValue {
+    // The common cases first, without a look at the type's other properties.
+    match (ty.base, &c) {
+        (BaseType::Short | BaseType::Int | BaseType::Long | BaseType::Byte, Constant::Int(v)) => {
+            return DefaultValue::Int(*v as i64);
+        }
+        (BaseType::String | BaseType::Obj | BaseType::Vector | BaseType::Union, Constant::Zero) => {
+            return DefaultValue::None;
+        }
+        _ => {}
+    }
     if ty.base.is_scalar() {
         if matches!(c, Constant::Null) {
             return DefaultValue::Null;
