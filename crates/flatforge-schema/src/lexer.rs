@@ -11,7 +11,7 @@
 //! error with an empty message (the parser reports the first NUL byte of a file, once).
 //!
 //! The common tokens (punctuation, identifiers, plain decimal integers, strings of printable ASCII
-//! without escapes) take an inline fast path that writes the parser's token in place
+//! without escapes, the end of the file) take an inline fast path that writes the parser's token in place
 //! ([`Lexer::next_quick`]); everything else, and every error, goes through [`Lexer::lex`].
 
 use crate::source::{FileId, Span};
@@ -206,10 +206,10 @@ impl<'s> Lexer<'s> {
         self.pos = pos as usize;
     }
 
-    /// The next token when it is punctuation, an identifier, a plain decimal integer or a string
-    /// of printable ASCII without escapes (most tokens are), written to `token`. Otherwise the
-    /// white space before it is skipped and `Err(seen_newline)` says whether it held a line
-    /// break: [`Lexer::lex`] takes it from there.
+    /// The next token when it is punctuation, an identifier, a plain decimal integer, a string
+    /// of printable ASCII without escapes (most tokens are) or the end of the file, written to
+    /// `token`. Otherwise the white space before it is skipped and `Err(seen_newline)` says
+    /// whether it held a line break: [`Lexer::lex`] takes it from there.
     #[inline(always)]
     pub(crate) fn next_quick(&mut self, token: &mut Token) -> Result<(), bool> {
         let mut seen_newline = self.pos == 0;
@@ -246,14 +246,14 @@ impl<'s> Lexer<'s> {
                 b'0'..=b'9' => {
                     // Digits not followed by what would make a float or a hex number.
                     if c == b'0' && matches!(self.peek_at(pos + 1), b'x' | b'X') {
-                        break;
+                        return self.quick_miss(pos, seen_newline);
                     }
                     let mut end = pos + 1;
                     while is_digit(self.peek_at(end)) {
                         end += 1;
                     }
                     if matches!(self.peek_at(end), b'.' | b'e' | b'E') {
-                        break;
+                        return self.quick_miss(pos, seen_newline);
                     }
                     self.pos = end;
                     let docs = self.docs.len() as u32;
@@ -276,10 +276,14 @@ impl<'s> Lexer<'s> {
                     *token = self.token(Tok::Str, pos, end + 1, docs);
                     return Ok(());
                 }
-                _ => break,
+                _ => return self.quick_miss(pos, seen_newline),
             }
         }
-        self.quick_miss(pos, seen_newline)
+        // The end of the file.
+        self.pos = pos;
+        let docs = self.docs.len() as u32;
+        *token = self.token(Tok::Eof, pos, pos, docs);
+        Ok(())
     }
 
     /// [`Lexer::next_quick`] cannot lex the token at `pos`: leaves it to [`Lexer::lex`].

@@ -1022,7 +1022,26 @@ impl Parser<'_, '_> {
         Err(self.unexpected("a type"))
     }
 
+    #[inline]
     fn value(&mut self) -> PResult<ValueAst> {
+        // The common case: a number, a string, or a name that is not a call.
+        let t = self.tok;
+        let call = t.kind == Tok::Ident && self.src.get(t.end as usize) == Some(&b'(');
+        if matches!(t.kind, Tok::Int | Tok::Float | Tok::Str | Tok::Ident) && !call {
+            self.advance();
+            return Ok(ValueAst::Token {
+                kind: t.kind,
+                span: self.span_of(t),
+                decoded: t.decoded,
+                sign: None,
+            });
+        }
+        self.other_value()
+    }
+
+    /// [`Parser::value`] for a signed name, a call or `[]` (or an error).
+    #[inline(never)]
+    fn other_value(&mut self) -> PResult<ValueAst> {
         let mut sign = None;
         if matches!(self.tok.kind, Tok::Punct(b'+' | b'-')) {
             let Tok::Punct(c) = self.tok.kind else {
