@@ -297,6 +297,9 @@ struct StructSlot<'s> {
     partial: bool,
     /// The fields' names, for the duplicate check.
     field_index: DupIndex<Name>,
+    /// The [`field_bit`]s of the fields' names: a name whose bit is not set is not a duplicate
+    /// (and needs no search).
+    field_bits: u64,
 }
 
 impl<'s> StructSlot<'s> {
@@ -320,6 +323,7 @@ impl<'s> StructSlot<'s> {
             circular: false,
             partial: false,
             field_index: DupIndex::default(),
+            field_bits: 0,
         }
     }
 }
@@ -2676,6 +2680,9 @@ impl<'s> Analyzer<'s> {
     #[inline(always)]
     fn check_new_field(&mut self, slot: usize, name: &str, span: Span, synthesized: bool) -> bool {
         let s = &mut self.structs[slot];
+        if s.field_bits & field_bit(name) == 0 {
+            return true;
+        }
         let first = s.field_index.find(&s.fields, |f| (&f.name, f.span), name);
         let Some(first) = first else {
             return true;
@@ -2758,6 +2765,7 @@ impl<'s> Analyzer<'s> {
             }
         }
         let span = field.span;
+        s.field_bits |= field_bit(&field.name);
         field.id = s.fields.len() as u16;
         field.offset = offset;
         s.fields.push(field);
@@ -3993,6 +4001,15 @@ impl<K: std::borrow::Borrow<str> + std::hash::Hash + Eq + Clone> DupIndex<K> {
             self.map.insert(name.clone(), span);
         }
     }
+}
+
+/// A bit (of 64) for a field named `name`, from its length and its first and last bytes (see
+/// [`StructSlot::field_bits`]).
+fn field_bit(name: &str) -> u64 {
+    let b = name.as_bytes();
+    let (first, last) = (b.first().copied(), b.last().copied());
+    let mix = b.len() * 7 + usize::from(first.unwrap_or(0)) * 3 + usize::from(last.unwrap_or(0));
+    1 << (mix % 64)
 }
 
 /// The most fields (ids 0 to 32765) a table can have: field `id`'s vtable entry is at byte

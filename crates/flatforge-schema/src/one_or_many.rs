@@ -12,6 +12,7 @@ pub(crate) enum OneOrMany<T> {
 
 impl<T> OneOrMany<T> {
     /// A sequence of `f` of each element, in order.
+    #[inline]
     pub(crate) fn map<'a, U>(&'a self, mut f: impl FnMut(&'a T) -> U) -> OneOrMany<U> {
         match self {
             OneOrMany::One(item) => OneOrMany::One(f(item)),
