@@ -4137,8 +4137,9 @@ fn float_to_string(v: f64) -> String {
     s
 }
 
-/// The typed default of a field from flatc's constant.
-#[inline]
+/// The typed default of a field from flatc's constant. (Its common cases inline, the others
+/// in [`any_default_value`].)
+#[inline(always)]
 fn default_value(ty: &DType, c: Constant<'_>) -> DefaultValue {
     // The common cases first, without a look at the type's other properties.
     match (ty.base, &c) {
@@ -4150,6 +4151,12 @@ fn default_value(ty: &DType, c: Constant<'_>) -> DefaultValue {
         }
         _ => {}
     }
+    any_default_value(ty, c)
+}
+
+/// [`default_value`] of any constant.
+#[inline(never)]
+fn any_default_value(ty: &DType, c: Constant<'_>) -> DefaultValue {
     if ty.base.is_scalar() {
         if matches!(c, Constant::Null) {
             return DefaultValue::Null;
