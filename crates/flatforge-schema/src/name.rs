@@ -58,6 +58,7 @@ impl Borrow<str> for Name {
 }
 
 impl From<&str> for Name {
+    #[inline]
     fn from(text: &str) -> Name {
         Name(CompactString::new(text))
     }
