@@ -2781,7 +2781,9 @@ impl<'s> Analyzer<'s> {
     /// ordered by id.
     fn assign_ids(&mut self, slot: usize, o: &ObjectDecl) {
         let fields = &self.structs[slot].fields;
-        if fields.is_empty() {
+        // Every field with an `id` has its span in `id_spans` (a union's `_type` field gets one
+        // from its union field, which has one too): none there, no field has one.
+        if fields.is_empty() || self.structs[slot].id_spans.is_empty() {
             return;
         }
         let has_id = |f: &Field| f.attributes.get("id").is_some();
