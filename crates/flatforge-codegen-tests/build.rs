@@ -181,10 +181,18 @@ fn random_schemas(out_dir: &Path, modules: &mut String) {
     for seed in first..first + count {
         let files = flatforge_testkit::random_schema::schema_files(seed, &format!("random_{seed}"));
         for (name, text) in &files {
-            std::fs::write(dir.join(name), text).expect("OUT_DIR is writable");
+            // (Some files lie in a subdirectory.)
+            let path = dir.join(name);
+            std::fs::create_dir_all(path.parent().expect("a file in the directory"))
+                .expect("OUT_DIR is writable");
+            std::fs::write(path, text).expect("OUT_DIR is writable");
         }
         let schema = dir.join(&files[0].0);
-        let text = &files[0].1;
+        // (All the files, for a failure's message.)
+        let text: String = files
+            .iter()
+            .map(|(name, text)| format!("// {name}\n{text}"))
+            .collect();
         let config = flatforge_build::Config::new()
             .out_dir(&dir)
             .print_warnings(false);

@@ -733,7 +733,11 @@ fn random_schemas_get_flatcs_verdict_and_model() {
     for seed in first..first + cases {
         let files = random_schema::schema_files(seed, &format!("random{seed}"));
         for (name, text) in &files {
-            std::fs::write(dir.join(name), text).expect("write schema");
+            // (Some files lie in a subdirectory.)
+            let path = dir.join(name);
+            std::fs::create_dir_all(path.parent().expect("a file in the directory"))
+                .expect("write schema");
+            std::fs::write(path, text).expect("write schema");
         }
         let path = dir.join(&files[0].0);
         let text: String = files

@@ -4,11 +4,16 @@
 //! `force_align`), tables (defaults of every kind, optional scalars, `required`, `key`, `id`,
 //! `deprecated`, `hash`, `nested_flatbuffer`, `flexbuffer`, vectors, unions, vectors of unions),
 //! unions (aliases, struct and string members, underlying types), namespaces, user attributes,
-//! root types, file identifiers and rpc services, declared in a random order.
+//! root types, file identifiers and rpc services, declared in a random order, in one file or
+//! split over up to four that include each other (chains, cycles, diamonds, a file included
+//! twice, a subdirectory: see [`schema_files`]). References may name a type declared further
+//! down, in the same file or another; namespaces may differ only in case (`Game`, `game`), and
+//! types in different namespaces may share a name.
 //!
 //! Most choices are valid; a few percent are mistakes that flatc rejects (a duplicate name, an
 //! enum value out of range or going backwards, a default that does not fit, ids with a gap, a
-//! struct holding a string, `required` on a scalar, ...), so that about half the schemas are
+//! struct holding a string, `required` on a scalar, an enum or a union used before its
+//! declaration, an included file with no tokens, ...), so that about 60% of the schemas are
 //! invalid somewhere. A test needs flatc's verdict (or the front end's) to tell, not the
 //! generator's opinion of validity. (Never a struct that contains itself: flatc accepts one after
 //! other fields, with a meaningless layout, where flatforge rejects it on purpose.)
@@ -32,6 +37,12 @@ const INTS: &[(&str, i128, i128)] = &[
 ];
 
 const FLOATS: &[&str] = &["float", "double", "float32", "float64"];
+
+/// The kinds of declaration, as `type_ns` and the declaration order name them.
+const ENUM: u8 = 0;
+const STRUCT: u8 = 1;
+const TABLE: u8 = 2;
+const UNION: u8 = 3;
 
 /// Type names that Rust or the generated code may trip on: keywords, prelude and `core` names,
 /// the runtime's types.
@@ -169,7 +180,8 @@ const VALUE_NAMES: &[&str] = &[
 ];
 
 struct EnumDecl {
-    name: String,
+    /// Its index among the enums (declared in any order).
+    index: usize,
     values: Vec<String>,
     bit_flags: bool,
 }
@@ -177,10 +189,12 @@ struct EnumDecl {
 /// One schema being generated.
 struct Gen {
     r: SplitMix64,
+    /// The enums, structs, tables and unions declared so far, in flatc's order (the included
+    /// files first), by index.
     enums: Vec<EnumDecl>,
-    structs: Vec<String>,
-    tables: Vec<String>,
-    unions: Vec<String>,
+    structs: Vec<usize>,
+    tables: Vec<usize>,
+    unions: Vec<usize>,
     /// Whether `attribute "priority";` is declared.
     priority: bool,
     /// The names of the enums, structs, tables and unions to declare, by index (some are Rust
@@ -190,10 +204,11 @@ struct Gen {
     struct_names: Vec<String>,
     enum_names: Vec<String>,
     union_names: Vec<String>,
-    /// The namespaces (the first may be empty, the root one), each type's (by name), and the
-    /// current one: references to a type of another namespace are qualified.
+    /// The namespaces (the first may be empty, the root one; two may differ only in case), each
+    /// type's (by kind and index), and the current one: references to a type of another
+    /// namespace are qualified.
     namespaces: Vec<String>,
-    type_ns: Vec<(String, usize)>,
+    type_ns: Vec<((u8, usize), usize)>,
     ns: usize,
 }
 
@@ -226,9 +241,10 @@ impl Gen {
             .unwrap_or_else(|| format!("Vec{i}"))
     }
 
-    /// `name` as written in the current namespace: qualified if its type lies in another one.
-    fn qualify(&self, name: String) -> String {
-        match self.type_ns.iter().find(|(n, _)| *n == name) {
+    /// `name`, the name of the type of `kind` (`ENUM`, ...) and index `i`, as written in the
+    /// current namespace: qualified if the type lies in another one.
+    fn qualify(&self, kind: u8, i: usize, name: String) -> String {
+        match self.type_ns.iter().find(|(k, _)| *k == (kind, i)) {
             Some(&(_, ns)) if ns != self.ns && !self.namespaces[ns].is_empty() => {
                 format!("{}.{name}", self.namespaces[ns])
             }
@@ -238,12 +254,45 @@ impl Gen {
 
     /// A reference to table `i`.
     fn table_ref(&self, i: usize) -> String {
-        self.qualify(self.table(i))
+        self.qualify(TABLE, i, self.table(i))
     }
 
     /// A reference to struct `i`.
     fn struct_ref(&self, i: usize) -> String {
-        self.qualify(self.struct_name(i))
+        self.qualify(STRUCT, i, self.struct_name(i))
+    }
+
+    /// A reference to union `i`.
+    fn union_ref(&self, i: usize) -> String {
+        self.qualify(UNION, i, self.union_names[i].clone())
+    }
+
+    /// A reference to enum `i` (declared or not).
+    fn enum_index_ref(&self, i: usize) -> String {
+        self.qualify(ENUM, i, self.enum_names[i].clone())
+    }
+
+    /// The first of `count` indices not in `declared` (a type declared further down), if any.
+    fn undeclared(declared: impl Iterator<Item = usize> + Clone, count: usize) -> Option<usize> {
+        (0..count).find(|i| !declared.clone().any(|d| d == *i))
+    }
+
+    /// A reference to a struct declared further down, if there is one.
+    fn later_struct(&self) -> Option<String> {
+        Self::undeclared(self.structs.iter().copied(), self.struct_names.len())
+            .map(|i| self.struct_ref(i))
+    }
+
+    /// A reference to an enum declared further down, if there is one.
+    fn later_enum(&self) -> Option<String> {
+        Self::undeclared(self.enums.iter().map(|e| e.index), self.enum_names.len())
+            .map(|i| self.enum_index_ref(i))
+    }
+
+    /// A reference to a union declared further down, if there is one.
+    fn later_union(&self) -> Option<String> {
+        Self::undeclared(self.unions.iter().copied(), self.union_names.len())
+            .map(|i| self.union_ref(i))
     }
 
     /// A reference to a table below `n` (past them all: a name no table has).
@@ -261,12 +310,12 @@ impl Gen {
     /// A reference to one of the structs declared so far.
     fn declared_struct(&mut self) -> String {
         let i = self.below(self.structs.len());
-        self.qualify(self.structs[i].clone())
+        self.struct_ref(self.structs[i])
     }
 
-    /// A reference to enum `e` (declared so far).
+    /// A reference to the `e`th enum declared so far.
     fn enum_ref(&self, e: usize) -> String {
-        self.qualify(self.enums[e].name.clone())
+        self.enum_index_ref(self.enums[e].index)
     }
 
     /// A name for the `i`th of a scope (field, enum value): usually `plain{i}`, now and then one
@@ -399,7 +448,7 @@ impl Gen {
         }
         out.push_str("}\n\n");
         self.enums.push(EnumDecl {
-            name,
+            index: i,
             values,
             bit_flags,
         });
@@ -475,7 +524,7 @@ impl Gen {
             out.push_str(";\n");
         }
         out.push_str("}\n\n");
-        self.structs.push(name);
+        self.structs.push(i);
     }
 
     /// A default for a scalar of `ty` (or `None` to leave it out).
@@ -593,11 +642,31 @@ impl Gen {
             9 | 10 => {
                 let element = match self.below(7) {
                     0 => "string".to_string(),
-                    1 if !self.structs.is_empty() => self.declared_struct(),
+                    // A struct or an enum declared so far, or further down (in this file or one
+                    // parsed later): a struct may be, an enum may not.
+                    1 if !self.struct_names.is_empty() => {
+                        let later = self.later_struct();
+                        match later {
+                            Some(s) if self.structs.is_empty() || self.chance(25) => s,
+                            _ => self.declared_struct(),
+                        }
+                    }
                     2 => self.table_below(t + 2),
-                    3 if !self.enums.is_empty() => {
-                        let e = self.below(self.enums.len());
-                        self.enum_ref(e)
+                    3 if !self.enum_names.is_empty() => {
+                        let later = self.later_enum();
+                        let use_later = if self.enums.is_empty() {
+                            self.mistake(250)
+                        } else {
+                            self.mistake(40)
+                        };
+                        match later {
+                            Some(e) if use_later => e,
+                            _ if !self.enums.is_empty() => {
+                                let e = self.below(self.enums.len());
+                                self.enum_ref(e)
+                            }
+                            _ => "int".into(),
+                        }
                     }
                     4 if self.mistake(200) => "[int]".into(),
                     5 => {
@@ -618,18 +687,20 @@ impl Gen {
                 }
                 format!("[{element}]")
             }
-            11 if !self.unions.is_empty() => {
+            11 if !self.unions.is_empty() || !self.union_names.is_empty() && self.mistake(150) => {
                 is_union = true;
                 if self.chance(15) {
                     attrs.push("required".into());
                 }
-                let u = self.pick(&self.unions.clone()).clone();
-                let u = self.qualify(u);
-                // Now and then a union declared further down.
-                let later = self.union_names.get(self.unions.len()).cloned();
+                // Now and then a union declared further down (which flatc rejects).
+                let later = self.later_union();
+                let use_later = self.unions.is_empty() || self.mistake(60);
                 let u = match later {
-                    Some(later) if self.chance(10) => self.qualify(later),
-                    _ => u,
+                    Some(later) if use_later => later,
+                    _ => {
+                        let u = *self.pick(&self.unions.clone());
+                        self.union_ref(u)
+                    }
                 };
                 if self.chance(20) {
                     format!("[{u}]")
@@ -638,12 +709,8 @@ impl Gen {
                 }
             }
             // An enum or a struct declared further down.
-            12 if self.enums.len() < self.enum_names.len() => {
-                self.qualify(self.enum_names[self.enums.len()].clone())
-            }
-            13 if self.structs.len() < self.struct_names.len() => {
-                self.qualify(self.struct_names[self.structs.len()].clone())
-            }
+            12 if self.enums.len() < self.enum_names.len() => self.later_enum().unwrap(),
+            13 if self.structs.len() < self.struct_names.len() => self.later_struct().unwrap(),
             _ => "short".into(),
         };
         if self.chance(10) {
@@ -698,7 +765,7 @@ impl Gen {
         };
         out.push_str(&fields);
         out.push_str("}\n\n");
-        self.tables.push(name);
+        self.tables.push(i);
     }
 
     fn union_decl(&mut self, i: usize, tables: usize, out: &mut String) {
@@ -713,8 +780,15 @@ impl Gen {
         let count = 1 + self.below(3);
         let mut named = Vec::new();
         for m in 0..count {
+            // Tables and structs declared so far or further down.
             let member = match self.below(8) {
-                0 if !self.structs.is_empty() => self.declared_struct(),
+                0 if !self.struct_names.is_empty() => {
+                    let later = self.later_struct();
+                    match later {
+                        Some(s) if self.structs.is_empty() || self.chance(30) => s,
+                        _ => self.declared_struct(),
+                    }
+                }
                 1 if self.chance(50) => "string".into(),
                 _ => self.table_below(tables.max(1)),
             };
@@ -732,7 +806,7 @@ impl Gen {
             out.push_str(",\n");
         }
         out.push_str("}\n\n");
-        self.unions.push(name);
+        self.unions.push(i);
     }
 }
 
@@ -760,9 +834,89 @@ fn strip_ids(fields: &str, keep_one: bool) -> String {
     out
 }
 
-/// The files of the schema for `seed` (the same for the same seed), as (name, text): the root
-/// file `{stem}.fbs` first, then, for some seeds, the file it includes, `{stem}_inc.fbs`, which
-/// holds the declarations before the namespace switch (or a first part of them).
+/// The shapes of the include graph: for each file (the root file first), the files it includes.
+const SHAPES: &[&[&[usize]]] = &[
+    // root → a
+    &[&[1], &[]],
+    // root → a, b
+    &[&[1, 2], &[], &[]],
+    // root → a → b
+    &[&[1], &[2], &[]],
+    // A cycle through the root file: root → a → root.
+    &[&[1], &[0]],
+    // A cycle among included files: root → a → b → a, and root → b.
+    &[&[1, 2], &[2], &[1]],
+    // A diamond: root → a, b; a → c; b → c.
+    &[&[1, 2], &[3], &[3], &[]],
+    // A file included twice: root → a, b; b → a.
+    &[&[1, 2], &[], &[1]],
+];
+
+/// The name of file `f` of the schema: the root file `{stem}.fbs`, then `{stem}_inc.fbs`,
+/// `{stem}_inc2.fbs`, ...
+fn file_name(stem: &str, f: usize) -> String {
+    match f {
+        0 => format!("{stem}.fbs"),
+        1 => format!("{stem}_inc.fbs"),
+        _ => format!("{stem}_inc{f}.fbs"),
+    }
+}
+
+/// flatc's order of parsing: the included files depth first, each once (a file being parsed is
+/// not entered again), each before the file that includes it.
+fn parse_order(includes: &[Vec<usize>], f: usize, seen: &mut Vec<bool>, order: &mut Vec<usize>) {
+    if seen[f] {
+        return;
+    }
+    seen[f] = true;
+    for &i in &includes[f] {
+        parse_order(includes, i, seen, order);
+    }
+    order.push(f);
+}
+
+/// `ns` with the case of one component's first letter switched (`Game.Sample` → `game.Sample`).
+fn case_variant(g: &mut Gen, ns: &str) -> String {
+    let parts: Vec<&str> = ns.split('.').collect();
+    let at = g.below(parts.len());
+    parts
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let mut c = p.chars();
+            match c.next() {
+                Some(first) if i == at => {
+                    let first = if first.is_uppercase() {
+                        first.to_lowercase().collect::<String>()
+                    } else {
+                        first.to_uppercase().collect::<String>()
+                    };
+                    first + c.as_str()
+                }
+                _ => p.to_string(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
+/// The files of the schema for `seed` (the same for the same seed), as (path, text): the root
+/// file `{stem}.fbs` first, then, for some seeds, the files it includes (`{stem}_inc.fbs`,
+/// `{stem}_inc2.fbs`, `{stem}_inc3.fbs`), beside it or now and then in a subdirectory
+/// `{stem}_dir` (the path says, relative to the root file's directory: a test creates the
+/// directory). Includes name files relative to the including file (now and then as `./name`, or
+/// twice); from the subdirectory, a file beside the root file as `../name` or as `name`, which
+/// flatc finds in the root file's directory.
+///
+/// The include graph is one of a few shapes: one file, two, a chain, a cycle (through the root
+/// file or among the included ones), a diamond (two files that include a common one), a file
+/// included by two others. The declarations are split over the files in flatc's order of
+/// parsing (depth first, each file once), so that "declared so far" means what it means to
+/// flatc; each file states its namespace again (each starts in the root one). References to
+/// tables, structs and unions, union members and vector elements among them, may name a type
+/// declared further down, in the same file or in one parsed later; now and then (a mistake) an
+/// enum or a union too. Two namespaces may differ only in case (`Game` and `game`), and now and
+/// then two types in different namespaces share a name.
 ///
 /// ```
 /// use flatforge_testkit::random_schema::schema_files;
@@ -770,9 +924,14 @@ fn strip_ids(fields: &str, keep_one: bool) -> String {
 /// let files = schema_files(7, "s");
 /// assert_eq!(files[0].0, "s.fbs");
 /// assert!(files.iter().any(|(_, text)| text.contains("table ")));
-/// let with_include = (0..100).find(|&seed| schema_files(seed, "s").len() == 2).unwrap();
-/// let files = schema_files(with_include, "s");
-/// assert!(files[0].1.starts_with("include \"s_inc.fbs\";"));
+/// // Some seeds split the schema over included files, each named in an include.
+/// let seed = (0..100).find(|&seed| schema_files(seed, "s").len() == 4).unwrap();
+/// let files = schema_files(seed, "s");
+/// assert!(files[3].0.ends_with("s_inc3.fbs"));
+/// for (path, _) in &files[1..] {
+///     let name = path.rsplit('/').next().unwrap();
+///     assert!(files.iter().any(|(_, text)| text.contains(&format!("{name}\";"))));
+/// }
 /// ```
 pub fn schema_files(seed: u64, stem: &str) -> Vec<(String, String)> {
     let mut g = Gen {
@@ -790,17 +949,12 @@ pub fn schema_files(seed: u64, stem: &str) -> Vec<(String, String)> {
         type_ns: Vec::new(),
         ns: 0,
     };
-    // The first part (the included file, if there is one) and the root file's own text.
-    let mut first_part = String::new();
     const NAMESPACES: &[&str] = &["Game", "Game.Sample", "a.b.c", "Deep.Name.Space", "Other"];
     let first = if g.chance(40) {
         g.pick(NAMESPACES).to_string()
     } else {
         String::new()
     };
-    if !first.is_empty() {
-        writeln!(first_part, "namespace {first};\n").unwrap();
-    }
     g.namespaces.push(first);
     // Now and then the declarations switch to a second namespace partway.
     if g.chance(30) {
@@ -809,10 +963,27 @@ pub fn schema_files(seed: u64, stem: &str) -> Vec<(String, String)> {
             g.namespaces.push(second);
         }
     }
-    if g.chance(30) {
-        g.priority = true;
-        first_part.push_str("attribute \"priority\";\n\n");
+    // Now and then one that differs from another only in case.
+    if g.chance(20) {
+        let named: Vec<String> = g
+            .namespaces
+            .iter()
+            .filter(|n| !n.is_empty())
+            .cloned()
+            .collect();
+        let base = if named.is_empty() {
+            let base = g.pick(NAMESPACES).to_string();
+            g.namespaces.push(base.clone());
+            base
+        } else {
+            g.pick(&named).clone()
+        };
+        let variant = case_variant(&mut g, &base);
+        if !g.namespaces.contains(&variant) {
+            g.namespaces.push(variant);
+        }
     }
+    g.priority = g.chance(30);
     let enums = g.below(3);
     let structs = g.below(3);
     let tables = 1 + g.below(4);
@@ -833,10 +1004,10 @@ pub fn schema_files(seed: u64, stem: &str) -> Vec<(String, String)> {
         .collect();
     // Declarations in a random order, enums and structs mostly first.
     let mut order: Vec<(u8, usize)> = Vec::new();
-    order.extend((0..enums).map(|i| (0, i)));
-    order.extend((0..structs).map(|i| (1, i)));
-    let mut rest: Vec<(u8, usize)> = (0..tables).map(|i| (2, i)).collect();
-    rest.extend((0..unions).map(|i| (3, i)));
+    order.extend((0..enums).map(|i| (ENUM, i)));
+    order.extend((0..structs).map(|i| (STRUCT, i)));
+    let mut rest: Vec<(u8, usize)> = (0..tables).map(|i| (TABLE, i)).collect();
+    rest.extend((0..unions).map(|i| (UNION, i)));
     if g.chance(20) {
         rest.append(&mut order);
     }
@@ -845,44 +1016,151 @@ pub fn schema_files(seed: u64, stem: &str) -> Vec<(String, String)> {
         rest.swap(i, j);
     }
     order.extend(rest);
-    let switch = g.below(order.len() + 1);
-    for (at, &(kind, i)) in order.iter().enumerate() {
-        let name = match kind {
-            0 => g.enum_names[i].clone(),
-            1 => g.struct_names[i].clone(),
-            2 => g.table_names[i].clone(),
-            _ => g.union_names[i].clone(),
-        };
-        let ns = usize::from(g.namespaces.len() > 1 && at >= switch);
-        g.type_ns.push((name, ns));
+    // The files and their includes (now and then an include named twice, or as `./name`), and
+    // the declarations of each, in flatc's order of parsing.
+    let shape: &[&[usize]] = if g.chance(40) {
+        SHAPES[g.below(SHAPES.len())]
+    } else {
+        &[&[]]
+    };
+    let mut includes: Vec<Vec<usize>> = shape.iter().map(|i| i.to_vec()).collect();
+    for list in &mut includes {
+        if list.len() > 1 && g.chance(30) {
+            list.reverse();
+        }
+        if !list.is_empty() && g.chance(8) {
+            let again = *g.pick(list);
+            list.push(again);
+        }
     }
-    // Now and then the declarations before the switch go to a file the root file includes, which
-    // states its namespace again (each file starts in the root namespace).
-    let include = switch > 0 && switch < order.len() && g.chance(30);
-    let mut out = String::new();
-    if include {
-        writeln!(out, "include \"{stem}_inc.fbs\";\n").unwrap();
-    }
-    for (at, (kind, i)) in order.into_iter().enumerate() {
-        let part = if include && at < switch {
-            &mut first_part
+    let mut parsed = Vec::new();
+    parse_order(&includes, 0, &mut vec![false; includes.len()], &mut parsed);
+    let mut cuts: Vec<usize> = (1..parsed.len())
+        .map(|_| g.below(order.len() + 1))
+        .collect();
+    cuts.sort_unstable();
+    cuts.insert(0, 0);
+    cuts.push(order.len());
+    // Each declaration's namespace: the first one's at first; at a new file now and then
+    // another, and in a file now and then a switch partway.
+    let mut decl_ns = vec![0; order.len()];
+    let mut ns = 0;
+    let count = g.namespaces.len();
+    for k in 0..parsed.len() {
+        if k > 0 && count > 1 && g.chance(50) {
+            ns = g.below(count);
+        }
+        let (start, end) = (cuts[k], cuts[k + 1]);
+        let switch = if count > 1 && g.chance(60) {
+            start + g.below(end - start + 1)
         } else {
-            &mut out
+            usize::MAX
         };
-        if at == switch && (g.namespaces.len() > 1 || include) {
-            g.ns = g.namespaces.len() - 1;
-            let ns = &g.namespaces[g.ns];
-            if !ns.is_empty() {
-                writeln!(part, "namespace {ns};\n").unwrap();
+        for (at, slot) in decl_ns.iter_mut().enumerate().take(end).skip(start) {
+            if at == switch {
+                ns = (ns + 1 + g.below(count - 1)) % count;
+            }
+            *slot = ns;
+        }
+    }
+    for (&(kind, i), &ns) in order.iter().zip(&decl_ns) {
+        g.type_ns.push(((kind, i), ns));
+    }
+    // Now and then a type takes the name of one in another namespace.
+    if count > 1 && order.len() > 1 && g.chance(20) {
+        let (a, b) = (g.below(order.len()), g.below(order.len()));
+        if decl_ns[a] != decl_ns[b] {
+            fn names(g: &mut Gen, kind: u8) -> &mut Vec<String> {
+                match kind {
+                    ENUM => &mut g.enum_names,
+                    STRUCT => &mut g.struct_names,
+                    TABLE => &mut g.table_names,
+                    _ => &mut g.union_names,
+                }
+            }
+            let (ka, ia) = order[a];
+            let (kb, ib) = order[b];
+            let name = names(&mut g, ka)[ia].clone();
+            names(&mut g, kb)[ib] = name;
+        }
+    }
+    // Each file's text, and the namespace it is in (each file starts in the root one).
+    // Now and then included files in a subdirectory, `{stem}_dir`.
+    let in_dir: Vec<bool> = (0..includes.len()).map(|f| f > 0 && g.chance(25)).collect();
+    let mut texts: Vec<String> = includes
+        .iter()
+        .enumerate()
+        .map(|(from, list)| {
+            let mut text = String::new();
+            for &f in list {
+                let name = file_name(stem, f);
+                // Relative to the including file; from the subdirectory, a file beside the root
+                // file as `../name`, or as `name` (flatc looks in the root file's directory
+                // last).
+                let path = match (in_dir[from], in_dir[f]) {
+                    (false, true) => format!("{stem}_dir/{name}"),
+                    (true, false) if g.chance(50) => format!("../{name}"),
+                    (true, false) => name,
+                    _ if g.chance(10) => format!("./{name}"),
+                    _ => name,
+                };
+                writeln!(text, "include \"{path}\";").unwrap();
+            }
+            if !list.is_empty() {
+                text.push('\n');
+            }
+            text
+        })
+        .collect();
+    let mut file_ns: Vec<String> = vec![String::new(); includes.len()];
+    // (The user attribute is declared before any use: in the file parsed first.)
+    if g.priority {
+        texts[parsed[0]].push_str("attribute \"priority\";\n\n");
+    }
+    // Writes a namespace declaration for namespace `ns` in file `f` if it is not in it.
+    let enter =
+        |g: &mut Gen, texts: &mut Vec<String>, file_ns: &mut Vec<String>, f: usize, ns: usize| {
+            g.ns = ns;
+            let name = &g.namespaces[ns];
+            if file_ns[f] != *name {
+                writeln!(texts[f], "namespace {name};\n").unwrap();
+                file_ns[f] = name.clone();
+            }
+        };
+    for (k, &f) in parsed.iter().enumerate() {
+        for at in cuts[k]..cuts[k + 1] {
+            enter(&mut g, &mut texts, &mut file_ns, f, decl_ns[at]);
+            let (kind, i) = order[at];
+            let out = &mut texts[f];
+            match kind {
+                ENUM => g.enum_decl(i, out),
+                STRUCT => g.struct_decl(i, out),
+                TABLE => g.table_decl(i, out),
+                _ => g.union_decl(i, tables, out),
             }
         }
-        match kind {
-            0 => g.enum_decl(i, part),
-            1 => g.struct_decl(i, part),
-            2 => g.table_decl(i, part),
-            _ => g.union_decl(i, tables, part),
+        // An included file's own root type, a table declared so far (which flatc forgets after
+        // the include; one declared further down is a mistake).
+        if f != 0 && !g.tables.is_empty() && g.chance(15) {
+            match g.namespaces.iter().position(|n| *n == file_ns[f]) {
+                Some(ns) => g.ns = ns,
+                None => enter(&mut g, &mut texts, &mut file_ns, f, 0),
+            }
+            let root = if g.mistake(100) {
+                g.table_below(tables)
+            } else {
+                let i = g.below(g.tables.len());
+                g.table_ref(g.tables[i])
+            };
+            writeln!(texts[f], "root_type {root};").unwrap();
         }
     }
+    // The root file's trailing declarations, in the namespace it ends in (or the first one).
+    match g.namespaces.iter().position(|n| *n == file_ns[0]) {
+        Some(ns) => g.ns = ns,
+        None => enter(&mut g, &mut texts, &mut file_ns, 0, 0),
+    }
+    let mut out = std::mem::take(&mut texts[0]);
     if g.chance(80) {
         let root = if g.mistake(30) && structs > 0 {
             g.struct_ref(0)
@@ -913,12 +1191,31 @@ pub fn schema_files(seed: u64, stem: &str) -> Vec<(String, String)> {
         )
         .unwrap();
     }
-    if include {
-        vec![
-            (format!("{stem}.fbs"), out),
-            (format!("{stem}_inc.fbs"), first_part),
-        ]
-    } else {
-        vec![(format!("{stem}.fbs"), first_part + &out)]
+    texts[0] = out;
+    // An included file with nothing in it states a namespace: flatc rejects a file with no
+    // tokens (a mistake now and then: empty, or only a comment).
+    for text in &mut texts[1..] {
+        if text.is_empty() {
+            if g.chance(50) || g.mistake(150) {
+                text.push_str("// Nothing declared here.\n");
+            }
+            if !g.mistake(150) {
+                let ns = g.pick(NAMESPACES);
+                writeln!(text, "namespace {ns};").unwrap();
+            }
+        }
     }
+    texts
+        .into_iter()
+        .enumerate()
+        .map(|(f, text)| {
+            let name = file_name(stem, f);
+            let path = if in_dir[f] {
+                format!("{stem}_dir/{name}")
+            } else {
+                name
+            };
+            (path, text)
+        })
+        .collect()
 }
