@@ -963,7 +963,8 @@ pub fn schema_files(seed: u64, stem: &str) -> Vec<(String, String)> {
             g.namespaces.push(second);
         }
     }
-    // Now and then one that differs from another only in case.
+    // Now and then one that differs from another only in case (both used, below).
+    let mut case_pair = None;
     if g.chance(20) {
         let named: Vec<String> = g
             .namespaces
@@ -980,6 +981,8 @@ pub fn schema_files(seed: u64, stem: &str) -> Vec<(String, String)> {
         };
         let variant = case_variant(&mut g, &base);
         if !g.namespaces.contains(&variant) {
+            let base = g.namespaces.iter().position(|n| *n == base).unwrap();
+            case_pair = Some((base, g.namespaces.len()));
             g.namespaces.push(variant);
         }
     }
@@ -1063,12 +1066,29 @@ pub fn schema_files(seed: u64, stem: &str) -> Vec<(String, String)> {
             *slot = ns;
         }
     }
+    // Two namespaces that differ only in case each hold a declaration (at `a` and `b`).
+    let mut pair = None;
+    if let Some((base, variant)) = case_pair.filter(|_| order.len() > 1) {
+        let a = g.below(order.len() - 1);
+        let b = a + 1 + g.below(order.len() - 1 - a);
+        let (a, b) = if g.chance(50) { (a, b) } else { (b, a) };
+        decl_ns[a] = base;
+        decl_ns[b] = variant;
+        pair = Some((a, b));
+    }
     for (&(kind, i), &ns) in order.iter().zip(&decl_ns) {
         g.type_ns.push(((kind, i), ns));
     }
-    // Now and then a type takes the name of one in another namespace.
-    if count > 1 && order.len() > 1 && g.chance(20) {
-        let (a, b) = (g.below(order.len()), g.below(order.len()));
+    // Now and then a type takes the name of one in another namespace (often of one in a
+    // namespace that differs only in case).
+    let rename = match pair {
+        Some(pair) if g.chance(50) => Some(pair),
+        _ if count > 1 && order.len() > 1 && g.chance(20) => {
+            Some((g.below(order.len()), g.below(order.len())))
+        }
+        _ => None,
+    };
+    if let Some((a, b)) = rename {
         if decl_ns[a] != decl_ns[b] {
             fn names(g: &mut Gen, kind: u8) -> &mut Vec<String> {
                 match kind {
