@@ -2,6 +2,9 @@
 //! tokio workers) in the debug profile: every reader, writer and conversion must get through depth
 //! [`MAX_DEPTH`] without overflowing the stack, which would abort the whole process.
 
+mod common;
+
+use common::nested_compounds;
 use flatforge_nbt::borrowed::Document;
 use flatforge_nbt::snbt::{from_snbt, to_snbt, Dialect, SnbtOptions};
 use flatforge_nbt::{json, serde_nbt, Compound, List, Nbt, Tag, Variant, MAX_DEPTH};
@@ -14,16 +17,6 @@ fn on_small_stack(f: impl FnOnce() + Send + 'static) {
         .unwrap()
         .join()
         .unwrap();
-}
-
-/// Java NBT: `depth` compounds, each the entry `a` of the one around it.
-fn nested_compounds(depth: usize) -> Vec<u8> {
-    let mut v = vec![10, 0, 0];
-    for _ in 1..depth {
-        v.extend_from_slice(&[10, 0, 1, b'a']);
-    }
-    v.extend(std::iter::repeat_n(0, depth));
-    v
 }
 
 /// Java NBT: `depth` lists, each the single element of the one around it.

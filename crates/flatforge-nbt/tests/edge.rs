@@ -1,6 +1,9 @@
 //! Edge cases of the binary readers and writers: modified UTF-8, string limits, End lists, depth, bad
 //! lengths, and errors that name the offset and path.
 
+mod common;
+
+use common::nested_compounds;
 use flatforge_nbt::borrowed::Document;
 use flatforge_nbt::{Compound, ErrorKind, Format, List, Nbt, Tag, Variant, MAX_DEPTH};
 
@@ -267,16 +270,6 @@ fn empty_typed_list_keeps_its_type() {
     let nbt = read(&bytes, Variant::Java).unwrap();
     assert_eq!(nbt.root()["l"], Tag::List(List::Int(vec![])));
     assert_eq!(nbt.to_vec(Variant::Java).unwrap(), bytes);
-}
-
-/// `depth` compounds nested inside each other, the outermost being the root.
-fn nested_compounds(depth: usize) -> Vec<u8> {
-    let mut v = vec![10, 0, 0];
-    for _ in 1..depth {
-        v.extend_from_slice(&[10, 0, 1, b'a']);
-    }
-    v.extend(std::iter::repeat_n(0, depth));
-    v
 }
 
 /// A root compound holding `depth - 1` lists nested inside each other.
