@@ -174,7 +174,8 @@ index footer, or a header cut short is cut off; every complete frame is kept. If
 follow the damage, nothing is cut (that would lose them) and the command fails. With -s, the \
 stream header's file identifier and schema hash must match the schema (see --any-schema), and \
 each message is verified: a complete frame whose message is invalid is no crash damage, so \
-nothing is cut and the command fails. Run it while no writer has the file open. A plain stream \
+nothing is cut and the command fails (the error says where to cut if it is a last frame that a \
+power loss zeroed, which a stream without checksums cannot tell apart). Run it while no writer has the file open. A plain stream \
 needs --plain: it has no header or guards to be recognized by, and one is cut at its first \
 damage (including zeros, and messages that fail -s); a file whose first frame is already \
 damaged may be no stream at all, and is left alone.\n\n\
@@ -984,9 +985,11 @@ fn recover(args: &RecoverArgs, out: &Output) -> anyhow::Result<ExitCode> {
                     ));
                 }
                 match e {
-                    StreamError::InvalidIntactFrame { .. } => out.help(&format!(
+                    StreamError::InvalidIntactFrame { offset, .. } => out.help(&format!(
                     "`flatforge stream verify -s {} {name}` lists the invalid messages; recover \
-                     without -s checks only the framing",
+                     without -s checks only the framing. Without checksums, a frame whose bytes \
+                     a power loss zeroed looks complete: if the invalid frame is the last, \
+                     `truncate -s {offset} {name}` drops it",
                     args.schema.as_deref().unwrap_or(Path::new("SCHEMA")).display()
                 )),
                     StreamError::FramedNotPlain => out.help(&format!(

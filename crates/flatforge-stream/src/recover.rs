@@ -9,7 +9,9 @@
 //! complete frame follows the damage (a corrupt frame in the middle, not a torn tail), it refuses
 //! with [`Error::DamageBeforeGoodFrames`]: cutting would lose complete frames. A complete frame
 //! whose message fails the verifier is no crash damage either: it refuses with
-//! [`Error::InvalidIntactFrame`]. A damaged index footer is cut off (it holds no frames).
+//! [`Error::InvalidIntactFrame`] (in a stream without checksums, a last frame whose payload a power
+//! loss zeroed looks complete too; the error's offset is where the caller may cut it off). A
+//! damaged index footer is cut off (it holds no frames).
 //!
 //! Plain streams have no guards: there, the first frame that does not fit, is shorter than any
 //! FlatBuffer (zeros) or fails the verifier ends the stream. A file whose very first frame is
