@@ -985,11 +985,11 @@ fn recover(args: &RecoverArgs, out: &Output) -> anyhow::Result<ExitCode> {
                     ));
                 }
                 match e {
-                    StreamError::InvalidIntactFrame { offset, .. } => out.help(&format!(
+                    StreamError::InvalidIntactFrame { intact_end, .. } => out.help(&format!(
                     "`flatforge stream verify -s {} {name}` lists the invalid messages; recover \
                      without -s checks only the framing. Without checksums, a frame whose bytes \
                      a power loss zeroed looks complete: if the invalid frame is the last, \
-                     `truncate -s {offset} {name}` drops it",
+                     `truncate -s {intact_end} {name}` drops it",
                     args.schema.as_deref().unwrap_or(Path::new("SCHEMA")).display()
                 )),
                     StreamError::FramedNotPlain => out.help(&format!(

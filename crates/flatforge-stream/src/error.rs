@@ -262,7 +262,9 @@ pub enum Error {
         cause: Box<Error>,
     },
     /// Recovery met a complete frame, its framing (and checksum) intact, whose message fails the
-    /// verifier: not the damage a crash leaves, so it is not cut (the schema may be the wrong one).
+    /// verifier: with checksums, not the damage a crash leaves (the schema may be the wrong one),
+    /// so it is not cut; without them, possibly a last frame whose payload a power loss zeroed,
+    /// which the caller may cut at `intact_end`.
     ///
     /// ```
     /// use std::io::Cursor;
@@ -272,7 +274,7 @@ pub enum Error {
     /// let bytes = w.finish()?;
     /// let refuse = |_: &flatforge_stream::Frame<'_>| Err(Error::InvalidOptions("wrong schema"));
     /// let err = recover(Cursor::new(&bytes), &ReaderOptions::default(), refuse).unwrap_err();
-    /// assert!(matches!(err, Error::InvalidIntactFrame { frame: 0, .. }));
+    /// assert!(matches!(err, Error::InvalidIntactFrame { frame: 0, intact_end: 32, .. }));
     /// # Ok::<(), flatforge_stream::Error>(())
     /// ```
     #[error(
@@ -284,6 +286,9 @@ pub enum Error {
         frame: u64,
         /// Its offset.
         offset: u64,
+        /// Where the frames before it end (with their padding): the length that drops this frame
+        /// and all after it, if the caller decides to (see [`recover`](crate::recover)).
+        intact_end: u64,
         /// What the verifier found.
         cause: Box<Error>,
     },

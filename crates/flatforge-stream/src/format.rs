@@ -508,7 +508,6 @@ pub enum Format {
     Auto,
 }
 
-#[inline(always)]
 /// Whether `head`, a whole file's bytes, is part of a stream header: a crash right after creating
 /// the stream. It must hold the magic's first 4 bytes at least (the fourth, 0xB5, is in no text)
 /// and be shorter than a header.
@@ -516,6 +515,7 @@ pub(crate) fn is_torn_header(head: &[u8]) -> bool {
     (4..HEADER_LEN).contains(&head.len()) && MAGIC.starts_with(&head[..head.len().min(8)])
 }
 
+#[inline(always)]
 pub(crate) fn u32_at(b: &[u8], at: usize) -> u32 {
     u32::from_le_bytes(b[at..at + 4].try_into().expect("4 bytes"))
 }

@@ -114,7 +114,9 @@
 //! [`Error::Truncated`] after returning all complete frames, and [`recover_file`] cuts it off. A
 //! zero-filled or garbage tail (a power loss on some file systems) fails the frame guard or the
 //! checksum and is cut off too, unless complete frames follow it (then the damage is not a torn
-//! tail and recovery refuses). A complete frame whose message fails the verifier given to
+//! tail and recovery refuses). Without checksums, a last frame whose header survived but whose
+//! payload was zeroed passes the guard: recovery keeps it, or, with a verifier, refuses and says
+//! where to cut. A complete frame whose message fails the verifier given to
 //! recovery is no crash damage: recovery refuses rather than cut it (the schema may be the wrong
 //! one). A crash right after creating a stream can leave part of its header: recovery cuts it to
 //! nothing. In a plain stream, zeros read as a size prefix below 8, damage too; with no guards to

@@ -8,10 +8,12 @@
 //! complete frame follows the damage, the stream is cut just after the last good frame. If a
 //! complete frame follows the damage (a corrupt frame in the middle, not a torn tail), it refuses
 //! with [`Error::DamageBeforeGoodFrames`]: cutting would lose complete frames. A complete frame
-//! whose message fails the verifier is no crash damage either: it refuses with
-//! [`Error::InvalidIntactFrame`] (in a stream without checksums, a last frame whose payload a power
-//! loss zeroed looks complete too; the error's offset is where the caller may cut it off). A
-//! damaged index footer is cut off (it holds no frames).
+//! whose message fails the verifier is not cut either: it refuses with
+//! [`Error::InvalidIntactFrame`]. With checksums, a crash cannot leave one; in a stream without
+//! checksums, a last frame whose payload a power loss zeroed looks complete too, and the error's
+//! `intact_end` is where the caller may cut it off. A damaged index footer is cut off (it holds no
+//! frames). Frames found after damage are evidence by their framing alone, so stale bytes that
+//! hold a frame of another stream (a reused disk block) make recovery refuse rather than cut.
 //!
 //! Plain streams have no guards: there, the first frame that does not fit, is shorter than any
 //! FlatBuffer (zeros) or fails the verifier ends the stream. A file whose very first frame is
@@ -110,7 +112,9 @@ impl Recovery {
 /// (guard and checksum intact) follows the damage (a corrupt frame in the middle, not a torn
 /// tail), it refuses with [`Error::DamageBeforeGoodFrames`]: cutting would lose complete frames.
 /// A complete frame whose message `verify` rejects is refused too ([`Error::InvalidIntactFrame`]:
-/// a crash does not leave one; the schema may be wrong). A damaged index footer is left out of
+/// with checksums a crash does not leave one, and the schema may be wrong; without them, it may be
+/// a last frame whose payload a power loss zeroed, which the caller may cut at the error's
+/// `intact_end`). A damaged index footer is left out of
 /// the intact part (it holds no frames). A file holding only part of a stream header (4 bytes of
 /// the magic at least) has nothing to keep: its intact part is empty.
 ///
@@ -175,6 +179,7 @@ pub fn recover<R: Read + Seek>(
                 return Err(Error::InvalidIntactFrame {
                     frame: frames,
                     offset: frame.offset(),
+                    intact_end: good,
                     cause: Box::new(e),
                 });
             }

@@ -410,9 +410,13 @@ fn recovery_refuses_to_cut_complete_frames_or_what_is_no_stream() {
         let opts = ReaderOptions::default();
         match recover(Cursor::new(&bytes), &opts, wrong_schema) {
             Err(Error::InvalidIntactFrame {
-                frame: 0, offset, ..
+                frame: 0,
+                offset,
+                intact_end,
+                ..
             }) => {
                 assert_eq!(offset, frames[0].0, "{checksum:?}");
+                assert_eq!(intact_end, HEADER_LEN as u64, "{checksum:?}");
             }
             other => panic!("{checksum:?}: {other:?}"),
         }
@@ -437,6 +441,33 @@ fn recovery_refuses_to_cut_complete_frames_or_what_is_no_stream() {
         assert!(matches!(err, Error::InvalidIntactFrame { .. }), "{err}");
         assert_eq!(std::fs::read(&path).unwrap(), bytes);
         std::fs::remove_file(&path).unwrap();
+    }
+
+    // Without checksums, a last payload zeroed by a power loss: refused, with where to cut (the
+    // end of the frame before it, its padding included).
+    let unsummed = write_events(&events, WriterOptions::default());
+    let frames = layout(&unsummed, Checksum::None);
+    let mut zeroed = unsummed.clone();
+    let (last, end) = frames[3];
+    zeroed[last as usize + 8..end as usize].fill(0);
+    match recover(
+        Cursor::new(&zeroed),
+        &ReaderOptions::default(),
+        verify_event,
+    ) {
+        Err(Error::InvalidIntactFrame {
+            frame: 3,
+            intact_end,
+            ..
+        }) => {
+            assert!(
+                intact_end >= frames[2].1 && intact_end <= last,
+                "{intact_end}"
+            );
+            let kept = read_all(&zeroed[..intact_end as usize], &ReaderOptions::default());
+            assert_eq!((kept.frames.len(), kept.end), (3, Ok(())));
+        }
+        other => panic!("{other:?}"),
     }
 
     let plain = ReaderOptions::default().format(Format::Plain);
