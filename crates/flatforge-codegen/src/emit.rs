@@ -410,8 +410,13 @@ pub(crate) fn emit(
     Ok(e.file())
 }
 
+/// The most fields (vtable slots) a table can have: its vtable, `4 + 2 * slots` bytes, must fit
+/// the vtable's 16-bit size.
+const MAX_TABLE_SLOTS: usize = 32765;
+
 /// Rejects what the generator (or the runtime) cannot express: namespaces of more than
-/// [`MAX_NAMESPACE_DEPTH`] components (which the front end accepts); 64-bit offsets to anything
+/// [`MAX_NAMESPACE_DEPTH`] components and tables of more than [`MAX_TABLE_SLOTS`] fields (which
+/// the front end accepts, as flatc does); 64-bit offsets to anything
 /// but strings and vectors of scalars (not enums) or structs, and union types that are not
 /// integers, which flatc rejects, and so does the front end, so only a schema model built by hand
 /// gets there.
@@ -442,6 +447,25 @@ fn check_supported(schema: &Schema) -> Result<(), GenerateError> {
                     span,
                 )
                 .with_label("defined in that namespace"),
+            );
+        }
+    }
+    for o in schema.objects.iter().filter(|o| !o.is_struct) {
+        // flatc accepts ids up to 32765, but a vtable's 16-bit size holds 32765 slots (0 to 32764).
+        if o.fields.len() > MAX_TABLE_SLOTS {
+            diagnostics.push(
+                Diagnostic::error(
+                    Code::InvalidDeclaration,
+                    format!(
+                        "table `{}` has {} fields: a vtable holds at most {MAX_TABLE_SLOTS} (ids 0 \
+                         to {}), and a buffer with more would not verify",
+                        o.full_name,
+                        o.fields.len(),
+                        MAX_TABLE_SLOTS - 1
+                    ),
+                    o.span,
+                )
+                .with_label("defined here"),
             );
         }
     }

@@ -21,7 +21,8 @@
 //! For every definition of the compilation (the root file and everything it includes), inside one
 //! module per namespace component (`MyGame.Example` becomes `my_game::example`), with types
 //! referring to each other by relative paths, so the file works wherever it is `include!`d. A
-//! namespace may have up to [`MAX_NAMESPACE_DEPTH`] components.
+//! namespace may have up to [`MAX_NAMESPACE_DEPTH`] components, and a table up to 32,765 fields (its
+//! vtable must fit its 16-bit size; flatc accepts one more).
 //!
 //! - **Tables**: a view `Monster<'a>` (a `Copy` pair of buffer and position) with one accessor per
 //!   field: the default for absent scalars, `Option` for optional scalars and non-required

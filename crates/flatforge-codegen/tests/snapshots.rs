@@ -177,6 +177,22 @@ fn deep_namespaces_generate_up_to_the_limit_and_are_a_diagnostic_beyond() {
     .is_err());
 }
 
+/// flatc accepts a table of 32,766 fields, whose vtable would not fit its 16-bit size: the
+/// generator refuses it.
+#[test]
+fn a_table_whose_vtable_would_not_fit_is_refused() {
+    let body: String = (0..32766).map(|i| format!("f{i}: byte; ")).collect();
+    let schema =
+        flatforge_schema::compile_str("wide.fbs", &format!("table Wide {{ {body}}}")).unwrap();
+    let diagnostics = unsupported(&schema);
+    assert_eq!(diagnostics.len(), 1);
+    assert_eq!(
+        diagnostics[0].message,
+        "table `Wide` has 32766 fields: a vtable holds at most 32765 (ids 0 to 32764), and a \
+         buffer with more would not verify"
+    );
+}
+
 #[test]
 fn names() {
     check("names");

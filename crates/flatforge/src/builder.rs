@@ -1640,7 +1640,8 @@ impl Builder {
     ///
     /// Add fields in descending order of size (so none needs padding), then call
     /// [`TableWriter::finish`]. Fields of more than 65528 bytes in all are
-    /// [`BuildError::TableTooLarge`]. An alignment that is not a power of two is
+    /// [`BuildError::TableTooLarge`], a `VT` of more than 32765 slots (a vtable that would not fit
+    /// its 16-bit size) [`BuildError::SlotTooLarge`]. An alignment that is not a power of two is
     /// [`BuildError::InvalidAlignment`]; 0 is taken as 1.
     ///
     /// ```
@@ -1664,7 +1665,13 @@ impl Builder {
         max_align: usize,
     ) -> Result<TableWriter<'_, VT>, BuildError> {
         assert!(!self.in_table, "table_writer called while a table is open");
-        // Both tests fold away for constant arguments, as generated code passes.
+        // These tests fold away for constant arguments, as generated code passes. A vtable of more
+        // slots than `MAX_SLOT + 1` would not fit its 16-bit size.
+        if VT > 4 + 2 * (MAX_SLOT + 1) {
+            return Err(BuildError::SlotTooLarge {
+                slot: (VT - 4) / 2 - 1,
+            });
+        }
         if max_inline_size > 0xFFFF - 7 {
             return Err(BuildError::TableTooLarge {
                 size: max_inline_size.saturating_add(7),

@@ -826,3 +826,18 @@ fn a_capacity_past_the_limit_is_clamped_to_it() {
         "x"
     );
 }
+
+/// A one-pass table whose vtable would not fit its 16-bit size is refused before anything is
+/// written (it used to finish, and the buffer failed verification); the largest that fits works.
+#[test]
+fn a_table_writer_vtable_must_fit_16_bits() {
+    let mut b = flatforge::Builder::new();
+    let err = b.table_writer::<65536>(1, 1).map(drop).unwrap_err();
+    assert_eq!(err, flatforge::BuildError::SlotTooLarge { slot: 32765 });
+    let mut t = b.table_writer::<65534>(1, 1).unwrap();
+    t.add_scalar_always::<u8>(32764, 7);
+    let root = t.finish().unwrap();
+    let bytes = b.finish(root, None).unwrap();
+    let table: flatforge::Table = flatforge::root(bytes).unwrap();
+    assert_eq!(table.get::<u8>(32764).unwrap(), Some(7));
+}
