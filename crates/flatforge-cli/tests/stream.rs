@@ -715,7 +715,10 @@ fn recover_leaves_complete_frames_and_non_streams_alone() {
     );
     assert!(stderr.contains("required field is missing"), "{stderr}");
     assert!(stderr.contains("stream verify -s"), "{stderr}");
-    assert!(stderr.contains(&format!("`truncate -s 32 {}`", s(&out))), "{stderr}");
+    assert!(
+        stderr.contains(&format!("`truncate -s 32 {}`", s(&out))),
+        "{stderr}"
+    );
     unchanged("invalid messages");
 
     // A framed stream recovered as a plain one.
