@@ -180,19 +180,8 @@ fn random_schemas(out_dir: &Path, modules: &mut String) {
     let mut accepted = Vec::new();
     for seed in first..first + count {
         let files = flatforge_testkit::random_schema::schema_files(seed, &format!("random_{seed}"));
-        for (name, text) in &files {
-            // (Some files lie in a subdirectory.)
-            let path = dir.join(name);
-            std::fs::create_dir_all(path.parent().expect("a file in the directory"))
-                .expect("OUT_DIR is writable");
-            std::fs::write(path, text).expect("OUT_DIR is writable");
-        }
-        let schema = dir.join(&files[0].0);
-        // (All the files, for a failure's message.)
-        let text: String = files
-            .iter()
-            .map(|(name, text)| format!("// {name}\n{text}"))
-            .collect();
+        let (schema, text) = flatforge_testkit::random_schema::write_files(&dir, &files)
+            .expect("OUT_DIR is writable");
         let config = flatforge_build::Config::new()
             .out_dir(&dir)
             .print_warnings(false);

@@ -1349,6 +1349,7 @@ impl<'d, 'a> CompoundRef<'d, 'a> {
 /// assert_eq!(sum, 3);
 /// # Ok::<(), flatforge_nbt::Error>(())
 /// ```
+#[derive(Clone)]
 pub struct CompoundIter<'d, 'a> {
     doc: &'d Document<'a>,
     i: usize,
@@ -1594,6 +1595,7 @@ impl<'d, 'a> ListRef<'d, 'a> {
 /// assert_eq!(elements.filter_map(|t| t.int()).max(), Some(3));
 /// # Ok::<(), flatforge_nbt::Error>(())
 /// ```
+#[derive(Clone)]
 pub struct ListIter<'d, 'a> {
     list: ListRef<'d, 'a>,
     i: usize,
@@ -2000,12 +2002,7 @@ impl fmt::Debug for CompoundRef<'_, '_> {
 /// ```
 impl fmt::Debug for CompoundIter<'_, '_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let rest = || CompoundIter {
-            doc: self.doc,
-            i: self.i,
-            end: self.end,
-            left: self.left,
-        };
+        let rest = || self.clone();
         f.debug_tuple("CompoundIter")
             .field(&DebugWith(|f: &mut fmt::Formatter<'_>| {
                 f.debug_map().entries(rest()).finish()
@@ -2045,12 +2042,7 @@ impl fmt::Debug for ListRef<'_, '_> {
 /// ```
 impl fmt::Debug for ListIter<'_, '_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let rest = || ListIter {
-            list: self.list,
-            i: self.i,
-            n: self.n,
-            off: self.off,
-        };
+        let rest = || self.clone();
         f.debug_tuple("ListIter")
             .field(&DebugWith(|f: &mut fmt::Formatter<'_>| {
                 if self.list.e.has_children() {

@@ -732,18 +732,7 @@ fn random_schemas_get_flatcs_verdict_and_model() {
     let (mut accepted, mut failures) = (0, Vec::new());
     for seed in first..first + cases {
         let files = random_schema::schema_files(seed, &format!("random{seed}"));
-        for (name, text) in &files {
-            // (Some files lie in a subdirectory.)
-            let path = dir.join(name);
-            std::fs::create_dir_all(path.parent().expect("a file in the directory"))
-                .expect("write schema");
-            std::fs::write(path, text).expect("write schema");
-        }
-        let path = dir.join(&files[0].0);
-        let text: String = files
-            .iter()
-            .map(|(name, text)| format!("// {name}\n{text}"))
-            .collect();
+        let (path, text) = random_schema::write_files(&dir, &files).expect("write schema");
         let theirs = flatc_bfbs_json(&path, &dir);
         let problem = match (compiler.compile(&path), &theirs) {
             (Ok(compiled), Some(json)) => {

@@ -21,7 +21,7 @@ use flatforge::{BuildError, Builder, Offset};
 use crate::error::Error;
 use crate::format::{
     encode_index, is_torn_header, lead, write_frame_header, Checksum, Format, Header, HEADER_LEN,
-    MAGIC, MAX_PAYLOAD_LEN, MIN_MESSAGE_LEN,
+    INDEX_MAGIC, MAGIC, MAX_PAYLOAD_LEN, MIN_MESSAGE_LEN,
 };
 use crate::read::ReaderOptions;
 use crate::recover::Recovery;
@@ -1029,9 +1029,20 @@ impl StreamWriter<File> {
         } else {
             check_header(&Header::decode(head)?, &opts)?;
         }
+        // The frames' offsets are needed for the writer's index, or for `abandon` to write the
+        // stream's own footer again: not for an unindexed stream appended without an index.
+        let mut indexed_tail = [0u8; 8];
+        let may_be_indexed = !plain && len >= (HEADER_LEN + 8) as u64 && {
+            file.seek(SeekFrom::End(-8)).map_err(io(len - 8))?;
+            file.read_exact(&mut indexed_tail).map_err(io(len - 8))?;
+            indexed_tail == INDEX_MAGIC
+        };
+        let keep_offsets = opts.index || may_be_indexed;
         let mut offsets = Vec::new();
         let found = crate::recover(&mut file, &read_opts, |frame| {
-            offsets.push(frame.offset());
+            if keep_offsets {
+                offsets.push(frame.offset());
+            }
             Ok(())
         })?;
         if plain {

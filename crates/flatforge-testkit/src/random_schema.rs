@@ -20,6 +20,7 @@
 
 use crate::SplitMix64;
 use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
 
 const INTS: &[(&str, i128, i128)] = &[
     ("byte", -128, 127),
@@ -1238,4 +1239,34 @@ pub fn schema_files(seed: u64, stem: &str) -> Vec<(String, String)> {
             (path, text)
         })
         .collect()
+}
+
+/// Writes `files` (as [`schema_files`] makes them) under `dir`, with the subdirectories they need.
+/// Returns the root file's path, and every file's text after a `// name` line (for a failure's
+/// message).
+///
+/// ```
+/// use flatforge_testkit::random_schema::{schema_files, write_files};
+/// let dir = std::env::temp_dir().join(format!("random-schema-doc-{}", std::process::id()));
+/// let files = schema_files(7, "s");
+/// let (root, text) = write_files(&dir, &files)?;
+/// assert_eq!(root, dir.join("s.fbs"));
+/// assert_eq!(std::fs::read_to_string(&root)?, files[0].1);
+/// assert!(text.starts_with("// s.fbs\n"));
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn write_files(dir: &Path, files: &[(String, String)]) -> std::io::Result<(PathBuf, String)> {
+    for (name, text) in files {
+        let path = dir.join(name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::write(path, text)?;
+    }
+    let text = files
+        .iter()
+        .map(|(name, text)| format!("// {name}\n{text}"))
+        .collect();
+    Ok((dir.join(&files[0].0), text))
 }
