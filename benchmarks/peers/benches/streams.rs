@@ -10,6 +10,10 @@
 //! Every operation runs with each checksum. `read_large_50*` also has `flatforge_mmap` (the same
 //! stream read from a memory map of a file) and `memcpy` (copying as many bytes as flatforge's
 //! stream has, for the bandwidth a reader is measured against).
+//!
+//! `frames_100` / `frames_1000` (flatforge only, no checksum) deframe a stream and count its frames
+//! without verifying or reading the payloads: the operation flatstream-rs publishes as its read
+//! benchmark, so the one to set against its figures like for like.
 
 use criterion::measurement::WallTime;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
@@ -162,5 +166,20 @@ fn cycle(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, hundred, thousand_and_large, cycle);
+fn frames(c: &mut Criterion) {
+    for count in [100, 1000] {
+        let mut group = c.benchmark_group(format!("streams/frames_{count}"));
+        let input = flatforge_streams::Writer::new(Checksum::None)
+            .write_events(count, false)
+            .to_vec();
+        assert_eq!(flatforge_streams::count_frames(&input).unwrap(), count);
+        group.throughput(Throughput::Bytes(input.len() as u64));
+        group.bench_function("flatforge", |b| {
+            b.iter(|| flatforge_streams::count_frames(black_box(&input)))
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, hundred, thousand_and_large, cycle, frames);
 criterion_main!(benches);

@@ -60,6 +60,7 @@ fn main() {
                 let s = flatforge_streams::read_events(black_box(&ours_stream)).unwrap();
                 s.device_ids
             }
+            "frames" => flatforge_streams::count_frames(black_box(&ours_stream)).unwrap(),
             "baseline_write" => {
                 theirs.write_events(&mut theirs_stream, count, large);
                 black_box(&theirs_stream).len() as u64

@@ -98,3 +98,23 @@ pub fn read_events(stream: &[u8]) -> Result<Summary, flatforge_stream::Error> {
     }
     Ok(summary)
 }
+
+/// Deframes a stream held in memory and counts its frames, checking each frame's framing and
+/// checksum but not its payload: the operation flatstream-rs publishes as its read benchmark.
+///
+/// ```
+/// use flatforge_bench_peers::flatforge_streams::{count_frames, Writer};
+/// use flatforge_bench_peers::streams::Checksum;
+///
+/// let stream = Writer::new(Checksum::Xxh3).write_events(100, false).to_vec();
+/// assert_eq!(count_frames(&stream).unwrap(), 100);
+/// ```
+pub fn count_frames(stream: &[u8]) -> Result<u64, flatforge_stream::Error> {
+    let stream = StreamSlice::new(stream, &ReaderOptions::default())?;
+    let mut count = 0;
+    for frame in stream.frames() {
+        frame?;
+        count += 1;
+    }
+    Ok(count)
+}

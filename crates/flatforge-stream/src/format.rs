@@ -559,7 +559,7 @@ pub(crate) enum Step {
 impl Layout {
     /// Decodes the frame at stream position `pos` from `window` (the bytes from `pos` on); `eof`
     /// says the window holds everything up to the end of the stream.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn step(
         &self,
         window: &[u8],
@@ -704,7 +704,9 @@ fn too_small(frame: u64, offset: u64, len: u32) -> Error {
     }
 }
 
-#[inline]
+/// Out of line: the hashing would make the deframing step too large to inline into the readers'
+/// loops, and a call costs little next to a hash.
+#[inline(never)]
 fn check(
     frame: u64,
     offset: u64,

@@ -633,7 +633,7 @@ impl<'a> StreamSlice<'a> {
     }
 
     /// Decodes the frame numbered `number` at `pos`, the frames ending at `limit`.
-    #[inline]
+    #[inline(always)]
     fn frame_at(
         &self,
         pos: usize,
@@ -749,7 +749,7 @@ impl<'a> Frames<'a> {
 impl<'a> Iterator for Frames<'a> {
     type Item = Result<Frame<'a>, Error>;
 
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
         if self.done {
             return None;
