@@ -13,8 +13,8 @@ use std::fmt::Write;
 use std::path::{Component, Path, PathBuf};
 
 use flatforge_schema::{
-    BaseType, Code, DefaultValue, Diagnostic, Enum, EnumId, Field, ObjectId, Presence, Schema,
-    SourceMap, Span, Type,
+    BaseType, Code, DefaultValue, Diagnostic, Enum, EnumId, Field, ObjectId, Presence, RpcCall,
+    Schema, SourceMap, Span, Type,
 };
 
 use crate::docs::schema_docs;
@@ -3803,6 +3803,12 @@ impl<'s> Emitter<'s> {
         doc(out, &docs);
         doc1(out, "");
         doc1(out, " Implement it to serve the calls: each method reads the request and builds the response in `response`.");
+        if s.calls.iter().any(|c| streaming(c) != Streaming::None) {
+            doc1(out, "");
+            doc1(out, " A method streaming from the client takes its requests as an iterator; one streaming from the server builds");
+            doc1(out, " each response in `response` and passes its root to `send`, which finishes it, sends it and clears");
+            doc1(out, " `response` for the next.");
+        }
         w!(
             out,
             "pub trait {name} {{
@@ -3829,14 +3835,47 @@ impl<'s> Emitter<'s> {
                 self.location(call.span)
             ));
             doc(out, &lines);
-            w!(
-                out,
-                "fn {m}(&mut self, request: {}<'_>, response: &mut ::flatforge::Builder) -> ::core::result::Result<::flatforge::Offset<{}<'static>>, Self::Error>;",
-                self.obj_path(ns, call.request),
-                self.obj_path(ns, call.response)
-            );
+            let kind = streaming(call);
+            let request = self.obj_path(ns, call.request);
+            let request = if matches!(kind, Streaming::Client | Streaming::Bidi) {
+                format!("requests: &mut dyn ::core::iter::Iterator<Item = {request}<'_>>")
+            } else {
+                format!("request: {request}<'_>")
+            };
+            let response = self.obj_path(ns, call.response);
+            if matches!(kind, Streaming::Server | Streaming::Bidi) {
+                w!(
+                    out,
+                    "fn {m}(&mut self, {request}, response: &mut ::flatforge::Builder, send: &mut ::flatforge::SendResponse<'_, {response}<'static>, Self::Error>) -> ::core::result::Result<(), Self::Error>;"
+                );
+            } else {
+                w!(
+                    out,
+                    "fn {m}(&mut self, {request}, response: &mut ::flatforge::Builder) -> ::core::result::Result<::flatforge::Offset<{response}<'static>>, Self::Error>;"
+                );
+            }
         }
         w!(out, "}}");
+    }
+}
+
+/// Which side of an rpc call sends a stream of messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Streaming {
+    None,
+    Client,
+    Server,
+    Bidi,
+}
+
+/// The call's `streaming` attribute; as flatc's gRPC generators read it, any value but `client`,
+/// `server` and `bidi` (`none`, or one flatc accepts without meaning) is a plain call.
+fn streaming(call: &RpcCall) -> Streaming {
+    match call.attributes.string("streaming") {
+        Some("client") => Streaming::Client,
+        Some("server") => Streaming::Server,
+        Some("bidi") => Streaming::Bidi,
+        _ => Streaming::None,
     }
 }
 

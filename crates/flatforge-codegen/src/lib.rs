@@ -49,7 +49,11 @@
 //! - **Object API** (on by default): owned types (`MonsterT`) with `pack`, and `unpack` /
 //!   `unpack_into` on views; with `serde` derives behind a cargo feature of the crate that includes
 //!   the code (see [`Options::serde_feature`]).
-//! - **Services**: one trait per `rpc_service`.
+//! - **Services**: one trait per `rpc_service`, one method per call, transport-agnostic: a method
+//!   reads its request and builds its response in a `Builder` it is given. A call streaming from
+//!   the client (`streaming: "client"` or `"bidi"`) takes its requests as an iterator of verified
+//!   views; one streaming from the server (`"server"` or `"bidi"`) passes the root of each response
+//!   to a `send` callback, which finishes, sends and clears it.
 //! - For each file's `root_type`: `root_as_monster`-style functions, the file identifier and
 //!   extension constants and `finish_monster_buffer`.
 //! - **Names**: types in `CamelCase`, fields, methods and modules in `snake_case`, enum constants

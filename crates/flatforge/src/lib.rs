@@ -152,3 +152,34 @@ pub use view::{
     buffer_has_identifier, key_cmp, root, root_unchecked, root_with_options, Array, Far, Follow,
     Indirect, Inline, Table, Vector, Vector64, VectorIter,
 };
+
+/// Where a generated rpc method streaming from the server (`streaming: "server"` or `"bidi"`) sends
+/// each response: the method builds the response in the builder and passes it with the response's
+/// root; the transport finishes the buffer, sends it and clears the builder for the next one.
+///
+/// ```
+/// use flatforge::{BuildError, Builder, SendResponse};
+///
+/// // A method that streams the numbers below `n`, each as a string message.
+/// fn count(
+///     n: u32,
+///     b: &mut Builder,
+///     send: &mut SendResponse<'_, str, BuildError>,
+/// ) -> Result<(), BuildError> {
+///     for i in 0..n {
+///         let s = b.create_string(&i.to_string())?;
+///         send(b, s)?;
+///     }
+///     Ok(())
+/// }
+///
+/// let mut sent = Vec::new();
+/// count(3, &mut Builder::new(), &mut |b, root| {
+///     sent.push(flatforge::root::<&str>(b.finish(root, None)?).unwrap().to_owned());
+///     b.reset();
+///     Ok(())
+/// })?;
+/// assert_eq!(sent, ["0", "1", "2"]);
+/// # Ok::<(), BuildError>(())
+/// ```
+pub type SendResponse<'s, T, E> = dyn FnMut(&mut Builder, Offset<T>) -> Result<(), E> + 's;

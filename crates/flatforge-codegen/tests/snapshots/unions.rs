@@ -1620,6 +1620,10 @@ pub mod shapes {
     /// Generated from `rpc_service Painter` at `unions.fbs:21`.
     ///
     /// Implement it to serve the calls: each method reads the request and builds the response in `response`.
+    ///
+    /// A method streaming from the client takes its requests as an iterator; one streaming from the server builds
+    /// each response in `response` and passes its root to `send`, which finishes it, sends it and clears
+    /// `response` for the next.
     pub trait Painter {
         /// The service's fully qualified name.
         const NAME: &'static str = "Shapes.Painter";
@@ -1638,6 +1642,20 @@ pub mod shapes {
             &mut self,
             request: Drawing<'_>,
             response: &mut ::flatforge::Builder,
+            send: &mut ::flatforge::SendResponse<'_, Drawing<'static>, Self::Error>,
+        ) -> ::core::result::Result<(), Self::Error>;
+        /// `Collect(Drawing): Drawing`, streaming: client at `unions.fbs:25`.
+        fn collect(
+            &mut self,
+            requests: &mut dyn ::core::iter::Iterator<Item = Drawing<'_>>,
+            response: &mut ::flatforge::Builder,
         ) -> ::core::result::Result<::flatforge::Offset<Drawing<'static>>, Self::Error>;
+        /// `Chat(Drawing): Drawing`, streaming: bidi at `unions.fbs:26`.
+        fn chat(
+            &mut self,
+            requests: &mut dyn ::core::iter::Iterator<Item = Drawing<'_>>,
+            response: &mut ::flatforge::Builder,
+            send: &mut ::flatforge::SendResponse<'_, Drawing<'static>, Self::Error>,
+        ) -> ::core::result::Result<(), Self::Error>;
     }
 }
