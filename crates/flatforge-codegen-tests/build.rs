@@ -179,12 +179,18 @@ fn random_schemas(out_dir: &Path, modules: &mut String) {
     std::fs::create_dir_all(&dir).expect("OUT_DIR is writable");
     let mut accepted = Vec::new();
     for seed in first..first + count {
-        let files = flatforge_testkit::random_schema::schema_files(seed, &format!("random_{seed}"));
+        let stem = format!("random_{seed}");
+        let files = flatforge_testkit::random_schema::schema_files(seed, &stem);
         let (schema, text) = flatforge_testkit::random_schema::write_files(&dir, &files)
             .expect("OUT_DIR is writable");
-        let config = flatforge_build::Config::new()
+        let mut config = flatforge_build::Config::new()
             .out_dir(&dir)
             .print_warnings(false);
+        // Files in the schema's library are found through an include directory only.
+        let library = dir.join(flatforge_testkit::random_schema::library_dir(&stem));
+        if library.is_dir() {
+            config = config.include_dir(library);
+        }
         match config.compile(&[&schema]) {
             Ok(files) => {
                 let file = files[0].strip_prefix(out_dir).expect("below OUT_DIR");

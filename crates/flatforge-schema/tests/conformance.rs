@@ -70,11 +70,16 @@ fn compiler() -> Compiler<FsLoader> {
 
 /// Runs flatc on a schema: `Some(bfbs JSON)` when flatc accepts it, `None` when it rejects it.
 fn flatc_bfbs_json(schema: &Path, out_dir: &Path) -> Option<Value> {
+    flatc_bfbs_json_with(schema, out_dir, &[])
+}
+
+/// [`flatc_bfbs_json`] with `extra` include directories after the shared ones.
+fn flatc_bfbs_json_with(schema: &Path, out_dir: &Path, extra: &[PathBuf]) -> Option<Value> {
     let mut cmd = flatforge_testkit::flatc();
     cmd.current_dir(out_dir)
         .args(["-b", "--schema", "--bfbs-builtins", "--bfbs-comments", "-o"])
         .arg(out_dir);
-    for d in include_dirs() {
+    for d in include_dirs().iter().chain(extra) {
         cmd.arg("-I").arg(d);
     }
     let status = cmd.arg(schema).output().expect("run flatc");
@@ -728,12 +733,16 @@ fn random_schemas_get_flatcs_verdict_and_model() {
     let first = env_number("FLATFORGE_SCHEMA_SEED", 0);
     let cases = env_number("FLATFORGE_SCHEMA_CASES", 200);
     let dir = temp_dir("random");
-    let compiler = compiler();
     let (mut accepted, mut failures) = (0, Vec::new());
     for seed in first..first + cases {
-        let files = random_schema::schema_files(seed, &format!("random{seed}"));
+        let stem = format!("random{seed}");
+        let files = random_schema::schema_files(seed, &stem);
         let (path, text) = random_schema::write_files(&dir, &files).expect("write schema");
-        let theirs = flatc_bfbs_json(&path, &dir);
+        // Files in the schema's library are found through an include directory only.
+        let library = dir.join(random_schema::library_dir(&stem));
+        let extra: Vec<PathBuf> = library.is_dir().then_some(library).into_iter().collect();
+        let compiler = extra.iter().fold(compiler(), |c, d| c.include_dir(d));
+        let theirs = flatc_bfbs_json_with(&path, &dir, &extra);
         let problem = match (compiler.compile(&path), &theirs) {
             (Ok(compiled), Some(json)) => {
                 accepted += 1;

@@ -1106,22 +1106,56 @@ pub fn schema_files(seed: u64, stem: &str) -> Vec<(String, String)> {
         }
     }
     // Each file's text, and the namespace it is in (each file starts in the root one).
-    // Now and then included files in a subdirectory, `{stem}_dir`.
+    // Now and then included files in a subdirectory, `{stem}_dir`, or in the library directory
+    // (`library_dir`), which only an include directory reaches. (The library draws come from a
+    // second generator, so that the rest of each seed's schema is what it was before them.)
     let in_dir: Vec<bool> = (0..includes.len()).map(|f| f > 0 && g.chance(25)).collect();
+    let mut lib_draws = SplitMix64::new(seed ^ 0x6c69_6272_6172_7921);
+    let mut lib_chance = |percent| lib_draws.below(100) < percent;
+    let place: Vec<Place> = (0..includes.len())
+        .map(|f| match f {
+            0 => Place::Root,
+            _ if in_dir[f] => Place::Dir,
+            _ if lib_chance(25) => Place::Lib,
+            _ => Place::Root,
+        })
+        .collect();
+    let mut names: Vec<String> = (0..includes.len()).map(|f| file_name(stem, f)).collect();
+    // Now and then a file of the subdirectory has the name of one in the library: each is found
+    // by where it is looked for first (beside the including file, then the include directories).
+    let first_in = |p| place.iter().position(|&q| q == p);
+    if let (Some(d), Some(l)) = (first_in(Place::Dir), first_in(Place::Lib)) {
+        if lib_chance(50) {
+            names[d] = names[l].clone();
+        }
+    }
+    let lib = library_dir(stem);
     let mut texts: Vec<String> = includes
         .iter()
         .enumerate()
         .map(|(from, list)| {
             let mut text = String::new();
             for &f in list {
-                let name = file_name(stem, f);
+                let name = names[f].clone();
                 // Relative to the including file; from the subdirectory, a file beside the root
                 // file as `../name`, or as `name` (flatc looks in the root file's directory
-                // last).
-                let path = match (in_dir[from], in_dir[f]) {
-                    (false, true) => format!("{stem}_dir/{name}"),
-                    (true, false) if g.chance(50) => format!("../{name}"),
-                    (true, false) => name,
+                // last). A library file by its name alone (found through the include
+                // directory), or by its path; by its path from the subdirectory when a file
+                // there has its name.
+                let path = match (place[from], place[f]) {
+                    (Place::Root, Place::Dir) => format!("{stem}_dir/{name}"),
+                    (Place::Lib, Place::Dir) => format!("../{stem}_dir/{name}"),
+                    (Place::Dir, Place::Root) if g.chance(50) => format!("../{name}"),
+                    (Place::Dir, Place::Root) => name,
+                    (Place::Lib, Place::Root) if lib_chance(50) => format!("../{name}"),
+                    (Place::Lib, Place::Root) => name,
+                    (Place::Root, Place::Lib) if lib_chance(20) => format!("{lib}/{name}"),
+                    (Place::Dir, Place::Lib)
+                        if names.iter().filter(|n| **n == name).count() > 1 || lib_chance(20) =>
+                    {
+                        format!("../{lib}/{name}")
+                    }
+                    (_, Place::Lib) => name,
                     _ if g.chance(10) => format!("./{name}"),
                     _ => name,
                 };
@@ -1230,15 +1264,41 @@ pub fn schema_files(seed: u64, stem: &str) -> Vec<(String, String)> {
         .into_iter()
         .enumerate()
         .map(|(f, text)| {
-            let name = file_name(stem, f);
-            let path = if in_dir[f] {
-                format!("{stem}_dir/{name}")
-            } else {
-                name
+            let name = &names[f];
+            let path = match place[f] {
+                Place::Root => name.clone(),
+                Place::Dir => format!("{stem}_dir/{name}"),
+                Place::Lib => format!("{lib}/{name}"),
             };
             (path, text)
         })
         .collect()
+}
+
+/// Where a file of a random schema lies: beside the root file, in its subdirectory
+/// (`{stem}_dir`), or in the library directory ([`library_dir`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Place {
+    Root,
+    Dir,
+    Lib,
+}
+
+/// The directory, beside the root file of the schema `stem`, that holds the files [`schema_files`]
+/// puts in a library: they are included by name alone (or now and then by their path), so a test
+/// must pass this directory as an include directory (`-I`) when it exists.
+///
+/// ```
+/// use flatforge_testkit::random_schema::{library_dir, schema_files};
+/// assert_eq!(library_dir("s"), "s_lib");
+/// // Some seeds put an included file there.
+/// let seed = (0..200)
+///     .find(|&seed| schema_files(seed, "s").iter().any(|(path, _)| path.starts_with("s_lib/")))
+///     .unwrap();
+/// assert!(schema_files(seed, "s").len() > 1);
+/// ```
+pub fn library_dir(stem: &str) -> String {
+    format!("{stem}_lib")
 }
 
 /// Writes `files` (as [`schema_files`] makes them) under `dir`, with the subdirectories they need.
