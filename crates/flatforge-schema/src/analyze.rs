@@ -39,6 +39,7 @@ use crate::model::{
     EnumVal, Field, HashKind, Name, Object, ObjectId, Presence, RpcCall, Schema, SchemaFile,
     Service, ServiceId, Type, TypeRef,
 };
+use crate::name_index::NameIndex;
 use crate::number::{int_range, parse_f64, parse_i64, parse_int_for, parse_u64, IntError};
 use crate::one_or_many::OneOrMany;
 use crate::parser::{
@@ -3603,7 +3604,9 @@ impl<'s> Analyzer<'s> {
                 }
                 settle_builtin(&mut f.attributes, declared);
             }
-            let fields_by_name = name_order(&fields, |f| &f.name);
+            let by_name = NameIndex::sorted(0..fields.len() as u16, |a, b| {
+                cmp_names(&fields[usize::from(a)].name, &fields[usize::from(b)].name)
+            });
             let key_field = fields.iter().position(|f| f.key).map(|k| k as u16);
             objects.push(Object {
                 namespace: Name::from(namespace_of(&s.full, &s.name)),
@@ -3611,7 +3614,7 @@ impl<'s> Analyzer<'s> {
                 full_name: Name::from(std::mem::take(&mut s.full)),
                 is_struct: s.fixed,
                 fields,
-                fields_by_name,
+                by_name,
                 minalign: s.minalign,
                 bytesize: s.bytesize,
                 key_field,
@@ -3635,9 +3638,8 @@ impl<'s> Analyzer<'s> {
                     span: v.span,
                 })
                 .collect();
-            let mut values_by_name: Vec<u32> = (0..values.len() as u32).collect();
-            // Value names are unique, so the unstable sort is deterministic.
-            values_by_name.sort_unstable_by(|&a, &b| {
+            // Value names are unique, so the order is deterministic.
+            let by_name = NameIndex::sorted(0..values.len() as u32, |a, b| {
                 cmp_names(&values[a as usize].name, &values[b as usize].name)
             });
             out_enums.push(Enum {
@@ -3647,7 +3649,7 @@ impl<'s> Analyzer<'s> {
                 is_union: e.is_union,
                 underlying_type: conv_type(&e.underlying),
                 values,
-                values_by_name,
+                by_name,
                 bit_flags: e.bit_flags,
                 attributes: conv_attrs(std::mem::take(&mut e.attrs)),
                 docs: docs(e.file, e.docs),
@@ -3724,35 +3726,6 @@ impl<'s> Analyzer<'s> {
             advanced_features: self.advanced,
         }
     }
-}
-
-/// The indices of `items` in the order of their `name`s, which are unique (so the order is
-/// deterministic): an insertion sort for the few items most tables have, a sort beyond (the
-/// library's sort for all lengths costs 58 more instructions a compile of the small schema).
-fn name_order<T>(items: &[T], name: impl Fn(&T) -> &str) -> Vec<u16> {
-    let mut order: Vec<u16> = (0..items.len() as u16).collect();
-    if order.len() > 16 {
-        order.sort_unstable_by(|&a, &b| {
-            cmp_names(name(&items[a as usize]), name(&items[b as usize]))
-        });
-        return order;
-    }
-    for i in 1..order.len() {
-        let this = order[i];
-        let mut j = i;
-        while j > 0
-            && cmp_names(
-                name(&items[order[j - 1] as usize]),
-                name(&items[this as usize]),
-            )
-            .is_gt()
-        {
-            order[j] = order[j - 1];
-            j -= 1;
-        }
-        order[j] = this;
-    }
-    order
 }
 
 /// `a.cmp(b)` (byte-wise), decided by the first bytes when they differ, as names mostly do,
@@ -4236,20 +4209,6 @@ mod tests {
         .map(|(f, o)| format!("field `{f}` would clash with code generated for field `{o}`"))
         .collect();
         assert_eq!(clashes, expected);
-    }
-
-    #[test]
-    fn name_order_sorts_by_name() {
-        // Distinct names in a scrambled order, for sizes on both sides of the insertion sort.
-        for n in 0..40usize {
-            let names: Vec<String> = (0..n)
-                .map(|i| format!("{}{}", ["b", "a", "ab", "_", "B"][i % 5], (i * 7919) % 41))
-                .collect();
-            let order = name_order(&names, |s| s.as_str());
-            let mut expected: Vec<u16> = (0..n as u16).collect();
-            expected.sort_by(|&a, &b| names[a as usize].cmp(&names[b as usize]));
-            assert_eq!(order, expected, "{names:?}");
-        }
     }
 
     #[test]

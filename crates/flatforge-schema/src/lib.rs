@@ -25,6 +25,7 @@
 //!
 //! Modules: `lexer` (bytes to tokens), `parser` (tokens to syntax trees), `analyze` (names,
 //! checks, layout), [`model`] (the output), `name` (the model's inline strings, [`Name`]),
+//! `name_index` (the name order of fields and enum values, inline for few of them),
 //! [`diagnostic`] (errors and their rendering), [`source`] (files and loaders), `number`
 //! (flatc-exact number parsing), `one_or_many` (the per-file containers, which need no
 //! allocation for a single file).
@@ -35,6 +36,7 @@ pub mod diagnostic;
 mod lexer;
 pub mod model;
 mod name;
+mod name_index;
 mod number;
 mod one_or_many;
 mod parser;

@@ -44,6 +44,7 @@ use std::ops::Index;
 use std::path::PathBuf;
 
 pub use crate::name::Name;
+use crate::name_index::NameIndex;
 use crate::source::{FileId, Span};
 
 /// Index of a table or struct in [`Schema::objects`] (and its reflection `index`).
@@ -268,8 +269,8 @@ pub struct Object {
     pub is_struct: bool,
     /// The fields in id order (tables) or memory order (structs).
     pub fields: Vec<Field>,
-    /// Indices into `fields`, sorted by field name (the order of fields in `.bfbs`).
-    pub fields_by_name: Vec<u16>,
+    /// Indices into `fields`, sorted by field name (see [`Object::fields_by_name`]).
+    pub(crate) by_name: NameIndex<u16, 11>,
     /// Alignment: the largest field alignment of a struct (or its `force_align`); 1 for tables.
     pub minalign: u32,
     /// Size in bytes of a struct, trailing padding included; 0 for tables.
@@ -304,10 +305,22 @@ impl Object {
     /// assert_eq!(schema.objects[0].field_index("b"), Some(0));
     /// ```
     pub fn field_index(&self, name: &str) -> Option<usize> {
-        self.fields_by_name
-            .binary_search_by(|&i| self.fields[i as usize].name.as_str().cmp(name))
-            .ok()
-            .map(|pos| self.fields_by_name[pos] as usize)
+        self.by_name.find(name, |i| &self.fields[i].name)
+    }
+
+    /// Indices into [`Object::fields`], sorted by field name (byte-wise): the order of fields
+    /// in `.bfbs`.
+    ///
+    /// ```
+    /// let schema = flatforge_schema::compile_str("a.fbs", "table T { b: int; c: int; a: int; }")?;
+    /// let t = &schema.objects[0];
+    /// assert_eq!(t.fields_by_name(), [2, 0, 1]);
+    /// let names: Vec<&str> = t.fields_by_name().iter().map(|&i| &*t.fields[i as usize].name).collect();
+    /// assert_eq!(names, ["a", "b", "c"]);
+    /// # Ok::<(), flatforge_schema::CompileError>(())
+    /// ```
+    pub fn fields_by_name(&self) -> &[u16] {
+        self.by_name.as_slice()
     }
 
     /// Whether the table keeps its fields in declaration order when flatc serializes JSON
@@ -1005,8 +1018,8 @@ pub struct Enum {
     pub underlying_type: Type,
     /// The values, sorted by value (ties by name); for bit flags, the flag values (`1 << n`).
     pub values: Vec<EnumVal>,
-    /// Indices into `values`, sorted by name.
-    pub values_by_name: Vec<u32>,
+    /// Indices into `values`, sorted by name (see [`Enum::values_by_name`]).
+    pub(crate) by_name: NameIndex<u32, 5>,
     /// `bit_flags`.
     pub bit_flags: bool,
     /// Attributes, in source order.
@@ -1027,10 +1040,21 @@ impl Enum {
     /// assert_eq!(schema.enums[0].value_by_name("B").unwrap().value, -2);
     /// ```
     pub fn value_by_name(&self, name: &str) -> Option<&EnumVal> {
-        self.values_by_name
-            .binary_search_by(|&i| self.values[i as usize].name.as_str().cmp(name))
-            .ok()
-            .map(|pos| &self.values[self.values_by_name[pos] as usize])
+        self.by_name
+            .find(name, |i| &self.values[i].name)
+            .map(|i| &self.values[i])
+    }
+
+    /// Indices into [`Enum::values`], sorted by name (byte-wise): the order `.bfbs` does not
+    /// use (it lists values by value), handy to list them alphabetically.
+    ///
+    /// ```
+    /// let schema = flatforge_schema::compile_str("a.fbs", "enum E : byte { C, A, B }")?;
+    /// assert_eq!(schema.enums[0].values_by_name(), [1, 2, 0]);
+    /// # Ok::<(), flatforge_schema::CompileError>(())
+    /// ```
+    pub fn values_by_name(&self) -> &[u32] {
+        self.by_name.as_slice()
     }
 
     /// The (first) value equal to `value` (compare `ulong` values by their bits).

@@ -360,7 +360,7 @@ fn compare(schema: &Schema, json: &Value) -> Result<(), String> {
             o.fields.len(),
             fields.len()
         );
-        for (&idx, tf) in o.fields_by_name.iter().zip(fields) {
+        for (&idx, tf) in o.fields_by_name().iter().zip(fields) {
             let f = &o.fields[idx as usize];
             let what = format!("{}.{}", o.full_name, f.name);
             check!(
