@@ -168,7 +168,7 @@ pub(crate) fn analyze<'s>(
     }
     // Definitions give most names (uses of types not defined yet give a few more).
     a.names
-        .reserve(files.iter().map(|f| f.ast.decls.len()).sum());
+        .reserve(files.iter().map(|f| f.ast().decls.len()).sum());
     a.file_and_includes(FileId(0));
     a.finish(diagnostics)
 }
@@ -542,10 +542,10 @@ impl<'s> Lost<'s> {
         for f in files {
             let text = FileText::new(&f.bytes, f.text);
             lost.names
-                .extend(f.ast.lost.names.iter().map(|&span| text.text(span)));
+                .extend(f.ast().lost.names.iter().map(|&span| text.text(span)));
             let missing_include = f.includes.iter().any(Option::is_none);
-            lost.any_name |= f.ast.lost.any_name || missing_include;
-            lost.attributes |= f.ast.lost.attributes || missing_include;
+            lost.any_name |= f.ast().lost.any_name || missing_include;
+            lost.attributes |= f.ast().lost.attributes || missing_include;
         }
         lost
     }
@@ -965,7 +965,7 @@ impl<'s> Analyzer<'s> {
             return;
         }
         let input = &self.inputs[id.index()];
-        self.files[id.index()].ast = Some(&input.ast);
+        self.files[id.index()].ast = Some(input.ast());
         for &target in input.includes.iter().flatten() {
             self.file_and_includes(target);
         }
@@ -974,7 +974,7 @@ impl<'s> Analyzer<'s> {
 
     fn file(&mut self, id: FileId) {
         let input = &self.inputs[id.index()];
-        let ast = &input.ast;
+        let ast = input.ast();
         self.file = id;
         self.file_text = self.files[id.index()].text;
         self.set_namespace(&[]);

@@ -342,8 +342,8 @@ pub(crate) struct Loaded<'t> {
     pub(crate) bytes: Cow<'t, [u8]>,
     /// `bytes` as text, when the caller gave them as a `str` (they need no UTF-8 check then).
     pub(crate) text: Option<&'t str>,
-    /// The syntax tree.
-    pub(crate) ast: parser::FileAst,
+    /// The syntax tree (always there: it leaves only when the file is dropped).
+    ast: Option<Box<parser::FileAst>>,
     /// For each `include` of the header, in order: the file it resolved to (None when it could
     /// not be loaded, which is already an error).
     pub(crate) includes: Vec<Option<FileId>>,
@@ -365,8 +365,27 @@ impl<'t> Loaded<'t> {
             key: None,
             bytes,
             text: None,
-            ast: parser::FileAst::default(),
+            ast: Some(parser::FileAst::new()),
             includes: Vec::new(),
+        }
+    }
+
+    /// The syntax tree.
+    pub(crate) fn ast(&self) -> &parser::FileAst {
+        self.ast.as_deref().unwrap_or(&parser::EMPTY_AST)
+    }
+
+    /// The syntax tree, to fill.
+    fn ast_mut(&mut self) -> &mut parser::FileAst {
+        self.ast.get_or_insert_with(parser::FileAst::new)
+    }
+}
+
+impl Drop for Loaded<'_> {
+    fn drop(&mut self) {
+        // The tree's memory serves the next compilation on this thread.
+        if let Some(ast) = self.ast.take() {
+            ast.recycle();
         }
     }
 }
@@ -429,7 +448,7 @@ impl<L: SourceLoader> Load<'_, '_, L> {
             };
             let (id, span) = (top.id, span);
             let file = &self.files[id.index()];
-            let name = file.ast.str_value(&file.bytes, lit).replace('\\', "/");
+            let name = file.ast().str_value(&file.bytes, lit).replace('\\', "/");
             let (target, new) = match self.resolve(id, &name, span) {
                 Some((target, new)) => (Some(target), new),
                 None => (None, false),
@@ -448,7 +467,7 @@ impl<L: SourceLoader> Load<'_, '_, L> {
     /// Gives a loaded file its header back, with the files its includes resolved to.
     fn done(&mut self, visit: Visit) {
         let file = &mut self.files[visit.id.index()];
-        file.ast.header = visit.header;
+        file.ast_mut().header = visit.header;
         file.includes = visit.resolved;
     }
 
@@ -457,10 +476,11 @@ impl<L: SourceLoader> Load<'_, '_, L> {
     fn start(&mut self, id: FileId) -> Visit {
         let index = id.index();
         let file = &mut self.files[index];
-        parser::parse(&file.bytes, id, index == 0, &mut file.ast, self.diagnostics);
+        let ast = file.ast.get_or_insert_with(parser::FileAst::new);
+        parser::parse(&file.bytes, id, index == 0, ast, self.diagnostics);
         Visit {
             id,
-            header: std::mem::take(&mut file.ast.header),
+            header: std::mem::take(&mut ast.header),
             next: 0,
             resolved: Vec::new(),
         }

@@ -28,6 +28,7 @@
 //! NUL byte of a root file (and lexes the rest, NUL bytes aside), and warns about an included
 //! file that ends at one.
 
+use std::cell::Cell;
 use std::marker::PhantomData;
 
 use crate::diagnostic::{Code, Diagnostic, Label};
@@ -322,7 +323,86 @@ pub(crate) struct FileAst {
     pub lost: Lost,
 }
 
+thread_local! {
+    /// The tree of a file parsed earlier on this thread, emptied: its vectors keep their capacity
+    /// for the next file, so that compiling a small schema again allocates nothing for its tree.
+    static SPARE: Cell<Option<Box<FileAst>>> = const { Cell::new(None) };
+}
+
+/// An empty tree, for a file whose tree is gone.
+pub(crate) static EMPTY_AST: FileAst = FileAst {
+    header: Vec::new(),
+    decls: Vec::new(),
+    fields: Vec::new(),
+    attrs: Vec::new(),
+    enum_values: Vec::new(),
+    calls: Vec::new(),
+    types: Vec::new(),
+    values: Vec::new(),
+    name_parts: Vec::new(),
+    docs: Vec::new(),
+    strings: Vec::new(),
+    lost: Lost {
+        names: Vec::new(),
+        any_name: false,
+        attributes: false,
+    },
+};
+
+/// The most memory, in bytes, that a spare tree keeps (a large schema's tree is freed).
+const MAX_SPARE_BYTES: usize = 64 * 1024;
+
 impl FileAst {
+    /// An empty tree: this thread's spare one, if it has one.
+    pub(crate) fn new() -> Box<FileAst> {
+        SPARE
+            .try_with(Cell::take)
+            .ok()
+            .flatten()
+            .unwrap_or_default()
+    }
+
+    /// Empties the tree and keeps it as this thread's spare, unless it holds much memory.
+    pub(crate) fn recycle(mut self: Box<FileAst>) {
+        fn bytes<T>(v: &Vec<T>) -> usize {
+            v.capacity() * std::mem::size_of::<T>()
+        }
+        let held = bytes(&self.header)
+            + bytes(&self.decls)
+            + bytes(&self.fields)
+            + bytes(&self.attrs)
+            + bytes(&self.enum_values)
+            + bytes(&self.calls)
+            + bytes(&self.types)
+            + bytes(&self.values)
+            + bytes(&self.name_parts)
+            + bytes(&self.docs)
+            + bytes(&self.strings)
+            + bytes(&self.lost.names);
+        if held > MAX_SPARE_BYTES {
+            return;
+        }
+        self.header.clear();
+        self.decls.clear();
+        self.fields.clear();
+        self.attrs.clear();
+        self.enum_values.clear();
+        self.calls.clear();
+        self.types.clear();
+        self.values.clear();
+        self.name_parts.clear();
+        self.docs.clear();
+        self.strings.clear();
+        self.lost = Lost {
+            names: std::mem::take(&mut self.lost.names),
+            any_name: false,
+            attributes: false,
+        };
+        self.lost.names.clear();
+        // A thread being torn down keeps no spare.
+        let _ = SPARE.try_with(|spare| spare.set(Some(self)));
+    }
+
     /// The items of `list`.
     pub(crate) fn get<T>(&self, list: List<T>) -> &[T]
     where
@@ -435,6 +515,9 @@ pub(crate) fn parse(
         decl_name: None,
         ast,
     };
+    // (The lexer fills the tree's vectors, which may have room already.)
+    p.lexer.docs = std::mem::take(&mut p.ast.docs);
+    p.lexer.strings = std::mem::take(&mut p.ast.strings);
     if let Err(e) = p.lexer.skip_bom() {
         p.lex_error(e);
     }
@@ -1526,6 +1609,51 @@ mod tests {
             .into_iter()
             .map(|d| d.message)
             .collect()
+    }
+
+    #[test]
+    fn a_recycled_tree_parses_as_a_new_one() {
+        let first = br#"
+            include "a.fbs";
+            /// Docs.
+            table T (a: "\u00e9") { x: int = 1 (id: 0); v: [string]; }
+            enum E : byte { A, B = 2 }
+            union U { T }
+            rpc_service S { Get(T): T; }
+            table Broken { x: ; }
+            namespace 1;
+            struct Lost {
+        "#;
+        let second = br#"/// Other docs.
+            namespace N; table T { y: "\t"; z: [ubyte:3]; } root_type T;"#;
+        for (a, b) in [(&first[..], &second[..]), (second, first)] {
+            SPARE.take();
+            let mut ast = FileAst::new();
+            parse(a, FileId(0), true, &mut ast, &mut Vec::new());
+            assert!(!ast.fields.is_empty());
+            assert_eq!(ast.lost.any_name, a == first);
+            ast.recycle();
+            let mut recycled = FileAst::new();
+            assert!(recycled.fields.capacity() > 0, "the spare tree is reused");
+            let mut errors = Vec::new();
+            parse(b, FileId(0), true, &mut recycled, &mut errors);
+            let (fresh, fresh_errors) = parse_text(b);
+            assert_eq!(format!("{recycled:?}"), format!("{fresh:?}"));
+            assert_eq!(format!("{errors:?}"), format!("{fresh_errors:?}"));
+        }
+    }
+
+    #[test]
+    fn a_large_tree_is_not_kept() {
+        SPARE.take();
+        let mut ast = FileAst::new();
+        ast.fields.reserve(MAX_SPARE_BYTES);
+        ast.recycle();
+        assert!(SPARE.take().is_none());
+        let mut ast = FileAst::new();
+        ast.fields.reserve(1);
+        ast.recycle();
+        assert!(SPARE.take().is_some());
     }
 
     #[test]
