@@ -27,7 +27,6 @@
 //! reference (a slot during the analysis) becomes an index (see [`crate::model`]).
 
 use std::borrow::Cow;
-use std::cmp::Ordering;
 use std::path::PathBuf;
 
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -39,7 +38,7 @@ use crate::model::{
     EnumVal, Field, HashKind, Name, Object, ObjectId, Presence, RpcCall, Schema, SchemaFile,
     Service, ServiceId, Type, TypeRef,
 };
-use crate::name_index::NameIndex;
+use crate::name_index::{cmp_names, NameIndex};
 use crate::number::{int_range, parse_f64, parse_i64, parse_int_for, parse_u64, IntError};
 use crate::one_or_many::OneOrMany;
 use crate::parser::{
@@ -3604,9 +3603,7 @@ impl<'s> Analyzer<'s> {
                 }
                 settle_builtin(&mut f.attributes, declared);
             }
-            let by_name = NameIndex::sorted(0..fields.len() as u16, |a, b| {
-                cmp_names(&fields[usize::from(a)].name, &fields[usize::from(b)].name)
-            });
+            let by_name = NameIndex::sorted(fields.len(), |i| &fields[i].name);
             let key_field = fields.iter().position(|f| f.key).map(|k| k as u16);
             objects.push(Object {
                 namespace: Name::from(namespace_of(&s.full, &s.name)),
@@ -3638,10 +3635,7 @@ impl<'s> Analyzer<'s> {
                     span: v.span,
                 })
                 .collect();
-            // Value names are unique, so the order is deterministic.
-            let by_name = NameIndex::sorted(0..values.len() as u32, |a, b| {
-                cmp_names(&values[a as usize].name, &values[b as usize].name)
-            });
+            let by_name = NameIndex::sorted(values.len(), |i| &values[i].name);
             out_enums.push(Enum {
                 namespace: Name::from(namespace_of(&e.full, &e.name)),
                 name: Name::from(std::mem::take(&mut e.name)),
@@ -3725,15 +3719,6 @@ impl<'s> Analyzer<'s> {
             declared_attributes: std::mem::take(&mut self.declared_order),
             advanced_features: self.advanced,
         }
-    }
-}
-
-/// `a.cmp(b)` (byte-wise), decided by the first bytes when they differ, as names mostly do,
-/// without comparing the rest.
-fn cmp_names(a: &str, b: &str) -> Ordering {
-    match (a.as_bytes().first(), b.as_bytes().first()) {
-        (Some(x), Some(y)) if x != y => x.cmp(y),
-        _ => a.cmp(b),
     }
 }
 
@@ -4209,18 +4194,6 @@ mod tests {
         .map(|(f, o)| format!("field `{f}` would clash with code generated for field `{o}`"))
         .collect();
         assert_eq!(clashes, expected);
-    }
-
-    #[test]
-    fn names_compare_as_strings_do() {
-        let names = [
-            "", "a", "A", "ab", "abc", "b", "ba", "_", "a_b", "é", "e", "z9", "zz",
-        ];
-        for a in names {
-            for b in names {
-                assert_eq!(cmp_names(a, b), a.cmp(b), "{a:?} {b:?}");
-            }
-        }
     }
 
     #[test]

@@ -4,21 +4,38 @@
 use std::cmp::Ordering;
 use std::fmt;
 
-/// An index type of a [`NameIndex`].
+/// An index type of a [`NameIndex`] (the caller keeps the positions within its range).
 pub(crate) trait Position: Copy + Default {
+    /// The position `i`.
+    fn new(i: usize) -> Self;
     /// The position as a `usize`.
     fn get(self) -> usize;
 }
 
 impl Position for u16 {
+    fn new(i: usize) -> u16 {
+        i as u16
+    }
     fn get(self) -> usize {
         usize::from(self)
     }
 }
 
 impl Position for u32 {
+    fn new(i: usize) -> u32 {
+        i as u32
+    }
     fn get(self) -> usize {
         self as usize
+    }
+}
+
+/// `a.cmp(b)` (byte-wise), decided by the first bytes when they differ, as names mostly do,
+/// without comparing the rest.
+pub(crate) fn cmp_names(a: &str, b: &str) -> Ordering {
+    match (a.as_bytes().first(), b.as_bytes().first()) {
+        (Some(x), Some(y)) if x != y => x.cmp(y),
+        _ => a.cmp(b),
     }
 }
 
@@ -31,28 +48,27 @@ pub(crate) enum NameIndex<I, const N: usize> {
 }
 
 impl<I: Position, const N: usize> NameIndex<I, N> {
-    /// The `positions` sorted by `cmp` (positions with equal names would keep no particular
-    /// order: names of members are unique).
-    pub(crate) fn sorted(
-        positions: impl ExactSizeIterator<Item = I>,
-        mut cmp: impl FnMut(I, I) -> Ordering,
-    ) -> NameIndex<I, N> {
-        if positions.len() > N.min(u8::MAX as usize) {
-            let mut order: Box<[I]> = positions.collect();
-            order.sort_unstable_by(|&a, &b| cmp(a, b));
+    /// The positions `0..len` sorted by the names `name` gives them (byte-wise; names of
+    /// members are unique, so the order is deterministic).
+    pub(crate) fn sorted<'a>(len: usize, name: impl Fn(usize) -> &'a str) -> NameIndex<I, N> {
+        if len > N.min(u8::MAX as usize) {
+            let mut order: Box<[I]> = (0..len).map(I::new).collect();
+            order.sort_unstable_by(|&a, &b| cmp_names(name(a.get()), name(b.get())));
             return NameIndex::Heap(order);
         }
-        // An insertion sort: few members, mostly in order or nearly so.
+        // An insertion sort, of the names read once: few members, often nearly in order.
+        let mut names = [""; N];
         let mut order = [I::default(); N];
-        let mut len = 0;
-        for p in positions {
-            let mut j = len;
-            while j > 0 && cmp(order[j - 1], p).is_gt() {
+        for i in 0..len {
+            let this = name(i);
+            let mut j = i;
+            while j > 0 && cmp_names(names[j - 1], this).is_gt() {
+                names[j] = names[j - 1];
                 order[j] = order[j - 1];
                 j -= 1;
             }
-            order[j] = p;
-            len += 1;
+            names[j] = this;
+            order[j] = I::new(i);
         }
         NameIndex::Inline {
             len: len as u8,
@@ -86,7 +102,7 @@ impl<I: Position + fmt::Debug, const N: usize> fmt::Debug for NameIndex<I, N> {
 
 #[cfg(test)]
 mod tests {
-    use super::NameIndex;
+    use super::{cmp_names, NameIndex};
 
     #[test]
     fn sorts_inline_and_on_the_heap() {
@@ -95,9 +111,7 @@ mod tests {
             let names: Vec<String> = (0..n)
                 .map(|i| format!("{}{}", ["b", "a", "ab", "_", "B"][i % 5], (i * 7919) % 41))
                 .collect();
-            let index = NameIndex::<u16, 11>::sorted(0..n as u16, |a, b| {
-                names[usize::from(a)].cmp(&names[usize::from(b)])
-            });
+            let index = NameIndex::<u16, 11>::sorted(n, |i| &names[i]);
             assert_eq!(matches!(index, NameIndex::Inline { .. }), n <= 11);
             let mut expected: Vec<u16> = (0..n as u16).collect();
             expected.sort_by(|&a, &b| names[usize::from(a)].cmp(&names[usize::from(b)]));
@@ -107,6 +121,18 @@ mod tests {
                 assert_eq!(index.find(name, |p| &names[p]), Some(i));
             }
             assert_eq!(index.find("none", |p| &names[p]), None);
+        }
+    }
+
+    #[test]
+    fn names_compare_as_strings_do() {
+        let names = [
+            "", "a", "A", "ab", "abc", "b", "ba", "_", "a_b", "é", "e", "z9", "zz",
+        ];
+        for a in names {
+            for b in names {
+                assert_eq!(cmp_names(a, b), a.cmp(b), "{a:?} {b:?}");
+            }
         }
     }
 }
