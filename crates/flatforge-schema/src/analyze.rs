@@ -35,8 +35,8 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::lexer::{is_ident_start, Tok};
 use crate::model::{
     AdvancedFeatures, AttrValue, Attribute, Attributes, BaseType, DefaultValue, Enum, EnumId,
-    EnumVal, Field, HashKind, Name, Object, ObjectId, Presence, RpcCall, Schema, SchemaFile,
-    Service, ServiceId, Type, TypeRef,
+    EnumVal, Field, HashKind, IdList, Name, Object, ObjectId, Presence, RpcCall, Schema,
+    SchemaFile, Service, ServiceId, Type, TypeRef,
 };
 use crate::name_index::{cmp_names, NameIndex};
 use crate::number::{int_range, parse_f64, parse_i64, parse_int_for, parse_u64, IntError};
@@ -384,14 +384,14 @@ struct FileState<'s> {
     /// The files whose definitions this file uses.
     uses: FxHashSet<FileId>,
     /// The definitions of the file, in order (slots, until the model renumbers them).
-    structs: Vec<ObjectId>,
-    enums: Vec<EnumId>,
-    services: Vec<ServiceId>,
+    structs: IdList<ObjectId>,
+    enums: IdList<EnumId>,
+    services: IdList<ServiceId>,
     root: Option<usize>,
     file_identifier: Option<String>,
     file_extension: Option<String>,
     native_includes: Vec<String>,
-    includes: Vec<FileId>,
+    includes: IdList<FileId>,
     include_spans: Vec<(FileId, Span)>,
 }
 
@@ -600,14 +600,14 @@ impl<'s> Analyzer<'s> {
             text: FileText::new(&f.bytes, f.text),
             ast: None,
             uses: FxHashSet::default(),
-            structs: Vec::new(),
-            enums: Vec::new(),
-            services: Vec::new(),
+            structs: IdList::new(),
+            enums: IdList::new(),
+            services: IdList::new(),
             root: None,
             file_identifier: None,
             file_extension: None,
             native_includes: Vec::new(),
-            includes: Vec::new(),
+            includes: IdList::new(),
             include_spans: Vec::new(),
         });
         Analyzer {

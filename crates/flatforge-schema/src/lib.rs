@@ -25,7 +25,8 @@
 //!
 //! Modules: `lexer` (bytes to tokens), `parser` (tokens to syntax trees), `analyze` (names,
 //! checks, layout), [`model`] (the output), `name` (the model's inline strings, [`Name`]),
-//! `name_index` (the name order of fields and enum values, inline for few of them),
+//! `name_index` (the name order of fields and enum values, inline for few of them), `id_list`
+//! (the model's lists of ids, [`IdList`]),
 //! [`diagnostic`] (errors and their rendering), [`source`] (files and loaders), `number`
 //! (flatc-exact number parsing), `one_or_many` (the per-file containers, which need no
 //! allocation for a single file).
@@ -33,6 +34,7 @@
 
 mod analyze;
 pub mod diagnostic;
+mod id_list;
 mod lexer;
 pub mod model;
 mod name;
@@ -51,8 +53,8 @@ use one_or_many::OneOrMany;
 pub use diagnostic::{render, Code, Diagnostic, Label, Severity};
 pub use model::{
     AdvancedFeatures, AttrValue, Attribute, Attributes, BaseType, DefaultValue, Enum, EnumId,
-    EnumVal, Field, HashKind, Name, Object, ObjectId, Presence, RpcCall, Schema, SchemaFile,
-    Service, ServiceId, Type, TypeRef,
+    EnumVal, Field, HashKind, IdList, Name, Object, ObjectId, Presence, RpcCall, Schema,
+    SchemaFile, Service, ServiceId, Type, TypeRef,
 };
 pub use source::{
     normalize_path, FileId, FsLoader, MemoryLoader, SourceFile, SourceLoader, SourceMap, Span,

@@ -43,6 +43,7 @@
 use std::ops::Index;
 use std::path::PathBuf;
 
+pub use crate::id_list::IdList;
 pub use crate::name::Name;
 use crate::name_index::NameIndex;
 use crate::source::{FileId, Span};
@@ -224,15 +225,15 @@ pub struct SchemaFile {
     /// The path the file was loaded from (lexically normalized).
     pub path: PathBuf,
     /// Files this file includes, in the order of its `include` statements, without repeats.
-    pub includes: Vec<FileId>,
+    pub includes: IdList<FileId>,
     /// Its `native_include` paths, in order.
     pub native_includes: Vec<String>,
     /// Tables and structs it declares, in declaration order.
-    pub objects: Vec<ObjectId>,
+    pub objects: IdList<ObjectId>,
     /// Enums and unions it declares, in declaration order.
-    pub enums: Vec<EnumId>,
+    pub enums: IdList<EnumId>,
     /// Services it declares, in declaration order.
-    pub services: Vec<ServiceId>,
+    pub services: IdList<ServiceId>,
     /// Its own `root_type`, if it has one.
     pub root_table: Option<ObjectId>,
     /// Its own `file_identifier`, if it has one.
