@@ -246,7 +246,7 @@ enum Lookup {
 impl Dedup {
     /// Looks up the key that `eq` compares with the key at an entry's offset; `hash` (the key's
     /// hash) is called only once the set has moved to its table.
-    #[inline]
+    #[inline(always)]
     fn find(&self, hash: impl FnOnce() -> u32, mut eq: impl FnMut(u32) -> bool) -> Lookup {
         if self.len <= FEW {
             return match self.few[..self.len].iter().find(|&&off| eq(off)) {
@@ -450,27 +450,56 @@ fn hash_bytes(bytes: &[u8]) -> u32 {
     (h.wrapping_mul(K) >> 32) as u32
 }
 
-/// The hash of a vtable: its size and table-size fields (`head`, the vtable's first 4 bytes) and its
-/// 16-bit entries. A sum of independent products (one multiply per entry, no dependency chain),
-/// with each entry's position in its term.
+/// The hash of a vtable's bytes: its size and table-size fields (its first 4 bytes) and its 16-bit
+/// entries. A sum of independent products (one multiply per entry, no dependency chain), with
+/// each entry's position in its term.
 #[inline(always)]
-fn hash_vtable(head: u32, entries: impl Iterator<Item = u16>) -> u32 {
+fn vtable_hash(vt: &[u8]) -> u32 {
     const K: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut h = u64::from(head).wrapping_mul(K);
-    for (j, e) in entries.enumerate() {
+    let mut h = word4(vt, 0).wrapping_mul(K);
+    for (j, e) in vt[4..].chunks_exact(2).enumerate() {
+        let e = u16::from_le_bytes([e[0], e[1]]);
         h = h.wrapping_add((u64::from(e) | (j as u64) << 16).wrapping_mul(K));
     }
     h ^= h >> 29;
     (h.wrapping_mul(K) >> 32) as u32
 }
 
-/// The hash of the vtable at offset `off` (from the end) of `buf`: [`hash_vtable`] of its bytes,
-/// which equals the hash of the entries that wrote it.
+/// The hash of the vtable at offset `off` (from the end) of `buf`.
 fn vtable_hash_at(buf: &[u8], off: u32) -> u32 {
     let vt = &buf[buf.len() - off as usize..];
-    let head = u32::from_le_bytes([vt[0], vt[1], vt[2], vt[3]]);
-    let entries = vt[4..usize::from(head as u16)].chunks_exact(2);
-    hash_vtable(head, entries.map(|e| u16::from_le_bytes([e[0], e[1]])))
+    vtable_hash(&vt[..usize::from(u16::from_le_bytes([vt[0], vt[1]]))])
+}
+
+/// Turns `vt` into a vtable in place. On entry, its bytes from 4 on are 2 per slot: where the
+/// field of the slot ends, counted from the end of the table (0 when absent), and 0 from `len`
+/// on. On return, its first `len` bytes are the vtable of a table of `size` bytes (the soffset
+/// included) and the rest are still 0. A short `vt` of fixed length becomes a few vector
+/// instructions.
+#[inline(always)]
+fn fill_vtable(vt: &mut [u8], len: usize, size: u16) {
+    let head = len as u32 | u32::from(size) << 16;
+    vt[..4].copy_from_slice(&head.to_le_bytes());
+    for e in vt[4..].chunks_exact_mut(2) {
+        let end = u16::from_le_bytes([e[0], e[1]]);
+        let off = if end == 0 { 0 } else { size.wrapping_sub(end) };
+        e.copy_from_slice(&off.to_le_bytes());
+    }
+}
+
+/// Looks the vtable `vt` up among those in `data` (the builder's data) above `floor`.
+#[inline(always)]
+fn find_vtable(vtables: &Dedup, floor: usize, data: &[u8], vt: &[u8]) -> Lookup {
+    vtables.find(
+        || vtable_hash(vt),
+        |off| {
+            let at = data.len().wrapping_sub(off as usize);
+            off as usize > floor
+                && data
+                    .get(at..at.wrapping_add(vt.len()))
+                    .is_some_and(|old| same_bytes(old, vt))
+        },
+    )
 }
 
 /// The hash of the string at offset `off` (from the end) of `buf`: [`hash_bytes`] of its bytes.
@@ -544,26 +573,24 @@ impl Room<'_> {
         self.put::<u64>(here.wrapping_sub(target));
     }
 
-    /// Writes the vtable of the table whose fields start at offset `start` and whose soffset was
-    /// just written (as 0), or reuses an identical vtable written before, and points the table to
-    /// it. `entries` are as [`NewVtable`] takes them. The caller has reserved room for the vtable.
-    /// Vtables above `floor` (offsets from the end) are shared through `vtables`.
+    /// Writes the vtable `vt` (as [`fill_vtable`] makes it) of the table at `object` (an offset from
+    /// the end) whose soffset was just written (as 0), or reuses an identical vtable written before,
+    /// and points the table to it. The caller has reserved room for the vtable. Vtables above
+    /// `floor` (offsets from the end) are shared through `vtables`.
     #[inline]
     fn write_vtable(
         &mut self,
         vtables: &mut Dedup,
         floor: usize,
-        start: usize,
-        entries: &[u8],
+        object: usize,
+        vt: &[u8],
     ) -> Offset<Table<'static>> {
-        let object = self.len();
-        let vt = NewVtable::new((object - start) as u16, entries);
         let (below, data) = self.buf.split_at_mut(self.head);
-        let off = match vt.find(vtables, floor, data) {
+        let off = match find_vtable(vtables, floor, data, vt) {
             Lookup::Found(off) => off as usize,
             Lookup::Missing(hash) => {
                 let at = self.head - vt.len();
-                vt.write(&mut below[at..]);
+                copy_bytes(&mut below[at..], vt);
                 self.head = at;
                 let off = self.len();
                 vtables.insert(off as u32, hash, |off| vtable_hash_at(self.buf, off));
@@ -571,91 +598,15 @@ impl Room<'_> {
             }
         };
         let at = self.buf.len() - object;
-        self.buf[at..at + 4].copy_from_slice(&vt.soffset(off, object).to_le_bytes());
+        self.buf[at..at + 4].copy_from_slice(&soffset(off, object).to_le_bytes());
         Offset::new(object as u32)
     }
 }
 
-/// The vtable of a table just written, from its entries: 2 bytes per slot, where the field of the
-/// slot ends counted from the table's end (0 when absent). The entries are read with 2-byte loads
-/// (which store forwarding serves from the 2-byte stores that wrote them), turned into the
-/// vtable's offsets in registers, hashed, compared with the vtables written before, and written
-/// to the buffer only if the vtable is new.
-#[derive(Clone, Copy)]
-struct NewVtable<'e> {
-    /// The vtable's first 4 bytes: its length and the table's.
-    head: u32,
-    size: u16,
-    entries: &'e [u8],
-}
-
-impl<'e> NewVtable<'e> {
-    /// The vtable of a table of `size` bytes (the soffset included).
-    #[inline(always)]
-    fn new(size: u16, entries: &'e [u8]) -> Self {
-        let head = (4 + entries.len()) as u32 | u32::from(size) << 16;
-        NewVtable {
-            head,
-            size,
-            entries,
-        }
-    }
-
-    #[inline(always)]
-    fn len(self) -> usize {
-        4 + self.entries.len()
-    }
-
-    /// The vtable's offsets from the table's start.
-    #[inline(always)]
-    fn voffsets(self) -> impl Iterator<Item = u16> + 'e {
-        let size = self.size;
-        self.entries
-            .chunks_exact(2)
-            .map(move |e| match u16::from_le_bytes([e[0], e[1]]) {
-                0 => 0,
-                at => size - at,
-            })
-    }
-
-    #[inline(always)]
-    fn hash(self) -> u32 {
-        hash_vtable(self.head, self.voffsets())
-    }
-
-    /// Looks the vtable up among those in `data` (the builder's data) above `floor`.
-    #[inline(always)]
-    fn find(self, vtables: &Dedup, floor: usize, data: &[u8]) -> Lookup {
-        vtables.find(
-            || self.hash(),
-            |off| {
-                let at = data.len().wrapping_sub(off as usize);
-                off as usize > floor
-                    && data.get(at..at + self.len()).is_some_and(|old| {
-                        old[..4] == self.head.to_le_bytes()
-                            && old[4..]
-                                .chunks_exact(2)
-                                .zip(self.voffsets())
-                                .all(|(o, v)| o == v.to_le_bytes())
-                    })
-            },
-        )
-    }
-
-    /// Writes the vtable into `dst`, of [`len`](Self::len) bytes.
-    #[inline(always)]
-    fn write(self, dst: &mut [u8]) {
-        dst[..4].copy_from_slice(&self.head.to_le_bytes());
-        for (d, v) in dst[4..].chunks_exact_mut(2).zip(self.voffsets()) {
-            d.copy_from_slice(&v.to_le_bytes());
-        }
-    }
-
-    /// The soffset of the table at `object` whose vtable is at `vtable` (offsets from the end).
-    #[inline(always)]
-    fn soffset(self, vtable: usize, object: usize) -> i32 {
-        (vtable as i64 - object as i64) as i32
-    }
+/// The soffset of the table at `object` whose vtable is at `vtable` (offsets from the end).
+#[inline(always)]
+fn soffset(vtable: usize, object: usize) -> i32 {
+    (vtable as i64 - object as i64) as i32
 }
 
 /// The largest slot a vtable holds: its entry ends at byte `4 + 2 * (slot + 1)`, at most 65534
@@ -1610,27 +1561,28 @@ impl Builder {
         if let Some(slot) = max_slot.filter(|&s| s > MAX_SLOT) {
             return Err(BuildError::SlotTooLarge { slot });
         }
-        let slots = max_slot.map_or(0, |s| s + 1);
+        let len = 4 + 2 * max_slot.map_or(0, |s| s + 1);
         // The entries say where each field ends, counted from the table's end, as `TableWriter`
-        // collects them; `write_vtable` turns them into offsets from the table's start.
-        let mut entries = core::mem::take(&mut self.vtable);
-        entries.clear();
-        entries.resize(2 * slots, 0);
+        // collects them; `fill_vtable` turns them into offsets from the table's start.
+        let mut vt = core::mem::take(&mut self.vtable);
+        vt.clear();
+        vt.resize(len, 0);
         for &(slot, at) in &self.fields {
             let at = (at as usize - self.table_start) as u16;
-            entries[2 * slot..2 * slot + 2].copy_from_slice(&at.to_le_bytes());
+            vt[4 + 2 * slot..6 + 2 * slot].copy_from_slice(&at.to_le_bytes());
         }
-        let result = self.reserve(2, 4 + entries.len(), 0).map(|()| {
-            let (vtables, floor, start) = (&mut self.vtables, self.floor, self.table_start);
+        fill_vtable(&mut vt, len, size as u16);
+        let result = self.reserve(2, len, 0).map(|()| {
+            let (vtables, floor) = (&mut self.vtables, self.floor);
             let mut room = Room {
                 buf: &mut self.buf,
                 head: self.head,
             };
-            let table = room.write_vtable(vtables, floor, start, &entries);
+            let table = room.write_vtable(vtables, floor, object, &vt);
             self.head = room.head;
             table
         });
-        self.vtable = entries;
+        self.vtable = vt;
         result
     }
 
@@ -2344,7 +2296,7 @@ pub struct TableWriter<'b, const VT: usize> {
     pos: usize,
     slots: usize,
     /// Bytes `4 + 2 * slot`: where the field of `slot` ends, counted from the table's end (0 when
-    /// absent), as [`NewVtable`] takes them. The first 4 bytes are unused.
+    /// absent), as [`fill_vtable`] takes them. The first 4 bytes are unused.
     vtable: [u8; VT],
 }
 
@@ -2548,34 +2500,45 @@ impl<const VT: usize> TableWriter<'_, VT> {
         let pad = self.len().wrapping_neg() & 3;
         self.put_bytes(&[0; 8]);
         self.pos += 4 - pad;
-        let at = self.pos;
         let object = self.len();
-        let vt = NewVtable::new(
-            (self.start - at) as u16,
-            &self.vtable[4..4 + 2 * self.slots],
-        );
+        let TableWriter {
+            room,
+            data,
+            head,
+            vtables,
+            floor,
+            start,
+            pos: at,
+            slots,
+            mut vtable,
+            ..
+        } = self;
+        let len = 4 + 2 * slots;
+        // A small vtable is converted whole (its length is a constant), a large one up to `len`.
+        let whole = if VT <= 36 { VT } else { len };
+        fill_vtable(&mut vtable[..whole], len, (start - at) as u16);
+        let vt = &vtable[..len];
+        let mut pos = at;
         // `table_writer` reserved room for the vtable.
-        let off = match vt.find(self.vtables, self.floor, self.data) {
+        let off = match find_vtable(vtables, floor, data, vt) {
             Lookup::Found(off) => off as usize,
             Lookup::Missing(hash) => {
-                let dst = at - vt.len();
-                vt.write(&mut self.room[dst..at]);
-                self.pos = dst;
-                let off = self.len();
+                pos = at - len;
+                copy_bytes(&mut room[pos..at], vt);
+                let off = data.len() + room.len() - pos;
                 // The vtables to hash are those in the data, and this one.
-                let (data, new) = (self.data, &self.room[dst..at]);
-                self.vtables.insert(off as u32, hash, |o| {
+                vtables.insert(off as u32, hash, |o| {
                     if o as usize <= data.len() {
                         vtable_hash_at(data, o)
                     } else {
-                        vtable_hash_at(new, new.len() as u32)
+                        vtable_hash(vt)
                     }
                 });
                 off
             }
         };
-        self.room[at..at + 4].copy_from_slice(&vt.soffset(off, object).to_le_bytes());
-        *self.head -= self.room.len() - self.pos;
+        room[at..at + 4].copy_from_slice(&soffset(off, object).to_le_bytes());
+        *head -= room.len() - pos;
         Ok(Offset::new(object as u32))
     }
 }
