@@ -239,19 +239,20 @@ const FEW: usize = 8;
 enum Lookup {
     /// The offset of an equal key.
     Found(u32),
-    /// No equal key; the key's hash if the lookup needed it, for [`Dedup::insert`].
+    /// No equal key; for [`Dedup::insert`], the key's hash once the set is in its table (or moves
+    /// there with this key), else `None`.
     Missing(Option<u32>),
 }
 
 impl Dedup {
     /// Looks up the key that `eq` compares with the key at an entry's offset; `hash` (the key's
-    /// hash) is called only once the set has moved to its table.
+    /// hash) is called only when the set is in its table, or the key would move it there.
     #[inline(always)]
     fn find(&self, hash: impl FnOnce() -> u32, mut eq: impl FnMut(u32) -> bool) -> Lookup {
         if self.len <= FEW {
             return match self.few[..self.len].iter().find(|&&off| eq(off)) {
                 Some(&off) => Lookup::Found(off),
-                None => Lookup::Missing(None),
+                None => Lookup::Missing((self.len == FEW).then(hash)),
             };
         }
         let hash = hash();
@@ -270,13 +271,19 @@ impl Dedup {
     }
 
     /// Inserts the offset of a key that [`find`](Self::find) missed, with the hash it returned;
-    /// `hash_at` hashes the key at an offset (for the entries that move into the table).
-    #[inline]
-    fn insert(&mut self, offset: u32, hash: Option<u32>, hash_at: impl Fn(u32) -> u32) {
-        if self.len < FEW {
-            self.few[self.len] = offset;
-        } else {
-            self.insert_in_table(offset, hash, &hash_at);
+    /// `hash_at(data, offset)` hashes the key of an entry (for those that move into the table).
+    /// Keys written in place, without captures: no closure is built on the way to the table.
+    #[inline(always)]
+    fn insert<F: Fn(&[u8], u32) -> u32>(
+        &mut self,
+        offset: u32,
+        hash: Option<u32>,
+        data: &[u8],
+        hash_at: F,
+    ) {
+        match hash {
+            None => self.few[self.len] = offset,
+            Some(hash) => self.insert_in_table(offset, hash, data, hash_at),
         }
         self.len += 1;
     }
@@ -285,14 +292,20 @@ impl Dedup {
     /// a `clear` kept), and doubles the table when it would be more than half full.
     #[cold]
     #[inline(never)]
-    fn insert_in_table(&mut self, offset: u32, hash: Option<u32>, hash_at: &dyn Fn(u32) -> u32) {
+    fn insert_in_table<F: Fn(&[u8], u32) -> u32>(
+        &mut self,
+        offset: u32,
+        hash: u32,
+        data: &[u8],
+        hash_at: F,
+    ) {
         let entry = |hash: u32, offset: u32| u64::from(hash) << 32 | u64::from(offset);
         if self.len == FEW {
             if self.table.is_empty() {
                 self.table = vec![0; 4 * FEW];
             }
             for off in self.few {
-                place(&mut self.table, entry(hash_at(off), off));
+                place(&mut self.table, entry(hash_at(data, off), off));
             }
         } else if (self.len + 1) * 2 > self.table.len() {
             let doubled = vec![0; self.table.len() * 2];
@@ -301,7 +314,6 @@ impl Dedup {
                 place(&mut self.table, e);
             }
         }
-        let hash = hash.unwrap_or_else(|| hash_at(offset));
         place(&mut self.table, entry(hash, offset));
     }
 
@@ -353,6 +365,25 @@ fn copy_bytes(dst: &mut [u8], src: &[u8]) {
         dst[n - 4..n].copy_from_slice(&src[n - 4..n]);
     } else {
         dst.copy_from_slice(src);
+    }
+}
+
+/// `dst.copy_from_slice(src)` for the data of a finished message: up to 128 bytes (small
+/// messages) as two overlapping moves of 16, 32 or 64 bytes instead of a `memcpy` call.
+#[inline(always)]
+fn copy_message(dst: &mut [u8], src: &[u8]) {
+    let n = src.len();
+    if (32..=64).contains(&n) {
+        dst[..32].copy_from_slice(&src[..32]);
+        dst[n - 32..].copy_from_slice(&src[n - 32..]);
+    } else if (65..=128).contains(&n) {
+        dst[..64].copy_from_slice(&src[..64]);
+        dst[n - 64..].copy_from_slice(&src[n - 64..]);
+    } else if (16..32).contains(&n) {
+        dst[..16].copy_from_slice(&src[..16]);
+        dst[n - 16..].copy_from_slice(&src[n - 16..]);
+    } else {
+        copy_bytes(dst, src);
     }
 }
 
@@ -593,7 +624,7 @@ impl Room<'_> {
                 copy_bytes(&mut below[at..], vt);
                 self.head = at;
                 let off = self.len();
-                vtables.insert(off as u32, hash, |off| vtable_hash_at(self.buf, off));
+                vtables.insert(off as u32, hash, self.buf, vtable_hash_at);
                 off
             }
         };
@@ -1007,8 +1038,7 @@ impl Builder {
         };
         let off = self.create_string(s)?;
         let buf = &self.buf;
-        self.strings
-            .insert(off.value, hash, |off| string_hash_at(buf, off));
+        self.strings.insert(off.value, hash, buf, string_hash_at);
         Ok(off)
     }
 
@@ -1768,6 +1798,71 @@ impl Builder {
         Ok(&mut self.buf[head..])
     }
 
+    /// The length of the buffer that [`finish`](Self::finish) would return now, with a file
+    /// identifier if `file_identifier` is true: what [`finish_into`](Self::finish_into) writes.
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let s = b.create_string("x")?;
+    /// let len = b.finished_len(true);
+    /// assert_eq!(b.finish(s, Some(b"ABCD"))?.len(), len);
+    /// # Ok::<(), flatforge::BuildError>(())
+    /// ```
+    #[inline(always)]
+    pub fn finished_len(&self, file_identifier: bool) -> usize {
+        let len = self.len() + if file_identifier { 8 } else { 4 };
+        len + (len.wrapping_neg() & (self.min_align.max(4) - 1))
+    }
+
+    /// Writes the buffer that [`finish`](Self::finish) would return into the start of `out` and
+    /// returns its length ([`finished_len`](Self::finished_len)), or `None` (writing nothing) if
+    /// `out` is shorter. The builder is left as it is: a message goes into a batch, a ring buffer
+    /// or shared memory with one copy, and nothing is written into the builder, which can be
+    /// finished again, or added to, afterwards.
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let s = b.create_string("copied out")?;
+    /// let mut out = [0xFF; 64];
+    /// let len = b.finish_into(s, Some(b"ABCD"), &mut out).unwrap();
+    /// assert_eq!(flatforge::root::<&str>(&out[..len])?, "copied out");
+    /// assert_eq!(&out[..len], b.finish(s, Some(b"ABCD"))?);
+    /// assert_eq!(b.finish_into(s, None, &mut out[..len - 8]), None); // too short
+    /// # Ok::<(), Box<dyn core::error::Error>>(())
+    /// ```
+    ///
+    /// # Panics
+    /// If a table is open.
+    #[inline(always)]
+    pub fn finish_into<T: ?Sized>(
+        &self,
+        root: Offset<T>,
+        file_identifier: Option<&[u8; 4]>,
+        out: &mut [u8],
+    ) -> Option<usize> {
+        assert!(!self.in_table, "finish called while a table is open");
+        let len = self.finished_len(file_identifier.is_some());
+        let out = out.get_mut(..len)?;
+        let data = self.finished_data();
+        let start = len - data.len();
+        // The root offset, the identifier, then the alignment padding up to the data: for buffers
+        // aligned to at most 8, one 16-byte store, of which the data overwrites what is past it.
+        let id = file_identifier.map_or(0, |id| u32::from_le_bytes(*id));
+        let root = (len as u32).wrapping_sub(root.value);
+        let head = u128::from(root) | u128::from(id) << 32;
+        if start <= 16 && len >= 16 {
+            out[..16].copy_from_slice(&head.to_le_bytes());
+        } else {
+            out[..start].fill(0);
+            out[..4].copy_from_slice(&root.to_le_bytes());
+            if let Some(id) = file_identifier {
+                out[4..8].copy_from_slice(id);
+            }
+        }
+        copy_message(&mut out[start..], data);
+        Some(len)
+    }
+
     /// Aligns the buffer for its root, writes the file identifier, the root offset and the size
     /// prefix of `size_prefix` bytes (each if asked for: 0, 4 or 8), then `prefix_len` zeros; all
     /// with one check for room.
@@ -2518,26 +2613,18 @@ impl<const VT: usize> TableWriter<'_, VT> {
         let whole = if VT <= 36 { VT } else { len };
         fill_vtable(&mut vtable[..whole], len, (start - at) as u16);
         let vt = &vtable[..len];
-        let mut pos = at;
         // `table_writer` reserved room for the vtable.
-        let off = match find_vtable(vtables, floor, data, vt) {
-            Lookup::Found(off) => off as usize,
+        let (soffset, pos) = match find_vtable(vtables, floor, data, vt) {
+            Lookup::Found(off) => (soffset(off as usize, object), at),
             Lookup::Missing(hash) => {
-                pos = at - len;
-                copy_bytes(&mut room[pos..at], vt);
-                let off = data.len() + room.len() - pos;
-                // The vtables to hash are those in the data, and this one.
-                vtables.insert(off as u32, hash, |o| {
-                    if o as usize <= data.len() {
-                        vtable_hash_at(data, o)
-                    } else {
-                        vtable_hash(vt)
-                    }
-                });
-                off
+                // Written right below the table: the entries that move into the dedup table
+                // are those in the data (this one's hash is known).
+                copy_bytes(&mut room[at - len..at], vt);
+                vtables.insert((object + len) as u32, hash, data, vtable_hash_at);
+                (len as i32, at - len)
             }
         };
-        room[at..at + 4].copy_from_slice(&soffset(off, object).to_le_bytes());
+        room[at..at + 4].copy_from_slice(&soffset.to_le_bytes());
         *head -= room.len() - pos;
         Ok(Offset::new(object as u32))
     }
@@ -2559,7 +2646,7 @@ mod tests {
     fn insert(d: &mut Dedup, h: impl Fn(u32) -> u32, key: u32) {
         match d.find(|| h(key), |off| off == key) {
             Lookup::Found(_) => panic!("{key} is already in the set"),
-            Lookup::Missing(hash) => d.insert(key, hash, h),
+            Lookup::Missing(hash) => d.insert(key, hash, &[], |_, key| h(key)),
         }
     }
 

@@ -656,6 +656,39 @@ unsafe impl Struct for Wide {
 }
 
 #[test]
+fn finish_into_writes_what_finish_returns_and_nothing_else() {
+    // Data of every length mod 32 after objects aligned to 4, 8 and 32, with and without a file
+    // identifier: buffers under 16 bytes, every padding, and paddings past the one-store path.
+    let wide = Wide(core::array::from_fn(|i| i as u8 + 1));
+    for align in [4, 8, 32] {
+        for before in 0..32usize {
+            for ident in [None, Some(b"IDNT")] {
+                let mut b = Builder::new();
+                match align {
+                    8 => drop(b.create_vector(&[7u64]).unwrap()),
+                    32 => drop(b.create_vector_of_structs(&[wide]).unwrap()),
+                    _ => {}
+                }
+                let root = b.create_vector(&vec![0xEEu8; before]).unwrap();
+                let data = b.finished_data().to_vec();
+                let len = b.finished_len(ident.is_some());
+                let mut out = vec![0xAB; len + 8];
+                assert_eq!(b.finish_into(root, ident, &mut out[..len - 1]), None);
+                assert!(out.iter().all(|&x| x == 0xAB), "{align} {before}");
+                assert_eq!(b.finish_into(root, ident, &mut out), Some(len));
+                assert!(out[len..].iter().all(|&x| x == 0xAB), "{align} {before}");
+                assert_eq!(b.finished_data(), data, "the builder is left as it was");
+                assert_eq!(
+                    &out[..len],
+                    b.finish(root, ident).unwrap(),
+                    "{align} {before}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn the_table_writer_pads_to_wide_alignments_with_zeros() {
     // A 32-aligned struct field after objects of every length mod 32: the padding the table writer
     // puts under the data first (up to 31 bytes, more than its one-store path covers) is zeros,
