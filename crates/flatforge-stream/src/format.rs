@@ -733,8 +733,8 @@ fn check(
 #[inline(always)]
 pub(crate) fn write_frame_header(out: &mut [u8], checksum: Checksum, payload: &[u8]) {
     let len = payload.len() as u32;
-    out[..4].copy_from_slice(&len.to_le_bytes());
-    out[4..8].copy_from_slice(&(!len).to_le_bytes());
+    let words = u64::from(len) | u64::from(!len) << 32;
+    out[..8].copy_from_slice(&words.to_le_bytes());
     if checksum != Checksum::None {
         out[8..16].copy_from_slice(&checksum.compute(payload).to_le_bytes());
     }

@@ -1,8 +1,9 @@
 //! The writer: builds each message in a reused builder and hands a batch of finished frames to the
 //! sink with one write (a vectored one when a builder's payload is among them). A small frame (up to
-//! [`COPY_MAX`] bytes) is copied into the batch buffer behind its frame header, and its builder
-//! reused at once: one short copy costs less than one more slice for the sink, and the one builder
-//! stays in cache. A larger frame's payload stays in its builder (which joins a pool, a spare taking
+//! [`COPY_MAX`] bytes) is finished straight into the batch buffer behind its frame header
+//! ([`Builder::finish_into`]: the message's data is copied once, and its root offset written in the
+//! copy), and its builder reused at once: one short copy costs less than one more slice for the
+//! sink, and the one builder stays in cache. A larger frame's payload stays in its builder (which joins a pool, a spare taking
 //! its place) until the sink takes it, so it is never copied, and its header ends the batch
 //! buffer's piece before it.
 //!
@@ -26,7 +27,9 @@ use crate::format::{
 use crate::read::ReaderOptions;
 use crate::recover::Recovery;
 
-/// The most slices one vectored write takes (two per frame at most: a copied piece, a builder).
+/// The most slices one vectored write takes. A frame adds two pieces at most (the run of `side`
+/// before it, its builder), and only a frame left in its builder closes a run of `side`, so a
+/// batch of at most `MAX_SEGS / 2` frames (what `batch_frames` is clamped to) never needs more.
 const MAX_SEGS: usize = 128;
 
 /// Frames up to this size are copied into the batch buffer; larger ones are handed to the sink
@@ -262,6 +265,24 @@ impl Side {
         &mut self.buf[start..end]
     }
 
+    /// The [`COPY_MAX`] bytes past the pending ones, to be written by the caller and made pending
+    /// by [`commit`](Self::commit).
+    #[inline(always)]
+    fn spare(&mut self) -> &mut [u8] {
+        let start = self.len;
+        let end = start + COPY_MAX;
+        if end > self.buf.len() {
+            self.grow(end);
+        }
+        &mut self.buf[start..end]
+    }
+
+    /// Makes the first `n` bytes of [`spare`](Self::spare) pending.
+    #[inline(always)]
+    fn commit(&mut self, n: usize) {
+        self.len += n;
+    }
+
     #[cold]
     #[inline(never)]
     fn grow(&mut self, needed: usize) {
@@ -277,17 +298,6 @@ impl Side {
     #[inline(always)]
     fn push_frame(&mut self, frame: &[u8]) {
         copy_short(self.room(frame.len()), frame);
-    }
-
-    /// Appends the frame of `payload` (at most [`COPY_MAX`] bytes in all): `lead` zeros, the frame
-    /// header of `hlen` bytes with `checksum`, the payload.
-    #[inline(always)]
-    fn push_framed(&mut self, lead: usize, hlen: usize, checksum: Checksum, payload: &[u8]) {
-        let (head, body) = self
-            .room(lead + hlen + payload.len())
-            .split_at_mut(lead + hlen);
-        put_frame_header(head, lead, checksum, payload);
-        copy_short(body, payload);
     }
 }
 
@@ -307,7 +317,7 @@ fn put_frame_header(head: &mut [u8], lead: usize, checksum: Checksum, payload: &
     write_frame_header(&mut head[lead..], checksum, payload);
 }
 
-/// `dst.copy_from_slice(src)`, for up to 128 bytes (a small message and its header) with two
+/// `dst.copy_from_slice(src)`, for up to 128 bytes (a small size-prefixed message) with two
 /// overlapping moves of 16, 32 or 64 bytes instead of a `memcpy` call.
 #[inline(always)]
 fn copy_short(dst: &mut [u8], src: &[u8]) {
@@ -606,8 +616,8 @@ impl<W: Write> StreamWriter<W> {
     }
 
     /// Finishes the message in the current builder and adds its frame to the batch: a small frame
-    /// is copied (its header written in front), a larger one stays in its builder (its header goes
-    /// to `side` as the piece before it). Returns the frame's length.
+    /// is finished into the batch (its header written in front), a larger one stays in its builder
+    /// (its header goes to `side` as the piece before it). Returns the frame's length.
     #[inline]
     fn finish_frame<T: ?Sized>(&mut self, root: Offset<T>) -> Result<usize, Error> {
         let b = &mut self.builder;
@@ -624,20 +634,29 @@ impl<W: Write> StreamWriter<W> {
             }
             frame.len()
         } else {
+            let lead = lead(self.pos);
+            let head_len = lead + self.checksum.frame_header_len();
+            // A frame of up to `COPY_MAX` bytes is finished straight into the batch, behind its
+            // header; a larger one in its builder.
+            let (head, room) = self.side.spare().split_at_mut(head_len);
+            if let Some(len) = b.finish_into(root, ident, room) {
+                put_frame_header(head, lead, self.checksum, &room[..len]);
+                if len > self.max_len {
+                    return Err(self.too_large(len));
+                }
+                if let Some(index) = &mut self.index {
+                    index.push(self.pos + lead as u64);
+                }
+                self.side.commit(head_len + len);
+                return Ok(head_len + len);
+            }
             let payload = b.finish(root, ident)?;
             let len = payload.len();
             if len > self.max_len {
                 return Err(self.too_large(len));
             }
-            let lead = lead(self.pos);
             if let Some(index) = &mut self.index {
                 index.push(self.pos + lead as u64);
-            }
-            let head_len = lead + self.hlen;
-            if head_len + len <= COPY_MAX {
-                self.side
-                    .push_framed(lead, self.hlen, self.checksum, payload);
-                return Ok(head_len + len);
             }
             put_frame_header(self.side.room(head_len), lead, self.checksum, payload);
             head_len + len
@@ -795,10 +814,7 @@ impl<W: Write> StreamWriter<W> {
     fn count_frame(&mut self, len: usize) -> Result<(), Error> {
         self.pos += len as u64;
         self.frames += 1;
-        if self.pos >= self.flush_pos
-            || self.frames >= self.flush_frames
-            || self.segs.len() >= MAX_SEGS - 2
-        {
+        if self.pos >= self.flush_pos || self.frames >= self.flush_frames {
             self.write_batch()?;
         }
         Ok(())

@@ -441,3 +441,28 @@ fn frames_copied_into_the_batch_and_frames_left_in_their_builder_interleave() {
         }
     }
 }
+
+#[test]
+fn a_full_batch_of_frames_left_in_their_builders_fits_one_vectored_write() {
+    // Every frame stays in its builder (two pieces each: its header and its payload) and only the
+    // frame count limits the batch: a full batch of 64 frames is 128 pieces, the most one
+    // vectored write takes; nothing is lost or reordered.
+    let events: Vec<Event> = (0..200u64)
+        .map(|i| Event {
+            payload: Some("y".repeat(1100 + i as usize)),
+            ..event(i)
+        })
+        .collect();
+    let stream = write_events(
+        &events,
+        WriterOptions::default().batch(usize::MAX, usize::MAX),
+    );
+    let o = read_all(&stream, &ReaderOptions::default());
+    assert_eq!(o.end, Ok(()));
+    let expected: Vec<Option<Event>> = events.iter().cloned().map(Some).collect();
+    assert_eq!(o.events, expected);
+    assert_eq!(
+        stream,
+        write_events(&events, WriterOptions::default().batch(0, 1))
+    );
+}
