@@ -13,7 +13,9 @@
 //!
 //! `frames_100` / `frames_1000` (flatforge only, no checksum) deframe a stream and count its frames
 //! without verifying or reading the payloads: the operation flatstream-rs publishes as its read
-//! benchmark, so the one to set against its figures like for like.
+//! benchmark, so the one to set against its figures like for like. `write_vectors_100` /
+//! `write_vectors_1000` (flatforge only, no checksum) are its write benchmark's operation: each
+//! event's fields as 24 bytes in a `[ubyte]` vector that is the message's root.
 
 use criterion::measurement::WallTime;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
@@ -181,5 +183,29 @@ fn frames(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, hundred, thousand_and_large, cycle, frames);
+fn write_vectors(c: &mut Criterion) {
+    for count in [100, 1000] {
+        let mut group = c.benchmark_group(format!("streams/write_vectors_{count}"));
+        let mut writer = flatforge_streams::Writer::new(Checksum::None);
+        let len = writer.write_vector_events(count).len();
+        assert_eq!(
+            flatforge_streams::count_frames(writer.write_vector_events(count)).unwrap(),
+            count
+        );
+        group.throughput(Throughput::Bytes(len as u64));
+        group.bench_function("flatforge", |b| {
+            b.iter(|| black_box(writer.write_vector_events(count)).len())
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(
+    benches,
+    hundred,
+    thousand_and_large,
+    cycle,
+    frames,
+    write_vectors
+);
 criterion_main!(benches);

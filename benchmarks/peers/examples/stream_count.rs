@@ -9,7 +9,9 @@
 //! ```
 //!
 //! Arguments: `write` or `read` (flatforge, as the `flatforge` function of `benches/streams.rs`
-//! runs it) or `baseline_write` / `baseline_read` (the official-crate baseline); the event count
+//! runs it), `frames` (deframe and count, as `streams/frames_*`) or `write_vectors` (events as
+//! 24-byte vectors, as `streams/write_vectors_*`), or `baseline_write` / `baseline_read` (the
+//! official-crate baseline); the event count
 //! (`100`, `1000`, or `large` for 50 events of 4 KiB); the checksum (`none`, `xxh3`, `crc32c`); the
 //! iterations. Prints a digest of the results (so nothing is optimized away) and the wall time per
 //! operation.
@@ -60,6 +62,7 @@ fn main() {
                 let s = flatforge_streams::read_events(black_box(&ours_stream)).unwrap();
                 s.device_ids
             }
+            "write_vectors" => black_box(ours.write_vector_events(count)).len() as u64,
             "frames" => flatforge_streams::count_frames(black_box(&ours_stream)).unwrap(),
             "baseline_write" => {
                 theirs.write_events(&mut theirs_stream, count, large);

@@ -82,6 +82,37 @@ impl Writer {
     }
 }
 
+impl Writer {
+    /// Starts a new stream and writes events `0..count` into it as flatstream-rs's benchmarks
+    /// serialize them: each event's three fields as 24 little-endian bytes in a `[ubyte]` vector,
+    /// the vector the message's root (no table). Returns the stream's bytes.
+    ///
+    /// ```
+    /// use flatforge_bench_peers::flatforge_streams::{count_frames, Writer};
+    /// use flatforge_bench_peers::streams::Checksum;
+    ///
+    /// let stream = Writer::new(Checksum::None).write_vector_events(100).to_vec();
+    /// assert_eq!(count_frames(&stream).unwrap(), 100);
+    /// ```
+    pub fn write_vector_events(&mut self, count: u64) -> &[u8] {
+        let mut out = std::mem::take(&mut self.spare);
+        out.clear();
+        self.spare = self.w.rotate(out).expect("a Vec takes every write");
+        for i in 0..count {
+            let e = event(i, false);
+            let mut bytes = [0u8; 24];
+            bytes[..8].copy_from_slice(&e.device_id.to_le_bytes());
+            bytes[8..16].copy_from_slice(&e.timestamp.to_le_bytes());
+            bytes[16..].copy_from_slice(&e.value.to_le_bytes());
+            self.w
+                .write_with(|b| b.create_vector(&bytes))
+                .expect("an event fits");
+        }
+        self.w.flush().expect("a Vec takes every write");
+        self.w.get_ref()
+    }
+}
+
 /// Reads a stream held in memory (a `Vec` or a memory map): checks each frame, verifies its payload
 /// with the generated verifier and reads every field.
 pub fn read_events(stream: &[u8]) -> Result<Summary, flatforge_stream::Error> {

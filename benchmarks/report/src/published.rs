@@ -45,6 +45,10 @@ const FLATSTREAM_FRAMES: &str =
     "its read benchmark, the same operation as this group's: deframe and \
      count without reading any field (its event is a 24-byte [ubyte] vector)";
 
+const FLATSTREAM_VECTORS: &str = "its write benchmark, the same operation as this group's: each \
+     event as a 24-byte [ubyte] vector, built and framed (it also allocates the 24 bytes and a new \
+     output Vec each time)";
+
 const fn one(
     group: &'static str,
     implementation: &'static str,
@@ -188,6 +192,8 @@ pub const PUBLISHED: &[Published] = &[
     one("streams/read_1000", "flatstream v2", 4433.6, APPLE, FLATSTREAM_CMP, FLATSTREAM_READ),
     one("streams/frames_100", "flatstream v2", 2162.5, APPLE, FLATSTREAM_CMP, FLATSTREAM_FRAMES),
     one("streams/frames_1000", "flatstream v2", 4433.6, APPLE, FLATSTREAM_CMP, FLATSTREAM_FRAMES),
+    one("streams/write_vectors_100", "flatstream v2", 1760.3, APPLE, FLATSTREAM_CMP, FLATSTREAM_VECTORS),
+    one("streams/write_vectors_1000", "flatstream v2", 17358.0, APPLE, FLATSTREAM_CMP, FLATSTREAM_VECTORS),
     one(
         "streams/write_large_50",
         "flatstream v2",
