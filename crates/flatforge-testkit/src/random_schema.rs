@@ -4,9 +4,10 @@
 //! `force_align`), tables (defaults of every kind, optional scalars, `required`, `key`, `id`,
 //! `deprecated`, `hash`, `nested_flatbuffer`, `flexbuffer`, vectors, unions, vectors of unions),
 //! unions (aliases, struct and string members, underlying types), namespaces, user attributes,
-//! root types, file identifiers and rpc services, declared in a random order, in one file or
-//! split over up to four that include each other (chains, cycles, diamonds, a file included
-//! twice, a subdirectory: see [`schema_files`]). References may name a type declared further
+//! root types, file identifiers and rpc services (calls of every streaming kind), declared in a
+//! random order, in one file or split over up to four that include each other (chains, cycles,
+//! diamonds, a file included twice, a subdirectory, a library found through an include directory:
+//! see [`schema_files`]). References may name a type declared further
 //! down, in the same file or another; namespaces may differ only in case (`Game`, `game`), and
 //! types in different namespaces may share a name.
 //!
@@ -1240,9 +1241,19 @@ pub fn schema_files(seed: u64, stem: &str) -> Vec<(String, String)> {
             g.table_below(tables)
         };
         let resp = g.table_below(tables);
+        // Every kind of call (from a generator of its own, so the rest of the schema is what it
+        // was before these draws).
+        const KINDS: &[&str] = &[
+            " (streaming: \"none\")",
+            " (streaming: \"client\")",
+            " (streaming: \"bidi\")",
+            "",
+        ];
+        let mut kinds = SplitMix64::new(seed ^ 0x7270_635f_6b69_6e64);
+        let put = KINDS[kinds.below(KINDS.len())];
         writeln!(
             out,
-            "rpc_service Service {{\n  Get({req}): {resp} (streaming: \"server\");\n  Put({resp}): {req};\n}}"
+            "rpc_service Service {{\n  Get({req}): {resp} (streaming: \"server\");\n  Put({resp}): {req}{put};\n}}"
         )
         .unwrap();
     }
