@@ -27,6 +27,7 @@
 //! reference (a slot during the analysis) becomes an index (see [`crate::model`]).
 
 use std::borrow::Cow;
+use std::cell::Cell;
 use std::path::PathBuf;
 
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -550,6 +551,28 @@ impl<'s> Lost<'s> {
     }
 }
 
+thread_local! {
+    /// The analyzer's list of table and struct slots, emptied: a thread keeps the one of its last
+    /// compilation for the next one, so that compiling a small schema again allocates nothing for
+    /// it. (A slot borrows its compilation's text: only the list's memory is kept.)
+    static SPARE_STRUCTS: Cell<Vec<StructSlot<'static>>> = const { Cell::new(Vec::new()) };
+}
+
+/// The most memory, in bytes, that the spare slot list keeps (a large schema's list is freed).
+const MAX_SPARE_BYTES: usize = 64 * 1024;
+
+/// `list` without its elements, as a list of `U` in the same memory (`T` and `U` differ in
+/// lifetimes only): collecting an iterator of a vector's own elements reuses its memory. A list
+/// holding more than [`MAX_SPARE_BYTES`] is freed.
+fn emptied<T, U>(mut list: Vec<T>) -> Vec<U> {
+    let bytes = list.capacity() * std::mem::size_of::<T>();
+    if bytes == 0 || bytes > MAX_SPARE_BYTES {
+        return Vec::new();
+    }
+    list.clear();
+    list.into_iter().filter_map(|_| None).collect()
+}
+
 struct Analyzer<'s> {
     /// The files of the compilation, as loaded.
     inputs: &'s [Loaded<'s>],
@@ -594,6 +617,15 @@ fn docs_text(text: FileText<'_>, ast_docs: &[(u32, u32)], docs: Docs) -> Vec<Str
         .collect()
 }
 
+impl Drop for Analyzer<'_> {
+    /// Keeps the memory of the list of table and struct slots for this thread's next analysis.
+    fn drop(&mut self) {
+        let structs = emptied(std::mem::take(&mut self.structs));
+        // A thread being torn down keeps no spare.
+        let _ = SPARE_STRUCTS.try_with(|spare| spare.set(structs));
+    }
+}
+
 impl<'s> Analyzer<'s> {
     fn new(inputs: &'s OneOrMany<Loaded<'s>>) -> Analyzer<'s> {
         let files = inputs.map(|f| FileState {
@@ -615,7 +647,7 @@ impl<'s> Analyzer<'s> {
             lost: None,
             diags: Vec::new(),
             on_undeclared: Vec::new(),
-            structs: Vec::new(),
+            structs: SPARE_STRUCTS.try_with(Cell::take).unwrap_or_default(),
             enums: Vec::new(),
             services: Vec::new(),
             names: NameTable::EMPTY,
@@ -4151,6 +4183,22 @@ fn any_default_value(ty: &DType, c: Constant<'_>) -> DefaultValue {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_thread_keeps_the_slot_list_of_its_last_analysis() {
+        SPARE_STRUCTS.take();
+        crate::compile_str("a.fbs", "table A {} table B { a: A; } struct C { x: int; }").unwrap();
+        let spare = SPARE_STRUCTS.take();
+        assert!(spare.is_empty());
+        assert!(spare.capacity() >= 3, "{}", spare.capacity());
+        SPARE_STRUCTS.set(spare);
+        // The next analysis starts from the spare list, empty, and keeps it again after errors.
+        let schema = crate::compile_str("b.fbs", "table D { e: int; }").unwrap();
+        assert_eq!(schema.objects.len(), 1);
+        assert_eq!(schema.objects[0].name, "D");
+        crate::compile_str("c.fbs", "table E { f: F; }").unwrap_err();
+        assert!(SPARE_STRUCTS.take().capacity() >= 3);
+    }
 
     #[test]
     fn builtin_attributes_are_named_and_numbered() {
