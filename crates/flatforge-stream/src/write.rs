@@ -293,12 +293,6 @@ impl Side {
     fn extend(&mut self, bytes: &[u8]) {
         self.room(bytes.len()).copy_from_slice(bytes);
     }
-
-    /// Appends a frame of at most [`COPY_MAX`] bytes (a plain stream's size-prefixed buffer).
-    #[inline(always)]
-    fn push_frame(&mut self, frame: &[u8]) {
-        copy_short(self.room(frame.len()), frame);
-    }
 }
 
 /// A builder for the messages of a writer whose payloads are at most `max_len` bytes.
@@ -315,25 +309,6 @@ fn put_frame_header(head: &mut [u8], lead: usize, checksum: Checksum, payload: &
     // `lead` is under 8 and the header at least 8 bytes long: one store zeroes the lead.
     head[..8].copy_from_slice(&[0; 8]);
     write_frame_header(&mut head[lead..], checksum, payload);
-}
-
-/// `dst.copy_from_slice(src)`, for up to 128 bytes (a small size-prefixed message) with two
-/// overlapping moves of 16, 32 or 64 bytes instead of a `memcpy` call.
-#[inline(always)]
-fn copy_short(dst: &mut [u8], src: &[u8]) {
-    let n = src.len();
-    if (32..=64).contains(&n) {
-        dst[..32].copy_from_slice(&src[..32]);
-        dst[n - 32..].copy_from_slice(&src[n - 32..]);
-    } else if (65..=128).contains(&n) {
-        dst[..64].copy_from_slice(&src[..64]);
-        dst[n - 64..].copy_from_slice(&src[n - 64..]);
-    } else if (16..32).contains(&n) {
-        dst[..16].copy_from_slice(&src[..16]);
-        dst[n - 16..].copy_from_slice(&src[n - 16..]);
-    } else {
-        dst.copy_from_slice(src);
-    }
 }
 
 /// Writes a stream of messages to any [`io::Write`].
@@ -623,14 +598,19 @@ impl<W: Write> StreamWriter<W> {
         let b = &mut self.builder;
         let ident = self.ident.as_ref();
         let frame_len = if self.plain {
+            // A frame of up to `COPY_MAX` bytes is finished straight into the batch, a larger one
+            // in its builder.
+            if let Some(len) = b.finish_size_prefixed_into(root, ident, self.side.spare()) {
+                if len - 4 > self.max_len {
+                    return Err(self.too_large(len - 4));
+                }
+                self.side.commit(len);
+                return Ok(len);
+            }
             let frame = b.finish_size_prefixed(root, ident)?;
             let len = frame.len() - 4;
             if len > self.max_len {
                 return Err(self.too_large(len));
-            }
-            if frame.len() <= COPY_MAX {
-                self.side.push_frame(frame);
-                return Ok(frame.len());
             }
             frame.len()
         } else {
@@ -1246,13 +1226,14 @@ mod tests {
     use super::{Side, COPY_MAX};
 
     #[test]
-    fn push_frame_copies_every_length_whole_after_what_is_pending() {
+    fn a_committed_spare_keeps_every_length_whole_after_what_is_pending() {
         let mut side = Side::default();
         for n in 0..=COPY_MAX {
             let frame: Vec<u8> = (0..n).map(|i| (i * 7 + n) as u8).collect();
             side.clear();
             side.extend(&[0xAA; 3]);
-            side.push_frame(&frame);
+            side.spare()[..n].copy_from_slice(&frame);
+            side.commit(n);
             assert_eq!(&side.bytes()[..3], &[0xAA; 3], "{n}");
             assert_eq!(&side.bytes()[3..], &frame[..], "{n}");
         }

@@ -1810,7 +1810,14 @@ impl Builder {
     /// ```
     #[inline(always)]
     pub fn finished_len(&self, file_identifier: bool) -> usize {
-        let len = self.len() + if file_identifier { 8 } else { 4 };
+        self.finished_len_with(file_identifier, false)
+    }
+
+    /// [`finished_len`](Self::finished_len), with a 32-bit size prefix if `size_prefix`.
+    #[inline(always)]
+    fn finished_len_with(&self, file_identifier: bool, size_prefix: bool) -> usize {
+        let head = 4 + if file_identifier { 4 } else { 0 } + if size_prefix { 4 } else { 0 };
+        let len = self.len() + head;
         len + (len.wrapping_neg() & (self.min_align.max(4) - 1))
     }
 
@@ -1840,23 +1847,68 @@ impl Builder {
         file_identifier: Option<&[u8; 4]>,
         out: &mut [u8],
     ) -> Option<usize> {
+        self.finish_into_with(root.value, file_identifier, false, out)
+    }
+
+    /// [`finish_into`](Self::finish_into) for the buffer that
+    /// [`finish_size_prefixed`](Self::finish_size_prefixed) would return: preceded by its size as
+    /// a 32-bit prefix (a plain stream's frame, say).
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let s = b.create_string("copied out")?;
+    /// let mut out = [0xFF; 64];
+    /// let len = b.finish_size_prefixed_into(s, None, &mut out).unwrap();
+    /// assert_eq!(&out[..len], b.finish_size_prefixed(s, None)?);
+    /// # Ok::<(), flatforge::BuildError>(())
+    /// ```
+    ///
+    /// # Panics
+    /// If a table is open.
+    #[inline(always)]
+    pub fn finish_size_prefixed_into<T: ?Sized>(
+        &self,
+        root: Offset<T>,
+        file_identifier: Option<&[u8; 4]>,
+        out: &mut [u8],
+    ) -> Option<usize> {
+        self.finish_into_with(root.value, file_identifier, true, out)
+    }
+
+    /// [`finish_into`](Self::finish_into), with a 32-bit size prefix if `size_prefix`.
+    #[inline(always)]
+    fn finish_into_with(
+        &self,
+        root: u32,
+        file_identifier: Option<&[u8; 4]>,
+        size_prefix: bool,
+        out: &mut [u8],
+    ) -> Option<usize> {
         assert!(!self.in_table, "finish called while a table is open");
-        let len = self.finished_len(file_identifier.is_some());
+        let len = self.finished_len_with(file_identifier.is_some(), size_prefix);
         let out = out.get_mut(..len)?;
         let data = self.finished_data();
         let start = len - data.len();
-        // The root offset, the identifier, then the alignment padding up to the data: for buffers
-        // aligned to at most 8, one 16-byte store, of which the data overwrites what is past it.
+        // The size prefix, the root offset (from where it is stored), the identifier, then the
+        // alignment padding up to the data: when that is at most 16 bytes, one 16-byte store, of
+        // which the data overwrites what is past it.
+        let prefix = if size_prefix { 4 } else { 0 };
+        let root = ((len - prefix) as u32).wrapping_sub(root);
         let id = file_identifier.map_or(0, |id| u32::from_le_bytes(*id));
-        let root = (len as u32).wrapping_sub(root.value);
-        let head = u128::from(root) | u128::from(id) << 32;
+        let words = u128::from(root) | u128::from(id) << 32;
+        let head = if size_prefix {
+            u128::from((len - 4) as u32) | words << 32
+        } else {
+            words
+        };
         if start <= 16 && len >= 16 {
             out[..16].copy_from_slice(&head.to_le_bytes());
         } else {
             out[..start].fill(0);
-            out[..4].copy_from_slice(&root.to_le_bytes());
+            out[..prefix].copy_from_slice(&(len as u32 - 4).to_le_bytes()[..prefix]);
+            out[prefix..prefix + 4].copy_from_slice(&root.to_le_bytes());
             if let Some(id) = file_identifier {
-                out[4..8].copy_from_slice(id);
+                out[prefix + 4..prefix + 8].copy_from_slice(id);
             }
         }
         copy_message(&mut out[start..], data);

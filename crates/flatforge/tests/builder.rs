@@ -660,16 +660,21 @@ fn finish_into_writes_what_finish_returns_and_nothing_else() {
     // Data of every length mod 32 after objects aligned to 4, 8 and 32, with and without a file
     // identifier: buffers under 16 bytes, every padding, and paddings past the one-store path.
     let wide = Wide(core::array::from_fn(|i| i as u8 + 1));
+    // `before` bytes of data after an object aligned to `align`.
+    let build = |align, before| {
+        let mut b = Builder::new();
+        match align {
+            8 => drop(b.create_vector(&[7u64]).unwrap()),
+            32 => drop(b.create_vector_of_structs(&[wide]).unwrap()),
+            _ => {}
+        }
+        let root = b.create_vector(&vec![0xEEu8; before]).unwrap();
+        (b, root)
+    };
     for align in [4, 8, 32] {
         for before in 0..32usize {
             for ident in [None, Some(b"IDNT")] {
-                let mut b = Builder::new();
-                match align {
-                    8 => drop(b.create_vector(&[7u64]).unwrap()),
-                    32 => drop(b.create_vector_of_structs(&[wide]).unwrap()),
-                    _ => {}
-                }
-                let root = b.create_vector(&vec![0xEEu8; before]).unwrap();
+                let (mut b, root) = build(align, before);
                 let data = b.finished_data().to_vec();
                 let len = b.finished_len(ident.is_some());
                 let mut out = vec![0xAB; len + 8];
@@ -682,6 +687,20 @@ fn finish_into_writes_what_finish_returns_and_nothing_else() {
                     &out[..len],
                     b.finish(root, ident).unwrap(),
                     "{align} {before}"
+                );
+                // The same with a size prefix, against `finish_size_prefixed`.
+                let (mut b, root) = build(align, before);
+                let mut out = vec![0xAB; len + 64];
+                let len = b.finish_size_prefixed_into(root, ident, &mut out).unwrap();
+                assert!(out[len..].iter().all(|&x| x == 0xAB), "{align} {before}");
+                assert_eq!(
+                    b.finish_size_prefixed_into(root, ident, &mut out[..len - 1]),
+                    None
+                );
+                assert_eq!(
+                    &out[..len],
+                    b.finish_size_prefixed(root, ident).unwrap(),
+                    "{align} {before} prefixed"
                 );
             }
         }
