@@ -44,7 +44,7 @@ use crate::number::{int_range, parse_f64, parse_i64, parse_int_for, parse_u64, I
 use crate::one_or_many::OneOrMany;
 use crate::parser::{
     AttrAst, Decl, Docs, EnumDecl, FieldDecl, FileAst, HeaderItem, ObjectDecl, QualName,
-    ServiceDecl, StrLit, TypeAst, ValueAst,
+    ServiceDecl, StrLit, TypeAst, ValueAst, MAX_SPARE_BYTES,
 };
 use crate::source::{FileId, FileText, Span};
 use crate::suggest::closest;
@@ -557,9 +557,6 @@ thread_local! {
     /// it. (A slot borrows its compilation's text: only the list's memory is kept.)
     static SPARE_STRUCTS: Cell<Vec<StructSlot<'static>>> = const { Cell::new(Vec::new()) };
 }
-
-/// The most memory, in bytes, that the spare slot list keeps (a large schema's list is freed).
-const MAX_SPARE_BYTES: usize = 64 * 1024;
 
 /// `list` without its elements, as a list of `U` in the same memory (`T` and `U` differ in
 /// lifetimes only): collecting an iterator of a vector's own elements reuses its memory. A list

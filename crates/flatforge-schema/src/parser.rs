@@ -349,8 +349,9 @@ pub(crate) static EMPTY_AST: FileAst = FileAst {
     },
 };
 
-/// The most memory, in bytes, that a spare tree keeps (a large schema's tree is freed).
-const MAX_SPARE_BYTES: usize = 64 * 1024;
+/// The most memory, in bytes, that a spare tree (or the analyzer's spare slot list) keeps: a
+/// large schema's is freed.
+pub(crate) const MAX_SPARE_BYTES: usize = 64 * 1024;
 
 impl FileAst {
     /// An empty tree: this thread's spare one, if it has one.
@@ -364,41 +365,28 @@ impl FileAst {
 
     /// Empties the tree and keeps it as this thread's spare, unless it holds much memory.
     pub(crate) fn recycle(mut self: Box<FileAst>) {
-        fn bytes<T>(v: &Vec<T>) -> usize {
+        /// Empties `v`; returns the memory it keeps.
+        fn empty<T>(v: &mut Vec<T>) -> usize {
+            v.clear();
             v.capacity() * std::mem::size_of::<T>()
         }
-        let held = bytes(&self.header)
-            + bytes(&self.decls)
-            + bytes(&self.fields)
-            + bytes(&self.attrs)
-            + bytes(&self.enum_values)
-            + bytes(&self.calls)
-            + bytes(&self.types)
-            + bytes(&self.values)
-            + bytes(&self.name_parts)
-            + bytes(&self.docs)
-            + bytes(&self.strings)
-            + bytes(&self.lost.names);
+        let held = empty(&mut self.header)
+            + empty(&mut self.decls)
+            + empty(&mut self.fields)
+            + empty(&mut self.attrs)
+            + empty(&mut self.enum_values)
+            + empty(&mut self.calls)
+            + empty(&mut self.types)
+            + empty(&mut self.values)
+            + empty(&mut self.name_parts)
+            + empty(&mut self.docs)
+            + empty(&mut self.strings)
+            + empty(&mut self.lost.names);
         if held > MAX_SPARE_BYTES {
             return;
         }
-        self.header.clear();
-        self.decls.clear();
-        self.fields.clear();
-        self.attrs.clear();
-        self.enum_values.clear();
-        self.calls.clear();
-        self.types.clear();
-        self.values.clear();
-        self.name_parts.clear();
-        self.docs.clear();
-        self.strings.clear();
-        self.lost = Lost {
-            names: std::mem::take(&mut self.lost.names),
-            any_name: false,
-            attributes: false,
-        };
-        self.lost.names.clear();
+        self.lost.any_name = false;
+        self.lost.attributes = false;
         // A thread being torn down keeps no spare.
         let _ = SPARE.try_with(|spare| spare.set(Some(self)));
     }
