@@ -428,6 +428,9 @@ impl Drop for Document<'_> {
     }
 }
 
+/// Parses one root tag in codec `C`; returns the tape and the bytes used. Inlined, so that the tape comes
+/// back to the public parsers in registers rather than through a returned `Result` in memory.
+#[inline(always)]
 fn parse_with<C: Codec>(data: &[u8], named: bool) -> Result<(Vec<Entry>, usize)> {
     if data.len() >= u32::MAX as usize {
         return Err(Error::at(ErrorKind::InputTooLarge(data.len()), 0));
@@ -455,7 +458,7 @@ impl<'a> Document<'a> {
     /// assert_eq!(doc.root().int(), Some(42));
     /// ```
     pub fn parse(data: &'a [u8], variant: Variant) -> Result<Self> {
-        let (doc, used) = Document::parse_prefix(data, variant)?;
+        let (doc, used) = Document::parse_start(data, variant)?;
         if used != data.len() {
             return Err(Error::at(ErrorKind::TrailingBytes(data.len() - used), used));
         }
@@ -470,6 +473,13 @@ impl<'a> Document<'a> {
     /// assert_eq!((doc.root().byte(), used), (Some(7), 2));
     /// ```
     pub fn parse_prefix(data: &'a [u8], variant: Variant) -> Result<(Self, usize)> {
+        Document::parse_start(data, variant)
+    }
+
+    /// [`Document::parse_prefix`], inlined into both public parsers so that [`Document::parse`] does not
+    /// pass the document through one more return.
+    #[inline(always)]
+    fn parse_start(data: &'a [u8], variant: Variant) -> Result<(Self, usize)> {
         let ((tape, used), enc) = match variant {
             Variant::Java => (parse_with::<BigEndian>(data, true)?, Enc::Be),
             Variant::JavaNetwork => (parse_with::<BigEndian>(data, false)?, Enc::Be),
