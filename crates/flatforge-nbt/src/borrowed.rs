@@ -172,7 +172,7 @@ impl<'a, C: Codec> Parser<'a, C> {
                 self.push(8, name, start, n as u32);
             }
             9 => self.list(name, depth + 1)?,
-            10 => self.compound(name, depth + 1)?,
+            10 => self.c.pos = self.compound(self.c.pos, name, depth + 1)?,
             11 | 12 => {
                 let n = C::len(&mut self.c)?;
                 let start = self.c.pos as u32;
@@ -194,7 +194,10 @@ impl<'a, C: Codec> Parser<'a, C> {
     fn entry_value(&mut self, ty: u8, name: (u32, u16), depth: usize) -> Result<()> {
         match ty {
             9 => self.list(name, depth + 1),
-            10 => self.compound(name, depth + 1),
+            10 => {
+                self.c.pos = self.compound(self.c.pos, name, depth + 1)?;
+                Ok(())
+            }
             _ => self.leaf(ty, name, depth),
         }
     }
@@ -212,24 +215,30 @@ impl<'a, C: Codec> Parser<'a, C> {
         self.value(ty, name, depth)
     }
 
-    fn compound(&mut self, name: (u32, u16), depth: usize) -> Result<()> {
+    /// Reads a compound's entries from `pos`; returns the position after its End. The position is passed
+    /// in and out in registers, not through `self.c`, so that a nested compound does not put it through
+    /// a store and a load on each side of the call.
+    fn compound(&mut self, mut pos: usize, name: (u32, u16), depth: usize) -> Result<usize> {
         if depth > MAX_DEPTH {
-            return Err(too_deep(self.c.pos));
+            return Err(too_deep(pos));
         }
         let idx = self.tape.len();
         self.push(10, name, 0, 0);
         let mut count = 0u32;
         loop {
             if C::ENC != Enc::Var {
-                let (n, ended) = self.fast_entries(depth)?;
+                let (n, ended);
+                (pos, n, ended) = self.fast_entries(pos, depth)?;
                 count += n;
                 if ended {
                     break;
                 }
             }
+            self.c.pos = pos;
             let ty_pos = self.c.pos;
             let ty = self.c.u8()?;
             if ty == 0 {
+                pos = self.c.pos;
                 break;
             }
             if ty > 12 {
@@ -240,26 +249,26 @@ impl<'a, C: Codec> Parser<'a, C> {
                 let (o, l) = (child.0 as usize, child.1 as usize);
                 return Err(e.in_field_bytes(&self.c.data[o..o + l]));
             }
+            pos = self.c.pos;
             count += 1;
         }
         let end = self.tape.len() as u32;
         let e = &mut self.tape[idx];
         e.a = count;
         e.b = end;
-        Ok(())
+        Ok(pos)
     }
 
     /// The fast path of compound entries in the fixed-width variants, in a loop that keeps its state in
     /// registers: numbers and strings whose header, name and payload are all in the input, each checked
     /// with one comparison; containers and arrays whose header and name are in the input, read by
-    /// [`Parser::value`] (errors get the entry's name); the compound's End. Stops (consuming nothing of
-    /// that entry) at anything else, which the general path then handles, errors included. Returns the
-    /// number of entries read and whether the End was.
+    /// [`Parser::compound`] or [`Parser::value`] (errors get the entry's name); the compound's End. Stops (consuming nothing of
+    /// that entry) at anything else, which the general path then handles, errors included. Starts at
+    /// `pos`; returns the position reached, the number of entries read and whether the End was.
     #[inline(always)]
-    fn fast_entries(&mut self, depth: usize) -> Result<(u32, bool)> {
+    fn fast_entries(&mut self, mut pos: usize, depth: usize) -> Result<(usize, u32, bool)> {
         let data = self.c.data;
         let end = data.len();
-        let mut pos = self.c.pos;
         let mut n = 0;
         let u16_at = |b: [u8; 2]| {
             if C::ENC == Enc::Be {
@@ -270,8 +279,7 @@ impl<'a, C: Codec> Parser<'a, C> {
         };
         while let Some(&[ty, l0, l1]) = data.get(pos..pos + 3) {
             if ty == 0 {
-                self.c.pos = pos + 1;
-                return Ok((n, true));
+                return Ok((pos + 1, n, true));
             }
             let name_len = u16_at([l0, l1]);
             let name = pos + 3;
@@ -300,7 +308,14 @@ impl<'a, C: Codec> Parser<'a, C> {
                     break;
                 }
                 (start, len, start + len)
-            } else if matches!(ty, 7 | 9..=12) && payload <= end {
+            } else if ty == 10 && payload <= end {
+                match self.compound(payload, (name as u32, name_len), depth + 1) {
+                    Ok(next) => pos = next,
+                    Err(e) => return Err(e.in_field_bytes(&data[name..payload])),
+                }
+                n += 1;
+                continue;
+            } else if matches!(ty, 7 | 9 | 11 | 12) && payload <= end {
                 self.c.pos = payload;
                 if let Err(e) = self.entry_value(ty, (name as u32, name_len), depth) {
                     return Err(e.in_field_bytes(&data[name..payload]));
@@ -322,8 +337,7 @@ impl<'a, C: Codec> Parser<'a, C> {
             pos = next;
             n += 1;
         }
-        self.c.pos = pos;
-        Ok((n, false))
+        Ok((pos, n, false))
     }
 
     fn list(&mut self, name: (u32, u16), depth: usize) -> Result<()> {
@@ -361,7 +375,9 @@ impl<'a, C: Codec> Parser<'a, C> {
                 for i in 0..n {
                     let r = match elem {
                         9 => self.list(none, depth + 1),
-                        10 => self.compound(none, depth + 1),
+                        10 => self
+                            .compound(self.c.pos, none, depth + 1)
+                            .map(|next| self.c.pos = next),
                         _ => self.entry_value(elem, none, depth),
                     };
                     r.map_err(|e| e.in_index(i))?;
