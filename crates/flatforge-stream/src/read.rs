@@ -12,8 +12,8 @@ use flatforge::{Follow, VerifierOptions};
 
 use crate::error::{BoxError, Error};
 use crate::format::{
-    find_index, u64_at, Checksum, Format, Header, IndexCheck, Layout, Step, HEADER_LEN, MAGIC,
-    MAX_PAYLOAD_LEN, TRAILER_LEN,
+    find_index, lead, u64_at, Checksum, Format, Header, IndexCheck, Layout, Step, HEADER_LEN,
+    MAGIC, MAX_PAYLOAD_LEN, TRAILER_LEN,
 };
 
 /// What a reader expects of a stream, and its limits.
@@ -744,6 +744,43 @@ impl<'a> Frames<'a> {
     pub fn position(&self) -> u64 {
         self.pos as u64
     }
+
+    /// The next frame of a framed stream without checksums when it is whole and sound (zero
+    /// padding before it, its guard and length right), with one bounds check for the padding and
+    /// header and one for the payload; `None` leaves everything else (plain frames, checksums,
+    /// the end, the end marker, damage, a short last frame) to the deframing step, which decides
+    /// and reports it.
+    #[inline(always)]
+    fn next_sound(&mut self) -> Option<Frame<'a>> {
+        if self.stream.layout.checksum != Some(Checksum::None) {
+            return None;
+        }
+        // From the end of the previous frame: the padding, the frame header, and more.
+        let rest = self.stream.data.get(self.pos..)?;
+        let window: &[u8; 16] = rest.first_chunk()?;
+        let lead = lead(self.pos as u64);
+        let head = u64_at(window, lead);
+        let len = head as u32;
+        // The padding is zero when the word at its start is the header shifted past it. The end
+        // marker's length exceeds every maximum, which is at most 2^31 - 1.
+        if u64_at(window, 0) != head << (8 * lead)
+            || (head >> 32) as u32 != !len
+            || u64::from(len) > self.stream.layout.max_len
+        {
+            return None;
+        }
+        let payload = rest[lead + 8..].get(..len as usize)?;
+        let offset = self.pos + lead;
+        self.pos = offset + 8 + payload.len();
+        self.frame += 1;
+        Some(Frame {
+            number: self.frame - 1,
+            offset: offset as u64,
+            buffer: payload,
+            size_prefixed: false,
+            file_identifier: self.stream.ident,
+        })
+    }
 }
 
 impl<'a> Iterator for Frames<'a> {
@@ -753,6 +790,9 @@ impl<'a> Iterator for Frames<'a> {
     fn next(&mut self) -> Option<Self::Item> {
         if self.done {
             return None;
+        }
+        if let Some(frame) = self.next_sound() {
+            return Some(Ok(frame));
         }
         let data_len = self.stream.data.len();
         match self.stream.frame_at(self.pos, self.frame, data_len) {
