@@ -369,21 +369,39 @@ fn copy_bytes(dst: &mut [u8], src: &[u8]) {
 }
 
 /// `dst.copy_from_slice(src)` for the data of a finished message: up to 128 bytes (small
-/// messages) as two overlapping moves of 16, 32 or 64 bytes instead of a `memcpy` call.
+/// messages) as two overlapping moves of 16, 32 or 64 bytes instead of a `memcpy` call, chosen
+/// with two comparisons from 16 to 64 bytes.
 #[inline(always)]
 fn copy_message(dst: &mut [u8], src: &[u8]) {
     let n = src.len();
-    if (32..=64).contains(&n) {
+    if n <= 32 {
+        if n >= 16 {
+            dst[..16].copy_from_slice(&src[..16]);
+            dst[n - 16..].copy_from_slice(&src[n - 16..]);
+        } else {
+            copy_bytes(dst, src);
+        }
+    } else if n <= 64 {
         dst[..32].copy_from_slice(&src[..32]);
         dst[n - 32..].copy_from_slice(&src[n - 32..]);
-    } else if (65..=128).contains(&n) {
+    } else if n <= 128 {
         dst[..64].copy_from_slice(&src[..64]);
         dst[n - 64..].copy_from_slice(&src[n - 64..]);
-    } else if (16..32).contains(&n) {
-        dst[..16].copy_from_slice(&src[..16]);
-        dst[n - 16..].copy_from_slice(&src[n - 16..]);
     } else {
-        copy_bytes(dst, src);
+        dst.copy_from_slice(src);
+    }
+}
+
+/// Writes `values` into `dst` (of their size) as little-endian scalars: one copy on little-endian
+/// hosts.
+#[inline(always)]
+fn write_scalars<T: Scalar>(dst: &mut [u8], values: &[T]) {
+    if cfg!(target_endian = "little") {
+        copy_bytes(dst, scalars_as_bytes(values));
+    } else {
+        for (chunk, v) in dst.chunks_exact_mut(T::SIZE).zip(values) {
+            chunk.copy_from_slice(v.to_le_array().as_ref());
+        }
     }
 }
 
@@ -696,6 +714,8 @@ pub struct Builder {
     /// The data occupies `buf[head..]`.
     buf: Vec<u8>,
     head: usize,
+    /// The alignment the finished buffer needs: the largest of its objects', and at least 4 (its
+    /// root offset's), so that finishing needs no `max`.
     min_align: usize,
     max_size: usize,
     force_defaults: bool,
@@ -770,7 +790,7 @@ impl Builder {
         Builder {
             head: buf.len(),
             buf,
-            min_align: 1,
+            min_align: 4,
             max_size: MAX_BUFFER_SIZE,
             force_defaults: false,
             floor: 0,
@@ -801,7 +821,7 @@ impl Builder {
     #[inline]
     pub fn reset(&mut self) {
         self.head = self.buf.len();
-        self.min_align = 1;
+        self.min_align = 4;
         self.floor = 0;
         self.in_table = false;
         self.fields.clear();
@@ -934,6 +954,39 @@ impl Builder {
         Ok(())
     }
 
+    /// Makes room as [`reserve`](Self::reserve) does, moves the head below the padding and the
+    /// `n = aligned + extra` bytes, and returns those `n` bytes for the caller to write: one slice,
+    /// its length known, so that the caller's writes need no checks, and no store into the buffer
+    /// before it (which would make the compiler reload the builder's fields).
+    #[inline(always)]
+    fn claim(
+        &mut self,
+        align: usize,
+        aligned: usize,
+        extra: usize,
+    ) -> Result<&mut [u8], BuildError> {
+        let pad = (self.len() + aligned).wrapping_neg() & (align - 1);
+        let n = aligned + extra;
+        let need = pad + n;
+        if need > self.head {
+            self.grow(need)?;
+        }
+        if align > self.min_align {
+            self.min_align = align;
+        }
+        let head = self.head;
+        self.head = head - need;
+        let room = &mut self.buf[head - need..head];
+        if pad <= 8 && need >= 8 {
+            // One 8-byte store instead of a `memset` call for a few bytes; the zeros below the
+            // padding land in the `n` bytes, which the caller overwrites.
+            room[need - 8..].copy_from_slice(&[0; 8]);
+        } else {
+            room[n..].fill(0);
+        }
+        Ok(&mut room[..n])
+    }
+
     /// Runs `f` on the buffer with the head in a local ([`Room`]), then stores the head back.
     #[inline(always)]
     fn with_room<R>(&mut self, f: impl FnOnce(&mut Room<'_>) -> R) -> R {
@@ -1001,13 +1054,10 @@ impl Builder {
     #[inline(always)]
     pub fn create_string(&mut self, s: &str) -> Result<Offset<str>, BuildError> {
         let n = s.len();
-        self.reserve(4, n + 1, 4)?;
-        let head = self.head - (n + 5);
-        let dst = &mut self.buf[head..head + n + 5];
+        let dst = self.claim(4, n + 1, 4)?;
         dst[..4].copy_from_slice(&(n as u32).to_le_bytes());
         copy_bytes(&mut dst[4..4 + n], s.as_bytes());
         dst[4 + n] = 0;
-        self.head = head;
         Ok(Offset::new(self.len() as u32))
     }
 
@@ -1054,9 +1104,9 @@ impl Builder {
     /// ```
     #[inline]
     pub fn create_vector<T: Scalar>(&mut self, values: &[T]) -> Result<Offset<[T]>, BuildError> {
-        self.reserve(T::SIZE.max(4), core::mem::size_of_val(values), 4)?;
-        self.put_scalars(values);
-        self.put::<u32>(values.len() as u32);
+        let dst = self.claim(T::SIZE.max(4), core::mem::size_of_val(values), 4)?;
+        dst[..4].copy_from_slice(&(values.len() as u32).to_le_bytes());
+        write_scalars(&mut dst[4..], values);
         Ok(Offset::new(self.len() as u32))
     }
 
@@ -1813,12 +1863,28 @@ impl Builder {
         self.finished_len_with(file_identifier, false)
     }
 
+    /// The length of the buffer that [`finish_size_prefixed`](Self::finish_size_prefixed) would
+    /// return now (the size prefix included), with a file identifier if `file_identifier` is true:
+    /// what [`finish_size_prefixed_into`](Self::finish_size_prefixed_into) writes.
+    ///
+    /// ```
+    /// let mut b = flatforge::Builder::new();
+    /// let v = b.create_vector(&[1u64])?; // 8-aligned: the prefix may change the padding
+    /// let len = b.finished_size_prefixed_len(false);
+    /// assert_eq!(b.finish_size_prefixed(v, None)?.len(), len);
+    /// # Ok::<(), flatforge::BuildError>(())
+    /// ```
+    #[inline(always)]
+    pub fn finished_size_prefixed_len(&self, file_identifier: bool) -> usize {
+        self.finished_len_with(file_identifier, true)
+    }
+
     /// [`finished_len`](Self::finished_len), with a 32-bit size prefix if `size_prefix`.
     #[inline(always)]
     fn finished_len_with(&self, file_identifier: bool, size_prefix: bool) -> usize {
         let head = 4 + if file_identifier { 4 } else { 0 } + if size_prefix { 4 } else { 0 };
         let len = self.len() + head;
-        len + (len.wrapping_neg() & (self.min_align.max(4) - 1))
+        len + (len.wrapping_neg() & (self.min_align - 1))
     }
 
     /// Writes the buffer that [`finish`](Self::finish) would return into the start of `out` and
@@ -1927,7 +1993,7 @@ impl Builder {
         prefix_len: usize,
     ) -> Result<(), BuildError> {
         assert!(!self.in_table, "finish called while a table is open");
-        let align = self.min_align.max(4).max(size_prefix);
+        let align = self.min_align.max(size_prefix);
         let ident = if file_identifier.is_some() { 4 } else { 0 };
         self.reserve(align, 4 + ident + size_prefix, prefix_len)?;
         let mut r = Room {
@@ -1982,7 +2048,7 @@ impl Builder {
             min_align,
             floor: self.floor,
         };
-        self.min_align = 1;
+        self.min_align = 4;
         // The nested buffer's data (which may start with a 64-bit region of its own) starts here.
         self.floor = start.used;
         Ok(start)
