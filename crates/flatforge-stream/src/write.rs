@@ -265,22 +265,14 @@ impl Side {
         &mut self.buf[start..end]
     }
 
-    /// The [`COPY_MAX`] bytes past the pending ones, to be written by the caller and made pending
-    /// by [`commit`](Self::commit).
+    /// The next `n` bytes, to be written by the caller, if the buffer holds them: `None` (with
+    /// nothing changed) calls for [`grow`](Self::grow). No call on the way, so that what the caller
+    /// read before stays in registers.
     #[inline(always)]
-    fn spare(&mut self) -> &mut [u8] {
-        let start = self.len;
-        let end = start + COPY_MAX;
-        if end > self.buf.len() {
-            self.grow(end);
-        }
-        &mut self.buf[start..end]
-    }
-
-    /// Makes the first `n` bytes of [`spare`](Self::spare) pending.
-    #[inline(always)]
-    fn commit(&mut self, n: usize) {
+    fn try_room(&mut self, n: usize) -> Option<&mut [u8]> {
+        let room = self.buf.get_mut(self.len..)?.get_mut(..n)?;
         self.len += n;
+        Some(room)
     }
 
     #[cold]
@@ -370,6 +362,10 @@ pub struct StreamWriter<W: Write> {
     batch_bytes: usize,
     batch_frames: usize,
     max_len: usize,
+    /// Payloads up to this length (the smaller of [`COPY_MAX`] and `max_len`) are finished straight
+    /// into the batch; larger ones (or too large ones) are left to
+    /// [`finish_in_builder`](Self::finish_in_builder).
+    copy_max: usize,
     failed: bool,
     /// The header of a framed stream (written again by `rotate`).
     header: Option<Header>,
@@ -460,6 +456,7 @@ impl<W: Write> StreamWriter<W> {
             batch_bytes: opts.batch_bytes,
             batch_frames: opts.batch_frames.clamp(1, MAX_SEGS / 2),
             max_len,
+            copy_max: COPY_MAX.min(max_len),
             failed: false,
             header: (!plain).then(|| {
                 let mut header = Header::new(opts.checksum);
@@ -593,20 +590,63 @@ impl<W: Write> StreamWriter<W> {
     /// Finishes the message in the current builder and adds its frame to the batch: a small frame
     /// is finished into the batch (its header written in front), a larger one stays in its builder
     /// (its header goes to `side` as the piece before it). Returns the frame's length.
-    #[inline]
+    #[inline(always)]
     fn finish_frame<T: ?Sized>(&mut self, root: Offset<T>) -> Result<usize, Error> {
+        let b = &self.builder;
+        let ident = self.ident.as_ref();
+        if self.plain {
+            // The size prefix is the frame header.
+            let len = b.finished_size_prefixed_len(ident.is_some());
+            if len - 4 > self.copy_max {
+                return self.finish_in_builder(root);
+            }
+            let Some(frame) = self.side.try_room(len) else {
+                return self.grow_and_finish_frame(root, len);
+            };
+            // `frame` is the `finished_size_prefixed_len` bytes that this fills.
+            b.finish_size_prefixed_into(root, ident, frame);
+            return Ok(len);
+        }
+        let len = b.finished_len(ident.is_some());
+        if len > self.copy_max {
+            return self.finish_in_builder(root);
+        }
+        // Finished straight into the batch, behind its header.
+        let lead = lead(self.pos);
+        let head_len = lead + self.checksum.frame_header_len();
+        let Some(frame) = self.side.try_room(head_len + len) else {
+            return self.grow_and_finish_frame(root, head_len + len);
+        };
+        let (head, payload) = frame.split_at_mut(head_len);
+        // `payload` is the `finished_len` bytes that `finish_into` fills.
+        b.finish_into(root, ident, payload);
+        put_frame_header(head, lead, self.checksum, payload);
+        if let Some(index) = &mut self.index {
+            index.push(self.pos + lead as u64);
+        }
+        Ok(head_len + len)
+    }
+
+    /// [`finish_frame`](Self::finish_frame) when the batch buffer is short of the `n` bytes of the
+    /// frame: grows it first.
+    #[cold]
+    #[inline(never)]
+    fn grow_and_finish_frame<T: ?Sized>(
+        &mut self,
+        root: Offset<T>,
+        n: usize,
+    ) -> Result<usize, Error> {
+        self.side.grow(self.side.len() + n);
+        self.finish_frame(root)
+    }
+
+    /// [`finish_frame`](Self::finish_frame) for a message over [`COPY_MAX`] bytes, or over the
+    /// largest payload: finished in its builder, which joins the batch.
+    #[inline(never)]
+    fn finish_in_builder<T: ?Sized>(&mut self, root: Offset<T>) -> Result<usize, Error> {
         let b = &mut self.builder;
         let ident = self.ident.as_ref();
         let frame_len = if self.plain {
-            // A frame of up to `COPY_MAX` bytes is finished straight into the batch, a larger one
-            // in its builder.
-            if let Some(len) = b.finish_size_prefixed_into(root, ident, self.side.spare()) {
-                if len - 4 > self.max_len {
-                    return Err(self.too_large(len - 4));
-                }
-                self.side.commit(len);
-                return Ok(len);
-            }
             let frame = b.finish_size_prefixed(root, ident)?;
             let len = frame.len() - 4;
             if len > self.max_len {
@@ -616,20 +656,6 @@ impl<W: Write> StreamWriter<W> {
         } else {
             let lead = lead(self.pos);
             let head_len = lead + self.checksum.frame_header_len();
-            // A frame of up to `COPY_MAX` bytes is finished straight into the batch, behind its
-            // header; a larger one in its builder.
-            let (head, room) = self.side.spare().split_at_mut(head_len);
-            if let Some(len) = b.finish_into(root, ident, room) {
-                put_frame_header(head, lead, self.checksum, &room[..len]);
-                if len > self.max_len {
-                    return Err(self.too_large(len));
-                }
-                if let Some(index) = &mut self.index {
-                    index.push(self.pos + lead as u64);
-                }
-                self.side.commit(head_len + len);
-                return Ok(head_len + len);
-            }
             let payload = b.finish(root, ident)?;
             let len = payload.len();
             if len > self.max_len {
@@ -1226,16 +1252,14 @@ mod tests {
     use super::{Side, COPY_MAX};
 
     #[test]
-    fn a_committed_spare_keeps_every_length_whole_after_what_is_pending() {
+    fn room_keeps_every_pending_byte_when_it_grows() {
         let mut side = Side::default();
-        for n in 0..=COPY_MAX {
+        let mut expected = Vec::new();
+        for n in (0..=COPY_MAX).step_by(7) {
             let frame: Vec<u8> = (0..n).map(|i| (i * 7 + n) as u8).collect();
-            side.clear();
-            side.extend(&[0xAA; 3]);
-            side.spare()[..n].copy_from_slice(&frame);
-            side.commit(n);
-            assert_eq!(&side.bytes()[..3], &[0xAA; 3], "{n}");
-            assert_eq!(&side.bytes()[3..], &frame[..], "{n}");
+            side.room(n).copy_from_slice(&frame);
+            expected.extend_from_slice(&frame);
+            assert_eq!(side.bytes(), &expected[..], "{n}");
         }
     }
 }
