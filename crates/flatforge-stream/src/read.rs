@@ -574,9 +574,10 @@ impl<'a> StreamSlice<'a> {
     pub fn frames(&self) -> Frames<'a> {
         Frames {
             stream: *self,
-            pos: self.start,
+            rest: &self.data[self.start..],
             frame: 0,
             done: false,
+            quick: self.quick(),
         }
     }
 
@@ -630,6 +631,12 @@ impl<'a> StreamSlice<'a> {
             marker,
             entries,
         })
+    }
+
+    /// Whether frames may be tried on [`Frames`]' short path: the stream is framed without
+    /// checksums.
+    fn quick(&self) -> bool {
+        self.layout.checksum == Some(Checksum::None)
     }
 
     /// Decodes the frame numbered `number` at `pos`, the frames ending at `limit`.
@@ -717,9 +724,14 @@ fn check_index_block(block: &[u8], marker: u64, frames: u64) -> Result<(), Error
 #[derive(Clone, Debug)]
 pub struct Frames<'a> {
     stream: StreamSlice<'a>,
-    pos: usize,
+    /// The bytes after the last frame returned: a slice rather than a position, so that the bytes
+    /// ahead are bounded with one comparison.
+    rest: &'a [u8],
     frame: u64,
     done: bool,
+    /// Whether [`next_sound`](Self::next_sound) may try the next frame: the stream is framed
+    /// without checksums, and the iterator not done (one test per frame for both).
+    quick: bool,
 }
 
 impl<'a> Frames<'a> {
@@ -742,7 +754,18 @@ impl<'a> Frames<'a> {
     /// # Ok::<(), flatforge_stream::Error>(())
     /// ```
     pub fn position(&self) -> u64 {
-        self.pos as u64
+        self.pos() as u64
+    }
+
+    /// Ends the iteration.
+    fn stop(&mut self) {
+        self.done = true;
+        self.quick = false;
+    }
+
+    #[inline(always)]
+    fn pos(&self) -> usize {
+        self.stream.data.len() - self.rest.len()
     }
 
     /// The next frame of a framed stream without checksums when it is whole and sound (zero
@@ -752,13 +775,14 @@ impl<'a> Frames<'a> {
     /// and reports it.
     #[inline(always)]
     fn next_sound(&mut self) -> Option<Frame<'a>> {
-        if self.stream.layout.checksum != Some(Checksum::None) {
+        if !self.quick {
             return None;
         }
         // From the end of the previous frame: the padding, the frame header, and more.
-        let rest = self.stream.data.get(self.pos..)?;
+        let rest = self.rest;
         let window: &[u8; 16] = rest.first_chunk()?;
-        let lead = lead(self.pos as u64);
+        let pos = self.pos();
+        let lead = lead(pos as u64);
         let head = u64_at(window, lead);
         let len = head as u32;
         // The padding is zero when the word at its start is the header shifted past it. The end
@@ -770,12 +794,11 @@ impl<'a> Frames<'a> {
             return None;
         }
         let payload = rest[lead + 8..].get(..len as usize)?;
-        let offset = self.pos + lead;
-        self.pos = offset + 8 + payload.len();
+        self.rest = &rest[lead + 8 + payload.len()..];
         self.frame += 1;
         Some(Frame {
             number: self.frame - 1,
-            offset: offset as u64,
+            offset: (pos + lead) as u64,
             buffer: payload,
             size_prefixed: false,
             file_identifier: self.stream.ident,
@@ -788,25 +811,25 @@ impl<'a> Iterator for Frames<'a> {
 
     #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
         if let Some(frame) = self.next_sound() {
             return Some(Ok(frame));
         }
+        if self.done {
+            return None;
+        }
         let data_len = self.stream.data.len();
-        match self.stream.frame_at(self.pos, self.frame, data_len) {
+        match self.stream.frame_at(self.pos(), self.frame, data_len) {
             Ok(Some((frame, end))) => {
-                self.pos = end;
+                self.rest = &self.stream.data[end..];
                 self.frame += 1;
                 Some(Ok(frame))
             }
             Ok(None) => {
-                self.done = true;
+                self.stop();
                 None
             }
             Err(e) => {
-                self.done = true;
+                self.stop();
                 Some(Err(e))
             }
         }
@@ -848,7 +871,7 @@ impl<'a, T: Follow<'a>> Iterator for Messages<'a, T> {
             Err(e) => Err(e),
         };
         if result.is_err() {
-            self.frames.done = true;
+            self.frames.stop();
         }
         Some(result)
     }
@@ -990,9 +1013,11 @@ impl<'a> Index<'a> {
         };
         Ok(Frames {
             stream: self.stream,
-            pos,
+            // The index was checked: its offsets and its marker lie inside the data.
+            rest: &self.stream.data[pos..],
             frame: number,
             done: false,
+            quick: self.stream.quick(),
         })
     }
 }
