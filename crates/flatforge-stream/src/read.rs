@@ -633,10 +633,9 @@ impl<'a> StreamSlice<'a> {
         })
     }
 
-    /// Whether frames may be tried on [`Frames`]' short path: the stream is framed without
-    /// checksums.
+    /// Whether frames may be tried on [`Frames`]' short path: the stream is framed.
     fn quick(&self) -> bool {
-        self.layout.checksum == Some(Checksum::None)
+        self.layout.checksum.is_some()
     }
 
     /// Decodes the frame numbered `number` at `pos`, the frames ending at `limit`.
@@ -729,8 +728,8 @@ pub struct Frames<'a> {
     rest: &'a [u8],
     frame: u64,
     done: bool,
-    /// Whether [`next_sound`](Self::next_sound) may try the next frame: the stream is framed
-    /// without checksums, and the iterator not done (one test per frame for both).
+    /// Whether [`next_sound`](Self::next_sound) may try the next frame: the stream is framed, and
+    /// the iterator not done (one test per frame for both).
     quick: bool,
 }
 
@@ -768,11 +767,10 @@ impl<'a> Frames<'a> {
         self.stream.data.len() - self.rest.len()
     }
 
-    /// The next frame of a framed stream without checksums when it is whole and sound (zero
-    /// padding before it, its guard and length right), with one bounds check for the padding and
-    /// header and one for the payload; `None` leaves everything else (plain frames, checksums,
-    /// the end, the end marker, damage, a short last frame) to the deframing step, which decides
-    /// and reports it.
+    /// The next frame of a framed stream when it is whole and sound (zero padding before it, its
+    /// guard, length and checksum right), with one bounds check for the padding and length and one
+    /// for the payload; `None` leaves everything else (plain frames, the end, the end marker,
+    /// damage, a short last frame) to the deframing step, which decides and reports it.
     #[inline(always)]
     fn next_sound(&mut self) -> Option<Frame<'a>> {
         if !self.quick {
@@ -793,8 +791,13 @@ impl<'a> Frames<'a> {
         {
             return None;
         }
-        let payload = rest[lead + 8..].get(..len as usize)?;
-        self.rest = &rest[lead + 8 + payload.len()..];
+        let kind = self.stream.layout.checksum.unwrap_or_default();
+        let start = lead + kind.frame_header_len();
+        let payload = rest.get(start..)?.get(..len as usize)?;
+        if kind != Checksum::None && !checksum_matches(kind, &rest[lead + 8..start], payload) {
+            return None;
+        }
+        self.rest = &rest[start + payload.len()..];
         self.frame += 1;
         Some(Frame {
             number: self.frame - 1,
@@ -804,6 +807,13 @@ impl<'a> Frames<'a> {
             file_identifier: self.stream.ident,
         })
     }
+}
+
+/// Whether `stored`, a frame header's checksum field (a CRC-32C then 4 zero bytes, or an XXH3-64),
+/// is the checksum `kind` of `payload`. Out of line, as the hashing is.
+#[inline(never)]
+fn checksum_matches(kind: Checksum, stored: &[u8], payload: &[u8]) -> bool {
+    u64_at(stored, 0) == kind.compute(payload)
 }
 
 impl<'a> Iterator for Frames<'a> {
