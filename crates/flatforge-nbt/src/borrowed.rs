@@ -172,7 +172,7 @@ impl<'a, C: Codec> Parser<'a, C> {
                 self.push(8, name, start, n as u32);
             }
             9 => self.list(name, depth + 1)?,
-            10 => self.c.pos = self.compound(self.c.pos, name, depth + 1)?,
+            10 => self.compound_at_cursor(name, depth + 1)?,
             11 | 12 => {
                 let n = C::len(&mut self.c)?;
                 let start = self.c.pos as u32;
@@ -194,10 +194,7 @@ impl<'a, C: Codec> Parser<'a, C> {
     fn entry_value(&mut self, ty: u8, name: (u32, u16), depth: usize) -> Result<()> {
         match ty {
             9 => self.list(name, depth + 1),
-            10 => {
-                self.c.pos = self.compound(self.c.pos, name, depth + 1)?;
-                Ok(())
-            }
+            10 => self.compound_at_cursor(name, depth + 1),
             _ => self.leaf(ty, name, depth),
         }
     }
@@ -213,6 +210,13 @@ impl<'a, C: Codec> Parser<'a, C> {
     #[inline(always)]
     fn entry_value(&mut self, ty: u8, name: (u32, u16), depth: usize) -> Result<()> {
         self.value(ty, name, depth)
+    }
+
+    /// [`Parser::compound`] from the cursor, which it moves past the End.
+    #[inline(always)]
+    fn compound_at_cursor(&mut self, name: (u32, u16), depth: usize) -> Result<()> {
+        self.c.pos = self.compound(self.c.pos, name, depth)?;
+        Ok(())
     }
 
     /// Reads a compound's entries from `pos`; returns the position after its End. The position is passed
@@ -235,7 +239,7 @@ impl<'a, C: Codec> Parser<'a, C> {
                 }
             }
             self.c.pos = pos;
-            let ty_pos = self.c.pos;
+            let ty_pos = pos;
             let ty = self.c.u8()?;
             if ty == 0 {
                 pos = self.c.pos;
@@ -262,9 +266,10 @@ impl<'a, C: Codec> Parser<'a, C> {
     /// The fast path of compound entries in the fixed-width variants, in a loop that keeps its state in
     /// registers: numbers and strings whose header, name and payload are all in the input, each checked
     /// with one comparison; containers and arrays whose header and name are in the input, read by
-    /// [`Parser::compound`] or [`Parser::value`] (errors get the entry's name); the compound's End. Stops (consuming nothing of
-    /// that entry) at anything else, which the general path then handles, errors included. Starts at
-    /// `pos`; returns the position reached, the number of entries read and whether the End was.
+    /// [`Parser::compound`] or [`Parser::value`] (errors get the entry's name); the compound's End.
+    /// Stops (consuming nothing of that entry) at anything else, which the general path then
+    /// handles, errors included. Starts at `pos`; returns the position reached, the number of
+    /// entries read and whether the End was.
     #[inline(always)]
     fn fast_entries(&mut self, mut pos: usize, depth: usize) -> Result<(usize, u32, bool)> {
         let data = self.c.data;
@@ -375,9 +380,7 @@ impl<'a, C: Codec> Parser<'a, C> {
                 for i in 0..n {
                     let r = match elem {
                         9 => self.list(none, depth + 1),
-                        10 => self
-                            .compound(self.c.pos, none, depth + 1)
-                            .map(|next| self.c.pos = next),
+                        10 => self.compound_at_cursor(none, depth + 1),
                         _ => self.entry_value(elem, none, depth),
                     };
                     r.map_err(|e| e.in_index(i))?;

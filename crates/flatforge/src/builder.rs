@@ -942,6 +942,21 @@ impl Builder {
     /// `aligned + extra` bytes are left for the caller to write.
     #[inline(always)]
     fn reserve(&mut self, align: usize, aligned: usize, extra: usize) -> Result<(), BuildError> {
+        let pad = self.make_room(align, aligned, extra)?;
+        self.zero_pad(pad);
+        Ok(())
+    }
+
+    /// What [`reserve`](Self::reserve) and [`claim`](Self::claim) share: grows the buffer to hold
+    /// the padding and the `aligned + extra` bytes, and raises `min_align` to `align`. Returns the
+    /// padding's length; nothing is written.
+    #[inline(always)]
+    fn make_room(
+        &mut self,
+        align: usize,
+        aligned: usize,
+        extra: usize,
+    ) -> Result<usize, BuildError> {
         let pad = (self.len() + aligned).wrapping_neg() & (align - 1);
         let need = pad + aligned + extra;
         if need > self.head {
@@ -950,8 +965,7 @@ impl Builder {
         if align > self.min_align {
             self.min_align = align;
         }
-        self.zero_pad(pad);
-        Ok(())
+        Ok(pad)
     }
 
     /// Makes room as [`reserve`](Self::reserve) does, moves the head below the padding and the
@@ -965,15 +979,9 @@ impl Builder {
         aligned: usize,
         extra: usize,
     ) -> Result<&mut [u8], BuildError> {
-        let pad = (self.len() + aligned).wrapping_neg() & (align - 1);
+        let pad = self.make_room(align, aligned, extra)?;
         let n = aligned + extra;
         let need = pad + n;
-        if need > self.head {
-            self.grow(need)?;
-        }
-        if align > self.min_align {
-            self.min_align = align;
-        }
         let head = self.head;
         self.head = head - need;
         let room = &mut self.buf[head - need..head];
@@ -1137,13 +1145,10 @@ impl Builder {
     /// Writes `values` below the head (room reserved), as little-endian scalars.
     #[inline(always)]
     fn put_scalars<T: Scalar>(&mut self, values: &[T]) {
-        if cfg!(target_endian = "little") {
-            self.put_bytes(scalars_as_bytes(values));
-        } else {
-            for &v in values.iter().rev() {
-                self.put(v);
-            }
-        }
+        let bytes = core::mem::size_of_val(values);
+        self.head -= bytes;
+        let head = self.head;
+        write_scalars(&mut self.buf[head..head + bytes], values);
     }
 
     /// Writes the values of `values`, `bytes` in all (room reserved), below the head; zeros for
