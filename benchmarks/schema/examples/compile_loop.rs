@@ -7,7 +7,8 @@
 //! ```
 //!
 //! The difference of the two totals, divided by 1000, is the cost of one run. The workloads are
-//! `small` and `monster_test` (compilations, as the `schema/parse_*` benchmarks) and
+//! `small` and `monster_test` (compilations, as the `schema/parse_*` benchmarks), `text` (the
+//! schema in the environment variable `SCHEMA`, compiled from memory as `small` is) and
 //! `codegen` (Rust code for the small schema, compiled once, as `schema/codegen_small_monster`).
 
 use std::hint::black_box;
@@ -28,6 +29,14 @@ fn main() {
             for _ in 0..n {
                 let schema = flatforge_schema::compile_str("monster.fbs", black_box(MONSTER_SMALL))
                     .expect("valid");
+                black_box(schema);
+            }
+        }
+        "text" => {
+            let text = std::env::var("SCHEMA").expect("the `text` workload compiles $SCHEMA");
+            for _ in 0..n {
+                let schema =
+                    flatforge_schema::compile_str("monster.fbs", black_box(&text)).expect("valid");
                 black_box(schema);
             }
         }
@@ -55,6 +64,6 @@ fn main() {
                 );
             }
         }
-        other => panic!("unknown workload `{other}` (small, monster_test or codegen)"),
+        other => panic!("unknown workload `{other}` (small, text, monster_test or codegen)"),
     }
 }
