@@ -575,6 +575,7 @@ impl<'a> StreamSlice<'a> {
         Frames {
             stream: *self,
             rest: &self.data[self.start..],
+            lead: lead(self.start as u64),
             frame: 0,
             done: false,
             quick: self.quick(),
@@ -726,6 +727,10 @@ pub struct Frames<'a> {
     /// The bytes after the last frame returned: a slice rather than a position, so that the bytes
     /// ahead are bounded with one comparison.
     rest: &'a [u8],
+    /// The padding before the next frame: `lead` of the position of `rest`, carried from frame to
+    /// frame (from the last length) so that finding the next frame waits on one load, not on
+    /// the position as well.
+    lead: usize,
     frame: u64,
     done: bool,
     /// Whether [`next_sound`](Self::next_sound) may try the next frame: the stream is framed, and
@@ -776,32 +781,56 @@ impl<'a> Frames<'a> {
         if !self.quick {
             return None;
         }
+        match self.stream.layout.checksum.unwrap_or_default() {
+            Checksum::None => self.next_sound_in::<false>(Checksum::None),
+            kind => self.next_sound_in::<true>(kind),
+        }
+    }
+
+    /// [`next_sound`](Self::next_sound) in a stream whose frames have the checksum `kind`
+    /// (`CHECKED` when it is not [`Checksum::None`]).
+    ///
+    /// Without a checksum, finding frames is a chain of dependent loads: the padding before the
+    /// next frame comes from the last length (one step shorter than from the position). With one,
+    /// hashing dominates, and a value less to keep across its call pays more: the padding comes
+    /// from the position.
+    #[inline(always)]
+    fn next_sound_in<const CHECKED: bool>(&mut self, kind: Checksum) -> Option<Frame<'a>> {
         // From the end of the previous frame: the padding, the frame header, and more.
         let rest = self.rest;
         let window: &[u8; 16] = rest.first_chunk()?;
         let pos = self.pos();
-        let lead = lead(pos as u64);
-        let head = u64_at(window, lead);
+        let pad = if CHECKED { lead(pos as u64) } else { self.lead };
+        debug_assert_eq!(
+            pad,
+            lead(pos as u64),
+            "the carried padding is the position's"
+        );
+        let head = u64_at(window, pad);
         let len = head as u32;
         // The padding is zero when the word at its start is the header shifted past it. The end
         // marker's length exceeds every maximum, which is at most 2^31 - 1.
-        if u64_at(window, 0) != head << (8 * lead)
+        if u64_at(window, 0) != head << (8 * pad)
             || (head >> 32) as u32 != !len
             || u64::from(len) > self.stream.layout.max_len
         {
             return None;
         }
-        let kind = self.stream.layout.checksum.unwrap_or_default();
-        let start = lead + kind.frame_header_len();
+        let start = pad + kind.frame_header_len();
         let payload = rest.get(start..)?.get(..len as usize)?;
-        if kind != Checksum::None && !checksum_matches(kind, &rest[lead + 8..start], payload) {
+        if CHECKED && !checksum_matches(kind, &rest[pad + 8..start], payload) {
             return None;
         }
         self.rest = &rest[start + payload.len()..];
+        if !CHECKED {
+            // The payload starts 8-aligned (the frame does, and its header is 8 bytes), so the
+            // padding after it depends on its length alone.
+            self.lead = lead(u64::from(len));
+        }
         self.frame += 1;
         Some(Frame {
             number: self.frame - 1,
-            offset: (pos + lead) as u64,
+            offset: (pos + pad) as u64,
             buffer: payload,
             size_prefixed: false,
             file_identifier: self.stream.ident,
@@ -831,6 +860,7 @@ impl<'a> Iterator for Frames<'a> {
         match self.stream.frame_at(self.pos(), self.frame, data_len) {
             Ok(Some((frame, end))) => {
                 self.rest = &self.stream.data[end..];
+                self.lead = lead(end as u64);
                 self.frame += 1;
                 Some(Ok(frame))
             }
@@ -1025,6 +1055,7 @@ impl<'a> Index<'a> {
             stream: self.stream,
             // The index was checked: its offsets and its marker lie inside the data.
             rest: &self.stream.data[pos..],
+            lead: lead(pos as u64),
             frame: number,
             done: false,
             quick: self.stream.quick(),
