@@ -16,19 +16,74 @@
 
 use crate::source::{FileId, Span};
 
-/// The kind of a token.
+/// The kind of a token, one byte: a punctuation token's kind is its own byte, so that
+/// comparing kinds, punctuation included, compares one byte.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub(crate) enum Tok {
-    Eof,
-    Ident,
-    Str,
-    Int,
-    Float,
-    /// One of `{ } ( ) [ ] < > , : ; = .`, or `+`/`-` directly followed by an identifier.
-    Punct(u8),
+    Eof = 0,
+    Ident = 1,
+    Str = 2,
+    Int = 3,
+    Float = 4,
+    LBrace = b'{',
+    RBrace = b'}',
+    LParen = b'(',
+    RParen = b')',
+    LBracket = b'[',
+    RBracket = b']',
+    Less = b'<',
+    Greater = b'>',
+    Comma = b',',
+    Colon = b':',
+    Semicolon = b';',
+    Equals = b'=',
+    /// `.`, when not part of a number.
+    Dot = b'.',
+    /// `+` directly followed by an identifier.
+    Plus = b'+',
+    /// `-` directly followed by an identifier.
+    Minus = b'-',
 }
 
+/// The kinds of the bytes that are always a token of their own (`{ } ( ) [ ] < > , : ; =`).
+static PUNCT: [Option<Tok>; 256] = {
+    let mut table = [None; 256];
+    let all = [
+        Tok::LBrace,
+        Tok::RBrace,
+        Tok::LParen,
+        Tok::RParen,
+        Tok::LBracket,
+        Tok::RBracket,
+        Tok::Less,
+        Tok::Greater,
+        Tok::Comma,
+        Tok::Colon,
+        Tok::Semicolon,
+        Tok::Equals,
+    ];
+    let mut i = 0;
+    while i < all.len() {
+        table[all[i] as usize] = Some(all[i]);
+        i += 1;
+    }
+    table
+};
+
 impl Tok {
+    /// The punctuation token that the byte `c` always is, if any (`.`, `+` and `-` are not
+    /// always tokens of their own).
+    #[inline]
+    pub(crate) fn punct(c: u8) -> Option<Tok> {
+        PUNCT[c as usize]
+    }
+
+    /// The character of a punctuation token.
+    pub(crate) fn punct_char(self) -> Option<char> {
+        (self as u8 > Tok::Float as u8).then_some(self as u8 as char)
+    }
+
     /// How the token kind is named in messages.
     pub(crate) fn describe(self) -> &'static str {
         match self {
@@ -37,7 +92,7 @@ impl Tok {
             Tok::Str => "string constant",
             Tok::Int => "integer constant",
             Tok::Float => "float constant",
-            Tok::Punct(_) => "punctuation",
+            _ => "punctuation",
         }
     }
 }
@@ -219,18 +274,17 @@ impl<'s> Lexer<'s> {
                 pos += 1;
                 continue;
             }
+            if let Some(kind) = Tok::punct(c) {
+                self.pos = pos + 1;
+                let docs = self.docs.len() as u32;
+                *token = self.token(kind, pos, pos + 1, docs);
+                return Ok(());
+            }
             match c {
                 b' ' | b'\r' | b'\t' => pos += 1,
                 b'\n' => {
                     seen_newline = true;
                     pos += 1;
-                }
-                b'{' | b'}' | b'(' | b')' | b'[' | b']' | b'<' | b'>' | b',' | b':' | b';'
-                | b'=' => {
-                    self.pos = pos + 1;
-                    let docs = self.docs.len() as u32;
-                    *token = self.token(Tok::Punct(c), pos, pos + 1, docs);
-                    return Ok(());
                 }
                 c if is_ident_start(c) => {
                     let start = pos;
@@ -305,8 +359,6 @@ impl<'s> Lexer<'s> {
             match c {
                 b' ' | b'\r' | b'\t' => {}
                 b'\n' => seen_newline = true,
-                b'{' | b'}' | b'(' | b')' | b'[' | b']' | b'<' | b'>' | b',' | b':' | b';'
-                | b'=' => return Ok(self.token(Tok::Punct(c), start, self.pos, doc_start)),
                 0 => return Err(self.error("", start, self.pos)),
                 b'"' | b'\'' => return self.string(c, start, doc_start),
                 b'/' if self.peek_at(self.pos) == b'/' => {
@@ -342,7 +394,12 @@ impl<'s> Lexer<'s> {
                         self.pos += 1;
                     }
                 }
-                _ => return self.word_or_number(c, start, doc_start),
+                _ => {
+                    if let Some(kind) = Tok::punct(c) {
+                        return Ok(self.token(kind, start, self.pos, doc_start));
+                    }
+                    return self.word_or_number(c, start, doc_start);
+                }
             }
         }
     }
@@ -542,13 +599,14 @@ impl<'s> Lexer<'s> {
                 return Ok(self.token(Tok::Float, start, self.pos, doc_start));
             }
             if is_ident_start(self.peek_at(self.pos)) {
-                return Ok(self.token(Tok::Punct(c), start, self.pos, doc_start));
+                let kind = if c == b'+' { Tok::Plus } else { Tok::Minus };
+                return Ok(self.token(kind, start, self.pos, doc_start));
             }
         }
         // flatc's number scanner: `dot_lvl` is 1 before any dot, 0 after exactly one.
         let mut dot_lvl: i32 = if c == b'.' { 0 } else { 1 };
         if dot_lvl == 0 && !is_digit(self.peek_at(self.pos)) {
-            return Ok(self.token(Tok::Punct(b'.'), start, self.pos, doc_start));
+            return Ok(self.token(Tok::Dot, start, self.pos, doc_start));
         }
         if is_digit(c) || has_sign || dot_lvl == 0 {
             let mut c = c;
@@ -722,7 +780,22 @@ mod tests {
         let texts: Vec<&str> = toks.iter().map(|(_, s)| s.as_str()).collect();
         assert_eq!(texts, ["table", "T", "{", "a", ":", "int", ";", "}"]);
         assert_eq!(toks[0].0, Tok::Ident);
-        assert_eq!(toks[2].0, Tok::Punct(b'{'));
+        assert_eq!(toks[2].0, Tok::LBrace);
+    }
+
+    #[test]
+    fn punctuation_kinds_are_their_bytes() {
+        let always: Vec<u8> = (0..=255u8).filter(|&c| Tok::punct(c).is_some()).collect();
+        assert_eq!(always, b"(),:;<=>[]{}");
+        for c in always {
+            assert_eq!(Tok::punct(c).and_then(Tok::punct_char), Some(c as char));
+        }
+        for (kind, c) in [(Tok::Dot, '.'), (Tok::Plus, '+'), (Tok::Minus, '-')] {
+            assert_eq!(kind.punct_char(), Some(c));
+        }
+        for kind in [Tok::Eof, Tok::Ident, Tok::Str, Tok::Int, Tok::Float] {
+            assert_eq!(kind.punct_char(), None);
+        }
     }
 
     #[test]
@@ -753,9 +826,9 @@ mod tests {
     #[test]
     fn signed_identifiers_are_split() {
         let toks = kinds("-nan +infinity -inf");
-        assert_eq!(toks[0], (Tok::Punct(b'-'), "-".into()));
+        assert_eq!(toks[0], (Tok::Minus, "-".into()));
         assert_eq!(toks[1], (Tok::Ident, "nan".into()));
-        assert_eq!(toks[2], (Tok::Punct(b'+'), "+".into()));
+        assert_eq!(toks[2], (Tok::Plus, "+".into()));
         assert_eq!(toks[4], (Tok::Float, "-inf".into()));
     }
 

@@ -707,11 +707,11 @@ impl Parser<'_, '_> {
             Some(Keyword::Namespace) => {
                 self.advance();
                 let start = self.ast.mark::<Span>();
-                if !self.is_punct(b';') {
+                if !self.at(Tok::Semicolon) {
                     loop {
                         let part = self.ident()?;
                         self.ast.add(part);
-                        if self.is_punct(b'.') {
+                        if self.at(Tok::Dot) {
                             self.advance();
                         } else {
                             break;
@@ -778,7 +778,7 @@ impl Parser<'_, '_> {
             }
             Some(Keyword::NativeInclude) | None => {}
         }
-        if self.is_punct(b'{') {
+        if self.at(Tok::LBrace) {
             let span = self.span_here();
             self.errors.push(
                 Diagnostic::error(
@@ -814,11 +814,11 @@ impl Parser<'_, '_> {
         self.decl_name = Some(name);
         let attrs = self.metadata()?;
         let open = self.tok.start;
-        self.expect(b'{')?;
+        self.expect(Tok::LBrace)?;
         let fields = self.ast.mark::<FieldDecl>();
         let mut partial = false;
         loop {
-            if self.is_punct(b'}') {
+            if self.at(Tok::RBrace) {
                 self.advance();
                 break;
             }
@@ -875,8 +875,8 @@ impl Parser<'_, '_> {
                 return Some(next);
             }
             match self.tok.kind {
-                Tok::Eof | Tok::Punct(b'}') => return None,
-                Tok::Punct(b';') => {
+                Tok::Eof | Tok::RBrace => return None,
+                Tok::Semicolon => {
                     self.advance();
                     return None;
                 }
@@ -930,7 +930,7 @@ impl Parser<'_, '_> {
     /// `open`. A body without it ends at the end of the file or at the next declaration (the
     /// error is reported).
     fn close_body(&mut self, open: u32, name: Span) -> PResult<()> {
-        if self.is_punct(b'}') {
+        if self.at(Tok::RBrace) {
             self.advance();
             return Ok(());
         }
@@ -938,7 +938,7 @@ impl Parser<'_, '_> {
             self.unclosed(open, name, "`}`");
             return Ok(());
         }
-        Err(self.unexpected_punct(b'}'))
+        Err(self.unexpected_punct(Tok::RBrace))
     }
 
     /// Whether the current token and the next start a declaration (see [`starts_declaration`]).
@@ -990,7 +990,7 @@ impl Parser<'_, '_> {
     /// goes on as if it were there if what follows cannot continue the item: the end of the
     /// file, the next declaration, or in a body a `}` or the next field or method.
     fn end_item(&mut self, item: Item) -> PResult<()> {
-        if self.is_punct(b';') {
+        if self.at(Tok::Semicolon) {
             self.advance();
             return Ok(());
         }
@@ -999,15 +999,15 @@ impl Parser<'_, '_> {
 
     #[cold]
     fn missing_semicolon(&mut self, item: Item) -> PResult<()> {
-        let failed = self.unexpected_punct(b';');
+        let failed = self.unexpected_punct(Tok::Semicolon);
         let recover = match self.tok.kind {
             Tok::Eof => true,
-            Tok::Punct(b'}') => item != Item::Statement,
+            Tok::RBrace => item != Item::Statement,
             Tok::Ident => {
                 let keyword = self.keyword();
                 match self.lexer.peek_kind() {
-                    Some(Tok::Punct(b':')) => item == Item::Field,
-                    Some(Tok::Punct(b'(')) => item == Item::Method,
+                    Some(Tok::Colon) => item == Item::Field,
+                    Some(Tok::LParen) => item == Item::Method,
                     Some(next) => keyword.is_some_and(|k| starts_declaration(k, next)),
                     None => false,
                 }
@@ -1024,9 +1024,9 @@ impl Parser<'_, '_> {
     fn field(&mut self) -> PResult<FieldDecl> {
         let docs = self.tok.docs;
         let name = self.ident()?;
-        self.expect(b':')?;
+        self.expect(Tok::Colon)?;
         let ty = self.type_ast()?;
-        let default = if self.is_punct(b'=') {
+        let default = if self.at(Tok::Equals) {
             self.advance();
             Some(self.value()?)
         } else {
@@ -1054,7 +1054,7 @@ impl Parser<'_, '_> {
     /// [`Parser::type_ast`] for a type that is not a name: a vector or an array.
     #[inline(never)]
     fn series_type(&mut self) -> PResult<TypeAst> {
-        if self.is_punct(b'[') {
+        if self.at(Tok::LBracket) {
             let start = self.tok.start;
             if self.nesting >= MAX_DEPTH {
                 let span = self.span_here();
@@ -1070,7 +1070,7 @@ impl Parser<'_, '_> {
             let inner = self.type_ast();
             self.nesting -= 1;
             let inner = self.ast.add(inner?);
-            if self.is_punct(b':') {
+            if self.at(Tok::Colon) {
                 self.advance();
                 let len_tok = self.tok;
                 if len_tok.kind != Tok::Int {
@@ -1083,11 +1083,11 @@ impl Parser<'_, '_> {
                     return Err(Failed);
                 }
                 self.advance();
-                self.expect(b']')?;
+                self.expect(Tok::RBracket)?;
                 let span = self.span_from(start);
                 return Ok(TypeAst::Array(inner, self.span_of(len_tok), span));
             }
-            self.expect(b']')?;
+            self.expect(Tok::RBracket)?;
             return Ok(TypeAst::Vector(inner, self.span_from(start)));
         }
         Err(self.unexpected("a type"))
@@ -1114,11 +1114,9 @@ impl Parser<'_, '_> {
     #[inline(never)]
     fn other_value(&mut self) -> PResult<ValueAst> {
         let mut sign = None;
-        if matches!(self.tok.kind, Tok::Punct(b'+' | b'-')) {
-            let Tok::Punct(c) = self.tok.kind else {
-                return Err(Failed);
-            };
-            sign = Some((c, self.span_of(self.tok)));
+        if matches!(self.tok.kind, Tok::Plus | Tok::Minus) {
+            // (The kind of a punctuation token is its byte.)
+            sign = Some((self.tok.kind as u8, self.span_of(self.tok)));
             self.advance();
             if self.tok.kind != Tok::Ident {
                 return Err(self.unexpected("a constant name after the sign"));
@@ -1141,12 +1139,12 @@ impl Parser<'_, '_> {
                     ));
                     return Err(Failed);
                 }
-                self.expect(b'(')?;
+                self.expect(Tok::LParen)?;
                 self.nesting += 1;
                 let arg = self.value();
                 self.nesting -= 1;
                 let arg = self.ast.add(arg?);
-                self.expect(b')')?;
+                self.expect(Tok::RParen)?;
                 Ok(ValueAst::Call {
                     name,
                     arg,
@@ -1162,9 +1160,9 @@ impl Parser<'_, '_> {
                     sign,
                 })
             }
-            Tok::Punct(b'[') => {
+            Tok::LBracket => {
                 self.advance();
-                if !self.is_punct(b']') {
+                if !self.at(Tok::RBracket) {
                     let span = self.span_here();
                     self.errors.push(
                         Diagnostic::error(Code::Syntax, "expected `]` in vector default", span)
@@ -1181,7 +1179,7 @@ impl Parser<'_, '_> {
 
     #[inline]
     fn metadata(&mut self) -> PResult<List<AttrAst>> {
-        if !self.is_punct(b'(') {
+        if !self.at(Tok::LParen) {
             return Ok(List::EMPTY);
         }
         self.attribute_list()
@@ -1198,7 +1196,7 @@ impl Parser<'_, '_> {
                 return Err(self.unexpected("an attribute name (an identifier or a string)"));
             }
             self.advance();
-            let value = if self.is_punct(b':') {
+            let value = if self.at(Tok::Colon) {
                 self.advance();
                 Some(self.value()?)
             } else {
@@ -1210,11 +1208,11 @@ impl Parser<'_, '_> {
                 name_decoded: t.decoded,
                 value,
             });
-            if self.is_punct(b')') {
+            if self.at(Tok::RParen) {
                 self.advance();
                 return Ok(self.ast.list_from(attrs));
             }
-            self.expect(b',')?;
+            self.expect(Tok::Comma)?;
         }
     }
 
@@ -1225,7 +1223,7 @@ impl Parser<'_, '_> {
         self.advance();
         let name = self.ident()?;
         self.decl_name = Some(name);
-        let underlying = if self.is_punct(b':') {
+        let underlying = if self.at(Tok::Colon) {
             self.advance();
             Some(self.type_ast()?)
         } else {
@@ -1233,9 +1231,9 @@ impl Parser<'_, '_> {
         };
         let attrs = self.metadata()?;
         let open = self.span_here();
-        self.expect(b'{')?;
+        self.expect(Tok::LBrace)?;
         let values = self.ast.mark::<EnumValDecl>();
-        while !self.is_punct(b'}') {
+        while !self.at(Tok::RBrace) {
             let docs = self.tok.docs;
             let name = if is_union {
                 self.qual_name()?
@@ -1248,11 +1246,11 @@ impl Parser<'_, '_> {
                 }
             };
             let mut alias_type = None;
-            if is_union && self.is_punct(b':') {
+            if is_union && self.at(Tok::Colon) {
                 self.advance();
                 alias_type = Some(self.type_ast()?);
             }
-            let value = if self.is_punct(b'=') {
+            let value = if self.at(Tok::Equals) {
                 self.advance();
                 if self.tok.kind != Tok::Int {
                     return Err(self.unexpected("an integer constant"));
@@ -1271,12 +1269,12 @@ impl Parser<'_, '_> {
                 attrs,
                 docs,
             });
-            if !self.is_punct(b',') {
+            if !self.at(Tok::Comma) {
                 break;
             }
             self.advance();
         }
-        if !self.is_punct(b'}')
+        if !self.at(Tok::RBrace)
             && self.ast.mark::<EnumValDecl>() > values
             && self.at_declaration(start).is_some()
         {
@@ -1301,15 +1299,15 @@ impl Parser<'_, '_> {
         let name = self.ident()?;
         self.decl_name = Some(name);
         let attrs = self.metadata()?;
-        self.expect(b'{')?;
+        self.expect(Tok::LBrace)?;
         let calls = self.ast.mark::<RpcDecl>();
         loop {
             let docs = self.tok.docs;
             let name = self.ident()?;
-            self.expect(b'(')?;
+            self.expect(Tok::LParen)?;
             let request = self.qual_name()?;
-            self.expect(b')')?;
-            self.expect(b':')?;
+            self.expect(Tok::RParen)?;
+            self.expect(Tok::Colon)?;
             let response = self.qual_name()?;
             let attrs = self.metadata()?;
             self.end_item(Item::Method)?;
@@ -1320,7 +1318,7 @@ impl Parser<'_, '_> {
                 attrs,
                 docs,
             });
-            if self.is_punct(b'}') {
+            if self.at(Tok::RBrace) {
                 break;
             }
         }
@@ -1336,7 +1334,7 @@ impl Parser<'_, '_> {
     #[inline]
     fn qual_name(&mut self) -> PResult<QualName> {
         let first = self.ident()?;
-        if !self.is_punct(b'.') {
+        if !self.at(Tok::Dot) {
             return Ok(QualName {
                 first,
                 rest: List::EMPTY,
@@ -1351,7 +1349,7 @@ impl Parser<'_, '_> {
     fn dotted_name(&mut self, first: Span) -> PResult<QualName> {
         let rest = self.ast.mark::<Span>();
         let mut span = first;
-        while self.is_punct(b'.') {
+        while self.at(Tok::Dot) {
             self.advance();
             let part = self.ident()?;
             self.ast.add(part);
@@ -1385,17 +1383,18 @@ impl Parser<'_, '_> {
         Ok(lit)
     }
 
-    fn expect(&mut self, c: u8) -> PResult<()> {
-        if !self.is_punct(c) {
-            return Err(self.unexpected_punct(c));
+    fn expect(&mut self, kind: Tok) -> PResult<()> {
+        if !self.at(kind) {
+            return Err(self.unexpected_punct(kind));
         }
         self.advance();
         Ok(())
     }
 
     #[cold]
-    fn unexpected_punct(&mut self, c: u8) -> Failed {
-        self.unexpected(&format!("`{}`", c as char))
+    fn unexpected_punct(&mut self, punct: Tok) -> Failed {
+        let expected = punct.punct_char().map(|c| format!("`{c}`"));
+        self.unexpected(expected.as_deref().unwrap_or(punct.describe()))
     }
 
     #[cold]
@@ -1419,8 +1418,10 @@ impl Parser<'_, '_> {
     fn describe_current(&self) -> String {
         match self.tok.kind {
             Tok::Eof => "end of file".to_string(),
-            Tok::Punct(c) => format!("`{}`", c as char),
             kind => {
+                if let Some(c) = kind.punct_char() {
+                    return format!("`{c}`");
+                }
                 let text = self
                     .src
                     .get(self.tok.start as usize..self.tok.end as usize)
@@ -1436,8 +1437,8 @@ impl Parser<'_, '_> {
     fn advance(&mut self) {
         self.prev_end = self.tok.end;
         match self.tok.kind {
-            Tok::Punct(b'{') => self.depth += 1,
-            Tok::Punct(b'}') => self.depth = self.depth.saturating_sub(1),
+            Tok::LBrace => self.depth += 1,
+            Tok::RBrace => self.depth = self.depth.saturating_sub(1),
             _ => {}
         }
         if let Err(seen_newline) = self.lexer.next_quick(&mut self.tok) {
@@ -1523,11 +1524,11 @@ impl Parser<'_, '_> {
             }
             match self.tok.kind {
                 Tok::Eof => return,
-                Tok::Punct(b';') if self.depth == 0 => {
+                Tok::Semicolon if self.depth == 0 => {
                     self.advance();
                     return;
                 }
-                Tok::Punct(b'}') => {
+                Tok::RBrace => {
                     let closes = self.depth <= 1;
                     self.advance();
                     if closes {
@@ -1551,8 +1552,9 @@ impl Parser<'_, '_> {
         )
     }
 
-    fn is_punct(&self, c: u8) -> bool {
-        self.tok.kind == Tok::Punct(c)
+    /// Whether the current token is of kind `kind`.
+    fn at(&self, kind: Tok) -> bool {
+        self.tok.kind == kind
     }
 
     fn span_of(&self, t: Token) -> Span {
