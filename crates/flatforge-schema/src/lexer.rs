@@ -11,8 +11,9 @@
 //! error with an empty message (the parser reports the first NUL byte of a file, once).
 //!
 //! The common tokens (punctuation, identifiers, plain decimal integers, strings of printable ASCII
-//! without escapes, the end of the file) take an inline fast path that writes the parser's token in place
-//! ([`Lexer::next_quick`]); everything else, and every error, goes through [`Lexer::lex`].
+//! without escapes, the end of the file) after plain white space take an inline fast path that
+//! writes the parser's token in place ([`Lexer::next_quick`]); everything else (comments, other
+//! tokens, every error) goes through [`Lexer::next_token`].
 
 use crate::source::{FileId, Span};
 
@@ -123,6 +124,7 @@ const IDENT_START: u8 = 1;
 const IDENT_CONT: u8 = 2;
 const DIGIT: u8 = 4;
 const XDIGIT: u8 = 8;
+const SPACE: u8 = 16;
 
 static CLASS: [u8; 256] = {
     let mut table = [0u8; 256];
@@ -138,6 +140,9 @@ static CLASS: [u8; 256] = {
         }
         if b.is_ascii_hexdigit() {
             v |= XDIGIT;
+        }
+        if matches!(b, b' ' | b'\t' | b'\r' | b'\n') {
+            v |= SPACE;
         }
         table[c] = v;
         c += 1;
@@ -168,6 +173,12 @@ fn is_digit(b: u8) -> bool {
 #[inline]
 fn is_xdigit(b: u8) -> bool {
     class(b) & XDIGIT != 0
+}
+
+/// White space: a space, a tab or a line break (`\r`, `\n`).
+#[inline]
+fn is_space(b: u8) -> bool {
+    class(b) & SPACE != 0
 }
 
 /// Produces tokens on demand from one file's bytes.
@@ -224,9 +235,8 @@ impl<'s> Lexer<'s> {
     }
 
     /// The next token. After an error the lexer has moved past the offending bytes, so lexing can
-    /// go on. (The parser lexes with [`Lexer::next_quick`] and [`Lexer::lex`];
-    /// [`Lexer::next_token_fast`], the two together, is tested against this.)
-    #[cfg(test)]
+    /// go on. (The parser lexes with [`Lexer::next_quick`], and with this where that fails;
+    /// [`Lexer::next_token_fast`], the two together, is tested against this alone.)
     pub(crate) fn next_token(&mut self) -> Result<Token, LexError> {
         // As in flatc, only the very first byte of the file counts as a line start (not the byte
         // after a byte order mark).
@@ -238,10 +248,10 @@ impl<'s> Lexer<'s> {
     #[inline(always)]
     pub(crate) fn next_token_fast(&mut self) -> Result<Token, LexError> {
         let mut token = self.token(Tok::Eof, 0, 0, 0);
-        match self.next_quick(&mut token) {
-            Ok(()) => Ok(token),
-            Err(seen_newline) => self.lex(seen_newline),
+        if self.next_quick(&mut token) {
+            return Ok(token);
         }
+        self.next_token()
     }
 
     /// The kind of the next token, if it lexes without error, leaving the lexer as it was (for
@@ -261,90 +271,62 @@ impl<'s> Lexer<'s> {
         self.pos = pos as usize;
     }
 
-    /// The next token when it is punctuation, an identifier, a plain decimal integer, a string
-    /// of printable ASCII without escapes (most tokens are) or the end of the file, written to
-    /// `token`. Otherwise the white space before it is skipped and `Err(seen_newline)` says
-    /// whether it held a line break: [`Lexer::lex`] takes it from there.
+    /// The next token when only white space comes before it and it is punctuation, an
+    /// identifier, a plain decimal integer, a string of printable ASCII without escapes or the
+    /// end of the file (most tokens are), written to `token`. Otherwise returns `false`, and
+    /// leaves the lexer as it was for [`Lexer::next_token`].
     #[inline(always)]
-    pub(crate) fn next_quick(&mut self, token: &mut Token) -> Result<(), bool> {
-        let mut seen_newline = self.pos == 0;
+    pub(crate) fn next_quick(&mut self, token: &mut Token) -> bool {
+        let src = self.src;
+        let byte = |i: usize| src.get(i).copied().unwrap_or(0);
         let mut pos = self.pos;
-        while let Some(&c) = self.src.get(pos) {
-            if c == b' ' {
-                pos += 1;
-                continue;
-            }
-            if let Some(kind) = Tok::punct(c) {
-                self.pos = pos + 1;
-                let docs = self.docs.len() as u32;
-                *token = self.token(kind, pos, pos + 1, docs);
-                return Ok(());
-            }
-            match c {
-                b' ' | b'\r' | b'\t' => pos += 1,
-                b'\n' => {
-                    seen_newline = true;
-                    pos += 1;
-                }
-                c if is_ident_start(c) => {
-                    let start = pos;
-                    pos += 1;
-                    while is_ident_cont(self.peek_at(pos)) {
-                        pos += 1;
-                    }
-                    self.pos = pos;
-                    let docs = self.docs.len() as u32;
-                    *token = self.token(Tok::Ident, start, pos, docs);
-                    return Ok(());
-                }
-                b'0'..=b'9' => {
-                    // Digits not followed by what would make a float or a hex number.
-                    if c == b'0' && matches!(self.peek_at(pos + 1), b'x' | b'X') {
-                        return self.quick_miss(pos, seen_newline);
-                    }
-                    let mut end = pos + 1;
-                    while is_digit(self.peek_at(end)) {
-                        end += 1;
-                    }
-                    if matches!(self.peek_at(end), b'.' | b'e' | b'E') {
-                        return self.quick_miss(pos, seen_newline);
-                    }
-                    self.pos = end;
-                    let docs = self.docs.len() as u32;
-                    *token = self.token(Tok::Int, pos, end, docs);
-                    return Ok(());
-                }
-                b'"' | b'\'' => {
-                    // A string of printable ASCII without escapes, closed on this line.
-                    let mut end = pos + 1;
-                    loop {
-                        match self.peek_at(end) {
-                            b if b == c => break,
-                            b'\\' => return self.quick_miss(pos, seen_newline),
-                            b' '..=b'~' => end += 1,
-                            _ => return self.quick_miss(pos, seen_newline),
-                        }
-                    }
-                    self.pos = end + 1;
-                    let docs = self.docs.len() as u32;
-                    *token = self.token(Tok::Str, pos, end + 1, docs);
-                    return Ok(());
-                }
-                _ => return self.quick_miss(pos, seen_newline),
-            }
+        let mut c = byte(pos);
+        while is_space(c) {
+            pos += 1;
+            c = byte(pos);
         }
-        // The end of the file.
+        let start = pos;
+        let kind = if is_ident_start(c) {
+            pos = ident_end(src, pos + 1);
+            Tok::Ident
+        } else if let Some(kind) = Tok::punct(c) {
+            pos += 1;
+            kind
+        } else if is_digit(c) {
+            // Digits not followed by what would make a float or a hex number.
+            if c == b'0' && matches!(byte(pos + 1), b'x' | b'X') {
+                return false;
+            }
+            pos += 1;
+            while is_digit(byte(pos)) {
+                pos += 1;
+            }
+            if matches!(byte(pos), b'.' | b'e' | b'E') {
+                return false;
+            }
+            Tok::Int
+        } else if c == b'"' || c == b'\'' {
+            // A string of printable ASCII without escapes (which ends on this line).
+            pos += 1;
+            loop {
+                match byte(pos) {
+                    b if b == c => break,
+                    b'\\' => return false,
+                    b' '..=b'~' => pos += 1,
+                    _ => return false,
+                }
+            }
+            pos += 1;
+            Tok::Str
+        } else if pos >= src.len() {
+            Tok::Eof
+        } else {
+            return false;
+        };
         self.pos = pos;
         let docs = self.docs.len() as u32;
-        *token = self.token(Tok::Eof, pos, pos, docs);
-        Ok(())
-    }
-
-    /// [`Lexer::next_quick`] cannot lex the token at `pos`: leaves it to [`Lexer::lex`].
-    #[inline(always)]
-    fn quick_miss(&mut self, pos: usize, seen_newline: bool) -> Result<(), bool> {
-        self.pos = pos;
-        Err(seen_newline)
+        *token = self.token(kind, start, pos, docs);
+        true
     }
 
     /// The next token, after white space that contained a line break if `seen_newline`.
@@ -685,6 +667,22 @@ impl<'s> Lexer<'s> {
     }
 }
 
+/// Where the identifier characters from `pos` on end: eight bytes at a time (one bounds check
+/// for the eight) while there are eight, then byte by byte.
+#[inline(always)]
+fn ident_end(src: &[u8], mut pos: usize) -> usize {
+    while let Some(chunk) = src.get(pos..pos + 8) {
+        if let Some(i) = chunk.iter().position(|&b| !is_ident_cont(b)) {
+            return pos + i;
+        }
+        pos += 8;
+    }
+    while src.get(pos).is_some_and(|&b| is_ident_cont(b)) {
+        pos += 1;
+    }
+    pos
+}
+
 /// The position of the first NUL byte, eight bytes at a time.
 pub(crate) fn first_nul(src: &[u8]) -> Option<usize> {
     const ONES: u64 = 0x0101_0101_0101_0101;
@@ -884,6 +882,30 @@ mod tests {
         assert!(lexer.skip_bom().is_err());
     }
 
+    /// The tokens, errors, doc comments and decoded strings of `src`, lexed with
+    /// `next_token_fast` or with `next_token` alone.
+    fn lex_all(src: &[u8], fast: bool) -> (Vec<String>, Vec<(u32, u32)>, Vec<String>) {
+        let mut lexer = Lexer::new(src, FileId(0));
+        let mut out = Vec::new();
+        loop {
+            let t = if fast {
+                lexer.next_token_fast()
+            } else {
+                lexer.next_token()
+            };
+            match t {
+                Ok(t) => {
+                    out.push(format!("{t:?}"));
+                    if t.kind == Tok::Eof {
+                        break;
+                    }
+                }
+                Err(e) => out.push(format!("{e:?}")),
+            }
+        }
+        (out, lexer.docs, lexer.strings)
+    }
+
     #[test]
     fn the_fast_path_lexes_as_next_token_does() {
         let inputs = [
@@ -895,30 +917,83 @@ mod tests {
             "007 0 10. 1.5 2e3 3E-2 0x10 0X1p4 12abc 9;",
             r#"'a"b' "it's" "" "tab\there" "é" "esc\"aped" "open"#,
             "\"unterminated\n\"x\" 1\0 2",
+            "abcdefg abcdefgh abcdefghi:abcdefghijklmnop_17;_0123456789abcdefghij{a}ab",
+            "\t\r\n  \n x\r\n\r\n/// d\n\t  y  \n\n\t\t/** z */ w the_end_of_the_file",
         ];
         for src in inputs {
-            let lex = |fast: bool| {
-                let mut lexer = Lexer::new(src.as_bytes(), FileId(0));
-                let mut out = Vec::new();
-                loop {
-                    let t = if fast {
-                        lexer.next_token_fast()
-                    } else {
-                        lexer.next_token()
-                    };
-                    match t {
-                        Ok(t) => {
-                            out.push(format!("{t:?}"));
-                            if t.kind == Tok::Eof {
-                                break;
-                            }
-                        }
-                        Err(e) => out.push(format!("{e:?}")),
-                    }
+            assert_eq!(
+                lex_all(src.as_bytes(), true),
+                lex_all(src.as_bytes(), false),
+                "{src}"
+            );
+        }
+    }
+
+    /// The fast path against `next_token` on every shared schema, and on random text made of
+    /// the pieces that decide between the two (white space, comments, quotes, escapes, signs,
+    /// number parts, NUL and non-ASCII bytes) cut at every length.
+    #[test]
+    fn the_fast_path_agrees_on_schemas_and_random_text() {
+        fn schemas(dir: &std::path::Path, out: &mut Vec<Vec<u8>>) {
+            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    schemas(&path, out);
+                } else if path.extension().is_some_and(|e| e == "fbs") {
+                    out.extend(std::fs::read(&path));
                 }
-                (out, lexer.docs, lexer.strings)
-            };
-            assert_eq!(lex(true), lex(false), "{src}");
+            }
+        }
+        let mut inputs = Vec::new();
+        schemas(&flatforge_testkit::testdata_dir(), &mut inputs);
+        assert!(inputs.len() >= 80, "{} schemas", inputs.len());
+        const PIECES: [&[u8]; 24] = [
+            b" ",
+            b"\n",
+            b"\t",
+            b"\r",
+            b"//",
+            b"///",
+            b"/*",
+            b"*/",
+            b"\"",
+            b"'",
+            b"\\",
+            b"\\u",
+            b"abc",
+            b"_x9",
+            b"12",
+            b"0x",
+            b".",
+            b"e",
+            b"-",
+            b"+",
+            b"inf",
+            b"{;",
+            b"\0",
+            b"\xc3\xa9",
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        for _ in 0..2000 {
+            let mut src = Vec::new();
+            for _ in 0..12 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                src.extend_from_slice(PIECES[(state % PIECES.len() as u64) as usize]);
+            }
+            inputs.push(src);
+        }
+        for src in &inputs {
+            for len in [src.len(), src.len() / 2, src.len() / 3] {
+                let src = &src[..len];
+                assert_eq!(
+                    lex_all(src, true),
+                    lex_all(src, false),
+                    "{}",
+                    String::from_utf8_lossy(src)
+                );
+            }
         }
     }
 

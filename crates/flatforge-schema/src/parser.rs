@@ -1441,16 +1441,16 @@ impl Parser<'_, '_> {
             Tok::RBrace => self.depth = self.depth.saturating_sub(1),
             _ => {}
         }
-        if let Err(seen_newline) = self.lexer.next_quick(&mut self.tok) {
-            self.advance_slow(seen_newline);
+        if !self.lexer.next_quick(&mut self.tok) {
+            self.advance_slow();
         }
     }
 
-    /// [`Parser::advance`] for the tokens [`Lexer::next_quick`] leaves to [`Lexer::lex`], and
-    /// lexical errors.
+    /// [`Parser::advance`] for the tokens [`Lexer::next_quick`] leaves to
+    /// [`Lexer::next_token`], and lexical errors.
     #[inline(never)]
-    fn advance_slow(&mut self, seen_newline: bool) {
-        let mut next = self.lexer.lex(seen_newline);
+    fn advance_slow(&mut self) {
+        let mut next = self.lexer.next_token();
         loop {
             match next {
                 Ok(t) => {
