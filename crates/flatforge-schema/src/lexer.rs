@@ -111,6 +111,14 @@ pub(crate) struct Token {
     pub decoded: u32,
 }
 
+/// A token as [`Lexer::quick_at`] finds it: no doc comments before it, and no escapes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct QuickToken {
+    pub kind: Tok,
+    pub start: u32,
+    pub end: u32,
+}
+
 /// A lexical error.
 #[derive(Clone, Debug)]
 pub(crate) struct LexError {
@@ -265,9 +273,15 @@ impl<'s> Lexer<'s> {
         next.ok().map(|t| t.kind)
     }
 
-    /// Goes back to byte `pos`, the start of a token already lexed without error (for error
-    /// recovery: that token is lexed again, without its doc comments).
-    pub(crate) fn rewind(&mut self, pos: u32) {
+    /// Where the lexer is: the end of the last token it lexed.
+    pub(crate) fn pos(&self) -> u32 {
+        self.pos as u32
+    }
+
+    /// Moves to byte `pos`: back to the start of a token already lexed without error (for error
+    /// recovery: that token is lexed again, without its doc comments), or to the end of a token
+    /// that [`Lexer::quick_at`] found (the tokens before it are taken as lexed).
+    pub(crate) fn move_to(&mut self, pos: u32) {
         self.pos = pos as usize;
     }
 
@@ -277,9 +291,28 @@ impl<'s> Lexer<'s> {
     /// leaves the lexer as it was for [`Lexer::next_token`].
     #[inline(always)]
     pub(crate) fn next_quick(&mut self, token: &mut Token) -> bool {
+        let Some(quick) = self.quick_at(self.pos as u32) else {
+            return false;
+        };
+        self.pos = quick.end as usize;
+        let docs = self.docs.len() as u32;
+        *token = Token {
+            kind: quick.kind,
+            start: quick.start,
+            end: quick.end,
+            docs: (docs, docs),
+            decoded: u32::MAX,
+        };
+        true
+    }
+
+    /// The token from byte `pos` on when [`Lexer::next_quick`] would lex it there (only white
+    /// space before it, and a kind of token it lexes), without moving the lexer.
+    #[inline(always)]
+    pub(crate) fn quick_at(&self, pos: u32) -> Option<QuickToken> {
         let src = self.src;
+        let mut pos = pos as usize;
         let byte = |i: usize| src.get(i).copied().unwrap_or(0);
-        let mut pos = self.pos;
         let mut c = byte(pos);
         while is_space(c) {
             pos += 1;
@@ -295,14 +328,14 @@ impl<'s> Lexer<'s> {
         } else if is_digit(c) {
             // Digits not followed by what would make a float or a hex number.
             if c == b'0' && matches!(byte(pos + 1), b'x' | b'X') {
-                return false;
+                return None;
             }
             pos += 1;
             while is_digit(byte(pos)) {
                 pos += 1;
             }
             if matches!(byte(pos), b'.' | b'e' | b'E') {
-                return false;
+                return None;
             }
             Tok::Int
         } else if c == b'"' || c == b'\'' {
@@ -311,9 +344,9 @@ impl<'s> Lexer<'s> {
             loop {
                 match byte(pos) {
                     b if b == c => break,
-                    b'\\' => return false,
+                    b'\\' => return None,
                     b' '..=b'~' => pos += 1,
-                    _ => return false,
+                    _ => return None,
                 }
             }
             pos += 1;
@@ -321,12 +354,13 @@ impl<'s> Lexer<'s> {
         } else if pos >= src.len() {
             Tok::Eof
         } else {
-            return false;
+            return None;
         };
-        self.pos = pos;
-        let docs = self.docs.len() as u32;
-        *token = self.token(kind, start, pos, docs);
-        true
+        Some(QuickToken {
+            kind,
+            start: start as u32,
+            end: pos as u32,
+        })
     }
 
     /// The next token, after white space that contained a line break if `seen_newline`.
@@ -746,7 +780,7 @@ fn lossy(bytes: &[u8]) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn kinds(src: &str) -> Vec<(Tok, String)> {
@@ -882,6 +916,24 @@ mod tests {
         assert!(lexer.skip_bom().is_err());
     }
 
+    /// The text of every schema of the shared test data.
+    pub(crate) fn shared_schemas() -> Vec<Vec<u8>> {
+        fn collect(dir: &std::path::Path, out: &mut Vec<Vec<u8>>) {
+            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    collect(&path, out);
+                } else if path.extension().is_some_and(|e| e == "fbs") {
+                    out.extend(std::fs::read(&path));
+                }
+            }
+        }
+        let mut out = Vec::new();
+        collect(&flatforge_testkit::testdata_dir(), &mut out);
+        assert!(out.len() >= 80, "{} schemas", out.len());
+        out
+    }
+
     /// The tokens, errors, doc comments and decoded strings of `src`, lexed with
     /// `next_token_fast` or with `next_token` alone.
     fn lex_all(src: &[u8], fast: bool) -> (Vec<String>, Vec<(u32, u32)>, Vec<String>) {
@@ -934,19 +986,7 @@ mod tests {
     /// number parts, NUL and non-ASCII bytes) cut at every length.
     #[test]
     fn the_fast_path_agrees_on_schemas_and_random_text() {
-        fn schemas(dir: &std::path::Path, out: &mut Vec<Vec<u8>>) {
-            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-                let path = entry.path();
-                if path.is_dir() {
-                    schemas(&path, out);
-                } else if path.extension().is_some_and(|e| e == "fbs") {
-                    out.extend(std::fs::read(&path));
-                }
-            }
-        }
-        let mut inputs = Vec::new();
-        schemas(&flatforge_testkit::testdata_dir(), &mut inputs);
-        assert!(inputs.len() >= 80, "{} schemas", inputs.len());
+        let mut inputs = shared_schemas();
         const PIECES: [&[u8]; 24] = [
             b" ",
             b"\n",

@@ -475,6 +475,18 @@ pub(crate) fn parse(
     ast: &mut FileAst,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
+    parse_with(src, file, root, ast, diagnostics, true);
+}
+
+/// [`parse`], with [`Parser::quick_field`] on or off.
+fn parse_with(
+    src: &[u8],
+    file: FileId,
+    root: bool,
+    ast: &mut FileAst,
+    diagnostics: &mut Vec<Diagnostic>,
+    quick_fields: bool,
+) {
     let nul = first_nul(src);
     let full = src;
     // A root file with several NUL bytes is binary data (a FlatBuffer given as a schema, say):
@@ -485,27 +497,7 @@ pub(crate) fn parse(
         Some(at) if !root => &src[..at],
         _ => src,
     };
-    let mut p = Parser {
-        src,
-        lexer: Lexer::new(src, file),
-        tok: Token {
-            kind: Tok::Eof,
-            start: 0,
-            end: 0,
-            docs: (0, 0),
-            decoded: u32::MAX,
-        },
-        prev_end: 0,
-        errors: Vec::new(),
-        depth: 0,
-        nesting: 0,
-        suppress: false,
-        decl_name: None,
-        ast,
-    };
-    // (The lexer fills the tree's vectors, which may have room already.)
-    p.lexer.docs = std::mem::take(&mut p.ast.docs);
-    p.lexer.strings = std::mem::take(&mut p.ast.strings);
+    let mut p = Parser::new(src, file, ast, quick_fields);
     if let Err(e) = p.lexer.skip_bom() {
         p.lex_error(e);
     }
@@ -623,6 +615,38 @@ struct Parser<'s, 'a> {
     decl_name: Option<Span>,
     /// The tree being built.
     ast: &'a mut FileAst,
+    /// Whether common fields take [`Parser::quick_field`] (always, but in the tests that hold
+    /// it to the general path).
+    quick_fields: bool,
+}
+
+impl<'s, 'a> Parser<'s, 'a> {
+    /// A parser at the start of `src`, before its first token, that builds `ast`.
+    fn new(src: &'s [u8], file: FileId, ast: &'a mut FileAst, quick_fields: bool) -> Self {
+        let mut lexer = Lexer::new(src, file);
+        // (The lexer fills the tree's vectors, which may have room already.)
+        lexer.docs = std::mem::take(&mut ast.docs);
+        lexer.strings = std::mem::take(&mut ast.strings);
+        Parser {
+            src,
+            lexer,
+            tok: Token {
+                kind: Tok::Eof,
+                start: 0,
+                end: 0,
+                docs: (0, 0),
+                decoded: u32::MAX,
+            },
+            prev_end: 0,
+            errors: Vec::new(),
+            depth: 0,
+            nesting: 0,
+            suppress: false,
+            decl_name: None,
+            ast,
+            quick_fields,
+        }
+    }
 }
 
 impl Parser<'_, '_> {
@@ -973,7 +997,7 @@ impl Parser<'_, '_> {
             return None;
         }
         let name_start = self.tok.start;
-        self.lexer.rewind(name_start);
+        self.lexer.move_to(name_start);
         self.tok = Token {
             kind: Tok::Ident,
             start: start as u32,
@@ -1022,6 +1046,11 @@ impl Parser<'_, '_> {
     }
 
     fn field(&mut self) -> PResult<FieldDecl> {
+        if self.quick_fields {
+            if let Some(field) = self.quick_field() {
+                return Ok(field);
+            }
+        }
         let docs = self.tok.docs;
         let name = self.ident()?;
         self.expect(Tok::Colon)?;
@@ -1041,6 +1070,63 @@ impl Parser<'_, '_> {
             attrs,
             docs,
         })
+    }
+
+    /// [`Parser::field`] for the common fields, `name: type;` and `name: type = value;` with a
+    /// one-word type and a one-token value (a plain integer, a name or a string without escapes),
+    /// with only white space between their tokens: their tokens are found with
+    /// [`Lexer::quick_at`], without a parser step for each, and give the same field, with the
+    /// parser left as [`Parser::field`] leaves it. `None`, with the parser as it was, for any
+    /// other field.
+    #[inline]
+    fn quick_field(&mut self) -> Option<FieldDecl> {
+        if self.tok.kind != Tok::Ident {
+            return None;
+        }
+        let colon = self.lexer.quick_at(self.lexer.pos())?;
+        if colon.kind != Tok::Colon {
+            return None;
+        }
+        let ty = self.lexer.quick_at(colon.end)?;
+        if ty.kind != Tok::Ident {
+            return None;
+        }
+        let mut next = self.lexer.quick_at(ty.end)?;
+        let mut default = None;
+        if next.kind == Tok::Equals {
+            let value = self.lexer.quick_at(next.end)?;
+            if !matches!(value.kind, Tok::Int | Tok::Ident | Tok::Str) {
+                return None;
+            }
+            // (A name directly followed by `(`, a call, is followed by no `;`.)
+            next = self.lexer.quick_at(value.end)?;
+            default = Some(ValueAst::Token {
+                kind: value.kind,
+                span: self.lexer.span(value.start, value.end),
+                decoded: u32::MAX,
+                sign: None,
+            });
+        }
+        if next.kind != Tok::Semicolon {
+            return None;
+        }
+        let ty = self.lexer.span(ty.start, ty.end);
+        let field = FieldDecl {
+            name: self.span_of(self.tok),
+            ty: TypeAst::Named(QualName {
+                first: ty,
+                rest: List::EMPTY,
+                span: ty,
+            }),
+            default,
+            attrs: List::EMPTY,
+            docs: self.tok.docs,
+        };
+        // Past the `;`, as `advance` leaves the parser after each token.
+        self.lexer.move_to(next.end);
+        self.prev_end = next.end;
+        self.lex_next();
+        Some(field)
     }
 
     #[inline]
@@ -1441,6 +1527,12 @@ impl Parser<'_, '_> {
             Tok::RBrace => self.depth = self.depth.saturating_sub(1),
             _ => {}
         }
+        self.lex_next();
+    }
+
+    /// Lexes the token at the lexer's position into `tok`.
+    #[inline(always)]
+    fn lex_next(&mut self) {
         if !self.lexer.next_quick(&mut self.tok) {
             self.advance_slow();
         }
@@ -1599,6 +1691,93 @@ mod tests {
             .into_iter()
             .map(|d| d.message)
             .collect()
+    }
+
+    /// The tree and the diagnostics of `src` as a root file, with or without
+    /// [`Parser::quick_field`].
+    fn parse_both_ways(src: &[u8]) -> [(String, String); 2] {
+        [true, false].map(|quick| {
+            let mut ast = FileAst::default();
+            let mut errors = Vec::new();
+            parse_with(src, FileId(0), true, &mut ast, &mut errors, quick);
+            (format!("{ast:?}"), format!("{errors:?}"))
+        })
+    }
+
+    /// [`Parser::quick_field`] against the general path: the fields it takes and the ones
+    /// next to them that it must leave alone, every shared schema and random schemas, and all of
+    /// them cut short (a field cut anywhere).
+    #[test]
+    fn quick_fields_parse_as_the_general_path_does() {
+        let mut inputs: Vec<Vec<u8>> = [
+            "table T { a:int; b : short = 100 ; c:E=Red; d:string=\"x\"; e\t:\nint\r\n=\n7\n;\n}",
+            "table T { e:int=-1; f:float=1.5; g:A.B; h:[int]; i:int (id:1); j:int = x(1); }",
+            "table T { k:int=0x10; l:int = 1e5; m:string=\"\\n\"; n:int /* c */; o/**/:int; }",
+            "table T { p:int=007; q:int=100abc; r:int = Red.x; s:int=; t:; u:int }",
+            "table T { v:int=x (y); w:int=\"é\"; x:int=+inf; y:bool=true;; z:int=nan }",
+            "table T { /// doc\n a:int; /// more\n b:int = 1; c:int; // not doc\n d:int; }",
+            "struct S { x:float; y:float = 0; } table U { a:S; b:int = 1 table V {}",
+            "table T { a:int; table U { b:int = 2 } root_type T;",
+            "table T { a:int\n b:int; c:int = 1\n d:int; }",
+            "table T { a:int;\0 b:int; }",
+            "table T { a : int ; b:int=1;}enum E:byte{A}table U{a:int;",
+        ]
+        .iter()
+        .map(|s| s.as_bytes().to_vec())
+        .collect();
+        inputs.extend(crate::lexer::tests::shared_schemas());
+        for seed in 0..300 {
+            let files = flatforge_testkit::random_schema::schema_files(seed, "r");
+            inputs.extend(files.into_iter().map(|(_, text)| text.into_bytes()));
+        }
+        for src in &inputs {
+            for len in [src.len(), src.len() * 2 / 3, src.len() / 3, src.len() / 7] {
+                let src = &src[..len];
+                let [quick, general] = parse_both_ways(src);
+                assert_eq!(quick, general, "{}", String::from_utf8_lossy(src));
+            }
+        }
+    }
+
+    /// A field that [`Parser::quick_field`] takes leaves the parser as the general path does:
+    /// the same field, next token, previous token end, lexer position, brace depth, doc
+    /// comments and errors.
+    #[test]
+    fn a_quick_field_leaves_the_parser_as_the_general_path_does() {
+        let cases = [
+            ("a:int; b", true),
+            ("a : short = 100 ;\n/// doc\nb", true),
+            ("a:E=Red;}", true),
+            ("a:string='x'; c:int;", true),
+            ("a:int;", true),
+            ("a\n:\tint\r\n;/* c */ }", true),
+            ("a:int=1;\0", true),
+            ("a:int;table", true),
+            ("a:int=-1;", false),
+            ("a:int=1.5;", false),
+            ("a:A.B;", false),
+            ("a:int /* c */;", false),
+            ("a:int (id: 1);", false),
+            ("a:int=f(1);", false),
+            ("a:int", false),
+            ("a:int b:int;", false),
+        ];
+        for (src, quick) in cases {
+            let state = |quick_fields: bool| {
+                let mut ast = FileAst::default();
+                let mut p = Parser::new(src.as_bytes(), FileId(0), &mut ast, quick_fields);
+                p.advance();
+                let field = p.field().ok();
+                let lexer = (p.lexer.pos(), p.lexer.docs.clone(), p.lexer.strings.clone());
+                let state = format!("{:?}", (p.tok, p.prev_end, p.depth, lexer, &p.errors));
+                (format!("{field:?}"), state)
+            };
+            assert_eq!(state(true), state(false), "{src}");
+            let mut ast = FileAst::default();
+            let mut p = Parser::new(src.as_bytes(), FileId(0), &mut ast, true);
+            p.advance();
+            assert_eq!(p.quick_field().is_some(), quick, "{src}");
+        }
     }
 
     #[test]
