@@ -851,33 +851,28 @@ impl Parser<'_, '_> {
                 break;
             }
             let field_start = self.tok.start;
-            match self.field() {
-                Ok(f) => {
-                    self.ast.add(f);
+            if self.field().is_err() {
+                if self.errors.len() >= MAX_ERRORS {
+                    return Err(Failed);
                 }
-                Err(Failed) => {
-                    if self.errors.len() >= MAX_ERRORS {
-                        return Err(Failed);
+                if let Some((next, name_start)) = self.skip_field(start) {
+                    // The errors from the name of the next declaration on (the last ones:
+                    // errors are found in order) come from taking it for a field: the error
+                    // is the missing `}`.
+                    while self
+                        .errors
+                        .last()
+                        .and_then(|d| d.primary.as_ref())
+                        .is_some_and(|p| p.span.start >= name_start)
+                    {
+                        self.errors.pop();
                     }
-                    if let Some((next, name_start)) = self.skip_field(start) {
-                        // The errors from the name of the next declaration on (the last ones:
-                        // errors are found in order) come from taking it for a field: the error
-                        // is the missing `}`.
-                        while self
-                            .errors
-                            .last()
-                            .and_then(|d| d.primary.as_ref())
-                            .is_some_and(|p| p.span.start >= name_start)
-                        {
-                            self.errors.pop();
-                        }
-                        partial |= next != field_start;
-                        self.unclosed(open, name, "`}`");
-                        break;
-                    }
-                    partial = true;
-                    self.suppress = false;
+                    partial |= next != field_start;
+                    self.unclosed(open, name, "`}`");
+                    break;
                 }
+                partial = true;
+                self.suppress = false;
             }
         }
         Ok(ObjectDecl {
@@ -1045,11 +1040,10 @@ impl Parser<'_, '_> {
         }
     }
 
-    fn field(&mut self) -> PResult<FieldDecl> {
-        if self.quick_fields {
-            if let Some(field) = self.quick_field() {
-                return Ok(field);
-            }
+    /// A field of a table or struct, added to the tree.
+    fn field(&mut self) -> PResult<()> {
+        if self.quick_fields && self.quick_field().is_some() {
+            return Ok(());
         }
         let docs = self.tok.docs;
         let name = self.ident()?;
@@ -1063,23 +1057,24 @@ impl Parser<'_, '_> {
         };
         let attrs = self.metadata()?;
         self.end_item(Item::Field)?;
-        Ok(FieldDecl {
+        self.ast.add(FieldDecl {
             name,
             ty,
             default,
             attrs,
             docs,
-        })
+        });
+        Ok(())
     }
 
     /// [`Parser::field`] for the common fields, `name: type;` and `name: type = value;` with a
     /// one-word type and a one-token value (a plain integer, a name or a string without escapes),
     /// with only white space between their tokens: their tokens are found with
-    /// [`Lexer::quick_at`], without a parser step for each, and give the same field, with the
-    /// parser left as [`Parser::field`] leaves it. `None`, with the parser as it was, for any
-    /// other field.
+    /// [`Lexer::quick_at`], without a parser step for each, and give the same field (added to
+    /// the tree), with the parser left as [`Parser::field`] leaves it. `None`, with the parser
+    /// as it was, for any other field.
     #[inline]
-    fn quick_field(&mut self) -> Option<FieldDecl> {
+    fn quick_field(&mut self) -> Option<()> {
         if self.tok.kind != Tok::Ident {
             return None;
         }
@@ -1111,7 +1106,7 @@ impl Parser<'_, '_> {
             return None;
         }
         let ty = self.lexer.span(ty.start, ty.end);
-        let field = FieldDecl {
+        self.ast.add(FieldDecl {
             name: self.span_of(self.tok),
             ty: TypeAst::Named(QualName {
                 first: ty,
@@ -1121,12 +1116,12 @@ impl Parser<'_, '_> {
             default,
             attrs: List::EMPTY,
             docs: self.tok.docs,
-        };
+        });
         // Past the `;`, as `advance` leaves the parser after each token.
         self.lexer.move_to(next.end);
         self.prev_end = next.end;
         self.lex_next();
-        Some(field)
+        Some(())
     }
 
     #[inline]
@@ -1767,7 +1762,7 @@ mod tests {
                 let mut ast = FileAst::default();
                 let mut p = Parser::new(src.as_bytes(), FileId(0), &mut ast, quick_fields);
                 p.advance();
-                let field = p.field().ok();
+                let field = p.field().ok().map(|()| p.ast.fields.clone());
                 let lexer = (p.lexer.pos(), p.lexer.docs.clone(), p.lexer.strings.clone());
                 let state = format!("{:?}", (p.tok, p.prev_end, p.depth, lexer, &p.errors));
                 (format!("{field:?}"), state)
