@@ -690,13 +690,9 @@ impl Parser<'_, '_> {
             self.suppress = false;
             self.decl_name = None;
             let start = self.tok.start;
-            match self.decl(keyword) {
-                Ok(Some(decl)) => self.ast.decls.push(decl),
-                Ok(None) => {}
-                Err(Failed) => {
-                    self.record_loss(keyword);
-                    self.synchronize(start);
-                }
+            if self.decl(keyword).is_err() {
+                self.record_loss(keyword);
+                self.synchronize(start);
             }
             keyword = self.keyword();
         }
@@ -726,7 +722,9 @@ impl Parser<'_, '_> {
         }
     }
 
-    fn decl(&mut self, keyword: Option<Keyword>) -> PResult<Option<Decl>> {
+    /// The declaration that starts with `keyword` (if the current token is one), added to the
+    /// tree.
+    fn decl(&mut self, keyword: Option<Keyword>) -> PResult<()> {
         match keyword {
             Some(Keyword::Namespace) => {
                 self.advance();
@@ -743,28 +741,28 @@ impl Parser<'_, '_> {
                     }
                 }
                 self.end_item(Item::Statement)?;
-                return Ok(Some(Decl::Namespace(self.ast.list_from(start))));
+                let parts = self.ast.list_from(start);
+                self.ast.decls.push(Decl::Namespace(parts));
             }
             Some(kw @ (Keyword::Enum | Keyword::Union)) => {
-                return self
-                    .enum_decl(kw == Keyword::Union)
-                    .map(|d| Some(Decl::Enum(d)));
+                let decl = self.enum_decl(kw == Keyword::Union)?;
+                self.ast.decls.push(Decl::Enum(decl));
             }
             Some(Keyword::RootType) => {
                 self.advance();
                 let name = self.qual_name()?;
                 self.end_item(Item::Statement)?;
-                return Ok(Some(Decl::RootType(name)));
+                self.ast.decls.push(Decl::RootType(name));
             }
             Some(kw @ (Keyword::FileIdentifier | Keyword::FileExtension)) => {
                 self.advance();
                 let lit = self.str_lit()?;
                 self.end_item(Item::Statement)?;
-                return Ok(Some(if kw == Keyword::FileIdentifier {
+                self.ast.decls.push(if kw == Keyword::FileIdentifier {
                     Decl::FileIdentifier(lit)
                 } else {
                     Decl::FileExtension(lit)
-                }));
+                });
             }
             Some(Keyword::Include) => {
                 let span = self.span_here();
@@ -790,18 +788,24 @@ impl Parser<'_, '_> {
                     (self.str_lit()?, true)
                 };
                 self.end_item(Item::Statement)?;
-                return Ok(Some(Decl::Attribute(lit, is_string)));
+                self.ast.decls.push(Decl::Attribute(lit, is_string));
             }
             Some(Keyword::RpcService) => {
-                return self.service().map(|s| Some(Decl::Service(s)));
+                let decl = self.service()?;
+                self.ast.decls.push(Decl::Service(decl));
             }
             Some(kw @ (Keyword::Table | Keyword::Struct)) => {
-                return self
-                    .object(kw == Keyword::Struct)
-                    .map(|o| Some(Decl::Object(o)));
+                let decl = self.object(kw == Keyword::Struct)?;
+                self.ast.decls.push(Decl::Object(decl));
             }
-            Some(Keyword::NativeInclude) | None => {}
+            Some(Keyword::NativeInclude) | None => return Err(self.not_a_declaration(keyword)),
         }
+        Ok(())
+    }
+
+    /// Reports that the current token, `keyword` if it is one, starts no declaration.
+    #[cold]
+    fn not_a_declaration(&mut self, keyword: Option<Keyword>) -> Failed {
         if self.at(Tok::LBrace) {
             let span = self.span_here();
             self.errors.push(
@@ -812,7 +816,7 @@ impl Parser<'_, '_> {
                 )
                 .with_note("flatc parses a JSON object here; schema files for flatforge must contain only declarations"),
             );
-            return Err(Failed);
+            return Failed;
         }
         let span = self.span_here();
         let found = self.describe_current();
@@ -826,7 +830,7 @@ impl Parser<'_, '_> {
             d = d.with_help("`native_include` must come before all declarations");
         }
         self.errors.push(d);
-        Err(Failed)
+        Failed
     }
 
     /// A `table`, or a `struct` if `is_struct` (the current token is the keyword).
