@@ -8,7 +8,9 @@
 //! bytes are the parser's business (flatc rejects a root file that has one and reads an included
 //! file up to its first): the lexer lexes what it is given, where a NUL byte in a comment or a
 //! string constant is a character like any other, and one where a token should start is an
-//! error with an empty message (the parser reports the first NUL byte of a file, once).
+//! error with an empty message (the parser reports the first NUL byte of a file, once). So that
+//! the parser need not look for NUL bytes before it starts, the lexer notes the first one it
+//! passes ([`Lexer::first_nul`]).
 //!
 //! The common tokens (punctuation, identifiers, plain decimal integers, strings of printable ASCII
 //! without escapes, the end of the file) after plain white space take an inline fast path that
@@ -198,6 +200,8 @@ pub(crate) struct Lexer<'s> {
     /// Decoded values of string constants that contain escapes.
     pub strings: Vec<String>,
     file: FileId,
+    /// The first NUL byte lexed, if any (see [`Lexer::first_nul`]).
+    nul: Option<usize>,
 }
 
 impl<'s> Lexer<'s> {
@@ -209,7 +213,19 @@ impl<'s> Lexer<'s> {
             docs: Vec::new(),
             strings: Vec::new(),
             file,
+            nul: None,
         }
+    }
+
+    /// The first NUL byte of the source. Every byte before the lexer's position has been lexed
+    /// (the fast path takes none that is NUL, and [`Lexer::next_token`] notes the first one it
+    /// passes), so it is the first one noted, or else the first one from the lexer's position
+    /// on (at the end of the source after a whole file is lexed: nothing to look at).
+    pub(crate) fn first_nul(&self) -> Option<usize> {
+        if self.nul.is_some() || self.pos >= self.src.len() {
+            return self.nul;
+        }
+        first_nul(&self.src[self.pos..]).map(|at| self.pos + at)
     }
 
     /// Checks and skips a byte order mark (flatc rejects a partial one).
@@ -246,9 +262,15 @@ impl<'s> Lexer<'s> {
     /// go on. (The parser lexes with [`Lexer::next_quick`], and with this where that fails;
     /// [`Lexer::next_token_fast`], the two together, is tested against this alone.)
     pub(crate) fn next_token(&mut self) -> Result<Token, LexError> {
+        let from = self.pos;
         // As in flatc, only the very first byte of the file counts as a line start (not the byte
         // after a byte order mark).
-        self.lex(self.pos == 0)
+        let next = self.lex(self.pos == 0);
+        if self.nul.is_none() {
+            let lexed = self.src.get(from..self.pos).unwrap_or_default();
+            self.nul = first_nul(lexed).map(|at| from + at);
+        }
+        next
     }
 
     /// The next token (as `next_token`, which the tests hold this to), with the common tokens

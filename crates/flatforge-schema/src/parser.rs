@@ -32,7 +32,7 @@ use std::cell::Cell;
 use std::marker::PhantomData;
 
 use crate::diagnostic::{Code, Diagnostic, Label};
-use crate::lexer::{first_nul, is_ident_cont, is_ident_start, LexError, Lexer, Tok, Token};
+use crate::lexer::{is_ident_cont, is_ident_start, LexError, Lexer, Tok, Token};
 use crate::source::{FileId, Span};
 
 /// Deepest nesting of `[` in types or of calls in values (flatc's `FLATBUFFERS_MAX_PARSING_DEPTH`).
@@ -365,12 +365,24 @@ impl FileAst {
 
     /// Empties the tree and keeps it as this thread's spare, unless it holds much memory.
     pub(crate) fn recycle(mut self: Box<FileAst>) {
+        if self.clear() > MAX_SPARE_BYTES {
+            return;
+        }
+        // A thread being torn down keeps no spare.
+        let _ = SPARE.try_with(|spare| spare.set(Some(self)));
+    }
+
+    /// Empties the tree; returns the memory, in bytes, that its vectors keep.
+    #[inline]
+    fn clear(&mut self) -> usize {
         /// Empties `v`; returns the memory it keeps.
         fn empty<T>(v: &mut Vec<T>) -> usize {
             v.clear();
             v.capacity() * std::mem::size_of::<T>()
         }
-        let held = empty(&mut self.header)
+        self.lost.any_name = false;
+        self.lost.attributes = false;
+        empty(&mut self.header)
             + empty(&mut self.decls)
             + empty(&mut self.fields)
             + empty(&mut self.attrs)
@@ -381,14 +393,7 @@ impl FileAst {
             + empty(&mut self.name_parts)
             + empty(&mut self.docs)
             + empty(&mut self.strings)
-            + empty(&mut self.lost.names);
-        if held > MAX_SPARE_BYTES {
-            return;
-        }
-        self.lost.any_name = false;
-        self.lost.attributes = false;
-        // A thread being torn down keeps no spare.
-        let _ = SPARE.try_with(|spare| spare.set(Some(self)));
+            + empty(&mut self.lost.names)
     }
 
     /// The items of `list`.
@@ -487,43 +492,71 @@ fn parse_with(
     diagnostics: &mut Vec<Diagnostic>,
     quick_fields: bool,
 ) {
-    let nul = first_nul(src);
-    let full = src;
-    // A root file with several NUL bytes is binary data (a FlatBuffer given as a schema, say):
-    // its one error is the NUL byte, not one for every byte that follows.
-    let binary = root && nul.is_some_and(|at| full[at + 1..].contains(&0));
-    let src = match nul {
-        _ if binary => &src[..0],
-        Some(at) if !root => &src[..at],
-        _ => src,
-    };
-    let mut p = Parser::new(src, file, ast, quick_fields);
-    if let Err(e) = p.lexer.skip_bom() {
-        p.lex_error(e);
-    }
-    p.advance();
-    if p.tok.kind == Tok::Eof {
-        if p.errors.is_empty() && !binary {
-            let span = Span::new(file, 0, 0);
-            p.errors.push(
-                Diagnostic::error(Code::Syntax, "input file is empty", span)
-                    .with_note("flatc rejects files without any declaration"),
-            );
+    // What is read of the file: all of it, unless a NUL byte says otherwise. NUL bytes are rare:
+    // the lexer notes the first one, and the file is parsed again where it changes what is read.
+    let mut read = src;
+    let mut binary = false;
+    let mut nul = None;
+    let mut errors = loop {
+        let mut p = Parser::new(read, file, ast, quick_fields);
+        p.run(binary);
+        let first = nul.is_none();
+        if first {
+            nul = p.lexer.first_nul();
         }
-    } else {
-        p.file();
-    }
-    if p.errors.len() >= MAX_ERRORS {
-        p.ast.lost.any_name = true;
-        p.ast.lost.attributes = true;
+        p.ast.docs = p.lexer.docs;
+        p.ast.strings = p.lexer.strings;
+        match nul {
+            // A root file with several NUL bytes is binary data (a FlatBuffer given as a schema,
+            // say): none of it is read, and its one error is the NUL byte, not one for every
+            // byte that follows. An included file is read up to its first NUL byte.
+            Some(at) if first && (!root || src[at + 1..].contains(&0)) => {
+                binary = root;
+                read = if binary { &src[..0] } else { &src[..at] };
+                ast.clear();
+            }
+            _ => break p.errors,
+        }
+    };
+    if errors.len() >= MAX_ERRORS {
+        ast.lost.any_name = true;
+        ast.lost.attributes = true;
     }
     // (After parsing, which finds errors in order, and may go back on the last ones.)
     if let Some(at) = nul {
-        p.nul_byte(full, at, root);
+        errors.push(nul_byte(file, src, at, root));
     }
-    p.ast.docs = p.lexer.docs;
-    p.ast.strings = p.lexer.strings;
-    diagnostics.append(&mut p.errors);
+    diagnostics.append(&mut errors);
+}
+
+/// The report of the first NUL byte of a file, at byte `at` of `full` (an error in the `root`
+/// file, a warning in an included one, which ends there).
+#[cold]
+fn nul_byte(file: FileId, full: &[u8], at: usize, root: bool) -> Diagnostic {
+    let span = Span::new(file, at as u32, at as u32 + 1);
+    if root {
+        let count = full.iter().filter(|&&b| b == 0).count();
+        let d = Diagnostic::error(Code::Syntax, "schema files cannot contain NUL bytes", span)
+            .with_label("NUL byte")
+            .with_note("flatc rejects the file as binary (\"input file appears to be binary\")");
+        if count > 1 {
+            d.with_note(format!("the file has {count} NUL bytes; this is the first"))
+                .with_help(
+                    "this looks like binary data, not a schema: a FlatBuffer is read with \
+                     `flatforge json -s SCHEMA FILE`",
+                )
+        } else {
+            d
+        }
+    } else {
+        Diagnostic::warning(
+            Code::Questionable,
+            "this included file is read only up to its first NUL byte",
+            span,
+        )
+        .with_label("the file ends here")
+        .with_note("flatc reads an included file up to its first NUL byte and ignores the rest")
+    }
 }
 
 /// The words that start statements and declarations.
@@ -650,6 +683,26 @@ impl<'s, 'a> Parser<'s, 'a> {
 }
 
 impl Parser<'_, '_> {
+    /// Parses the text into the tree. `binary`: the text is what is read of a binary file,
+    /// nothing, which is not reported as an empty file.
+    fn run(&mut self, binary: bool) {
+        if let Err(e) = self.lexer.skip_bom() {
+            self.lex_error(e);
+        }
+        self.advance();
+        if self.tok.kind == Tok::Eof {
+            if self.errors.is_empty() && !binary {
+                let span = self.lexer.span(0, 0);
+                self.errors.push(
+                    Diagnostic::error(Code::Syntax, "input file is empty", span)
+                        .with_note("flatc rejects files without any declaration"),
+                );
+            }
+        } else {
+            self.file();
+        }
+    }
+
     fn file(&mut self) {
         let mut keyword = loop {
             if self.errors.len() >= MAX_ERRORS {
@@ -1572,39 +1625,6 @@ impl Parser<'_, '_> {
             .push(Diagnostic::error(Code::Syntax, e.message, span));
     }
 
-    /// Reports the NUL byte at `at` in the file `full` (an error in the `root` file, a warning
-    /// in an included one, which ends there).
-    #[cold]
-    fn nul_byte(&mut self, full: &[u8], at: usize, root: bool) {
-        let span = self.lexer.span(at as u32, at as u32 + 1);
-        let d = if root {
-            let count = full.iter().filter(|&&b| b == 0).count();
-            let d = Diagnostic::error(Code::Syntax, "schema files cannot contain NUL bytes", span)
-                .with_label("NUL byte")
-                .with_note(
-                    "flatc rejects the file as binary (\"input file appears to be binary\")",
-                );
-            if count > 1 {
-                d.with_note(format!("the file has {count} NUL bytes; this is the first"))
-                    .with_help(
-                        "this looks like binary data, not a schema: a FlatBuffer is read with \
-                         `flatforge json -s SCHEMA FILE`",
-                    )
-            } else {
-                d
-            }
-        } else {
-            Diagnostic::warning(
-                Code::Questionable,
-                "this included file is read only up to its first NUL byte",
-                span,
-            )
-            .with_label("the file ends here")
-            .with_note("flatc reads an included file up to its first NUL byte and ignores the rest")
-        };
-        self.errors.push(d);
-    }
-
     /// Skips tokens to the end of the declaration that failed, which started at byte `start`:
     /// past a `;` outside braces, past the `}` that closes the outermost open brace, or to the
     /// next declaration.
@@ -2057,6 +2077,53 @@ mod tests {
             diagnostics[0].primary.as_ref().map(|p| p.span.start),
             Some(10)
         );
+    }
+
+    /// The lexer notes the first NUL byte it passes, wherever it is (in white space, a comment,
+    /// a doc comment, a string, where a token starts, after the error limit): an included file
+    /// is read up to it, a root file with one gets the error there, one with two is binary.
+    #[test]
+    fn the_first_nul_byte_is_found_wherever_it_is() {
+        let run = |src: &[u8], root: bool| {
+            let mut ast = FileAst::default();
+            let mut errors = Vec::new();
+            parse(src, FileId(0), root, &mut ast, &mut errors);
+            (format!("{ast:?}"), errors)
+        };
+        let at_nul = |d: &Diagnostic, at: usize| {
+            d.message.contains("NUL") && d.primary.as_ref().map(|p| p.span.start) == Some(at as u32)
+        };
+        let bases = [
+            "table T { a:int = 1; b:[E] (id: 2); } // note\n/* block */ struct S { x:float; }\n\
+             /// doc\nenum E:byte { A, B = 0x2 } attribute \"a\\tb\"; root_type T;"
+                .to_string(),
+            format!("{}table T {{ a:int; }}", "@ ".repeat(70)),
+        ];
+        for base in &bases {
+            for at in 0..=base.len() {
+                let mut src = base.as_bytes().to_vec();
+                src.insert(at, 0);
+                let (ast, errors) = run(&src, false);
+                let (ast_before, mut errors_before) = run(&src[..at], false);
+                let warning = errors.last().filter(|d| !d.is_error() && at_nul(d, at));
+                assert!(warning.is_some(), "{at}: {errors:?}");
+                errors_before.extend(warning.cloned());
+                assert_eq!(ast, ast_before, "{at}");
+                assert_eq!(format!("{errors:?}"), format!("{errors_before:?}"), "{at}");
+                let (_, errors) = run(&src, true);
+                assert!(
+                    errors.last().is_some_and(|d| d.is_error() && at_nul(d, at)),
+                    "{at}"
+                );
+                src.push(0);
+                let (ast, errors) = run(&src, true);
+                assert_eq!(
+                    (ast, errors.len()),
+                    (format!("{:?}", FileAst::default()), 1)
+                );
+                assert!(at_nul(&errors[0], at), "{at}");
+            }
+        }
     }
 
     #[test]
