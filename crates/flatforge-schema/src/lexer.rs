@@ -328,6 +328,17 @@ impl<'s> Lexer<'s> {
         true
     }
 
+    /// Where the punctuation token `punct` ends if it is the token from byte `pos` on, with only
+    /// white space before it (as [`Lexer::quick_at`] would find it, but for a one-byte compare).
+    #[inline(always)]
+    pub(crate) fn punct_after(&self, pos: u32, punct: Tok) -> Option<u32> {
+        let mut pos = pos as usize;
+        while self.src.get(pos).is_some_and(|&c| is_space(c)) {
+            pos += 1;
+        }
+        (*self.src.get(pos)? == punct as u8).then_some(pos as u32 + 1)
+    }
+
     /// The token from byte `pos` on when [`Lexer::next_quick`] would lex it there (only white
     /// space before it, and a kind of token it lexes), without moving the lexer.
     #[inline(always)]
@@ -1054,6 +1065,26 @@ pub(crate) mod tests {
                     lex_all(src, false),
                     "{}",
                     String::from_utf8_lossy(src)
+                );
+            }
+        }
+    }
+
+    /// `punct_after` finds a punctuation token where `quick_at` finds it, and nowhere else.
+    #[test]
+    fn punct_after_agrees_with_quick_at() {
+        let src = b"a : b;\t=\n\r 1 ( ) , [ ] < > { } . + - = ;;// x\n\0:";
+        let lexer = Lexer::new(src, FileId(0));
+        for pos in 0..=src.len() as u32 + 1 {
+            for c in 0..=255u8 {
+                let Some(punct) = Tok::punct(c) else {
+                    continue;
+                };
+                let quick = lexer.quick_at(pos).filter(|t| t.kind == punct);
+                assert_eq!(
+                    lexer.punct_after(pos, punct),
+                    quick.map(|t| t.end),
+                    "{pos} {c}"
                 );
             }
         }

@@ -1135,33 +1135,30 @@ impl Parser<'_, '_> {
         if self.tok.kind != Tok::Ident {
             return None;
         }
-        let colon = self.lexer.quick_at(self.lexer.pos())?;
-        if colon.kind != Tok::Colon {
-            return None;
-        }
-        let ty = self.lexer.quick_at(colon.end)?;
+        let colon = self.lexer.punct_after(self.lexer.pos(), Tok::Colon)?;
+        let ty = self.lexer.quick_at(colon)?;
         if ty.kind != Tok::Ident {
             return None;
         }
-        let mut next = self.lexer.quick_at(ty.end)?;
-        let mut default = None;
-        if next.kind == Tok::Equals {
-            let value = self.lexer.quick_at(next.end)?;
-            if !matches!(value.kind, Tok::Int | Tok::Ident | Tok::Str) {
-                return None;
+        let (end, default) = match self.lexer.punct_after(ty.end, Tok::Semicolon) {
+            Some(end) => (end, None),
+            None => {
+                let equals = self.lexer.punct_after(ty.end, Tok::Equals)?;
+                let value = self.lexer.quick_at(equals)?;
+                if !matches!(value.kind, Tok::Int | Tok::Ident | Tok::Str) {
+                    return None;
+                }
+                // (A name directly followed by `(`, a call, is followed by no `;`.)
+                let end = self.lexer.punct_after(value.end, Tok::Semicolon)?;
+                let value = ValueAst::Token {
+                    kind: value.kind,
+                    span: self.lexer.span(value.start, value.end),
+                    decoded: u32::MAX,
+                    sign: None,
+                };
+                (end, Some(value))
             }
-            // (A name directly followed by `(`, a call, is followed by no `;`.)
-            next = self.lexer.quick_at(value.end)?;
-            default = Some(ValueAst::Token {
-                kind: value.kind,
-                span: self.lexer.span(value.start, value.end),
-                decoded: u32::MAX,
-                sign: None,
-            });
-        }
-        if next.kind != Tok::Semicolon {
-            return None;
-        }
+        };
         let ty = self.lexer.span(ty.start, ty.end);
         self.ast.add(FieldDecl {
             name: self.span_of(self.tok),
@@ -1175,8 +1172,8 @@ impl Parser<'_, '_> {
             docs: self.tok.docs,
         });
         // Past the `;`, as `advance` leaves the parser after each token.
-        self.lexer.move_to(next.end);
-        self.prev_end = next.end;
+        self.lexer.move_to(end);
+        self.prev_end = end;
         self.lex_next();
         Some(())
     }
