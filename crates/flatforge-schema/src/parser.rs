@@ -483,14 +483,15 @@ pub(crate) fn parse(
     parse_with(src, file, root, ast, diagnostics, true);
 }
 
-/// [`parse`], with [`Parser::quick_field`] on or off.
+/// [`parse`], with the parser's quick paths ([`Parser::quick_field`], [`Parser::quick_open`]) on
+/// or off.
 fn parse_with(
     src: &[u8],
     file: FileId,
     root: bool,
     ast: &mut FileAst,
     diagnostics: &mut Vec<Diagnostic>,
-    quick_fields: bool,
+    quick: bool,
 ) {
     // What is read of the file: all of it, unless a NUL byte says otherwise. NUL bytes are rare:
     // the lexer notes the first one, and the file is parsed again where it changes what is read.
@@ -498,7 +499,7 @@ fn parse_with(
     let mut binary = false;
     let mut nul = None;
     let mut errors = loop {
-        let mut p = Parser::new(read, file, ast, quick_fields);
+        let mut p = Parser::new(read, file, ast, quick);
         p.run(binary);
         let first = nul.is_none();
         if first {
@@ -648,14 +649,14 @@ struct Parser<'s, 'a> {
     decl_name: Option<Span>,
     /// The tree being built.
     ast: &'a mut FileAst,
-    /// Whether common fields take [`Parser::quick_field`] (always, but in the tests that hold
-    /// it to the general path).
-    quick_fields: bool,
+    /// Whether the common fields and starts of tables and structs take [`Parser::quick_field`]
+    /// and [`Parser::quick_open`] (always, but in the tests that hold them to the general path).
+    quick: bool,
 }
 
 impl<'s, 'a> Parser<'s, 'a> {
     /// A parser at the start of `src`, before its first token, that builds `ast`.
-    fn new(src: &'s [u8], file: FileId, ast: &'a mut FileAst, quick_fields: bool) -> Self {
+    fn new(src: &'s [u8], file: FileId, ast: &'a mut FileAst, quick: bool) -> Self {
         let mut lexer = Lexer::new(src, file);
         // (The lexer fills the tree's vectors, which may have room already.)
         lexer.docs = std::mem::take(&mut ast.docs);
@@ -677,7 +678,7 @@ impl<'s, 'a> Parser<'s, 'a> {
             suppress: false,
             decl_name: None,
             ast,
-            quick_fields,
+            quick,
         }
     }
 }
@@ -890,12 +891,19 @@ impl Parser<'_, '_> {
     fn object(&mut self, is_struct: bool) -> PResult<ObjectDecl> {
         let docs = self.tok.docs;
         let start = self.tok.start;
-        self.advance();
-        let name = self.ident()?;
-        self.decl_name = Some(name);
-        let attrs = self.metadata()?;
-        let open = self.tok.start;
-        self.expect(Tok::LBrace)?;
+        let quick = if self.quick { self.quick_open() } else { None };
+        let (name, attrs, open) = match quick {
+            Some((name, open)) => (name, List::EMPTY, open),
+            None => {
+                self.advance();
+                let name = self.ident()?;
+                self.decl_name = Some(name);
+                let attrs = self.metadata()?;
+                let open = self.tok.start;
+                self.expect(Tok::LBrace)?;
+                (name, attrs, open)
+            }
+        };
         let fields = self.ast.mark::<FieldDecl>();
         let mut partial = false;
         loop {
@@ -940,6 +948,27 @@ impl Parser<'_, '_> {
             docs,
             partial,
         })
+    }
+
+    /// [`Parser::object`] from its keyword (the current token) past its `{`, for the common
+    /// start `table Name {` (a name and `{`, no attributes, only white space between them), read
+    /// with [`Lexer::quick_at`] in one go: the name, the byte where the `{` is, and the parser
+    /// left as the general path leaves it. `None`, with the parser as it was, for any other.
+    #[inline]
+    fn quick_open(&mut self) -> Option<(Span, u32)> {
+        let name = self.lexer.quick_at(self.lexer.pos())?;
+        if name.kind != Tok::Ident {
+            return None;
+        }
+        let end = self.lexer.punct_after(name.end, Tok::LBrace)?;
+        let name = self.lexer.span(name.start, name.end);
+        self.decl_name = Some(name);
+        // Past the `{`, as `advance` leaves the parser after each token.
+        self.depth += 1;
+        self.lexer.move_to(end);
+        self.prev_end = end;
+        self.lex_next();
+        Some((name, end - 1))
     }
 
     /// Skips the rest of a field that failed: past its `;`, or to the `}` or the end of the file.
@@ -1099,7 +1128,7 @@ impl Parser<'_, '_> {
 
     /// A field of a table or struct, added to the tree.
     fn field(&mut self) -> PResult<()> {
-        if self.quick_fields && self.quick_field().is_some() {
+        if self.quick && self.quick_field().is_some() {
             return Ok(());
         }
         let docs = self.tok.docs;
@@ -1709,8 +1738,7 @@ mod tests {
             .collect()
     }
 
-    /// The tree and the diagnostics of `src` as a root file, with or without
-    /// [`Parser::quick_field`].
+    /// The tree and the diagnostics of `src` as a root file, with the quick paths and without.
     fn parse_both_ways(src: &[u8]) -> [(String, String); 2] {
         [true, false].map(|quick| {
             let mut ast = FileAst::default();
@@ -1720,11 +1748,11 @@ mod tests {
         })
     }
 
-    /// [`Parser::quick_field`] against the general path: the fields it takes and the ones
-    /// next to them that it must leave alone, every shared schema and random schemas, and all of
-    /// them cut short (a field cut anywhere).
+    /// The quick paths ([`Parser::quick_field`], [`Parser::quick_open`]) against the general
+    /// path: what they take and what is next to it that they must leave alone, every shared
+    /// schema and random schemas, and all of them cut short (a field or a start cut anywhere).
     #[test]
-    fn quick_fields_parse_as_the_general_path_does() {
+    fn quick_paths_parse_as_the_general_path_does() {
         let mut inputs: Vec<Vec<u8>> = [
             "table T { a:int; b : short = 100 ; c:E=Red; d:string=\"x\"; e\t:\nint\r\n=\n7\n;\n}",
             "table T { e:int=-1; f:float=1.5; g:A.B; h:[int]; i:int (id:1); j:int = x(1); }",
@@ -1737,6 +1765,8 @@ mod tests {
             "table T { a:int\n b:int; c:int = 1\n d:int; }",
             "table T { a:int;\0 b:int; }",
             "table T { a : int ; b:int=1;}enum E:byte{A}table U{a:int;",
+            "table T (a) {} table /* c */ U {} struct V /* c */ {} table W.X {} table 1 {}",
+            "table T; table table {} struct S\n{\n} table U {table V {} table {}",
         ]
         .iter()
         .map(|s| s.as_bytes().to_vec())
@@ -1755,9 +1785,20 @@ mod tests {
         }
     }
 
-    /// A field that [`Parser::quick_field`] takes leaves the parser as the general path does:
-    /// the same field, next token, previous token end, lexer position, brace depth, doc
-    /// comments and errors.
+    /// The state of a parser after `step` from the first token of `src`, with the quick paths
+    /// on or off: what `step` returns, the next token, the previous token end, the lexer
+    /// position, the brace depth, the name of the declaration, the doc comments and the errors.
+    fn state_after(src: &str, quick: bool, step: fn(&mut Parser) -> String) -> [String; 2] {
+        let mut ast = FileAst::default();
+        let mut p = Parser::new(src.as_bytes(), FileId(0), &mut ast, quick);
+        p.advance();
+        let result = step(&mut p);
+        let lexer = (p.lexer.pos(), p.lexer.docs.clone(), p.lexer.strings.clone());
+        let state = (p.tok, p.prev_end, p.depth, p.decl_name, lexer, &p.errors);
+        [result, format!("{state:?}")]
+    }
+
+    /// A field that [`Parser::quick_field`] takes leaves the parser as the general path does.
     #[test]
     fn a_quick_field_leaves_the_parser_as_the_general_path_does() {
         let cases = [
@@ -1778,21 +1819,54 @@ mod tests {
             ("a:int", false),
             ("a:int b:int;", false),
         ];
+        let field = |p: &mut Parser| format!("{:?}", p.field().ok().map(|()| &p.ast.fields));
         for (src, quick) in cases {
-            let state = |quick_fields: bool| {
-                let mut ast = FileAst::default();
-                let mut p = Parser::new(src.as_bytes(), FileId(0), &mut ast, quick_fields);
-                p.advance();
-                let field = p.field().ok().map(|()| p.ast.fields.clone());
-                let lexer = (p.lexer.pos(), p.lexer.docs.clone(), p.lexer.strings.clone());
-                let state = format!("{:?}", (p.tok, p.prev_end, p.depth, lexer, &p.errors));
-                (format!("{field:?}"), state)
-            };
-            assert_eq!(state(true), state(false), "{src}");
-            let mut ast = FileAst::default();
-            let mut p = Parser::new(src.as_bytes(), FileId(0), &mut ast, true);
-            p.advance();
-            assert_eq!(p.quick_field().is_some(), quick, "{src}");
+            assert_eq!(
+                state_after(src, true, field),
+                state_after(src, false, field),
+                "{src}"
+            );
+            let quick_field = |p: &mut Parser| format!("{:?}", p.quick_field());
+            assert_eq!(
+                state_after(src, true, quick_field)[0] == "Some(())",
+                quick,
+                "{src}"
+            );
+        }
+    }
+
+    /// A table or struct start that [`Parser::quick_open`] takes leaves the parser as the general
+    /// path does.
+    #[test]
+    fn a_quick_open_leaves_the_parser_as_the_general_path_does() {
+        let cases = [
+            ("table T { a:int; }", true),
+            ("struct S\n{\n/// doc\nx:float; }", true),
+            ("table T{}", true),
+            ("table T {", true),
+            ("table\tT\r\n{ /* c */ }", true),
+            ("table T (a) { }", false),
+            ("table /* c */ T { }", false),
+            ("table T /* c */ { }", false),
+            ("table T.U { }", false),
+            ("table 1 { }", false),
+            ("table T", false),
+            ("table T;", false),
+            ("table { }", false),
+        ];
+        let object = |p: &mut Parser| format!("{:?}", p.object(false).ok());
+        for (src, quick) in cases {
+            assert_eq!(
+                state_after(src, true, object),
+                state_after(src, false, object),
+                "{src}"
+            );
+            let quick_open = |p: &mut Parser| format!("{:?}", p.quick_open().is_some());
+            assert_eq!(
+                state_after(src, true, quick_open)[0],
+                quick.to_string(),
+                "{src}"
+            );
         }
     }
 
