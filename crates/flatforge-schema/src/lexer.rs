@@ -295,7 +295,7 @@ impl<'s> Lexer<'s> {
         next.ok().map(|t| t.kind)
     }
 
-    /// Where the lexer is: the end of the last token it lexed.
+    /// Where the lexer is: the byte the next token is lexed from (the end of the last one).
     pub(crate) fn pos(&self) -> u32 {
         self.pos as u32
     }
