@@ -6,7 +6,7 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 #[test]
 fn the_generated_and_declined_schemas_are_the_expected_ones() {
@@ -45,17 +45,6 @@ fn random_schemas_were_generated() {
     }
 }
 
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).expect("read dir") {
-        let path = entry.expect("entry").path();
-        if path.is_dir() {
-            collect(&path, out);
-        } else if path.extension().is_some_and(|e| e == "fbs") {
-            out.push(path);
-        }
-    }
-}
-
 #[test]
 fn generation_is_deterministic() {
     let testdata = flatforge_testkit::testdata_dir()
@@ -68,7 +57,7 @@ fn generation_is_deterministic() {
         "flatbuffers/reflection",
         "real-world/arrow",
     ] {
-        collect(&testdata.join(dir), &mut schemas);
+        schemas.extend(flatforge_testkit::fbs_files(&testdata.join(dir)));
     }
     let compiler = common::include_dirs()
         .into_iter()

@@ -951,18 +951,10 @@ pub(crate) mod tests {
 
     /// The text of every schema of the shared test data.
     pub(crate) fn shared_schemas() -> Vec<Vec<u8>> {
-        fn collect(dir: &std::path::Path, out: &mut Vec<Vec<u8>>) {
-            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-                let path = entry.path();
-                if path.is_dir() {
-                    collect(&path, out);
-                } else if path.extension().is_some_and(|e| e == "fbs") {
-                    out.extend(std::fs::read(&path));
-                }
-            }
-        }
-        let mut out = Vec::new();
-        collect(&flatforge_testkit::testdata_dir(), &mut out);
+        let out: Vec<Vec<u8>> = flatforge_testkit::fbs_files(&flatforge_testkit::testdata_dir())
+            .iter()
+            .map(|path| std::fs::read(path).expect("read a shared schema"))
+            .collect();
         assert!(out.len() >= 80, "{} schemas", out.len());
         out
     }
@@ -1046,14 +1038,11 @@ pub(crate) mod tests {
             b"\0",
             b"\xc3\xa9",
         ];
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut rng = flatforge_testkit::SplitMix64::new(0x2545_f491_4f6c_dd1d);
         for _ in 0..2000 {
             let mut src = Vec::new();
             for _ in 0..12 {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                src.extend_from_slice(PIECES[(state % PIECES.len() as u64) as usize]);
+                src.extend_from_slice(PIECES[rng.below(PIECES.len())]);
             }
             inputs.push(src);
         }

@@ -963,11 +963,8 @@ impl Parser<'_, '_> {
         let end = self.lexer.punct_after(name.end, Tok::LBrace)?;
         let name = self.lexer.span(name.start, name.end);
         self.decl_name = Some(name);
-        // Past the `{`, as `advance` leaves the parser after each token.
         self.depth += 1;
-        self.lexer.move_to(end);
-        self.prev_end = end;
-        self.lex_next();
+        self.skip_to(end);
         Some((name, end - 1))
     }
 
@@ -1200,10 +1197,7 @@ impl Parser<'_, '_> {
             attrs: List::EMPTY,
             docs: self.tok.docs,
         });
-        // Past the `;`, as `advance` leaves the parser after each token.
-        self.lexer.move_to(end);
-        self.prev_end = end;
-        self.lex_next();
+        self.skip_to(end);
         Some(())
     }
 
@@ -1605,6 +1599,15 @@ impl Parser<'_, '_> {
             Tok::RBrace => self.depth = self.depth.saturating_sub(1),
             _ => {}
         }
+        self.lex_next();
+    }
+
+    /// Takes the tokens up to byte `end` (found with [`Lexer::quick_at`], the last one ending
+    /// there) as read: the parser is left as [`Parser::advance`] leaves it after the last.
+    #[inline(always)]
+    fn skip_to(&mut self, end: u32) {
+        self.lexer.move_to(end);
+        self.prev_end = end;
         self.lex_next();
     }
 

@@ -39,7 +39,7 @@ fn all_schemas() -> Vec<PathBuf> {
         "flatbuffers/reflection",
         "real-world/arrow",
     ] {
-        collect(&t.join(dir), &mut out);
+        out.extend(flatforge_testkit::fbs_files(&t.join(dir)));
     }
     out.sort();
     assert!(
@@ -48,18 +48,6 @@ fn all_schemas() -> Vec<PathBuf> {
         out.len()
     );
     out
-}
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-    for entry in entries {
-        let path = entry.expect("directory entry").path();
-        if path.is_dir() {
-            collect(&path, out);
-        } else if path.extension().is_some_and(|e| e == "fbs") {
-            out.push(path);
-        }
-    }
 }
 
 fn compiler() -> Compiler<FsLoader> {

@@ -163,6 +163,38 @@ pub fn only_file_in(dir: &Path) -> Vec<u8> {
     std::fs::read(files.pop().expect("one file")).expect("read the file")
 }
 
+/// The `.fbs` files under `dir` and its subdirectories, sorted (panics, naming the directory,
+/// when one cannot be read).
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("testkit-fbs-{}", std::process::id()));
+/// std::fs::create_dir_all(dir.join("sub")).unwrap();
+/// std::fs::write(dir.join("sub/b.fbs"), "").unwrap();
+/// std::fs::write(dir.join("a.fbs"), "").unwrap();
+/// std::fs::write(dir.join("notes.txt"), "").unwrap();
+/// let found = flatforge_testkit::fbs_files(&dir);
+/// assert_eq!(found, [dir.join("a.fbs"), dir.join("sub/b.fbs")]);
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn fbs_files(dir: &Path) -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let entries =
+            std::fs::read_dir(dir).unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()));
+        for entry in entries {
+            let path = entry.expect("directory entry").path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "fbs") {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, &mut out);
+    out.sort();
+    out
+}
+
 /// SplitMix64, a small seeded generator for randomized tests: the same seed gives the same values
 /// on every run and machine, so a failing case is reproducible from its seed.
 ///
