@@ -35,7 +35,7 @@ fn main() {
         "flatbuffers/reflection",
         "real-world/arrow",
     ] {
-        collect(&testdata.join(dir), &mut schemas);
+        schemas.extend(flatforge_testkit::fbs_files(&testdata.join(dir)));
     }
     schemas.sort();
 
@@ -214,15 +214,3 @@ fn random_schemas(out_dir: &Path, modules: &mut String) {
 
 /// A feature that `Cargo.toml` does not declare.
 const ABSENT_FEATURE: &str = "not-a-feature-of-this-crate";
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-    for entry in entries {
-        let path = entry.expect("directory entry").path();
-        if path.is_dir() {
-            collect(&path, out);
-        } else if path.extension().is_some_and(|e| e == "fbs") {
-            out.push(path);
-        }
-    }
-}
