@@ -221,13 +221,13 @@ impl<T: ?Sized> fmt::Debug for Offset64<T> {
 /// kept in an inline array and compared with the key one by one: no hash is computed, a builder
 /// that stays under that allocates nothing, an insert is one store, and `reset` empties the set
 /// with one store. Past it, every entry moves to an open-addressing table on the heap of
-/// `hash << 32 | offset` (0 marks an empty slot: no object has offset 0), at most half full;
-/// `reset` zeroes the table and keeps it for the next buffer.
+/// `hash << 32 | offset` (0 marks an empty slot: no object has offset 0), at most half full; the
+/// table is kept for the next buffer, and zeroed when that moves there.
 #[derive(Clone, Default)]
 struct Dedup {
     /// The offsets while there are at most `FEW`; stale once `table` holds them.
     few: [u32; FEW],
-    /// All entries once there are more than `FEW` (a power-of-two length); all zero otherwise.
+    /// All entries once there are more than `FEW` (a power-of-two length); stale otherwise.
     table: Vec<u64>,
     len: usize,
 }
@@ -288,8 +288,8 @@ impl Dedup {
         self.len += 1;
     }
 
-    /// Inserts past the first `FEW` entries: moves those into the table first (reusing the table
-    /// a `clear` kept), and doubles the table when it would be more than half full.
+    /// Inserts past the first `FEW` entries: moves those into the table first (reusing, zeroed,
+    /// the table a `clear` kept), and doubles the table when it would be more than half full.
     #[cold]
     #[inline(never)]
     fn insert_in_table<F: Fn(&[u8], u32) -> u32>(
@@ -303,6 +303,8 @@ impl Dedup {
         if self.len == FEW {
             if self.table.is_empty() {
                 self.table = vec![0; 4 * FEW];
+            } else {
+                self.table.fill(0);
             }
             for off in self.few {
                 place(&mut self.table, entry(hash_at(data, off), off));
@@ -319,9 +321,6 @@ impl Dedup {
 
     #[inline]
     fn clear(&mut self) {
-        if self.len > FEW {
-            self.table.fill(0);
-        }
         self.len = 0;
     }
 }
@@ -369,15 +368,22 @@ fn copy_bytes(dst: &mut [u8], src: &[u8]) {
 }
 
 /// `dst.copy_from_slice(src)` for the data of a finished message: up to 128 bytes (small
-/// messages) as two overlapping moves of 16, 32 or 64 bytes instead of a `memcpy` call, chosen
-/// with two comparisons from 16 to 64 bytes.
+/// messages) as overlapping moves instead of a `memcpy` call, chosen with two comparisons from 16
+/// to 64 bytes. From 16 to 32 bytes, eight moves of 4 bytes, the first four counted from the end
+/// (where the builder's alignment is counted from): such a message has often just been built, its
+/// bytes still on their way to the cache, and a wider load that spans two of the builder's stores
+/// (a 4-byte length and the 8-byte scalars after it, say) must wait for them to get there, where a
+/// 4-byte load within one store takes its bytes from it (store-to-load forwarding). Measured on
+/// this project's machine, a stream of 1,000 24-byte vectors: 9.7-12.2 µs with two 16-byte moves
+/// (depending on where the buffers lie), 9.0-9.4 µs with these.
 #[inline(always)]
 fn copy_message(dst: &mut [u8], src: &[u8]) {
     let n = src.len();
     if n <= 32 {
         if n >= 16 {
-            dst[..16].copy_from_slice(&src[..16]);
-            dst[n - 16..].copy_from_slice(&src[n - 16..]);
+            for at in [n - 4, n - 8, n - 12, n - 16, 12, 8, 4, 0] {
+                dst[at..at + 4].copy_from_slice(&src[at..at + 4]);
+            }
         } else {
             copy_bytes(dst, src);
         }
@@ -2788,9 +2794,20 @@ mod tests {
         assert_eq!(find(&d, h, 101), None);
         d.clear();
         assert_eq!(find(&d, h, 1), None);
-        assert!(d.table.iter().all(|&e| e == 0), "kept zeroed for reuse");
         insert(&mut d, h, 9);
         assert_eq!(find(&d, h, 9), Some(9));
+        // Past the inline entries again, the kept table is reused, zeroed: no old entry is back.
+        let kept = d.table.len();
+        for i in 201..=210u32 {
+            insert(&mut d, h, i);
+        }
+        assert_eq!(d.table.len(), kept);
+        for i in (1..=100u32).filter(|&i| i != 9) {
+            assert_eq!(find(&d, h, i), None, "{i}");
+        }
+        for i in [9].into_iter().chain(201..=210u32) {
+            assert_eq!(find(&d, h, i), Some(i));
+        }
     }
 
     #[test]

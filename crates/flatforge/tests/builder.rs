@@ -668,7 +668,9 @@ fn finish_into_writes_what_finish_returns_and_nothing_else() {
             32 => drop(b.create_vector_of_structs(&[wide]).unwrap()),
             _ => {}
         }
-        let root = b.create_vector(&vec![0xEEu8; before]).unwrap();
+        // Distinct bytes: a copy that moves a piece to the wrong place shows.
+        let bytes: Vec<u8> = (0..before).map(|i| i as u8 ^ 0x5A).collect();
+        let root = b.create_vector(&bytes).unwrap();
         (b, root)
     };
     for align in [4, 8, 32] {
