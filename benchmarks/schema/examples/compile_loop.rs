@@ -35,8 +35,8 @@ fn main() {
         "text" => {
             let text = std::env::var("SCHEMA").expect("the `text` workload compiles $SCHEMA");
             for _ in 0..n {
-                let schema =
-                    flatforge_schema::compile_str("monster.fbs", black_box(&text)).expect("valid");
+                let schema = flatforge_schema::compile_str("monster.fbs", black_box(&text))
+                    .unwrap_or_else(|e| panic!("$SCHEMA does not compile:\n{}", e.render(false)));
                 black_box(schema);
             }
         }

@@ -729,7 +729,8 @@ pub struct Frames<'a> {
     rest: &'a [u8],
     /// The padding before the next frame: `lead` of the position of `rest`, carried from frame to
     /// frame (from the last length) so that finding the next frame waits on one load, not on
-    /// the position as well.
+    /// the position as well. Kept up to date, and read, only for frames without a checksum: the
+    /// quick path of checksummed frames takes it from the position and leaves this stale.
     lead: usize,
     frame: u64,
     done: bool,
