@@ -357,6 +357,10 @@ pub struct StreamWriter<W: Write> {
     index: Option<Vec<u64>>,
     checksum: Checksum,
     plain: bool,
+    /// A framed stream without checksums, file identifier or index: `finish_frame` takes a path
+    /// with those known absent. Set at construction (`abandon` changes the index only to end the
+    /// stream).
+    bare: bool,
     ident: Option<[u8; 4]>,
     hlen: usize,
     batch_bytes: usize,
@@ -451,6 +455,10 @@ impl<W: Write> StreamWriter<W> {
             index: opts.index.then(Vec::new),
             checksum: opts.checksum,
             plain,
+            bare: !plain
+                && opts.checksum == Checksum::None
+                && opts.file_identifier.is_none()
+                && !opts.index,
             ident: opts.file_identifier,
             hlen: opts.checksum.frame_header_len(),
             batch_bytes: opts.batch_bytes,
@@ -592,9 +600,12 @@ impl<W: Write> StreamWriter<W> {
     /// (its header goes to `side` as the piece before it). Returns the frame's length.
     #[inline(always)]
     fn finish_frame<T: ?Sized>(&mut self, root: Offset<T>) -> Result<usize, Error> {
-        let b = &self.builder;
-        let ident = self.ident.as_ref();
+        if self.bare {
+            return self.finish_framed::<true, T>(root);
+        }
         if self.plain {
+            let b = &self.builder;
+            let ident = self.ident.as_ref();
             // The size prefix is the frame header.
             let len = b.finished_size_prefixed_len(ident.is_some());
             if len - 4 > self.copy_max {
@@ -607,22 +618,40 @@ impl<W: Write> StreamWriter<W> {
             b.finish_size_prefixed_into(root, ident, frame);
             return Ok(len);
         }
+        self.finish_framed::<false, T>(root)
+    }
+
+    /// [`finish_frame`](Self::finish_frame) for a framed stream; `BARE` when the writer is `bare`,
+    /// which leaves out the tests for a file identifier, checksum and index.
+    #[inline(always)]
+    fn finish_framed<const BARE: bool, T: ?Sized>(
+        &mut self,
+        root: Offset<T>,
+    ) -> Result<usize, Error> {
+        let (ident, checksum) = if BARE {
+            (None, Checksum::None)
+        } else {
+            (self.ident.as_ref(), self.checksum)
+        };
+        let b = &self.builder;
         let len = b.finished_len(ident.is_some());
         if len > self.copy_max {
             return self.finish_in_builder(root);
         }
         // Finished straight into the batch, behind its header.
         let lead = lead(self.pos);
-        let head_len = lead + self.checksum.frame_header_len();
+        let head_len = lead + checksum.frame_header_len();
         let Some(frame) = self.side.try_room(head_len + len) else {
             return self.grow_and_finish_frame(root, head_len + len);
         };
         let (head, payload) = frame.split_at_mut(head_len);
         // `payload` is the `finished_len` bytes that `finish_into` fills.
         b.finish_into(root, ident, payload);
-        put_frame_header(head, lead, self.checksum, payload);
-        if let Some(index) = &mut self.index {
-            index.push(self.pos + lead as u64);
+        put_frame_header(head, lead, checksum, payload);
+        if !BARE {
+            if let Some(index) = &mut self.index {
+                index.push(self.pos + lead as u64);
+            }
         }
         Ok(head_len + len)
     }
