@@ -28,16 +28,7 @@ fn main() {
         fb.join("tests/flatc"),
         fb.clone(),
     ];
-    let mut schemas = Vec::new();
-    for dir in [
-        "flatbuffers/tests",
-        "flatbuffers/benchmarks",
-        "flatbuffers/reflection",
-        "real-world/arrow",
-    ] {
-        schemas.extend(flatforge_testkit::fbs_files(&testdata.join(dir)));
-    }
-    schemas.sort();
+    let schemas = flatforge_testkit::shared_schema_files(&testdata);
 
     let mut modules = String::new();
     let mut unsupported = Vec::new();

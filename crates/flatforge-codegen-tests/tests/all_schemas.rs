@@ -50,15 +50,7 @@ fn generation_is_deterministic() {
     let testdata = flatforge_testkit::testdata_dir()
         .canonicalize()
         .expect("testdata");
-    let mut schemas = Vec::new();
-    for dir in [
-        "flatbuffers/tests",
-        "flatbuffers/benchmarks",
-        "flatbuffers/reflection",
-        "real-world/arrow",
-    ] {
-        schemas.extend(flatforge_testkit::fbs_files(&testdata.join(dir)));
-    }
+    let schemas = flatforge_testkit::shared_schema_files(&testdata);
     let compiler = common::include_dirs()
         .into_iter()
         .map(|d| d.canonicalize().expect("include dir"))

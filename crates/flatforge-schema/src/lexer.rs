@@ -951,10 +951,11 @@ pub(crate) mod tests {
 
     /// The text of every schema of the shared test data.
     pub(crate) fn shared_schemas() -> Vec<Vec<u8>> {
-        let out: Vec<Vec<u8>> = flatforge_testkit::fbs_files(&flatforge_testkit::testdata_dir())
-            .iter()
-            .map(|path| std::fs::read(path).expect("read a shared schema"))
-            .collect();
+        let out: Vec<Vec<u8>> =
+            flatforge_testkit::shared_schema_files(&flatforge_testkit::testdata_dir())
+                .iter()
+                .map(|path| std::fs::read(path).expect("read a shared schema"))
+                .collect();
         assert!(out.len() >= 80, "{} schemas", out.len());
         out
     }

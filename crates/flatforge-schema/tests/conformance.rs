@@ -32,16 +32,7 @@ fn include_dirs() -> Vec<PathBuf> {
 
 fn all_schemas() -> Vec<PathBuf> {
     let t = flatforge_testkit::testdata_dir();
-    let mut out = Vec::new();
-    for dir in [
-        "flatbuffers/tests",
-        "flatbuffers/benchmarks",
-        "flatbuffers/reflection",
-        "real-world/arrow",
-    ] {
-        out.extend(flatforge_testkit::fbs_files(&t.join(dir)));
-    }
-    out.sort();
+    let out = flatforge_testkit::shared_schema_files(&t);
     assert!(
         out.len() >= 80,
         "expected the shared schemas, found {}",

@@ -195,6 +195,30 @@ pub fn fbs_files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
+/// The `.fbs` files of the shared test data's schema directories (FlatBuffers' tests, benchmarks
+/// and reflection schema, and Arrow's) under `testdata` (as [`testdata_dir`] gives it, or
+/// canonicalized), sorted: the schemas that conformance, code generation and the lexer are tested
+/// on.
+///
+/// ```
+/// let schemas = flatforge_testkit::shared_schema_files(&flatforge_testkit::testdata_dir());
+/// assert!(schemas.iter().any(|p| p.ends_with("flatbuffers/tests/monster_test.fbs")));
+/// assert!(schemas.windows(2).all(|w| w[0] < w[1]));
+/// ```
+pub fn shared_schema_files(testdata: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for dir in [
+        "flatbuffers/tests",
+        "flatbuffers/benchmarks",
+        "flatbuffers/reflection",
+        "real-world/arrow",
+    ] {
+        out.extend(fbs_files(&testdata.join(dir)));
+    }
+    out.sort();
+    out
+}
+
 /// SplitMix64, a small seeded generator for randomized tests: the same seed gives the same values
 /// on every run and machine, so a failing case is reproducible from its seed.
 ///
