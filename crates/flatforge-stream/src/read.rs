@@ -578,7 +578,7 @@ impl<'a> StreamSlice<'a> {
             lead: lead(self.start as u64),
             frame: 0,
             done: false,
-            quick: self.quick(),
+            quick_limit: self.quick_limit(),
         }
     }
 
@@ -634,9 +634,13 @@ impl<'a> StreamSlice<'a> {
         })
     }
 
-    /// Whether frames may be tried on [`Frames`]' short path: the stream is framed.
-    fn quick(&self) -> bool {
-        self.layout.checksum.is_some()
+    /// [`Frames::quick_limit`] for an iterator not done yet.
+    fn quick_limit(&self) -> u64 {
+        match self.layout.checksum {
+            // The maximum is at most `MAX_PAYLOAD_LEN`, 2^31 - 1: this does not overflow.
+            Some(Checksum::None) => self.layout.max_len + 1,
+            _ => 0,
+        }
     }
 
     /// Decodes the frame numbered `number` at `pos`, the frames ending at `limit`.
@@ -734,9 +738,11 @@ pub struct Frames<'a> {
     lead: usize,
     frame: u64,
     done: bool,
-    /// Whether [`next_sound`](Self::next_sound) may try the next frame: the stream is framed, and
-    /// the iterator not done (one test per frame for both).
-    quick: bool,
+    /// One more than the longest frame the quick path of frames without a checksum takes: the
+    /// stream's maximum length when its frames have no checksum and the iterator is not done, else
+    /// 0, which no length is below. The one comparison per frame that the length needs anyway
+    /// then also tells whether that path may run at all.
+    quick_limit: u64,
 }
 
 impl<'a> Frames<'a> {
@@ -765,7 +771,7 @@ impl<'a> Frames<'a> {
     /// Ends the iteration.
     fn stop(&mut self) {
         self.done = true;
-        self.quick = false;
+        self.quick_limit = 0;
     }
 
     #[inline(always)]
@@ -779,12 +785,16 @@ impl<'a> Frames<'a> {
     /// damage, a short last frame) to the deframing step, which decides and reports it.
     #[inline(always)]
     fn next_sound(&mut self) -> Option<Frame<'a>> {
-        if !self.quick {
-            return None;
+        // Frames without a checksum are tried first, with no test of the stream's kind or of the
+        // iterator's end (see `quick_limit`).
+        if let Some(frame) = self.next_sound_in::<false>(Checksum::None) {
+            return Some(frame);
         }
-        match self.stream.layout.checksum.unwrap_or_default() {
-            Checksum::None => self.next_sound_in::<false>(Checksum::None),
-            kind => self.next_sound_in::<true>(kind),
+        match self.stream.layout.checksum {
+            Some(kind @ (Checksum::Crc32c | Checksum::Xxh3)) if !self.done => {
+                self.next_sound_in::<true>(kind)
+            }
+            _ => None,
         }
     }
 
@@ -802,27 +812,38 @@ impl<'a> Frames<'a> {
         let window: &[u8; 16] = rest.first_chunk()?;
         let pos = self.pos();
         let pad = if CHECKED { lead(pos as u64) } else { self.lead };
+        let head = u64_at(window, pad);
+        let len = head as u32;
+        // The end marker's length exceeds every maximum, which is at most 2^31 - 1. Tested first:
+        // it is the test that sends checksummed frames on, at the least cost to them.
+        let too_long = if CHECKED {
+            u64::from(len) > self.stream.layout.max_len
+        } else {
+            u64::from(len) >= self.quick_limit
+        };
+        if too_long {
+            return None;
+        }
+        // Past the length, the stream is framed and its padding carried (or not needed).
         debug_assert_eq!(
             pad,
             lead(pos as u64),
             "the carried padding is the position's"
         );
-        let head = u64_at(window, pad);
-        let len = head as u32;
-        // The padding is zero when the word at its start is the header shifted past it. The end
-        // marker's length exceeds every maximum, which is at most 2^31 - 1.
-        if u64_at(window, 0) != head << (8 * pad)
-            || (head >> 32) as u32 != !len
-            || u64::from(len) > self.stream.layout.max_len
-        {
+        // The padding is zero when the word at its start is the header shifted past it.
+        if u64_at(window, 0) != head << (8 * pad) || (head >> 32) as u32 != !len {
             return None;
         }
         let start = pad + kind.frame_header_len();
-        let payload = rest.get(start..)?.get(..len as usize)?;
+        // The next frame's position is the payload's start plus its length: the start does not
+        // wait on this frame's header, so the length is the one addition that does (as against
+        // adding start and length first, and then the sum).
+        let body = rest.get(start..)?;
+        let payload = body.get(..len as usize)?;
         if CHECKED && !checksum_matches(kind, &rest[pad + 8..start], payload) {
             return None;
         }
-        self.rest = &rest[start + payload.len()..];
+        self.rest = &body[payload.len()..];
         if !CHECKED {
             // The payload starts 8-aligned (the frame does, and its header is 8 bytes), so the
             // padding after it depends on its length alone.
@@ -1059,7 +1080,7 @@ impl<'a> Index<'a> {
             lead: lead(pos as u64),
             frame: number,
             done: false,
-            quick: self.stream.quick(),
+            quick_limit: self.stream.quick_limit(),
         })
     }
 }

@@ -688,3 +688,26 @@ fn readers_agree_on_a_cut_index_with_a_bad_entry() {
     let e = o.end.unwrap_err();
     assert!(e.index && e.text.contains("an entry is not"), "{e:?}");
 }
+
+#[test]
+fn messages_end_at_the_first_invalid_message_with_every_checksum() {
+    // Frame 1 is sound but no FlatBuffer; frame 2 is sound and valid, and must not be reached.
+    for checksum in Checksum::ALL {
+        let opts = WriterOptions::default().checksum(checksum);
+        let mut w = flatforge_stream::StreamWriter::new(Vec::new(), opts).unwrap();
+        w.write_with(|b| b.create_string("a")).unwrap();
+        w.write_message(&[0xFF; 8]).unwrap();
+        w.write_with(|b| b.create_string("c")).unwrap();
+        let bytes = w.finish().unwrap();
+        let stream = StreamSlice::new(&bytes, &ReaderOptions::default()).unwrap();
+        let mut messages = stream.messages::<&str>();
+        assert_eq!(messages.next().unwrap().unwrap(), "a", "{checksum:?}");
+        let e = messages.next().unwrap().unwrap_err();
+        assert!(
+            matches!(e, Error::InvalidMessage { frame: 1, .. }),
+            "{checksum:?}: {e:?}"
+        );
+        assert!(messages.next().is_none(), "{checksum:?}");
+        assert!(messages.next().is_none(), "{checksum:?}");
+    }
+}
