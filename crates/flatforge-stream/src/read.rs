@@ -572,13 +572,23 @@ impl<'a> StreamSlice<'a> {
     /// # Ok::<(), flatforge_stream::Error>(())
     /// ```
     pub fn frames(&self) -> Frames<'a> {
+        self.frames_at(self.start, 0)
+    }
+
+    /// The frames from the one numbered `number` at `pos`, a position inside the data.
+    fn frames_at(&self, pos: usize, number: u64) -> Frames<'a> {
+        let quick_limit = match self.layout.checksum {
+            // The maximum is at most `MAX_PAYLOAD_LEN`, 2^31 - 1: this does not overflow.
+            Some(Checksum::None) => self.layout.max_len + 1,
+            _ => 0,
+        };
         Frames {
             stream: *self,
-            rest: &self.data[self.start..],
-            lead: lead(self.start as u64),
-            frame: 0,
+            rest: &self.data[pos..],
+            lead: lead(pos as u64),
+            frame: number,
             done: false,
-            quick_limit: self.quick_limit(),
+            quick_limit,
         }
     }
 
@@ -632,15 +642,6 @@ impl<'a> StreamSlice<'a> {
             marker,
             entries,
         })
-    }
-
-    /// [`Frames::quick_limit`] for an iterator not done yet.
-    fn quick_limit(&self) -> u64 {
-        match self.layout.checksum {
-            // The maximum is at most `MAX_PAYLOAD_LEN`, 2^31 - 1: this does not overflow.
-            Some(Checksum::None) => self.layout.max_len + 1,
-            _ => 0,
-        }
     }
 
     /// Decodes the frame numbered `number` at `pos`, the frames ending at `limit`.
@@ -733,8 +734,9 @@ pub struct Frames<'a> {
     rest: &'a [u8],
     /// The padding before the next frame: `lead` of the position of `rest`, carried from frame to
     /// frame (from the last length) so that finding the next frame waits on one load, not on
-    /// the position as well. Kept up to date, and read, only for frames without a checksum: the
-    /// quick path of checksummed frames takes it from the position and leaves this stale.
+    /// the position as well. Kept up to date, and used, only for frames without a checksum: the
+    /// quick path of checksummed frames takes it from the position and leaves this stale (the
+    /// quick path without one, tried first, loads through it and drops the result on the length).
     lead: usize,
     frame: u64,
     done: bool,
@@ -1073,15 +1075,8 @@ impl<'a> Index<'a> {
         } else {
             self.offset(number)? as usize
         };
-        Ok(Frames {
-            stream: self.stream,
-            // The index was checked: its offsets and its marker lie inside the data.
-            rest: &self.stream.data[pos..],
-            lead: lead(pos as u64),
-            frame: number,
-            done: false,
-            quick_limit: self.stream.quick_limit(),
-        })
+        // The index was checked: its offsets and its marker lie inside the data.
+        Ok(self.stream.frames_at(pos, number))
     }
 }
 
