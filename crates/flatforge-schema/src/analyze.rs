@@ -456,11 +456,14 @@ enum NameTable<'s> {
 const INLINE_NAMES: usize = 8;
 
 impl<'s> NameTable<'s> {
-    /// An empty table.
-    const EMPTY: NameTable<'s> = NameTable::Inline {
-        len: 0,
-        entries: [const { None }; INLINE_NAMES],
-    };
+    /// An empty table. (Its entries are set one by one, in place: a constant table would be
+    /// copied whole, 700 bytes, into each analyzer.)
+    fn new() -> NameTable<'s> {
+        NameTable::Inline {
+            len: 0,
+            entries: std::array::from_fn(|_| None),
+        }
+    }
 
     /// Makes room for about `capacity` names (an empty table only).
     fn reserve(&mut self, capacity: usize) {
@@ -625,6 +628,7 @@ impl Drop for Analyzer<'_> {
 
 impl<'s> Analyzer<'s> {
     fn new(inputs: &'s OneOrMany<Loaded<'s>>) -> Analyzer<'s> {
+        let file_text = FileText::new(&inputs[0].bytes, inputs[0].text);
         let files = inputs.map(|f| FileState {
             text: FileText::new(&f.bytes, f.text),
             ast: None,
@@ -647,7 +651,7 @@ impl<'s> Analyzer<'s> {
             structs: SPARE_STRUCTS.try_with(Cell::take).unwrap_or_default(),
             enums: Vec::new(),
             services: Vec::new(),
-            names: NameTable::EMPTY,
+            names: NameTable::new(),
             struct_names: 0,
             enum_names: 0,
             struct_filter: NameFilter::default(),
@@ -657,7 +661,7 @@ impl<'s> Analyzer<'s> {
             ns: String::new(),
             ns_dots: Vec::new(),
             file: FileId(0),
-            file_text: files[0].text,
+            file_text,
             advanced: AdvancedFeatures::default(),
             files,
             root: None,
@@ -4244,7 +4248,7 @@ mod tests {
     #[test]
     fn the_name_table_keeps_its_entries_when_it_grows() {
         let names: Vec<String> = (0..3 * INLINE_NAMES).map(|i| format!("N{i}")).collect();
-        let mut table = NameTable::EMPTY;
+        let mut table = NameTable::new();
         for (i, name) in names.iter().enumerate() {
             assert!(table.get(name).is_none());
             let entry = table.entry(Cow::Borrowed(name.as_str()));
@@ -4262,13 +4266,13 @@ mod tests {
         assert_eq!(table.get("N1").and_then(|n| n.enum_slot), Some(7));
         assert!(table.get("N").is_none() && table.get_mut("N10x").is_none());
         // A full inline table takes a name it has without growing.
-        let mut table = NameTable::EMPTY;
+        let mut table = NameTable::new();
         for name in &names[..INLINE_NAMES] {
             table.entry(Cow::Borrowed(name.as_str()));
         }
         table.entry(Cow::Borrowed("N0")).type_span = Some(Span::new(FileId(0), 1, 2));
         assert!(matches!(table, NameTable::Inline { .. }));
-        let mut big = NameTable::EMPTY;
+        let mut big = NameTable::new();
         big.reserve(INLINE_NAMES + 1);
         assert!(matches!(big, NameTable::Map(_)));
     }
