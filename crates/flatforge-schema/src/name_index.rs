@@ -56,18 +56,16 @@ impl<I: Position, const N: usize> NameIndex<I, N> {
             order.sort_unstable_by(|&a, &b| cmp_names(name(a.get()), name(b.get())));
             return NameIndex::Heap(order);
         }
-        // An insertion sort, of the names read once: few members, often nearly in order.
-        let mut names = [""; N];
+        // An insertion sort: few members, often nearly in order. (The names are read again for
+        // each comparison: a copy of them all in an array of `N` cost more to set up.)
         let mut order = [I::default(); N];
         for i in 0..len {
             let this = name(i);
             let mut j = i;
-            while j > 0 && cmp_names(names[j - 1], this).is_gt() {
-                names[j] = names[j - 1];
+            while j > 0 && cmp_names(name(order[j - 1].get()), this).is_gt() {
                 order[j] = order[j - 1];
                 j -= 1;
             }
-            names[j] = this;
             order[j] = I::new(i);
         }
         NameIndex::Inline {
