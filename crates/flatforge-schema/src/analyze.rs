@@ -2030,11 +2030,13 @@ impl<'s> Analyzer<'s> {
             let id_span = value_span(ast.get(f.attrs), id);
             self.structs[slot].id_spans.push((fi, id_span));
         }
-        let field = Field {
+        let (id, offset) = self.place_field(slot, name, f.name, &declared_ty);
+        let docs = self.docs(ast, f.docs);
+        self.structs[slot].fields.push(Field {
             name: Name::from(name),
             ty: model_type(&ty),
-            id: 0,
-            offset: 0,
+            id,
+            offset,
             default: default_value(&ty, constant),
             presence,
             deprecated,
@@ -2048,10 +2050,10 @@ impl<'s> Analyzer<'s> {
             synthesized: false,
             union_sibling: typefield.map(|t| t as u16),
             attributes: attrs,
-            docs: self.docs(ast, f.docs),
+            docs,
             span: f.name,
-        };
-        self.push_field(slot, field, &declared_ty);
+        });
+        self.added_field(slot, f.name);
         if deprecated && required {
             let span = f.name;
             self.warn(
@@ -2684,11 +2686,12 @@ impl<'s> Analyzer<'s> {
         if !self.check_new_field(slot, &name, span, synthesized) {
             return None;
         }
-        let field = Field {
+        let (id, offset) = self.place_field(slot, &name, span, &ty);
+        self.structs[slot].fields.push(Field {
             name: Name::from(name),
             ty: model_type(&ty),
-            id: 0,
-            offset: 0,
+            id,
+            offset,
             default: default_value(&ty, Constant::Zero),
             presence: Presence::Default,
             deprecated: false,
@@ -2704,8 +2707,8 @@ impl<'s> Analyzer<'s> {
             attributes: Attributes::default(),
             docs: Vec::new(),
             span,
-        };
-        Some(self.push_field(slot, field, &ty))
+        });
+        Some(self.added_field(slot, span))
     }
 
     /// The first half of flatc's `AddField`: whether the table or struct in `slot` has no field
@@ -2751,11 +2754,13 @@ impl<'s> Analyzer<'s> {
         }
     }
 
-    /// The second half of flatc's `AddField`: appends `field` (its `id` and `offset` set here) to
-    /// the table or struct in `slot`, laying it out by its type as declared, `ty`, if the object
-    /// is a struct. Returns its index.
+    /// The second half of flatc's `AddField`, before the field is appended: lays out the next
+    /// field of the table or struct in `slot`, `name` at `span`, by its type as declared, `ty`, if
+    /// the object is a struct, and returns its id and offset. The caller then appends the field,
+    /// built in the `push` call (a field built first and then passed along was copied once more,
+    /// 152 bytes), and records its name with [`Analyzer::added_field`].
     #[inline(always)]
-    fn push_field(&mut self, slot: usize, mut field: Field, ty: &DType) -> usize {
+    fn place_field(&mut self, slot: usize, name: &str, span: Span, ty: &DType) -> (u16, u16) {
         let (size, align) = if self.structs[slot].fixed {
             self.inline_size_align(ty)
         } else {
@@ -2770,7 +2775,7 @@ impl<'s> Analyzer<'s> {
                 Code::InvalidDeclaration,
                 format!(
                     "table `{}` has more than {MAX_TABLE_FIELDS} fields (a union counts twice): field `{}` would have id {MAX_TABLE_FIELDS}, whose vtable entry at byte 4 + 2 × id does not fit a 16-bit offset",
-                    s.full, field.name
+                    s.full, name
                 ),
             ));
         }
@@ -2785,28 +2790,33 @@ impl<'s> Analyzer<'s> {
             if at > u32::from(u16::MAX) {
                 problem = Some((Code::InvalidStruct, format!(
                     "field `{}` of struct `{}` starts at byte {at}: struct fields must start within the first 65535 bytes (their offsets are 16-bit)",
-                    field.name, s.full
+                    name, s.full
                 )));
             } else if s.bytesize == u32::MAX {
                 problem = Some((
                     Code::InvalidStruct,
                     format!(
                         "struct `{}` is larger than 4 GiB with field `{}`",
-                        s.full, field.name
+                        s.full, name
                     ),
                 ));
             }
         }
-        let span = field.span;
-        s.field_bits |= field_bit(&field.name);
-        field.id = s.fields.len() as u16;
-        field.offset = offset;
-        s.fields.push(field);
-        let index = s.fields.len() - 1;
-        s.field_index.added(&s.fields[index].name, span);
+        s.field_bits |= field_bit(name);
+        let id = s.fields.len() as u16;
         if let Some((code, message)) = problem {
             self.error(code, message, span);
         }
+        (id, offset)
+    }
+
+    /// Records the name of the field just appended to the table or struct in `slot`, at `span`,
+    /// and returns its index (see [`Analyzer::place_field`]).
+    #[inline(always)]
+    fn added_field(&mut self, slot: usize, span: Span) -> usize {
+        let s = &mut self.structs[slot];
+        let index = s.fields.len() - 1;
+        s.field_index.added(&s.fields[index].name, span);
         index
     }
 
