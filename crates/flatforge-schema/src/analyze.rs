@@ -3571,15 +3571,21 @@ impl<'s> Analyzer<'s> {
     fn finish(&mut self, diagnostics: &mut Vec<Diagnostic>) -> Option<Schema> {
         // Errors that depended on a type declared later (flatc's verdict); about one never
         // declared, the unknown type's error says all.
-        for (slot, d) in std::mem::take(&mut self.on_undeclared) {
-            if !self.structs[slot].predecl {
-                self.diags.push(d);
+        if !self.on_undeclared.is_empty() {
+            for (slot, d) in std::mem::take(&mut self.on_undeclared) {
+                if !self.structs[slot].predecl {
+                    self.diags.push(d);
+                }
             }
         }
-        // Types used but never defined.
-        let pending: Vec<usize> = (0..self.structs.len())
-            .filter(|&i| self.structs[i].predecl)
-            .collect();
+        // Types used but never defined (none, mostly: then no list is made).
+        let pending: Vec<usize> = if self.structs.iter().any(|s| s.predecl) {
+            (0..self.structs.len())
+                .filter(|&i| self.structs[i].predecl)
+                .collect()
+        } else {
+            Vec::new()
+        };
         if !pending.is_empty() {
             let candidates = self.struct_candidates(true);
             for slot in pending {
@@ -3637,6 +3643,9 @@ impl<'s> Analyzer<'s> {
         };
         for f in 0..files {
             let id = FileId(f as u32);
+            if self.files[f].include_spans.is_empty() {
+                continue;
+            }
             let edges = self.files[f].include_spans.clone();
             for (target, span) in edges {
                 if target == id {

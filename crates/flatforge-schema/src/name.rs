@@ -71,8 +71,13 @@ impl From<String> for Name {
 }
 
 impl From<std::borrow::Cow<'_, str>> for Name {
+    /// (A borrowed text takes the inline `From<&str>`, without a call.)
+    #[inline]
     fn from(text: std::borrow::Cow<'_, str>) -> Name {
-        Name(CompactString::from(text))
+        match text {
+            std::borrow::Cow::Borrowed(text) => Name::from(text),
+            std::borrow::Cow::Owned(text) => Name::from(text),
+        }
     }
 }
 
