@@ -433,8 +433,8 @@ impl<L: SourceLoader> Load<'_, '_, L> {
     fn visit(&mut self, root: FileId) {
         let first = self.start(root);
         if first.header.is_empty() {
-            // Nothing to load (no stack to allocate).
-            self.done(first);
+            // Nothing to load (no stack to allocate); the file kept its header, and has no
+            // includes.
             return;
         }
         let mut stack = vec![first];
@@ -466,23 +466,32 @@ impl<L: SourceLoader> Load<'_, '_, L> {
         }
     }
 
-    /// Gives a loaded file its header back, with the files its includes resolved to.
+    /// Gives a loaded file its header back (unless it kept it), with the files its includes
+    /// resolved to.
     fn done(&mut self, visit: Visit) {
         let file = &mut self.files[visit.id.index()];
-        file.ast_mut().header = visit.header;
+        if !visit.header.is_empty() {
+            file.ast_mut().header = visit.header;
+        }
         file.includes = visit.resolved;
     }
 
     /// Parses file `id` and sets its header aside for [`visit`](Self::visit) (loading an include
-    /// may move the files).
+    /// may move the files). An empty header stays with the file, which then needs no
+    /// [`done`](Self::done).
     fn start(&mut self, id: FileId) -> Visit {
         let index = id.index();
         let file = &mut self.files[index];
         let ast = file.ast.get_or_insert_with(parser::FileAst::new);
         parser::parse(&file.bytes, id, index == 0, ast, self.diagnostics);
+        let header = if ast.header.is_empty() {
+            Vec::new()
+        } else {
+            std::mem::take(&mut ast.header)
+        };
         Visit {
             id,
-            header: std::mem::take(&mut ast.header),
+            header,
             next: 0,
             resolved: Vec::new(),
         }
