@@ -313,6 +313,9 @@ struct StructSlot<'s> {
     /// The [`field_bit`]s of the fields' names: a name whose bit is not set is not a duplicate
     /// (and needs no search).
     field_bits: u64,
+    /// Some field's name ends with a suffix of [`CLASH_RULES`] (see
+    /// [`Analyzer::check_clashes`]).
+    suffixed: bool,
 }
 
 impl<'s> StructSlot<'s> {
@@ -337,6 +340,7 @@ impl<'s> StructSlot<'s> {
             partial: false,
             field_index: DupIndex::default(),
             field_bits: 0,
+            suffixed: false,
         }
     }
 }
@@ -2901,6 +2905,7 @@ impl<'s> Analyzer<'s> {
             }
         }
         s.field_bits |= field_bit(name);
+        s.suffixed |= has_clash_suffix(name);
         let id = s.fields.len() as u16;
         if let Some((code, message)) = problem {
             self.error(code, message, span);
@@ -3031,15 +3036,11 @@ impl<'s> Analyzer<'s> {
     }
 
     /// flatc's `CheckClash`: field names that collide with accessors generated for other fields.
+    /// (Nothing to check when no field's name has a suffix of the rules.)
     fn check_clashes(&mut self, slot: usize) {
-        const RULES: [(&str, BaseType); 6] = [
-            ("_type", BaseType::Union),
-            ("Type", BaseType::Union),
-            ("_length", BaseType::Vector),
-            ("Length", BaseType::Vector),
-            ("_byte_vector", BaseType::String),
-            ("ByteVector", BaseType::String),
-        ];
+        if !self.structs[slot].suffixed {
+            return;
+        }
         let fields = &self.structs[slot].fields;
         // (rule, field) for the names with a suffix: no suffix ends another, so a name has at
         // most one, and the last byte tells which two rules to try.
@@ -3052,7 +3053,7 @@ impl<'s> Analyzer<'s> {
                 _ => continue,
             };
             for r in rules {
-                let suffix = RULES[r].0;
+                let suffix = CLASH_RULES[r].0;
                 if f.name.len() > suffix.len()
                     && f.name.ends_with(suffix)
                     && f.ty.base_type != BaseType::UType
@@ -3068,7 +3069,7 @@ impl<'s> Analyzer<'s> {
         suffixed.sort_by_key(|&(r, _)| r);
         let mut found = Vec::new();
         for (r, i) in suffixed {
-            let (suffix, base) = RULES[r];
+            let (suffix, base) = CLASH_RULES[r];
             let f = &fields[i];
             let stem = &f.name[..f.name.len() - suffix.len()];
             if let Some(other) = fields.iter().find(|g| g.name == stem) {
@@ -4122,6 +4123,26 @@ fn field_bit(name: &str) -> u64 {
     1 << (mix % 64)
 }
 
+/// flatc's `CheckClash` rules: a field named with the suffix clashes with code generated for a
+/// field of the type named without it.
+const CLASH_RULES: [(&str, BaseType); 6] = [
+    ("_type", BaseType::Union),
+    ("Type", BaseType::Union),
+    ("_length", BaseType::Vector),
+    ("Length", BaseType::Vector),
+    ("_byte_vector", BaseType::String),
+    ("ByteVector", BaseType::String),
+];
+
+/// Whether `name` ends with a suffix of [`CLASH_RULES`] (and is longer than it). All end with
+/// `e`, `h` or `r`: most names need no more than a look at their last byte.
+fn has_clash_suffix(name: &str) -> bool {
+    matches!(name.as_bytes().last(), Some(b'e' | b'h' | b'r'))
+        && CLASH_RULES
+            .iter()
+            .any(|(suffix, _)| name.len() > suffix.len() && name.ends_with(suffix))
+}
+
 /// The most fields (ids 0 to 32765) a table can have: field `id`'s vtable entry is at byte
 /// 4 + 2 × id, and flatc keeps that below 65535.
 const MAX_TABLE_FIELDS: usize = 32766;
@@ -4391,6 +4412,18 @@ mod tests {
         }
         for name in ["", "ID", "idx", "priority", "native", "cpp", "hash_"] {
             assert_eq!(Builtin::from_name(name), None, "{name}");
+        }
+    }
+
+    #[test]
+    fn clash_suffixes_are_recognized_in_longer_names_only() {
+        for (suffix, _) in CLASH_RULES {
+            assert!(has_clash_suffix(&format!("a{suffix}")), "{suffix}");
+            assert!(!has_clash_suffix(suffix), "{suffix}");
+            assert!(!has_clash_suffix(&format!("a{suffix}s")), "{suffix}");
+        }
+        for name in ["", "e", "name", "type", "length", "vector", "hp", "mana"] {
+            assert!(!has_clash_suffix(name), "{name}");
         }
     }
 
