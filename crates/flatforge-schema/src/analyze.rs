@@ -419,6 +419,15 @@ fn namespace_of<'a>(full: &'a str, name: &str) -> &'a str {
         .map_or("", |end| &full[..end])
 }
 
+/// [`namespace_of`] as a model name (the empty one, of the global namespace, needs no
+/// conversion).
+fn model_namespace(full: &str, name: &str) -> Name {
+    match namespace_of(full, name) {
+        "" => Name::default(),
+        namespace => Name::from(namespace),
+    }
+}
+
 /// What the less common attributes of a field give (see [`Analyzer::other_field_attributes`]).
 #[derive(Default)]
 struct OtherFieldAttrs {
@@ -3757,7 +3766,7 @@ impl<'s> Analyzer<'s> {
             let by_name = NameIndex::sorted(fields.len(), |i| &fields[i].name);
             let key_field = fields.iter().position(|f| f.key).map(|k| k as u16);
             objects.push(Object {
-                namespace: Name::from(namespace_of(&s.full, &s.name)),
+                namespace: model_namespace(&s.full, &s.name),
                 name: Name::from(std::mem::take(&mut s.name)),
                 full_name: Name::from(std::mem::take(&mut s.full)),
                 is_struct: s.fixed,
@@ -3788,7 +3797,7 @@ impl<'s> Analyzer<'s> {
                 .collect();
             let by_name = NameIndex::sorted(values.len(), |i| &values[i].name);
             out_enums.push(Enum {
-                namespace: Name::from(namespace_of(&e.full, &e.name)),
+                namespace: model_namespace(&e.full, &e.name),
                 name: Name::from(std::mem::take(&mut e.name)),
                 full_name: Name::from(std::mem::take(&mut e.full)),
                 is_union: e.is_union,
@@ -3806,7 +3815,7 @@ impl<'s> Analyzer<'s> {
         for old in service_order.iter() {
             let s = &mut self.services[old];
             out_services.push(Service {
-                namespace: Name::from(namespace_of(&s.full, &s.name)),
+                namespace: model_namespace(&s.full, &s.name),
                 name: Name::from(std::mem::take(&mut s.name)),
                 full_name: Name::from(std::mem::take(&mut s.full)),
                 calls: std::mem::take(&mut s.calls)
