@@ -4145,11 +4145,17 @@ const CLASH_RULES: [(&str, BaseType); 6] = [
 
 /// Whether `name` ends with a suffix of [`CLASH_RULES`] (and is longer than it). All end with
 /// `e`, `h` or `r`: most names need no more than a look at their last byte.
+#[inline(always)]
 fn has_clash_suffix(name: &str) -> bool {
-    matches!(name.as_bytes().last(), Some(b'e' | b'h' | b'r'))
-        && CLASH_RULES
-            .iter()
-            .any(|(suffix, _)| name.len() > suffix.len() && name.ends_with(suffix))
+    matches!(name.as_bytes().last(), Some(b'e' | b'h' | b'r')) && ends_with_clash_suffix(name)
+}
+
+/// [`has_clash_suffix`] past the look at the last byte.
+#[inline(never)]
+fn ends_with_clash_suffix(name: &str) -> bool {
+    CLASH_RULES
+        .iter()
+        .any(|(suffix, _)| name.len() > suffix.len() && name.ends_with(suffix))
 }
 
 /// The most fields (ids 0 to 32765) a table can have: field `id`'s vtable entry is at byte
