@@ -143,6 +143,53 @@ pub mod flatbench {
         sum(unsafe { fb::root_as_foo_bar_container_unchecked(buf) })
     }
 
+    /// The traverse under the two assumptions Google's C++ reader makes, for instruction counts
+    /// only (`flatforge_count traverse_flatforge_as_cpp`): every field the workload reads is present
+    /// (the C++ code dereferences them unchecked), and floats become integers through the bare
+    /// truncating instruction of a C++ `static_cast` rather than Rust's saturating `as`. The
+    /// benchmarks time [`traverse`], which assumes neither.
+    ///
+    /// # Safety
+    /// `buf` must pass [`verify`] and hold every field of every table (the flatbench buffer does).
+    ///
+    /// ```
+    /// use flatforge_bench_peers::flatbench::{buffer, EXPECTED_SUM};
+    /// use flatforge_bench_peers::flatforge_gen::flatbench;
+    /// let buf = buffer();
+    /// flatbench::verify(&buf).unwrap();
+    /// // SAFETY: verified just above; the flatbench buffer has every field.
+    /// assert_eq!(unsafe { flatbench::traverse_as_cpp(&buf) }, EXPECTED_SUM);
+    /// ```
+    #[cfg(target_arch = "x86_64")]
+    pub unsafe fn traverse_as_cpp(buf: &[u8]) -> i64 {
+        use core::arch::x86_64::{_mm_cvttsd_si64, _mm_cvttss_si64, _mm_set_sd, _mm_set_ss};
+        // SAFETY: every call below relies on the caller's promise: a verified buffer in which each
+        // unwrapped field is present; SSE2 is part of the x86_64 baseline.
+        unsafe {
+            let c = fb::root_as_foo_bar_container_unchecked(buf);
+            let mut sum = 0i64;
+            let mut add = |v: i64| sum = sum.wrapping_add(v);
+            add(i64::from(c.initialized()));
+            add(c.location().unwrap_unchecked().len() as i64);
+            add(i64::from(c.fruit().0));
+            for foobar in c.list().unwrap_unchecked() {
+                add(foobar.name().unwrap_unchecked().len() as i64);
+                add(i64::from(foobar.postfix()));
+                add(_mm_cvttsd_si64(_mm_set_sd(foobar.rating())));
+                let bar = foobar.sibling().unwrap_unchecked();
+                add(_mm_cvttss_si64(_mm_set_ss(bar.ratio())));
+                add(i64::from(bar.size()));
+                add(i64::from(bar.time()));
+                let parent = bar.parent();
+                add(i64::from(parent.count()));
+                add(parent.id() as i64);
+                add(i64::from(parent.length()));
+                add(i64::from(parent.prefix()));
+            }
+            sum
+        }
+    }
+
     /// Full verification with the generated verifier (default limits).
     ///
     /// ```
