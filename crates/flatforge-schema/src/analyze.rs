@@ -653,7 +653,6 @@ impl Drop for Analyzer<'_> {
 
 impl<'s> Analyzer<'s> {
     fn new(inputs: &'s OneOrMany<Loaded<'s>>) -> Analyzer<'s> {
-        let file_text = FileText::new(&inputs[0].bytes, inputs[0].text);
         let files = inputs.map(|f| FileState {
             text: FileText::new(&f.bytes, f.text),
             ast: None,
@@ -668,6 +667,7 @@ impl<'s> Analyzer<'s> {
             includes: IdList::new(),
             include_spans: Vec::new(),
         });
+        let file_text = files[0].text;
         Analyzer {
             inputs,
             lost: None,
