@@ -225,7 +225,7 @@ impl<'s> Lexer<'s> {
         if self.nul.is_some() || self.pos >= self.src.len() {
             return self.nul;
         }
-        first_nul(&self.src[self.pos..]).map(|at| self.pos + at)
+        first_byte(&self.src[self.pos..], 0).map(|at| self.pos + at)
     }
 
     /// Checks and skips a byte order mark (flatc rejects a partial one).
@@ -268,7 +268,7 @@ impl<'s> Lexer<'s> {
         let next = self.lex(self.pos == 0);
         if self.nul.is_none() {
             let lexed = self.src.get(from..self.pos).unwrap_or_default();
-            self.nul = first_nul(lexed).map(|at| from + at);
+            self.nul = first_byte(lexed, 0).map(|at| from + at);
         }
         next
     }
@@ -750,21 +750,23 @@ fn ident_end(src: &[u8], mut pos: usize) -> usize {
     pos
 }
 
-/// The position of the first NUL byte, eight bytes at a time.
-pub(crate) fn first_nul(src: &[u8]) -> Option<usize> {
+/// The position of the first `byte` in `src`, eight bytes at a time.
+#[inline]
+pub(crate) fn first_byte(src: &[u8], byte: u8) -> Option<usize> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
-    // Nonzero exactly when some byte of the word is zero.
-    let has_zero = |chunk: &[u8]| {
+    let splat = ONES * u64::from(byte);
+    // Nonzero exactly when some byte of the word is `byte` (a zero byte of `x`).
+    let has_byte = |chunk: &[u8]| {
         let mut word = [0u8; 8];
         word.copy_from_slice(chunk);
-        let x = u64::from_le_bytes(word);
+        let x = u64::from_le_bytes(word) ^ splat;
         x.wrapping_sub(ONES) & !x & HIGHS != 0
     };
     let mut chunks = src.chunks_exact(8);
     let mut offset = 0;
     for chunk in &mut chunks {
-        if has_zero(chunk) {
+        if has_byte(chunk) {
             break;
         }
         offset += 8;
@@ -772,13 +774,13 @@ pub(crate) fn first_nul(src: &[u8]) -> Option<usize> {
     // The last bytes, as the last eight bytes of the input when there are that many.
     if offset == src.len() - chunks.remainder().len()
         && src.len() >= 8
-        && !has_zero(&src[src.len() - 8..])
+        && !has_byte(&src[src.len() - 8..])
     {
         return None;
     }
     src[offset..]
         .iter()
-        .position(|&b| b == 0)
+        .position(|&b| b == byte)
         .map(|p| offset + p)
 }
 
@@ -1084,12 +1086,12 @@ pub(crate) mod tests {
     fn the_first_nul_is_found_anywhere() {
         for len in 0..40 {
             let mut src = vec![b'a'; len];
-            assert_eq!(first_nul(&src), None);
+            assert_eq!(first_byte(&src, 0), None);
             for at in 0..len {
                 src[at] = 0;
-                assert_eq!(first_nul(&src), Some(at), "{len} {at}");
+                assert_eq!(first_byte(&src, 0), Some(at), "{len} {at}");
                 src[at] = 0x80;
-                assert_eq!(first_nul(&src), None);
+                assert_eq!(first_byte(&src, 0), None);
                 src[at] = b'a';
             }
         }
