@@ -2914,7 +2914,7 @@ impl<'s> Analyzer<'s> {
             }
         }
         s.field_bits |= field_bit(name);
-        s.suffixed |= has_clash_suffix(name);
+        s.suffixed |= clash_rule(name).is_some();
         let id = s.fields.len() as u16;
         if let Some((code, message)) = problem {
             self.error(code, message, span);
@@ -3051,22 +3051,11 @@ impl<'s> Analyzer<'s> {
             return;
         }
         let fields = &self.structs[slot].fields;
-        // (rule, field) for the names with a suffix: no suffix ends another, so a name has at
-        // most one, and the last byte tells which two rules to try.
+        // (rule, field) for the names with a suffix.
         let mut suffixed: Vec<(usize, usize)> = Vec::new();
         for (i, f) in fields.iter().enumerate() {
-            let rules = match f.name.as_bytes().last() {
-                Some(b'e') => 0..2,
-                Some(b'h') => 2..4,
-                Some(b'r') => 4..6,
-                _ => continue,
-            };
-            for r in rules {
-                let suffix = CLASH_RULES[r].0;
-                if f.name.len() > suffix.len()
-                    && f.name.ends_with(suffix)
-                    && f.ty.base_type != BaseType::UType
-                {
+            if let Some(r) = clash_rule(&f.name) {
+                if f.ty.base_type != BaseType::UType {
                     suffixed.push((r, i));
                 }
             }
@@ -4143,19 +4132,27 @@ const CLASH_RULES: [(&str, BaseType); 6] = [
     ("ByteVector", BaseType::String),
 ];
 
-/// Whether `name` ends with a suffix of [`CLASH_RULES`] (and is longer than it). All end with
-/// `e`, `h` or `r`: most names need no more than a look at their last byte.
+/// The rule of [`CLASH_RULES`] whose suffix `name` ends with (and is longer than), if any. No
+/// suffix ends another, so a name has at most one; all end with `e`, `h` or `r`, and the last
+/// byte tells which two rules to try, so most names need no more than a look at it.
 #[inline(always)]
-fn has_clash_suffix(name: &str) -> bool {
-    matches!(name.as_bytes().last(), Some(b'e' | b'h' | b'r')) && ends_with_clash_suffix(name)
+fn clash_rule(name: &str) -> Option<usize> {
+    let rules = match name.as_bytes().last() {
+        Some(b'e') => 0..2,
+        Some(b'h') => 2..4,
+        Some(b'r') => 4..6,
+        _ => return None,
+    };
+    clash_rule_of(name, rules)
 }
 
-/// [`has_clash_suffix`] past the look at the last byte.
+/// [`clash_rule`] past the look at the last byte: the one of `rules` that `name` ends with.
 #[inline(never)]
-fn ends_with_clash_suffix(name: &str) -> bool {
-    CLASH_RULES
-        .iter()
-        .any(|(suffix, _)| name.len() > suffix.len() && name.ends_with(suffix))
+fn clash_rule_of(name: &str, rules: std::ops::Range<usize>) -> Option<usize> {
+    rules.into_iter().find(|&r| {
+        let suffix = CLASH_RULES[r].0;
+        name.len() > suffix.len() && name.ends_with(suffix)
+    })
 }
 
 /// The most fields (ids 0 to 32765) a table can have: field `id`'s vtable entry is at byte
@@ -4432,13 +4429,13 @@ mod tests {
 
     #[test]
     fn clash_suffixes_are_recognized_in_longer_names_only() {
-        for (suffix, _) in CLASH_RULES {
-            assert!(has_clash_suffix(&format!("a{suffix}")), "{suffix}");
-            assert!(!has_clash_suffix(suffix), "{suffix}");
-            assert!(!has_clash_suffix(&format!("a{suffix}s")), "{suffix}");
+        for (r, (suffix, _)) in CLASH_RULES.iter().enumerate() {
+            assert_eq!(clash_rule(&format!("a{suffix}")), Some(r), "{suffix}");
+            assert_eq!(clash_rule(suffix), None, "{suffix}");
+            assert_eq!(clash_rule(&format!("a{suffix}s")), None, "{suffix}");
         }
         for name in ["", "e", "name", "type", "length", "vector", "hp", "mana"] {
-            assert!(!has_clash_suffix(name), "{name}");
+            assert_eq!(clash_rule(name), None, "{name}");
         }
     }
 
