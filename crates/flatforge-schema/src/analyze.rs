@@ -1731,15 +1731,23 @@ impl<'s> Analyzer<'s> {
     /// at once, anything else by [`Analyzer::resolve_named_type`].
     #[inline(always)]
     fn resolve_type(&mut self, ast: &FileAst, ty: &TypeAst) -> Option<DType> {
-        if let TypeAst::Named(q) = ty {
-            if q.rest.is_empty() {
-                let range = q.first.range();
-                if let Some(b) = self.file_text.bytes().get(range).and_then(builtin_type) {
-                    return Some(DType::scalar(b));
-                }
-            }
+        match self.builtin_of(ty) {
+            Some(b) => Some(DType::scalar(b)),
+            None => self.resolve_named_type(ast, ty),
         }
-        self.resolve_named_type(ast, ty)
+    }
+
+    /// The built-in type (scalar or `string`) that `ty` names in the current file, if it is one.
+    #[inline(always)]
+    fn builtin_of(&self, ty: &TypeAst) -> Option<BaseType> {
+        match ty {
+            TypeAst::Named(q) if q.rest.is_empty() => self
+                .file_text
+                .bytes()
+                .get(q.first.range())
+                .and_then(builtin_type),
+            _ => None,
+        }
     }
 
     /// [`Analyzer::resolve_type`] for a type that is not a built-in name.
@@ -1936,18 +1944,7 @@ impl<'s> Analyzer<'s> {
         if !quick_fields() || !f.attrs.is_empty() || self.structs[slot].fixed {
             return false;
         }
-        let TypeAst::Named(q) = &f.ty else {
-            return false;
-        };
-        let builtin = if q.rest.is_empty() {
-            self.file_text
-                .bytes()
-                .get(q.first.range())
-                .and_then(builtin_type)
-        } else {
-            None
-        };
-        let Some(base) = builtin else {
+        let Some(base) = self.builtin_of(&f.ty) else {
             return false;
         };
         let name: &'s str = self.text(f.name);
