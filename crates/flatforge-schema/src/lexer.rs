@@ -332,11 +332,22 @@ impl<'s> Lexer<'s> {
     /// white space before it (as [`Lexer::quick_at`] would find it, but for a one-byte compare).
     #[inline(always)]
     pub(crate) fn punct_after(&self, pos: u32, punct: Tok) -> Option<u32> {
+        let (pos, c) = self.after_space(pos);
+        (c == punct as u8).then_some(pos + 1)
+    }
+
+    /// The first byte from byte `pos` on that is not white space, and where it is (a NUL byte
+    /// at the end of the source: a punctuation token is never NUL, so that one compare with
+    /// the byte tells whether the punctuation token is there, as [`Lexer::punct_after`] does).
+    #[inline(always)]
+    pub(crate) fn after_space(&self, pos: u32) -> (u32, u8) {
         let mut pos = pos as usize;
-        while self.src.get(pos).is_some_and(|&c| is_space(c)) {
+        let mut c = self.peek_at(pos);
+        while is_space(c) {
             pos += 1;
+            c = self.peek_at(pos);
         }
-        (*self.src.get(pos)? == punct as u8).then_some(pos as u32 + 1)
+        (pos as u32, c)
     }
 
     /// The token from byte `pos` on when [`Lexer::next_quick`] would lex it there (only white
@@ -344,14 +355,10 @@ impl<'s> Lexer<'s> {
     #[inline(always)]
     pub(crate) fn quick_at(&self, pos: u32) -> Option<QuickToken> {
         let src = self.src;
-        let mut pos = pos as usize;
         let byte = |i: usize| src.get(i).copied().unwrap_or(0);
-        let mut c = byte(pos);
-        while is_space(c) {
-            pos += 1;
-            c = byte(pos);
-        }
-        let start = pos;
+        let (start, c) = self.after_space(pos);
+        let start = start as usize;
+        let mut pos = start;
         let kind = if is_ident_start(c) {
             pos = ident_end(src, pos + 1);
             Tok::Ident

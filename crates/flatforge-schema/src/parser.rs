@@ -1166,11 +1166,11 @@ impl Parser<'_, '_> {
         if ty.kind != Tok::Ident {
             return None;
         }
-        let (end, default) = match self.lexer.punct_after(ty.end, Tok::Semicolon) {
-            Some(end) => (end, None),
-            None => {
-                let equals = self.lexer.punct_after(ty.end, Tok::Equals)?;
-                let value = self.lexer.quick_at(equals)?;
+        // A `;` or a `=` after the type (see `Lexer::after_space` for the end of the source).
+        let (end, default) = match self.lexer.after_space(ty.end) {
+            (at, b';') => (at + 1, None),
+            (at, b'=') => {
+                let value = self.lexer.quick_at(at + 1)?;
                 if !matches!(value.kind, Tok::Int | Tok::Ident | Tok::Str) {
                     return None;
                 }
@@ -1184,6 +1184,7 @@ impl Parser<'_, '_> {
                 };
                 (end, Some(value))
             }
+            _ => return None,
         };
         let ty = self.lexer.span(ty.start, ty.end);
         self.ast.add(FieldDecl {
