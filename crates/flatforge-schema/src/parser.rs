@@ -495,39 +495,46 @@ fn parse_with(
 ) {
     // What is read of the file: all of it, unless a NUL byte says otherwise. NUL bytes are rare:
     // the lexer notes the first one, and the file is parsed again where it changes what is read.
-    let mut read = src;
-    let mut binary = false;
-    let mut nul = None;
-    let mut errors = loop {
-        let mut p = Parser::new(read, file, ast, quick);
-        p.run(binary);
-        let first = nul.is_none();
-        if first {
-            nul = p.lexer.first_nul();
+    let base = diagnostics.len();
+    let nul = parse_text(src, file, ast, diagnostics, quick, false);
+    if let Some(at) = nul {
+        // A root file with several NUL bytes is binary data (a FlatBuffer given as a schema,
+        // say): none of it is read, and its one error is the NUL byte, not one for every byte
+        // that follows. An included file is read up to its first NUL byte.
+        if !root || src[at + 1..].contains(&0) {
+            diagnostics.truncate(base);
+            ast.clear();
+            let read = if root { &src[..0] } else { &src[..at] };
+            parse_text(read, file, ast, diagnostics, quick, root);
         }
-        p.ast.docs = p.lexer.docs;
-        p.ast.strings = p.lexer.strings;
-        match nul {
-            // A root file with several NUL bytes is binary data (a FlatBuffer given as a schema,
-            // say): none of it is read, and its one error is the NUL byte, not one for every
-            // byte that follows. An included file is read up to its first NUL byte.
-            Some(at) if first && (!root || src[at + 1..].contains(&0)) => {
-                binary = root;
-                read = if binary { &src[..0] } else { &src[..at] };
-                ast.clear();
-            }
-            _ => break p.errors,
-        }
-    };
-    if errors.len() >= MAX_ERRORS {
+    }
+    if diagnostics.len() - base >= MAX_ERRORS {
         ast.lost.any_name = true;
         ast.lost.attributes = true;
     }
     // (After parsing, which finds errors in order, and may go back on the last ones.)
     if let Some(at) = nul {
-        errors.push(nul_byte(file, src, at, root));
+        diagnostics.push(nul_byte(file, src, at, root));
     }
-    diagnostics.append(&mut errors);
+}
+
+/// Parses `read` into `ast` (see [`Parser::run`] for `binary`), its syntax errors appended to
+/// `diagnostics`; returns where the first NUL byte of `read` is, if it has one.
+#[inline(always)]
+fn parse_text(
+    read: &[u8],
+    file: FileId,
+    ast: &mut FileAst,
+    diagnostics: &mut Vec<Diagnostic>,
+    quick: bool,
+    binary: bool,
+) -> Option<usize> {
+    let mut p = Parser::new(read, file, ast, diagnostics, quick);
+    p.run(binary);
+    let nul = p.lexer.first_nul();
+    p.ast.docs = p.lexer.docs;
+    p.ast.strings = p.lexer.strings;
+    nul
 }
 
 /// The report of the first NUL byte of a file, at byte `at` of `full` (an error in the `root`
@@ -636,7 +643,10 @@ struct Parser<'s, 'a> {
     lexer: Lexer<'s>,
     tok: Token,
     prev_end: u32,
-    errors: Vec<Diagnostic>,
+    /// The diagnostics of the compilation: the syntax errors of this file are the ones from
+    /// `base` on.
+    errors: &'a mut Vec<Diagnostic>,
+    base: usize,
     /// Brace depth, for error recovery.
     depth: u32,
     /// Nesting of `[` in types and calls in values.
@@ -655,8 +665,15 @@ struct Parser<'s, 'a> {
 }
 
 impl<'s, 'a> Parser<'s, 'a> {
-    /// A parser at the start of `src`, before its first token, that builds `ast`.
-    fn new(src: &'s [u8], file: FileId, ast: &'a mut FileAst, quick: bool) -> Self {
+    /// A parser at the start of `src`, before its first token, that builds `ast` and appends
+    /// its syntax errors to `errors`.
+    fn new(
+        src: &'s [u8],
+        file: FileId,
+        ast: &'a mut FileAst,
+        errors: &'a mut Vec<Diagnostic>,
+        quick: bool,
+    ) -> Self {
         let mut lexer = Lexer::new(src, file);
         // (The lexer fills the tree's vectors, which may have room already.)
         lexer.docs = std::mem::take(&mut ast.docs);
@@ -672,7 +689,8 @@ impl<'s, 'a> Parser<'s, 'a> {
                 decoded: u32::MAX,
             },
             prev_end: 0,
-            errors: Vec::new(),
+            base: errors.len(),
+            errors,
             depth: 0,
             nesting: 0,
             suppress: false,
@@ -692,7 +710,7 @@ impl Parser<'_, '_> {
         }
         self.advance();
         if self.tok.kind == Tok::Eof {
-            if self.errors.is_empty() && !binary {
+            if self.errors.len() == self.base && !binary {
                 let span = self.lexer.span(0, 0);
                 self.errors.push(
                     Diagnostic::error(Code::Syntax, "input file is empty", span)
@@ -706,7 +724,7 @@ impl Parser<'_, '_> {
 
     fn file(&mut self) {
         let mut keyword = loop {
-            if self.errors.len() >= MAX_ERRORS {
+            if self.too_many_errors() {
                 return;
             }
             self.suppress = false;
@@ -737,7 +755,7 @@ impl Parser<'_, '_> {
             }
         };
         while self.tok.kind != Tok::Eof {
-            if self.errors.len() >= MAX_ERRORS {
+            if self.too_many_errors() {
                 return;
             }
             // A lexical error suppresses the errors of its own declaration only.
@@ -917,7 +935,7 @@ impl Parser<'_, '_> {
             }
             let field_start = self.tok.start;
             if self.field().is_err() {
-                if self.errors.len() >= MAX_ERRORS {
+                if self.too_many_errors() {
                     return Err(Failed);
                 }
                 if let Some((next, name_start)) = self.skip_field(start) {
@@ -925,8 +943,7 @@ impl Parser<'_, '_> {
                     // errors are found in order) come from taking it for a field: the error
                     // is the missing `}`.
                     while self
-                        .errors
-                        .last()
+                        .last_error()
                         .and_then(|d| d.primary.as_ref())
                         .is_some_and(|p| p.span.start >= name_start)
                     {
@@ -998,8 +1015,7 @@ impl Parser<'_, '_> {
         }
         let here = self.span_here();
         let reported = self
-            .errors
-            .last()
+            .last_error()
             .filter(|d| d.is_error())
             .and_then(|d| d.primary.as_ref())
             .is_some_and(|p| p.span == here);
@@ -1019,7 +1035,7 @@ impl Parser<'_, '_> {
         }
         let name = String::from_utf8_lossy(self.src.get(name.range()).unwrap_or_default());
         let help = format!("close `{name}` with `}}`");
-        if let Some(d) = self.errors.last_mut() {
+        if let Some(d) = self.errors[self.base..].last_mut() {
             d.secondary.push(Label {
                 span: self.lexer.span(open, open + 1),
                 message: "this `{` is not closed".into(),
@@ -1633,7 +1649,7 @@ impl Parser<'_, '_> {
                 }
                 Err(e) => {
                     self.lex_error(e);
-                    if self.errors.len() >= MAX_ERRORS {
+                    if self.too_many_errors() {
                         self.tok.kind = Tok::Eof;
                         return;
                     }
@@ -1691,6 +1707,16 @@ impl Parser<'_, '_> {
             self.src
                 .get(self.tok.start as usize..self.tok.end as usize)?,
         )
+    }
+
+    /// Whether the file has as many syntax errors as are reported ([`MAX_ERRORS`]).
+    fn too_many_errors(&self) -> bool {
+        self.errors.len() - self.base >= MAX_ERRORS
+    }
+
+    /// The last syntax error of the file.
+    fn last_error(&self) -> Option<&Diagnostic> {
+        self.errors[self.base..].last()
     }
 
     /// Whether the current token is of kind `kind`.
@@ -1794,7 +1820,8 @@ mod tests {
     /// position, the brace depth, the name of the declaration, the doc comments and the errors.
     fn state_after(src: &str, quick: bool, step: fn(&mut Parser) -> String) -> [String; 2] {
         let mut ast = FileAst::default();
-        let mut p = Parser::new(src.as_bytes(), FileId(0), &mut ast, quick);
+        let mut errors = Vec::new();
+        let mut p = Parser::new(src.as_bytes(), FileId(0), &mut ast, &mut errors, quick);
         p.advance();
         let result = step(&mut p);
         let lexer = (p.lexer.pos(), p.lexer.docs.clone(), p.lexer.strings.clone());
