@@ -323,10 +323,16 @@ pub(crate) struct FileAst {
     pub lost: Lost,
 }
 
+/// How many spare trees a thread keeps (see [`SPARES`]): enough for a schema and a few of the
+/// files it includes.
+const SPARES_KEPT: usize = 4;
+
 thread_local! {
-    /// The tree of a file parsed earlier on this thread, emptied: its vectors keep their capacity
-    /// for the next file, so that compiling a small schema again allocates nothing for its tree.
-    static SPARE: Cell<Option<Box<FileAst>>> = const { Cell::new(None) };
+    /// Trees of files parsed earlier on this thread, emptied, the last one recycled first: their
+    /// vectors keep their capacity for the next files, so that compiling a schema of a few
+    /// files again allocates nothing for their trees.
+    static SPARES: [Cell<Option<Box<FileAst>>>; SPARES_KEPT] =
+        const { [const { Cell::new(None) }; SPARES_KEPT] };
 }
 
 /// An empty tree, for a file whose tree is gone.
@@ -354,22 +360,31 @@ pub(crate) static EMPTY_AST: FileAst = FileAst {
 pub(crate) const MAX_SPARE_BYTES: usize = 64 * 1024;
 
 impl FileAst {
-    /// An empty tree: this thread's spare one, if it has one.
+    /// An empty tree: one of this thread's spares (the one recycled last), if it has one.
     pub(crate) fn new() -> Box<FileAst> {
-        SPARE
-            .try_with(Cell::take)
+        SPARES
+            .try_with(|spares| spares.iter().find_map(Cell::take))
             .ok()
             .flatten()
             .unwrap_or_default()
     }
 
-    /// Empties the tree and keeps it as this thread's spare, unless it holds much memory.
+    /// Empties the tree and keeps it as this thread's first spare, unless it holds much memory.
+    /// The other spares move down a place; the last one is freed when all places are taken.
     pub(crate) fn recycle(mut self: Box<FileAst>) {
         if self.clear() > MAX_SPARE_BYTES {
             return;
         }
         // A thread being torn down keeps no spare.
-        let _ = SPARE.try_with(|spare| spare.set(Some(self)));
+        let _ = SPARES.try_with(|spares| {
+            let mut tree = self;
+            for spare in spares {
+                match spare.replace(Some(tree)) {
+                    Some(older) => tree = older,
+                    None => return,
+                }
+            }
+        });
     }
 
     /// Empties the tree; returns the memory, in bytes, that its vectors keep.
@@ -1917,7 +1932,7 @@ mod tests {
         let second = br#"/// Other docs.
             namespace N; table T { y: "\t"; z: [ubyte:3]; } root_type T;"#;
         for (a, b) in [(&first[..], &second[..]), (second, first)] {
-            SPARE.take();
+            take_spares();
             let mut ast = FileAst::new();
             parse(a, FileId(0), true, &mut ast, &mut Vec::new());
             assert!(!ast.fields.is_empty());
@@ -1933,17 +1948,43 @@ mod tests {
         }
     }
 
+    /// Takes this thread's spare trees: the capacity of the declaration list of each, the first
+    /// spare first.
+    fn take_spares() -> Vec<usize> {
+        SPARES.with(|spares| {
+            let trees = spares.iter().filter_map(Cell::take);
+            trees.map(|t| t.decls.capacity()).collect()
+        })
+    }
+
     #[test]
     fn a_large_tree_is_not_kept() {
-        SPARE.take();
+        take_spares();
         let mut ast = FileAst::new();
         ast.fields.reserve(MAX_SPARE_BYTES);
         ast.recycle();
-        assert!(SPARE.take().is_none());
+        assert!(take_spares().is_empty());
         let mut ast = FileAst::new();
         ast.fields.reserve(1);
         ast.recycle();
-        assert!(SPARE.take().is_some());
+        assert_eq!(take_spares().len(), 1);
+    }
+
+    /// A thread keeps the last [`SPARES_KEPT`] trees recycled, and gives the last one first.
+    #[test]
+    fn a_thread_keeps_a_few_spare_trees() {
+        take_spares();
+        let trees = (1..=SPARES_KEPT + 2).map(|capacity| {
+            let mut ast = Box::<FileAst>::default();
+            ast.decls.reserve_exact(capacity);
+            ast
+        });
+        trees.for_each(FileAst::recycle);
+        let trees: Vec<Box<FileAst>> = (0..=SPARES_KEPT).map(|_| FileAst::new()).collect();
+        let kept: Vec<usize> = trees.iter().map(|t| t.decls.capacity()).collect();
+        assert_eq!(kept, [6, 5, 4, 3, 0]);
+        trees.into_iter().for_each(FileAst::recycle);
+        assert_eq!(take_spares(), [0, 3, 4, 5]);
     }
 
     #[test]
