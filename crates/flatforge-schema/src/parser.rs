@@ -582,6 +582,15 @@ fn nul_byte(file: FileId, full: &[u8], at: usize, root: bool) -> Diagnostic {
     }
 }
 
+/// The name of one word `span`.
+fn one_word(span: Span) -> QualName {
+    QualName {
+        first: span,
+        rest: List::EMPTY,
+        span,
+    }
+}
+
 /// The words that start statements and declarations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Keyword {
@@ -1156,8 +1165,13 @@ impl Parser<'_, '_> {
 
     /// A field of a table or struct, added to the tree.
     fn field(&mut self) -> PResult<()> {
-        if self.quick && self.quick_field().is_some() {
-            return Ok(());
+        if self.quick {
+            if self.quick_field().is_some() {
+                return Ok(());
+            }
+            if let Some(result) = self.quick_field_more() {
+                return result;
+            }
         }
         let docs = self.tok.docs;
         let name = self.ident()?;
@@ -1186,7 +1200,7 @@ impl Parser<'_, '_> {
     /// with only white space between their tokens: their tokens are found with
     /// [`Lexer::quick_at`], without a parser step for each, and give the same field (added to
     /// the tree), with the parser left as [`Parser::field`] leaves it. `None`, with the parser
-    /// as it was, for any other field.
+    /// as it was, for any other field (see [`Parser::quick_field_more`]).
     #[inline]
     fn quick_field(&mut self) -> Option<()> {
         if self.tok.kind != Tok::Ident {
@@ -1220,17 +1234,96 @@ impl Parser<'_, '_> {
         let ty = self.lexer.span(ty.start, ty.end);
         self.ast.add(FieldDecl {
             name: self.span_of(self.tok),
-            ty: TypeAst::Named(QualName {
-                first: ty,
-                rest: List::EMPTY,
-                span: ty,
-            }),
+            ty: TypeAst::Named(one_word(ty)),
             default,
             attrs: List::EMPTY,
             docs: self.tok.docs,
         });
         self.skip_to(end);
         Some(())
+    }
+
+    /// [`Parser::field`] for more fields than [`Parser::quick_field`] takes (which is tried
+    /// first): `name: type` with a one-word type or a vector of one (`[type]`), then
+    /// `= value` with a one-token value (a plain integer, a name or a string without escapes)
+    /// or not, then `;`, or attributes (`(...)`) and `;`, with only white space between their
+    /// tokens. Their tokens up to the `;` or the `(` are found with [`Lexer::quick_at`],
+    /// without a parser step for each; the attributes and the `;` after them are read as
+    /// [`Parser::field`] reads them. The result is that of [`Parser::field`], with the same
+    /// field (added to the tree), and the parser left as it leaves it. `None`, with the parser
+    /// as it was, for any other field.
+    #[inline(never)]
+    fn quick_field_more(&mut self) -> Option<PResult<()>> {
+        if self.tok.kind != Tok::Ident {
+            return None;
+        }
+        let colon = self.lexer.punct_after(self.lexer.pos(), Tok::Colon)?;
+        let ty = self.lexer.quick_at(colon)?;
+        // The type's span, the end of its last token, and the span of the name in `[name]`.
+        let (ty_span, ty_end, element) = match ty.kind {
+            Tok::Ident => (self.lexer.span(ty.start, ty.end), ty.end, None),
+            Tok::LBracket => {
+                let element = self.lexer.quick_at(ty.end)?;
+                if element.kind != Tok::Ident {
+                    return None;
+                }
+                let end = self.lexer.punct_after(element.end, Tok::RBracket)?;
+                let element = self.lexer.span(element.start, element.end);
+                (self.lexer.span(ty.start, end), end, Some(element))
+            }
+            _ => return None,
+        };
+        // A `;`, a `(` or a `=` after the type (see `Lexer::after_space` for the end of the
+        // source), and after the value what is after it.
+        let (mut last_end, mut next) = (ty_end, self.lexer.after_space(ty_end));
+        let mut default = None;
+        if next.1 == b'=' {
+            let value = self.lexer.quick_at(next.0 + 1)?;
+            let call = value.kind == Tok::Ident && self.src.get(value.end as usize) == Some(&b'(');
+            if !matches!(value.kind, Tok::Int | Tok::Ident | Tok::Str) || call {
+                return None;
+            }
+            default = Some(ValueAst::Token {
+                kind: value.kind,
+                span: self.lexer.span(value.start, value.end),
+                decoded: u32::MAX,
+                sign: None,
+            });
+            (last_end, next) = (value.end, self.lexer.after_space(value.end));
+        }
+        if !matches!(next.1, b';' | b'(') {
+            return None;
+        }
+        let (name, docs) = (self.span_of(self.tok), self.tok.docs);
+        let ty = match element {
+            None => TypeAst::Named(one_word(ty_span)),
+            Some(element) => {
+                let element = self.ast.add(TypeAst::Named(one_word(element)));
+                TypeAst::Vector(element, ty_span)
+            }
+        };
+        let attrs = if next.1 == b';' {
+            self.skip_to(next.0 + 1);
+            List::EMPTY
+        } else {
+            self.skip_to(last_end);
+            let attrs = self.attribute_list().and_then(|attrs| {
+                self.end_item(Item::Field)?;
+                Ok(attrs)
+            });
+            match attrs {
+                Ok(attrs) => attrs,
+                Err(failed) => return Some(Err(failed)),
+            }
+        };
+        self.ast.add(FieldDecl {
+            name,
+            ty,
+            default,
+            attrs,
+            docs,
+        });
+        Some(Ok(()))
     }
 
     #[inline]
@@ -1860,21 +1953,53 @@ mod tests {
             ("a:int=1.5;", false),
             ("a:A.B;", false),
             ("a:int /* c */;", false),
-            ("a:int (id: 1);", false),
+            ("a:int (id: 1);", true),
+            ("a:[int];", true),
+            ("a : [ Vec3 ] ;", true),
+            ("a:[ubyte](id:5, nested_flatbuffer: \"M\");", true),
+            ("a:int = 1 (id: 2);", true),
+            ("a:E = Red (id: 2)", true),
+            ("a:E = Red(id: 2);", false),
+            ("a:int = 'x' (id: 2, deprecated);", true),
+            ("a:int (id: 1) b:int;", true),
+            ("a:int (id: 1 b:int;", true),
+            ("a:int (id: 1) }", true),
+            ("a:[int] (id: -) table", true),
+            ("a:int=-1;", false),
+            ("a:int=1.5;", false),
+            ("a:A.B;", false),
+            ("a:[A.B];", false),
+            ("a:[int:3];", false),
+            ("a:[[int]];", false),
+            ("a:[int;", false),
+            ("a:int /* c */;", false),
             ("a:int=f(1);", false),
+            ("a:int=f (1);", true),
+            ("a:int = x(y) (id: 1);", false),
             ("a:int", false),
+            ("a:int = 1", false),
             ("a:int b:int;", false),
         ];
-        let field = |p: &mut Parser| format!("{:?}", p.field().ok().map(|()| &p.ast.fields));
+        let field = |p: &mut Parser| {
+            let ok = p.field().is_ok();
+            let ast = &p.ast;
+            format!(
+                "{ok} {:?}",
+                (&ast.fields, &ast.types, &ast.attrs, &ast.values)
+            )
+        };
         for (src, quick) in cases {
             assert_eq!(
                 state_after(src, true, field),
                 state_after(src, false, field),
                 "{src}"
             );
-            let quick_field = |p: &mut Parser| format!("{:?}", p.quick_field());
+            let quick_field = |p: &mut Parser| {
+                let quick = p.quick_field().is_some() || p.quick_field_more().is_some();
+                quick.to_string()
+            };
             assert_eq!(
-                state_after(src, true, quick_field)[0] == "Some(())",
+                state_after(src, true, quick_field)[0] == "true",
                 quick,
                 "{src}"
             );
