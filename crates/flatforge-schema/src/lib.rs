@@ -129,9 +129,11 @@ impl CompileError {
 /// ```
 /// let schema = flatforge_schema::compile_str("a.fbs", "struct P { x: float; y: float; }").unwrap();
 /// assert_eq!(schema.objects[0].bytesize, 8);
+/// let err = flatforge_schema::compile_str("a.fbs", "include \"b.fbs\"; table T {}").unwrap_err();
+/// assert!(err.render(false).contains("cannot find included file `b.fbs`"));
 /// ```
 pub fn compile_str(path: &str, text: &str) -> Result<Schema, CompileError> {
-    let compiler = Compiler::new(MemoryLoader::new());
+    let compiler = Compiler::new(NoFiles);
     let mut files = Loaded::root(Path::new(path), Cow::Borrowed(text.as_bytes()), Some(text));
     let mut diagnostics = Vec::new();
     match compiler.run(&mut files, &mut diagnostics) {
@@ -145,6 +147,20 @@ pub fn compile_str(path: &str, text: &str) -> Result<Schema, CompileError> {
             diagnostics,
             sources: source_map(&mut files),
         }),
+    }
+}
+
+/// The loader of [`compile_str`]: it has no files (an empty [`MemoryLoader`] would do, at the
+/// cost of making and dropping its map).
+struct NoFiles;
+
+impl SourceLoader for NoFiles {
+    fn exists(&self, _: &Path) -> bool {
+        false
+    }
+
+    fn read(&self, _: &Path) -> std::io::Result<Vec<u8>> {
+        Err(std::io::ErrorKind::NotFound.into())
     }
 }
 
