@@ -827,30 +827,9 @@ impl<'s> Analyzer<'s> {
     /// flatc's `structs_.Add` (replacing any slot under the same name).
     fn set_struct_name(&mut self, name: Cow<'s, str>, slot: usize) {
         self.struct_filter.insert(&name);
-        self.set_struct_entry(name, slot);
-    }
-
-    /// [`Analyzer::set_struct_name`] for a definition: `qualified` is `ident` in the current
-    /// namespace.
-    fn set_definition_name(&mut self, qualified: Cow<'s, str>, ident: &str, slot: usize) {
-        self.struct_filter.insert_ident(ident);
-        self.set_struct_entry(qualified, slot);
-    }
-
-    /// The table part of [`Analyzer::set_struct_name`].
-    fn set_struct_entry(&mut self, name: Cow<'s, str>, slot: usize) {
         let entry = self.names.entry(name);
         if entry.struct_slot.replace(slot).is_none() {
             self.struct_names += 1;
-        }
-    }
-
-    /// flatc's `structs_.Remove(name)`.
-    fn remove_struct_name(&mut self, name: &str) {
-        if let Some(entry) = self.names.get_mut(name) {
-            if entry.struct_slot.take().is_some() {
-                self.struct_names -= 1;
-            }
         }
     }
 
@@ -966,35 +945,51 @@ impl<'s> Analyzer<'s> {
 
     /// flatc's `LookupCreateStruct` for a definition: claims a pending entry under the simple
     /// name (moving it to the qualified name) or under the qualified name, or creates one.
-    /// Returns the slot and the qualified name.
-    fn lookup_struct_definition(&mut self, name: &'s str, span: Span) -> (usize, Cow<'s, str>) {
+    /// Returns the slot and the qualified name. A pending slot (not a duplicate definition) is
+    /// also entered in flatc's `types_` in the same lookup, as [`Analyzer::add_type`] would enter
+    /// it; the third value is then the span of the definition already there, if any, for the
+    /// caller to report once the definition is analyzed (where flatc's `types_.Add` fails).
+    fn lookup_struct_definition(
+        &mut self,
+        name: &'s str,
+        span: Span,
+    ) -> (usize, Cow<'s, str>, Option<Span>) {
         let qualified = self.qualify(name);
-        let as_written = self.struct_named(name);
-        if let Some(slot) = as_written {
-            if self.structs[slot].predecl {
-                self.remove_struct_name(name);
-                self.set_definition_name(qualified.clone(), name, slot);
-                self.claim_uses(slot);
-                return (slot, qualified);
+        // A pending entry under the name as written moves to the qualified name (in the global
+        // namespace, the same name).
+        let mut claimed = None;
+        if !self.ns.is_empty() {
+            if let Some(entry) = self.names.get_mut(name) {
+                if let Some(slot) = entry.struct_slot.filter(|&s| self.structs[s].predecl) {
+                    entry.struct_slot = None;
+                    self.struct_names -= 1;
+                    claimed = Some(slot);
+                }
             }
         }
-        // In the global namespace the qualified name is the name as written.
-        let found = if self.ns.is_empty() {
-            as_written
-        } else {
-            self.struct_named(&qualified)
+        let entry = self.names.entry(qualified.clone());
+        let (slot, used) = match claimed.or(entry.struct_slot) {
+            Some(slot) if !self.structs[slot].predecl => return (slot, qualified, None),
+            Some(slot) => (slot, true),
+            None => {
+                let slot = self.structs.len();
+                let pending = StructSlot::pending(Cow::Borrowed(name), self.file, span, Vec::new());
+                self.structs.push(pending);
+                (slot, false)
+            }
         };
-        if let Some(slot) = found {
-            if self.structs[slot].predecl {
-                self.claim_uses(slot);
-            }
-            return (slot, qualified);
+        if entry.struct_slot.replace(slot).is_none() {
+            self.struct_names += 1;
         }
-        let slot = self.structs.len();
-        let pending = StructSlot::pending(Cow::Borrowed(name), self.file, span, Vec::new());
-        self.structs.push(pending);
-        self.set_definition_name(qualified.clone(), name, slot);
-        (slot, qualified)
+        let first = entry.type_span;
+        if first.is_none() {
+            entry.type_span = Some(span);
+        }
+        self.struct_filter.insert_ident(name);
+        if used {
+            self.claim_uses(slot);
+        }
+        (slot, qualified, first)
     }
 
     /// A pending type is being defined in the current file: the files that used it use this one.
@@ -1853,7 +1848,7 @@ impl<'s> Analyzer<'s> {
 
     fn object(&mut self, ast: &'s FileAst, o: &ObjectDecl) {
         let name = self.text(o.name);
-        let (slot, full) = self.lookup_struct_definition(name, o.name);
+        let (slot, full, defined) = self.lookup_struct_definition(name, o.name);
         if !self.structs[slot].predecl {
             let first = self.structs[slot].span;
             self.error(
@@ -1928,9 +1923,11 @@ impl<'s> Analyzer<'s> {
             self.assign_ids(slot, o);
         }
         self.check_clashes(slot);
-        let full = std::mem::take(&mut self.structs[slot].full);
-        self.add_type(&full, o.name);
-        self.structs[slot].full = full;
+        if let Some(first) = defined {
+            let full = &self.structs[slot].full;
+            let message = format!("`{full}` is defined twice");
+            self.defined_twice(message, o.name, first);
+        }
     }
 
     /// [`Analyzer::field`] for the most common fields, in fewer steps: a table field without
@@ -3448,14 +3445,20 @@ impl<'s> Analyzer<'s> {
                 ..
             }) => {
                 let first = *first;
-                self.error(Code::Duplicate, format!("`{full}` is defined twice"), span)
-                    .with_secondary_owned(first, "first defined here");
+                self.defined_twice(format!("`{full}` is defined twice"), span, first);
             }
             Some(names) => names.type_span = Some(span),
             None => {
                 self.names.entry(Cow::Owned(full.to_string())).type_span = Some(span);
             }
         }
+    }
+
+    /// Reports a definition at `span` whose name is already in flatc's `types_`, from `first`.
+    #[cold]
+    fn defined_twice(&mut self, message: String, span: Span, first: Span) {
+        self.error(Code::Duplicate, message, span)
+            .with_secondary_owned(first, "first defined here");
     }
 
     // ----- services -----
@@ -4498,6 +4501,56 @@ mod tests {
         let mut big = NameTable::new();
         big.reserve(INLINE_NAMES + 1);
         assert!(matches!(big, NameTable::Map(_)));
+    }
+
+    #[test]
+    fn a_definition_of_a_taken_name_is_reported_with_the_first_one() {
+        let cases = [
+            (
+                "enum E : byte { A }\ntable E { a: int; a: int; }",
+                &[
+                    ("`E` is defined twice", 26, Some(5)),
+                    ("field `a` is defined twice in `E`", 38, Some(30)),
+                ][..],
+            ),
+            (
+                "table U { x: T; }\nunion T { U }\ntable T { b: Q; }\nstruct T { a: int; }",
+                &[
+                    ("`T` is defined twice", 38, Some(24)),
+                    ("unknown type `Q`", 45, None),
+                    ("`T` is defined twice", 57, Some(38)),
+                ],
+            ),
+            (
+                "namespace N;\ntable U { t: T; x: N.T; }\ntable T { a: int; }\ntable T { b: int; }",
+                &[
+                    ("unknown type `N.T`", 32, None),
+                    ("`N.T` is defined twice", 65, Some(45)),
+                ],
+            ),
+            (
+                "namespace N;\ntable U { x: N.T; }\nenum T : byte { A }\ntable T { b: Q; }\n\
+                 struct U { a: int; }",
+                &[
+                    ("`N.T` is defined twice", 59, Some(38)),
+                    ("unknown type `Q`", 66, None),
+                    ("`N.U` is defined twice", 78, Some(19)),
+                ],
+            ),
+        ];
+        for (src, expected) in cases {
+            let err = crate::compile_str("a.fbs", src).unwrap_err();
+            let found: Vec<(&str, u32, Option<u32>)> = err
+                .diagnostics
+                .iter()
+                .map(|d| {
+                    let at = |l: &crate::diagnostic::Label| l.span.start;
+                    let primary = d.primary.as_ref().map_or(0, at);
+                    (d.message.as_str(), primary, d.secondary.first().map(at))
+                })
+                .collect();
+            assert_eq!(found, expected, "{src}");
+        }
     }
 
     #[test]
