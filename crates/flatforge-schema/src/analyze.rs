@@ -4170,8 +4170,9 @@ fn pad_last_field(s: &mut StructSlot<'_>, align: u32) {
 
 /// The built-in type named `name` (`int`, `float64`, `string`...).
 fn builtin_type(name: &[u8]) -> Option<BaseType> {
-    // The names are 3 to 7 bytes long: compared as one word each, the bytes in order from the
-    // low end and the length in the high byte. (One arm per length: constant-length copies are
+    // The names are 3 to 7 bytes long: packed as one word each, the bytes in order from the low
+    // end and the length in the high byte, and compared with the one name in the word's slot of
+    // `BUILTIN_TYPE_SLOTS`. (One arm per length: constant-length copies are
     // moves, where `word[..name.len()]` would call `memcpy`; 28 instructions a compile of the
     // small schema.)
     let mut word = [0u8; 8];
@@ -4185,22 +4186,50 @@ fn builtin_type(name: &[u8]) -> Option<BaseType> {
     }
     word[7] = name.len() as u8;
     let word = u64::from_le_bytes(word);
-    builtin_by_word(word)
+    let (slot_word, t) = BUILTIN_TYPE_SLOTS[type_slot(word)];
+    if slot_word == word {
+        t
+    } else {
+        None
+    }
 }
 
-/// Declares [`BUILTIN_TYPE_NAMES`] and `builtin_by_word` from one list of names.
+/// How many slots [`BUILTIN_TYPE_SLOTS`] has.
+const TYPE_SLOTS: usize = 32;
+
+/// The slot of [`BUILTIN_TYPE_SLOTS`] for the name `word` (as [`name_word`] packs it): the top
+/// bits of the word times a constant chosen so that no two built-in type names share a slot
+/// (which [`type_slots`] checks when the crate is compiled).
+const fn type_slot(word: u64) -> usize {
+    (word.wrapping_mul(0xe169_14e5_d601_b05f) >> (64 - TYPE_SLOTS.trailing_zeros())) as usize
+}
+
+/// The slots of the built-in `types`: each name's word and type in the name's [`type_slot`], the
+/// others empty (word 0, which no name of 3 to 7 bytes has). Panics (a compilation error, in a
+/// constant) when two names share a slot.
+const fn type_slots(types: &[(&str, BaseType)]) -> [(u64, Option<BaseType>); TYPE_SLOTS] {
+    let mut slots = [(0, None); TYPE_SLOTS];
+    let mut i = 0;
+    while i < types.len() {
+        let (name, t) = types[i];
+        let word = name_word(name);
+        let slot = type_slot(word);
+        assert!(slots[slot].0 == 0, "two built-in type names share a slot");
+        slots[slot] = (word, Some(t));
+        i += 1;
+    }
+    slots
+}
+
+/// Declares [`BUILTIN_TYPE_NAMES`] and [`BUILTIN_TYPE_SLOTS`] from one list of names.
 macro_rules! builtin_types {
     ($($name:literal => $t:ident,)*) => {
         /// Every built-in type name (aliases included), for suggestions.
         const BUILTIN_TYPE_NAMES: &[&str] = &[$($name),*];
 
-        /// The built-in type whose name is `word` as [`name_word`] packs it.
-        fn builtin_by_word(word: u64) -> Option<BaseType> {
-            match word {
-                $(w if w == name_word($name) => Some(BaseType::$t),)*
-                _ => None,
-            }
-        }
+        /// The built-in types by the slots of their names (see [`type_slot`]).
+        const BUILTIN_TYPE_SLOTS: [(u64, Option<BaseType>); TYPE_SLOTS] =
+            type_slots(&[$(($name, BaseType::$t)),*]);
     };
 }
 
