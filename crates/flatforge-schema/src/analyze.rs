@@ -786,17 +786,23 @@ impl<'s> Analyzer<'s> {
         }
     }
 
-    /// `name` in the current namespace.
+    /// `name` in the current namespace (inline: in the global namespace it is `name`).
+    #[inline]
     fn qualify(&self, name: &'s str) -> Cow<'s, str> {
         if self.ns.is_empty() {
             Cow::Borrowed(name)
         } else {
-            let mut s = String::with_capacity(self.ns.len() + 1 + name.len());
-            s.push_str(&self.ns);
-            s.push('.');
-            s.push_str(name);
-            Cow::Owned(s)
+            Cow::Owned(self.in_namespace(name))
         }
+    }
+
+    /// [`Analyzer::qualify`] in a namespace.
+    fn in_namespace(&self, name: &str) -> String {
+        let mut s = String::with_capacity(self.ns.len() + 1 + name.len());
+        s.push_str(&self.ns);
+        s.push('.');
+        s.push_str(name);
+        s
     }
 
     /// flatc's `structs_.Lookup(name)`.
