@@ -1883,8 +1883,14 @@ impl<'s> Analyzer<'s> {
         }
         let file = self.file.index();
         self.files[file].structs.push(ObjectId(slot as u32));
-        let (attrs, known) = self.attributes(ast, ast.get(o.attrs));
-        self.structs[slot].attrs = attrs;
+        // (A pending slot has no attributes: most definitions leave it so.)
+        let attr_list = ast.get(o.attrs);
+        let mut known = Known::default();
+        if !attr_list.is_empty() {
+            let attrs;
+            (attrs, known) = self.attribute_list(ast, attr_list);
+            self.structs[slot].attrs = attrs;
+        }
         for f in ast.get(o.fields) {
             if !self.quick_field(ast, slot, f) {
                 self.field(ast, slot, f);
