@@ -61,6 +61,7 @@ impl<T: Copy> IdList<T> {
     /// assert_eq!(list.last(), Some(&EnumId(5)));
     /// assert_eq!(list.len(), 6);
     /// ```
+    #[inline]
     pub fn push(&mut self, id: T) {
         match &mut self.0 {
             Repr::Inline { len, ids } if usize::from(*len) < INLINE => {
