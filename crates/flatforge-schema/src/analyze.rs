@@ -949,17 +949,20 @@ impl<'s> Analyzer<'s> {
         self.lookup_by_name(DictKind::Structs, name, 1)
     }
 
-    /// flatc's `LookupCreateStruct` for a definition: claims a pending entry under the simple
-    /// name (moving it to the qualified name) or under the qualified name, or creates one.
-    /// Returns the slot and the qualified name. A pending slot (not a duplicate definition) is
-    /// also entered in flatc's `types_` in the same lookup, as [`Analyzer::add_type`] would enter
-    /// it; the third value is then the span of the definition already there, if any, for the
-    /// caller to report once the definition is analyzed (where flatc's `types_.Add` fails).
-    fn lookup_struct_definition(
+    /// flatc's `LookupCreateStruct` for a definition of `name` at `span`: claims a pending entry
+    /// under the simple name (moving it to the qualified name) or under the qualified name, or
+    /// creates one, and puts there the slot that `define` makes of the qualified name and the
+    /// uses of the pending slot (if any). The definition is also entered in flatc's `types_` in
+    /// the same lookup, as [`Analyzer::add_type`] would enter it. Returns the slot and the span
+    /// of the definition already in `types_`, if any, for the caller to report once the
+    /// definition is analyzed (where flatc's `types_.Add` fails); or, when the slot is already
+    /// defined, that slot and the qualified name, with nothing done.
+    fn define_struct(
         &mut self,
         name: &'s str,
         span: Span,
-    ) -> (usize, Cow<'s, str>, Option<Span>) {
+        define: impl FnOnce(Cow<'s, str>, Vec<Span>) -> StructSlot<'s>,
+    ) -> Result<(usize, Option<Span>), (usize, Cow<'s, str>)> {
         let qualified = self.qualify(name);
         // A pending entry under the name as written moves to the qualified name (in the global
         // namespace, the same name).
@@ -974,15 +977,10 @@ impl<'s> Analyzer<'s> {
             }
         }
         let entry = self.names.entry(qualified.clone());
-        let (slot, used) = match claimed.or(entry.struct_slot) {
-            Some(slot) if !self.structs[slot].predecl => return (slot, qualified, None),
-            Some(slot) => (slot, true),
-            None => {
-                let slot = self.structs.len();
-                let pending = StructSlot::pending(Cow::Borrowed(name), self.file, span, Vec::new());
-                self.structs.push(pending);
-                (slot, false)
-            }
+        let slot = match claimed.or(entry.struct_slot) {
+            Some(slot) if !self.structs[slot].predecl => return Err((slot, qualified)),
+            Some(slot) => slot,
+            None => self.structs.len(),
         };
         if entry.struct_slot.replace(slot).is_none() {
             self.struct_names += 1;
@@ -992,10 +990,14 @@ impl<'s> Analyzer<'s> {
             entry.type_span = Some(span);
         }
         self.struct_filter.insert_ident(name);
-        if used {
+        if slot < self.structs.len() {
             self.claim_uses(slot);
+            let refs = std::mem::take(&mut self.structs[slot].refs);
+            self.structs[slot] = define(qualified, refs);
+        } else {
+            self.structs.push(define(qualified, Vec::new()));
         }
-        (slot, qualified, first)
+        Ok((slot, first))
     }
 
     /// A pending type is being defined in the current file: the files that used it use this one.
@@ -1854,36 +1856,36 @@ impl<'s> Analyzer<'s> {
 
     fn object(&mut self, ast: &'s FileAst, o: &ObjectDecl) {
         let name = self.text(o.name);
-        let (slot, full, defined) = self.lookup_struct_definition(name, o.name);
-        if !self.structs[slot].predecl {
-            let first = self.structs[slot].span;
-            self.error(
-                Code::Duplicate,
-                format!("`{full}` is defined twice"),
-                o.name,
-            )
-            .secondary
-            .push(crate::diagnostic::Label {
-                span: first,
-                message: "first defined here".into(),
-            });
-            return;
-        }
-        {
-            let s = &mut self.structs[slot];
-            s.predecl = false;
-            s.name = Cow::Borrowed(name);
-            s.full = full;
-            s.file = self.file;
-            s.span = o.name;
-            s.fixed = o.is_struct;
-            s.docs = o.docs;
-            s.partial = o.partial;
-            s.fields.reserve_exact(ast.get(o.fields).len());
-        }
-        let file = self.file.index();
-        self.files[file].structs.push(ObjectId(slot as u32));
-        // (A pending slot has no attributes: most definitions leave it so.)
+        let file = self.file;
+        let fields = ast.get(o.fields).len();
+        let define = |full, refs| StructSlot {
+            full,
+            predecl: false,
+            fixed: o.is_struct,
+            fields: Vec::with_capacity(fields),
+            docs: o.docs,
+            partial: o.partial,
+            ..StructSlot::pending(Cow::Borrowed(name), file, o.name, refs)
+        };
+        let (slot, defined) = match self.define_struct(name, o.name, define) {
+            Ok(defined) => defined,
+            Err((slot, full)) => {
+                let first = self.structs[slot].span;
+                self.error(
+                    Code::Duplicate,
+                    format!("`{full}` is defined twice"),
+                    o.name,
+                )
+                .secondary
+                .push(crate::diagnostic::Label {
+                    span: first,
+                    message: "first defined here".into(),
+                });
+                return;
+            }
+        };
+        self.files[file.index()].structs.push(ObjectId(slot as u32));
+        // (The slot has no attributes yet: most definitions leave it so.)
         let attr_list = ast.get(o.attrs);
         let mut known = Known::default();
         if !attr_list.is_empty() {
