@@ -4147,20 +4147,20 @@ const CLASH_RULES: [(&str, BaseType); 6] = [
 ];
 
 /// The rule of [`CLASH_RULES`] whose suffix `name` ends with (and is longer than), if any. No
-/// suffix ends another, so a name has at most one; all end with `e`, `h` or `r`, and the last
-/// byte tells which two rules to try, so most names need no more than a look at it.
+/// suffix ends another, so a name has at most one; all end with `ype`, `gth` or `tor`, and the
+/// last three bytes tell which two rules to try, so most names need no more than a look at them.
 #[inline(always)]
 fn clash_rule(name: &str) -> Option<usize> {
-    let rules = match name.as_bytes().last() {
-        Some(b'e') => 0..2,
-        Some(b'h') => 2..4,
-        Some(b'r') => 4..6,
+    let rules = match name.as_bytes() {
+        [.., b'y', b'p', b'e'] => 0..2,
+        [.., b'g', b't', b'h'] => 2..4,
+        [.., b't', b'o', b'r'] => 4..6,
         _ => return None,
     };
     clash_rule_of(name, rules)
 }
 
-/// [`clash_rule`] past the look at the last byte: the one of `rules` that `name` ends with.
+/// [`clash_rule`] past the look at the last bytes: the one of `rules` that `name` ends with.
 #[inline(never)]
 fn clash_rule_of(name: &str, rules: std::ops::Range<usize>) -> Option<usize> {
     rules.into_iter().find(|&r| {
@@ -4477,7 +4477,10 @@ mod tests {
             assert_eq!(clash_rule(suffix), None, "{suffix}");
             assert_eq!(clash_rule(&format!("a{suffix}s")), None, "{suffix}");
         }
-        for name in ["", "e", "name", "type", "length", "vector", "hp", "mana"] {
+        for name in [
+            "", "e", "name", "type", "length", "vector", "hp", "mana", "ype", "hype", "month",
+            "actor", "a_tyPe",
+        ] {
             assert_eq!(clash_rule(name), None, "{name}");
         }
     }
