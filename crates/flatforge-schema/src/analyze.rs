@@ -2880,54 +2880,56 @@ impl<'s> Analyzer<'s> {
     /// 152 bytes), and records its name with [`Analyzer::added_field`].
     #[inline(always)]
     fn place_field(&mut self, slot: usize, name: &str, span: Span, ty: &DType) -> (u16, u16) {
-        let (size, align) = if self.structs[slot].fixed {
-            self.inline_size_align(ty)
-        } else {
-            (0, 1)
-        };
         let s = &mut self.structs[slot];
-        let mut offset = (4 + 2 * s.fields.len()).min(u16::MAX as usize) as u16;
-        let mut problem = None;
-        if !s.fixed && s.fields.len() == MAX_TABLE_FIELDS {
-            // Reported at the first field beyond the limit (flatc 25.12.19 aborts on an assertion).
-            problem = Some((
-                Code::InvalidDeclaration,
-                format!(
-                    "table `{}` has more than {MAX_TABLE_FIELDS} fields (a union counts twice): field `{}` would have id {MAX_TABLE_FIELDS}, whose vtable entry at byte 4 + 2 × id does not fit a 16-bit offset",
-                    s.full, name
-                ),
-            ));
-        }
-        if s.fixed {
-            s.minalign = s.minalign.max(align);
-            pad_last_field(s, align);
-            // flatc keeps struct field offsets in 16 bits and truncates larger ones (silently
-            // laying the field out elsewhere); such a field cannot be addressed, so it is an error.
-            let at = s.bytesize;
-            offset = at.min(u32::from(u16::MAX)) as u16;
-            s.bytesize = s.bytesize.saturating_add(size);
-            if at > u32::from(u16::MAX) {
-                problem = Some((Code::InvalidStruct, format!(
-                    "field `{}` of struct `{}` starts at byte {at}: struct fields must start within the first 65535 bytes (their offsets are 16-bit)",
-                    name, s.full
-                )));
-            } else if s.bytesize == u32::MAX {
-                problem = Some((
-                    Code::InvalidStruct,
-                    format!(
-                        "struct `{}` is larger than 4 GiB with field `{}`",
-                        s.full, name
-                    ),
-                ));
-            }
-        }
+        let id = s.fields.len();
         s.field_bits |= field_bit(name);
         s.suffixed |= clash_rule(name).is_some();
-        let id = s.fields.len() as u16;
-        if let Some((code, message)) = problem {
-            self.error(code, message, span);
+        if s.fixed {
+            return (id as u16, self.place_struct_field(slot, name, span, ty));
         }
-        (id, offset)
+        if id == MAX_TABLE_FIELDS {
+            self.too_many_fields(slot, name, span);
+        }
+        // A table field's offset is that of its vtable entry.
+        (id as u16, (4 + 2 * id).min(u16::MAX as usize) as u16)
+    }
+
+    /// Reports the field `name` at `span`, the first beyond [`MAX_TABLE_FIELDS`] of the table in
+    /// `slot` (flatc 25.12.19 aborts on an assertion).
+    #[cold]
+    fn too_many_fields(&mut self, slot: usize, name: &str, span: Span) {
+        let full = &self.structs[slot].full;
+        let message = format!(
+            "table `{full}` has more than {MAX_TABLE_FIELDS} fields (a union counts twice): field `{name}` would have id {MAX_TABLE_FIELDS}, whose vtable entry at byte 4 + 2 × id does not fit a 16-bit offset",
+        );
+        self.error(Code::InvalidDeclaration, message, span);
+    }
+
+    /// [`Analyzer::place_field`] for a struct: lays the field out after the others, by its size
+    /// and alignment, and returns its offset.
+    fn place_struct_field(&mut self, slot: usize, name: &str, span: Span, ty: &DType) -> u16 {
+        let (size, align) = self.inline_size_align(ty);
+        let s = &mut self.structs[slot];
+        s.minalign = s.minalign.max(align);
+        pad_last_field(s, align);
+        // flatc keeps struct field offsets in 16 bits and truncates larger ones (silently
+        // laying the field out elsewhere); such a field cannot be addressed, so it is an error.
+        let at = s.bytesize;
+        s.bytesize = s.bytesize.saturating_add(size);
+        if at > u32::from(u16::MAX) {
+            let message = format!(
+                "field `{}` of struct `{}` starts at byte {at}: struct fields must start within the first 65535 bytes (their offsets are 16-bit)",
+                name, s.full
+            );
+            self.error(Code::InvalidStruct, message, span);
+        } else if s.bytesize == u32::MAX {
+            let message = format!(
+                "struct `{}` is larger than 4 GiB with field `{}`",
+                s.full, name
+            );
+            self.error(Code::InvalidStruct, message, span);
+        }
+        at.min(u32::from(u16::MAX)) as u16
     }
 
     /// Records the name of the field just appended to the table or struct in `slot`, at `span`,
