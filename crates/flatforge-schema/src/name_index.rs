@@ -56,13 +56,25 @@ impl<I: Position, const N: usize> NameIndex<I, N> {
             order.sort_unstable_by(|&a, &b| cmp_names(name(a.get()), name(b.get())));
             return NameIndex::Heap(order);
         }
-        // An insertion sort: few members, often nearly in order. (The names are read again for
-        // each comparison: a copy of them all in an array of `N` cost more to set up.)
+        // An insertion sort: few members, often nearly in order. It compares the names' first
+        // bytes, read once (0 for an empty name), and reads two names again only when those are
+        // equal: member names mostly differ in their first byte.
+        let mut first = [0u8; N];
+        for (i, byte) in first.iter_mut().enumerate().take(len) {
+            *byte = name(i).as_bytes().first().copied().unwrap_or(0);
+        }
         let mut order = [I::default(); N];
         for i in 0..len {
-            let this = name(i);
             let mut j = i;
-            while j > 0 && cmp_names(name(order[j - 1].get()), this).is_gt() {
+            while j > 0 {
+                let before = order[j - 1].get();
+                let greater = match first[before].cmp(&first[i]) {
+                    Ordering::Equal => name(before) > name(i),
+                    unequal => unequal.is_gt(),
+                };
+                if !greater {
+                    break;
+                }
                 order[j] = order[j - 1];
                 j -= 1;
             }
@@ -120,6 +132,18 @@ mod tests {
             }
             assert_eq!(index.find("none", |p| &names[p]), None);
         }
+    }
+
+    #[test]
+    fn names_with_the_same_first_byte_or_none_sort_by_the_rest() {
+        let names = ["ab", "", "\0", "a", "\0a", "aa", "b"];
+        let index = NameIndex::<u16, 11>::sorted(names.len(), |i| names[i]);
+        let sorted: Vec<&str> = index
+            .as_slice()
+            .iter()
+            .map(|&p| names[usize::from(p)])
+            .collect();
+        assert_eq!(sorted, ["", "\0", "\0a", "a", "aa", "ab", "b"]);
     }
 
     #[test]
