@@ -167,12 +167,14 @@ impl Known {
 
 /// Runs the analysis over the `files` of a compilation (indexed by [`FileId`], the root file
 /// first), which were `loaded` without error, or not (see the module documentation). Returns
-/// the schema when there were no errors, and appends all diagnostics to `diagnostics`. The
-/// schema's [`SchemaFile::path`]s are left empty for the caller, which owns the paths.
+/// the schema when there were no errors, and appends all diagnostics to `diagnostics`, then
+/// sorts those from `first_new` on (the ones of the compilation) in source order. The schema's
+/// [`SchemaFile::path`]s are left empty for the caller, which owns the paths.
 pub(crate) fn analyze<'s>(
     files: &'s OneOrMany<Loaded<'s>>,
     loaded: bool,
     diagnostics: &mut Vec<Diagnostic>,
+    first_new: usize,
 ) -> Option<Schema> {
     let mut a = Analyzer::new(files);
     if !loaded {
@@ -182,7 +184,7 @@ pub(crate) fn analyze<'s>(
     a.names
         .reserve(files.iter().map(|f| f.ast().decls.len()).sum());
     a.file_and_includes(FileId(0));
-    a.finish(diagnostics)
+    a.finish(diagnostics, first_new)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -3582,8 +3584,8 @@ impl<'s> Analyzer<'s> {
     // ----- the end: unresolved names, then the model -----
 
     /// The last checks, then the model (unless there were errors); the diagnostics go to
-    /// `diagnostics`.
-    fn finish(&mut self, diagnostics: &mut Vec<Diagnostic>) -> Option<Schema> {
+    /// `diagnostics`, where those from `first_new` on are then sorted in source order.
+    fn finish(&mut self, diagnostics: &mut Vec<Diagnostic>, first_new: usize) -> Option<Schema> {
         // Errors that depended on a type declared later (flatc's verdict); about one never
         // declared, the unknown type's error says all.
         if !self.on_undeclared.is_empty() {
@@ -3680,6 +3682,10 @@ impl<'s> Analyzer<'s> {
         }
         let failed = self.lost.is_some() || self.diags.iter().any(Diagnostic::is_error);
         diagnostics.append(&mut self.diags);
+        // Source order: files in load order, then position. (Here, not after the analysis: the
+        // schema, the result, is built in place, and left there.)
+        diagnostics[first_new..]
+            .sort_by_key(|d| d.primary.as_ref().map(|p| (p.span.file, p.span.start)));
         if failed {
             return None;
         }

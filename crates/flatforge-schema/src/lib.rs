@@ -341,11 +341,9 @@ impl<L: SourceLoader> Compiler<L> {
         }
         .visit(FileId(0));
         let loaded = !diagnostics[first_new..].iter().any(Diagnostic::is_error);
-        let schema = analyze::analyze(files, loaded, diagnostics);
-        // Source order: files in load order, then position.
-        diagnostics[first_new..]
-            .sort_by_key(|d| d.primary.as_ref().map(|p| (p.span.file, p.span.start)));
-        schema
+        // (The analysis puts the diagnostics from `first_new` on in source order: the schema
+        // then comes back without another copy.)
+        analyze::analyze(files, loaded, diagnostics, first_new)
     }
 }
 
