@@ -3722,6 +3722,7 @@ impl<'s> Analyzer<'s> {
 
     /// The model: definitions sorted by fully qualified name, slots turned into indices. The
     /// slots are emptied: their names, fields and attributes move into the model.
+    #[inline(always)]
     fn build(&mut self) -> Schema {
         let struct_order = NameOrder::new(&self.structs, |s| &s.full);
         let enum_order = NameOrder::new(&self.enums, |e| &e.full);
