@@ -40,7 +40,9 @@ use crate::model::{
     SchemaFile, Service, ServiceId, Type, TypeRef,
 };
 use crate::name_index::{cmp_names, NameIndex};
-use crate::number::{int_range, parse_f64, parse_i64, parse_int_for, parse_u64, IntError};
+use crate::number::{
+    int_range, parse_f64, parse_i64, parse_int_for, parse_u64, plain_decimal, IntError,
+};
 use crate::one_or_many::OneOrMany;
 use crate::parser::{
     AttrAst, Decl, Docs, EnumDecl, FieldDecl, FileAst, HeaderItem, ObjectDecl, QualName,
@@ -709,6 +711,19 @@ impl<'s> Analyzer<'s> {
             return self.file_text.text(span);
         }
         self.files[span.file.index()].text.text(span)
+    }
+
+    /// The value of the plain decimal digits at `span` in the current file (see
+    /// [`plain_decimal`]), read from its bytes; `None` for any other text.
+    #[inline(always)]
+    fn plain_decimal(&self, span: Span) -> Option<u64> {
+        if span.file != self.file {
+            return None;
+        }
+        self.file_text
+            .bytes()
+            .get(span.range())
+            .and_then(plain_decimal)
     }
 
     /// The dotted text of a name of `ast`: borrowed when written without spaces or comments.
@@ -1948,8 +1963,9 @@ impl<'s> Analyzer<'s> {
 
     /// [`Analyzer::field`] for the most common fields, in fewer steps: a table field without
     /// attributes whose type is a built-in scalar or `string` and whose default, if it has one,
-    /// is an integer that its integer type holds, named so that it is no table's or struct's name
-    /// ([`NameFilter`]) and no other field's. Such a field passes all of flatc's
+    /// is an integer written as plain decimal digits that its integer type holds, named so that
+    /// it is no table's or struct's name ([`NameFilter`]) and no other field's. Such a field
+    /// passes all of flatc's
     /// checks: what is left is its layout and its default. `false`, with nothing done, for any
     /// other field.
     #[inline(always)]
@@ -1979,9 +1995,12 @@ impl<'s> Analyzer<'s> {
                 span,
                 sign: None,
                 ..
-            }) if base.is_integer() => match parse_int_for(self.text(*span), base) {
-                Ok(value) => Constant::Int(value),
-                Err(_) => return false,
+            }) if base.is_integer() => match self.plain_decimal(*span) {
+                // (`parse_int_for` reads it so.)
+                Some(value) if i128::from(value) <= int_range(base).1 => {
+                    Constant::Int(value.into())
+                }
+                _ => return false,
             },
             Some(_) => return false,
         };
@@ -4414,6 +4433,8 @@ mod tests {
             "table T { g:long = -9223372036854775808; h:ulong = 18446744073709551615; i:uint64; }",
             "table T { a:byte = 128; b:ubyte = -1; c:bool = 2; d:int = 99999999999; e:short = 1.5; }",
             "table T { a:int = 0x10; b:int = 0X7fffffff; c:uint = 0xffffffff1; d:int = 007; }",
+            "table T { a:ulong = 0000000000000000001; b:long = 9223372036854775807; c:int = 1e2; }",
+            "table T { a:ubyte = 256; b:ushort = 65535; c:uint = 4294967296; d:byte = 127; }",
             "table T { a:float = 1; b:double = 2; c:float32 = nan; d:string = 5; e:string = \"x\"; }",
             "table T { a:int = null; b:int = A; c:int = -A; d:int = x(1); e:[int] = []; f:int = +1; }",
             "table T { a:int; b:int; a:string; c:int; c:int = 1; }",

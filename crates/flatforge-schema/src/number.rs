@@ -76,7 +76,7 @@ fn detect_base(s: &[u8]) -> u32 {
 
 /// The value of plain decimal digits (as most constants are), when there are few enough of them
 /// that they fit any 64-bit type; `None` for anything else.
-fn plain_decimal(s: &[u8]) -> Option<u64> {
+pub(crate) fn plain_decimal(s: &[u8]) -> Option<u64> {
     if s.is_empty() || s.len() > 18 {
         return None;
     }
