@@ -1981,7 +1981,8 @@ impl<'s> Analyzer<'s> {
             return false;
         }
         let s = &mut self.structs[slot];
-        if s.field_bits & field_bit(name) != 0
+        let bit = field_bit(name);
+        if s.field_bits & bit != 0
             && s.field_index
                 .find(&s.fields, |f| (&f.name, f.span), name)
                 .is_some()
@@ -2011,7 +2012,7 @@ impl<'s> Analyzer<'s> {
         } else {
             Presence::Optional
         };
-        let (id, offset) = self.place_field(slot, name, f.name, &ty);
+        let (id, offset) = self.place_field(slot, name, bit, f.name, &ty);
         let docs = self.docs(ast, f.docs);
         self.structs[slot].fields.push(Field {
             name: Name::from(name),
@@ -2170,7 +2171,7 @@ impl<'s> Analyzer<'s> {
             let id_span = value_span(ast.get(f.attrs), id);
             self.structs[slot].id_spans.push((fi, id_span));
         }
-        let (id, offset) = self.place_field(slot, name, f.name, &declared_ty);
+        let (id, offset) = self.place_field(slot, name, field_bit(name), f.name, &declared_ty);
         let docs = self.docs(ast, f.docs);
         self.structs[slot].fields.push(Field {
             name: Name::from(name),
@@ -2826,7 +2827,7 @@ impl<'s> Analyzer<'s> {
         if !self.check_new_field(slot, &name, span, synthesized) {
             return None;
         }
-        let (id, offset) = self.place_field(slot, &name, span, &ty);
+        let (id, offset) = self.place_field(slot, &name, field_bit(&name), span, &ty);
         self.structs[slot].fields.push(Field {
             name: Name::from(name),
             ty: model_type(&ty),
@@ -2895,15 +2896,23 @@ impl<'s> Analyzer<'s> {
     }
 
     /// The second half of flatc's `AddField`, before the field is appended: lays out the next
-    /// field of the table or struct in `slot`, `name` at `span`, by its type as declared, `ty`, if
-    /// the object is a struct, and returns its id and offset. The caller then appends the field,
+    /// field of the table or struct in `slot`, `name` at `span` (whose [`field_bit`] is `bit`), by
+    /// its type as declared, `ty`, if the object is a struct, and returns its id and offset. The
+    /// caller then appends the field,
     /// built in the `push` call (a field built first and then passed along was copied once more,
     /// 152 bytes), and records its name with [`Analyzer::added_field`].
     #[inline(always)]
-    fn place_field(&mut self, slot: usize, name: &str, span: Span, ty: &DType) -> (u16, u16) {
+    fn place_field(
+        &mut self,
+        slot: usize,
+        name: &str,
+        bit: u64,
+        span: Span,
+        ty: &DType,
+    ) -> (u16, u16) {
         let s = &mut self.structs[slot];
         let id = s.fields.len();
-        s.field_bits |= field_bit(name);
+        s.field_bits |= bit;
         s.suffixed |= clash_rule(name).is_some();
         if s.fixed {
             return (id as u16, self.place_struct_field(slot, name, span, ty));
