@@ -1910,8 +1910,9 @@ impl<'s> Analyzer<'s> {
             (attrs, known) = self.attribute_list(ast, attr_list);
             self.structs[slot].attrs = attrs;
         }
+        // (A struct's fields take no quick path.)
         for f in ast.get(o.fields) {
-            if !self.quick_field(ast, slot, f) {
+            if o.is_struct || !self.quick_field(ast, slot, f) {
                 self.field(ast, slot, f);
             }
         }
@@ -1964,13 +1965,13 @@ impl<'s> Analyzer<'s> {
     /// [`Analyzer::field`] for the most common fields, in fewer steps: a table field without
     /// attributes whose type is a built-in scalar or `string` and whose default, if it has one,
     /// is an integer written as plain decimal digits that its integer type holds, named so that
-    /// it is no table's or struct's name ([`NameFilter`]) and no other field's. Such a field
-    /// passes all of flatc's
-    /// checks: what is left is its layout and its default. `false`, with nothing done, for any
-    /// other field.
+    /// it is no table's or struct's name ([`NameFilter`]) and no other field's, and not beyond
+    /// the [`MAX_TABLE_FIELDS`]. Such a field passes all of flatc's checks: what is left is its
+    /// layout (that of [`Analyzer::place_field`] for a table field) and its default. `false`,
+    /// with nothing done, for any other field. `slot` is a table's.
     #[inline(always)]
     fn quick_field(&mut self, ast: &'s FileAst, slot: usize, f: &FieldDecl) -> bool {
-        if !quick_fields() || !f.attrs.is_empty() || self.structs[slot].fixed {
+        if !quick_fields() || !f.attrs.is_empty() {
             return false;
         }
         let Some(base) = self.builtin_of(&f.ty) else {
@@ -1978,15 +1979,6 @@ impl<'s> Analyzer<'s> {
         };
         let name: &'s str = self.text(f.name);
         if self.struct_filter.may_contain_ident(name) {
-            return false;
-        }
-        let s = &mut self.structs[slot];
-        let bit = field_bit(name);
-        if s.field_bits & bit != 0
-            && s.field_index
-                .find(&s.fields, |f| (&f.name, f.span), name)
-                .is_some()
-        {
             return false;
         }
         let constant = match &f.default {
@@ -2005,6 +1997,20 @@ impl<'s> Analyzer<'s> {
             },
             Some(_) => return false,
         };
+        // (The slot is looked up once: what is left needs no more of the analyzer.)
+        let s = &mut self.structs[slot];
+        let bit = field_bit(name);
+        let id = s.fields.len();
+        if id == MAX_TABLE_FIELDS
+            || s.field_bits & bit != 0
+                && s.field_index
+                    .find(&s.fields, |f| (&f.name, f.span), name)
+                    .is_some()
+        {
+            return false;
+        }
+        s.field_bits |= bit;
+        s.suffixed |= clash_rule(name).is_some();
         let ty = DType::scalar(base);
         // A scalar with a default; a string that is neither required nor has a default.
         let presence = if base.is_scalar() {
@@ -2012,13 +2018,16 @@ impl<'s> Analyzer<'s> {
         } else {
             Presence::Optional
         };
-        let (id, offset) = self.place_field(slot, name, bit, f.name, &ty);
-        let docs = self.docs(ast, f.docs);
-        self.structs[slot].fields.push(Field {
+        let docs = match f.docs {
+            (start, end) if start == end => Vec::new(),
+            docs => docs_text(self.files[self.file.index()].text, &ast.docs, docs),
+        };
+        s.fields.push(Field {
             name: Name::from(name),
             ty: model_type(&ty),
-            id,
-            offset,
+            id: id as u16,
+            // A table field's offset is that of its vtable entry.
+            offset: (4 + 2 * id) as u16,
             default: default_value(&ty, constant),
             presence,
             deprecated: false,
@@ -2035,7 +2044,7 @@ impl<'s> Analyzer<'s> {
             docs,
             span: f.name,
         });
-        self.added_field(slot, f.name);
+        s.field_index.added(&s.fields[id].name, f.name);
         true
     }
 
@@ -4469,6 +4478,10 @@ mod tests {
             let text = format!("table T {{ {many}{extra} }}");
             both_ways(&|| format!("{:?}", crate::compile_str("a.fbs", &text)));
         }
+        // One field more than a table may have.
+        let most: String = (0..=MAX_TABLE_FIELDS).map(|i| format!("f{i}:int;")).collect();
+        let text = format!("table T {{ {most} }}");
+        both_ways(&|| format!("{:?}", crate::compile_str("a.fbs", &text)));
         let testdata = flatforge_testkit::testdata_dir();
         for path in flatforge_testkit::shared_schema_files(&testdata) {
             let compiler = crate::Compiler::new(crate::FsLoader).include_dir(&testdata);
