@@ -1761,11 +1761,9 @@ impl<'s> Analyzer<'s> {
     #[inline(always)]
     fn builtin_of(&self, ty: &TypeAst) -> Option<BaseType> {
         match ty {
-            TypeAst::Named(q) if q.rest.is_empty() => self
-                .file_text
-                .bytes()
-                .get(q.first.range())
-                .and_then(builtin_type),
+            TypeAst::Named(q) if q.rest.is_empty() => {
+                builtin_type_at(self.file_text.bytes(), q.first.range())
+            }
             _ => None,
         }
     }
@@ -4250,7 +4248,30 @@ fn builtin_type(name: &[u8]) -> Option<BaseType> {
         _ => return None,
     }
     word[7] = name.len() as u8;
-    let word = u64::from_le_bytes(word);
+    builtin_type_of_word(u64::from_le_bytes(word))
+}
+
+/// [`builtin_type`] of the bytes `range` of `bytes`: read as one word with the 8 bytes from the
+/// start of the range on, where there are that many (the bytes past the name masked off), not
+/// by the name's length.
+#[inline(always)]
+fn builtin_type_at(bytes: &[u8], range: std::ops::Range<usize>) -> Option<BaseType> {
+    let len = range.end.wrapping_sub(range.start);
+    if !(3..=7).contains(&len) {
+        return None;
+    }
+    match bytes.get(range.start..).and_then(<[u8]>::first_chunk::<8>) {
+        Some(&eight) => {
+            let name = u64::from_le_bytes(eight) & (u64::MAX >> (64 - 8 * len));
+            builtin_type_of_word(name | (len as u64) << 56)
+        }
+        None => bytes.get(range).and_then(builtin_type),
+    }
+}
+
+/// The built-in type of the name packed as `word` (see [`builtin_type`]).
+#[inline(always)]
+fn builtin_type_of_word(word: u64) -> Option<BaseType> {
     let (slot_word, t) = BUILTIN_TYPE_SLOTS[type_slot(word)];
     if slot_word == word {
         t
@@ -4479,7 +4500,9 @@ mod tests {
             both_ways(&|| format!("{:?}", crate::compile_str("a.fbs", &text)));
         }
         // One field more than a table may have.
-        let most: String = (0..=MAX_TABLE_FIELDS).map(|i| format!("f{i}:int;")).collect();
+        let most: String = (0..=MAX_TABLE_FIELDS)
+            .map(|i| format!("f{i}:int;"))
+            .collect();
         let text = format!("table T {{ {most} }}");
         both_ways(&|| format!("{:?}", crate::compile_str("a.fbs", &text)));
         let testdata = flatforge_testkit::testdata_dir();
@@ -4723,6 +4746,31 @@ mod tests {
             "int\0",
         ] {
             assert_eq!(builtin_type(name.as_bytes()), None, "{name}");
+        }
+    }
+
+    #[test]
+    fn builtin_types_are_recognized_in_a_file_as_alone() {
+        let names = [
+            "int", "float64", "string", "in", "uint128", "strinG", "Monster", "int\0",
+        ];
+        for name in names {
+            for after in ["", ";", "; x:int; }", "\0\0\0\0\0\0\0\0"] {
+                let text = format!(" {name}{after}");
+                let range = 1..1 + name.len();
+                let expected = builtin_type(name.as_bytes());
+                assert_eq!(
+                    builtin_type_at(text.as_bytes(), range),
+                    expected,
+                    "{text:?}"
+                );
+            }
+        }
+        let text = b"int;";
+        let reversed = std::ops::Range { start: 3, end: 0 };
+        for range in [0..0, reversed, 0..4, 1..4, 0..5, 2..9] {
+            let expected = text.get(range.clone()).and_then(builtin_type);
+            assert_eq!(builtin_type_at(text, range.clone()), expected, "{range:?}");
         }
     }
 }
