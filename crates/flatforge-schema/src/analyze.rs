@@ -41,7 +41,7 @@ use crate::model::{
 };
 use crate::name_index::{cmp_names, NameIndex};
 use crate::number::{
-    int_range, parse_f64, parse_i64, parse_int_for, parse_u64, plain_decimal, IntError,
+    int_max, int_range, parse_f64, parse_i64, parse_int_for, parse_u64, plain_decimal, IntError,
 };
 use crate::one_or_many::OneOrMany;
 use crate::parser::{
@@ -1988,9 +1988,7 @@ impl<'s> Analyzer<'s> {
                 ..
             }) if base.is_integer() => match self.plain_decimal(*span) {
                 // (`parse_int_for` reads it so.)
-                Some(value) if i128::from(value) <= int_range(base).1 => {
-                    Constant::Int(value.into())
-                }
+                Some(value) if value <= int_max(base) => Constant::Int(value.into()),
                 _ => return false,
             },
             Some(_) => return false,

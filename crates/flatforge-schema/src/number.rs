@@ -133,6 +133,27 @@ pub(crate) fn int_range(t: BaseType) -> (i128, i128) {
     }
 }
 
+/// The upper bound of [`int_range`] for each base type, by its discriminant.
+const INT_MAX: [u64; BaseType::Vector64 as usize + 1] = {
+    let mut max = [u64::MAX; BaseType::Vector64 as usize + 1];
+    max[BaseType::Byte as usize] = i8::MAX as u64;
+    max[BaseType::UType as usize] = u8::MAX as u64;
+    max[BaseType::Bool as usize] = u8::MAX as u64;
+    max[BaseType::UByte as usize] = u8::MAX as u64;
+    max[BaseType::Short as usize] = i16::MAX as u64;
+    max[BaseType::UShort as usize] = u16::MAX as u64;
+    max[BaseType::Int as usize] = i32::MAX as u64;
+    max[BaseType::UInt as usize] = u32::MAX as u64;
+    max[BaseType::Long as usize] = i64::MAX as u64;
+    max
+};
+
+/// The upper bound of [`int_range`]`(t)`, looked up.
+#[inline(always)]
+pub(crate) fn int_max(t: BaseType) -> u64 {
+    INT_MAX[t as usize]
+}
+
 /// Parses an integer constant for an integer base type (bool included, as 0..=255), as flatc's
 /// `StringToNumber<T>` does. Returns the value as i128.
 #[inline]
@@ -140,11 +161,10 @@ pub(crate) fn parse_int_for(s: &str, t: BaseType) -> Result<i128, IntError> {
     // Plain digits (as most constants are) parse alike as int64 and uint64: only the range of
     // `t` remains to check, and of it only the upper bound (the value is not negative).
     if let Some(v) = plain_decimal(s.as_bytes()) {
-        let v = i128::from(v);
-        return if v > int_range(t).1 {
+        return if v > int_max(t) {
             Err(IntError::OutOfRange)
         } else {
-            Ok(v)
+            Ok(v.into())
         };
     }
     parse_other_int_for(s, t)
@@ -354,6 +374,19 @@ fn compose_f64(mant: u128, sticky: bool, exp2: i64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn int_max_is_the_upper_bound_of_int_range() {
+        use BaseType::*;
+        let all = [
+            None, UType, Bool, Byte, UByte, Short, UShort, Int, UInt, Long, ULong, Float, Double,
+            String, Vector, Obj, Union, Array, Vector64,
+        ];
+        for (i, t) in all.into_iter().enumerate() {
+            assert_eq!(t as usize, i);
+            assert_eq!(i128::from(int_max(t)), int_range(t).1, "{t:?}");
+        }
+    }
 
     #[test]
     fn the_decimal_fast_path_agrees_with_strtou() {
