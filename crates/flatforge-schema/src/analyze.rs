@@ -33,16 +33,14 @@ use std::path::PathBuf;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::diagnostic::{Code, Diagnostic};
-use crate::lexer::{is_ident_start, Tok};
+use crate::lexer::{is_ident_start, Tok, NO_SMALL_INT};
 use crate::model::{
     AdvancedFeatures, AttrValue, Attribute, Attributes, BaseType, DefaultValue, Enum, EnumId,
     EnumVal, Field, HashKind, IdList, Name, Object, ObjectId, Presence, RpcCall, Schema,
     SchemaFile, Service, ServiceId, Type, TypeRef,
 };
 use crate::name_index::{cmp_names, NameIndex};
-use crate::number::{
-    int_max, int_range, parse_f64, parse_i64, parse_int_for, parse_u64, plain_decimal, IntError,
-};
+use crate::number::{int_max, int_range, parse_f64, parse_i64, parse_int_for, parse_u64, IntError};
 use crate::one_or_many::OneOrMany;
 use crate::parser::{
     AttrAst, Decl, Docs, EnumDecl, FieldDecl, FileAst, HeaderItem, ObjectDecl, QualName,
@@ -711,19 +709,6 @@ impl<'s> Analyzer<'s> {
             return self.file_text.text(span);
         }
         self.files[span.file.index()].text.text(span)
-    }
-
-    /// The value of the plain decimal digits at `span` in the current file (see
-    /// [`plain_decimal`]), read from its bytes; `None` for any other text.
-    #[inline(always)]
-    fn plain_decimal(&self, span: Span) -> Option<u64> {
-        if span.file != self.file {
-            return None;
-        }
-        self.file_text
-            .bytes()
-            .get(span.range())
-            .and_then(plain_decimal)
     }
 
     /// The dotted text of a name of `ast`: borrowed when written without spaces or comments.
@@ -1962,7 +1947,8 @@ impl<'s> Analyzer<'s> {
 
     /// [`Analyzer::field`] for the most common fields, in fewer steps: a table field without
     /// attributes whose type is a built-in scalar or `string` and whose default, if it has one,
-    /// is an integer written as plain decimal digits that its integer type holds, named so that
+    /// is an integer of a few plain decimal digits ([`FieldDecl::small_default`]) that its
+    /// integer type holds, named so that
     /// it is no table's or struct's name ([`NameFilter`]) and no other field's, and not beyond
     /// the [`MAX_TABLE_FIELDS`]. Such a field passes all of flatc's checks: what is left is its
     /// layout (that of [`Analyzer::place_field`] for a table field) and its default. `false`,
@@ -1979,18 +1965,16 @@ impl<'s> Analyzer<'s> {
         if self.struct_filter.may_contain_ident(name) {
             return false;
         }
-        let constant = match &f.default {
+        let constant = match f.default {
             None => Constant::Zero,
-            Some(ValueAst::Token {
-                kind: Tok::Int,
-                span,
-                sign: None,
-                ..
-            }) if base.is_integer() => match self.plain_decimal(*span) {
-                // (`parse_int_for` reads it so.)
-                Some(value) if value <= int_max(base) => Constant::Int(value.into()),
-                _ => return false,
-            },
+            // (`parse_int_for` reads it so.)
+            Some(_)
+                if f.small_default != NO_SMALL_INT
+                    && base.is_integer()
+                    && u64::from(f.small_default) <= int_max(base) =>
+            {
+                Constant::Int(f.small_default.into())
+            }
             Some(_) => return false,
         };
         // (The slot is looked up once: what is left needs no more of the analyzer.)
@@ -4472,6 +4456,7 @@ mod tests {
             "table T { a:int = 0x10; b:int = 0X7fffffff; c:uint = 0xffffffff1; d:int = 007; }",
             "table T { a:ulong = 0000000000000000001; b:long = 9223372036854775807; c:int = 1e2; }",
             "table T { a:ubyte = 256; b:ushort = 65535; c:uint = 4294967296; d:byte = 127; }",
+            "table T { a:uint = 999999999; b:uint = 1000000000; c:int = 0000000001; d:int = 00; }",
             "table T { a:float = 1; b:double = 2; c:float32 = nan; d:string = 5; e:string = \"x\"; }",
             "table T { a:int = null; b:int = A; c:int = -A; d:int = x(1); e:[int] = []; f:int = +1; }",
             "table T { a:int; b:int; a:string; c:int; c:int = 1; }",

@@ -119,7 +119,17 @@ pub(crate) struct QuickToken {
     pub kind: Tok,
     pub start: u32,
     pub end: u32,
+    /// For `Tok::Int`, found by [`Lexer::quick_value_at`]: the value of its digits, when there
+    /// are at most [`SMALL_INT_DIGITS`] of them; [`NO_SMALL_INT`] otherwise.
+    pub small_int: u32,
 }
+
+/// The most digits of an integer whose value [`QuickToken::small_int`] gives: any value of so
+/// few digits is less than [`NO_SMALL_INT`].
+pub(crate) const SMALL_INT_DIGITS: usize = 9;
+
+/// No [`QuickToken::small_int`] value.
+pub(crate) const NO_SMALL_INT: u32 = u32::MAX;
 
 /// A lexical error.
 #[derive(Clone, Debug)]
@@ -354,11 +364,24 @@ impl<'s> Lexer<'s> {
     /// space before it, and a kind of token it lexes), without moving the lexer.
     #[inline(always)]
     pub(crate) fn quick_at(&self, pos: u32) -> Option<QuickToken> {
+        self.quick_token_at::<false>(pos)
+    }
+
+    /// [`Lexer::quick_at`], with the [`QuickToken::small_int`] of an integer (for a value).
+    #[inline(always)]
+    pub(crate) fn quick_value_at(&self, pos: u32) -> Option<QuickToken> {
+        self.quick_token_at::<true>(pos)
+    }
+
+    /// [`Lexer::quick_at`], with the [`QuickToken::small_int`] of an integer if `SMALL_INT`.
+    #[inline(always)]
+    fn quick_token_at<const SMALL_INT: bool>(&self, pos: u32) -> Option<QuickToken> {
         let src = self.src;
         let byte = |i: usize| src.get(i).copied().unwrap_or(0);
         let (start, c) = self.after_space(pos);
         let start = start as usize;
         let mut pos = start;
+        let mut small_int = NO_SMALL_INT;
         let kind = if is_ident_start(c) {
             pos = ident_end(src, pos + 1);
             Tok::Ident
@@ -371,11 +394,20 @@ impl<'s> Lexer<'s> {
                 return None;
             }
             pos += 1;
+            let mut value = u32::from(c - b'0');
             while is_digit(byte(pos)) {
+                if SMALL_INT {
+                    value = value
+                        .wrapping_mul(10)
+                        .wrapping_add(u32::from(byte(pos) - b'0'));
+                }
                 pos += 1;
             }
             if matches!(byte(pos), b'.' | b'e' | b'E') {
                 return None;
+            }
+            if SMALL_INT && pos - start <= SMALL_INT_DIGITS {
+                small_int = value;
             }
             Tok::Int
         } else if c == b'"' || c == b'\'' {
@@ -400,6 +432,7 @@ impl<'s> Lexer<'s> {
             kind,
             start: start as u32,
             end: pos as u32,
+            small_int,
         })
     }
 

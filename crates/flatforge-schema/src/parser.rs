@@ -32,7 +32,10 @@ use std::cell::Cell;
 use std::marker::PhantomData;
 
 use crate::diagnostic::{Code, Diagnostic, Label};
-use crate::lexer::{is_ident_cont, is_ident_start, LexError, Lexer, Tok, Token};
+use crate::lexer::{
+    is_ident_cont, is_ident_start, LexError, Lexer, Tok, Token, NO_SMALL_INT, SMALL_INT_DIGITS,
+};
+use crate::number::plain_decimal;
 use crate::source::{FileId, Span};
 
 /// Deepest nesting of `[` in types or of calls in values (flatc's `FLATBUFFERS_MAX_PARSING_DEPTH`).
@@ -212,6 +215,10 @@ pub(crate) struct FieldDecl {
     pub name: Span,
     pub ty: TypeAst,
     pub default: Option<ValueAst>,
+    /// The value of `default` when it is an integer of at most [`SMALL_INT_DIGITS`] plain
+    /// decimal digits (read once here, for the analysis; as [`crate::lexer::QuickToken`] has
+    /// it); [`NO_SMALL_INT`] otherwise.
+    pub small_default: u32,
     pub attrs: List<AttrAst>,
     pub docs: Docs,
 }
@@ -1189,10 +1196,28 @@ impl Parser<'_, '_> {
             name,
             ty,
             default,
+            small_default: self.small_default(default),
             attrs,
             docs,
         });
         Ok(())
+    }
+
+    /// The [`FieldDecl::small_default`] of the default `value`.
+    fn small_default(&self, value: Option<ValueAst>) -> u32 {
+        match value {
+            Some(ValueAst::Token {
+                kind: Tok::Int,
+                span,
+                sign: None,
+                ..
+            }) if span.len() <= SMALL_INT_DIGITS => self
+                .src
+                .get(span.range())
+                .and_then(plain_decimal)
+                .map_or(NO_SMALL_INT, |v| v as u32),
+            _ => NO_SMALL_INT,
+        }
     }
 
     /// [`Parser::field`] for the common fields, `name: type;` and `name: type = value;` with a
@@ -1212,22 +1237,22 @@ impl Parser<'_, '_> {
             return None;
         }
         // A `;` or a `=` after the type (see `Lexer::after_space` for the end of the source).
-        let (end, default) = match self.lexer.after_space(ty.end) {
-            (at, b';') => (at + 1, None),
+        let (end, default, small_default) = match self.lexer.after_space(ty.end) {
+            (at, b';') => (at + 1, None, NO_SMALL_INT),
             (at, b'=') => {
-                let value = self.lexer.quick_at(at + 1)?;
+                let value = self.lexer.quick_value_at(at + 1)?;
                 if !matches!(value.kind, Tok::Int | Tok::Ident | Tok::Str) {
                     return None;
                 }
                 // (A name directly followed by `(`, a call, is followed by no `;`.)
                 let end = self.lexer.punct_after(value.end, Tok::Semicolon)?;
-                let value = ValueAst::Token {
+                let token = ValueAst::Token {
                     kind: value.kind,
                     span: self.lexer.span(value.start, value.end),
                     decoded: u32::MAX,
                     sign: None,
                 };
-                (end, Some(value))
+                (end, Some(token), value.small_int)
             }
             _ => return None,
         };
@@ -1236,6 +1261,7 @@ impl Parser<'_, '_> {
             name: self.span_of(self.tok),
             ty: TypeAst::Named(one_word(ty)),
             default,
+            small_default,
             attrs: List::EMPTY,
             docs: self.tok.docs,
         });
@@ -1276,9 +1302,9 @@ impl Parser<'_, '_> {
         // A `;`, a `(` or a `=` after the type (see `Lexer::after_space` for the end of the
         // source), and after the value what is after it.
         let (mut last_end, mut next) = (ty_end, self.lexer.after_space(ty_end));
-        let mut default = None;
+        let (mut default, mut small_default) = (None, NO_SMALL_INT);
         if next.1 == b'=' {
-            let value = self.lexer.quick_at(next.0 + 1)?;
+            let value = self.lexer.quick_value_at(next.0 + 1)?;
             let call = value.kind == Tok::Ident && self.src.get(value.end as usize) == Some(&b'(');
             if !matches!(value.kind, Tok::Int | Tok::Ident | Tok::Str) || call {
                 return None;
@@ -1289,6 +1315,7 @@ impl Parser<'_, '_> {
                 decoded: u32::MAX,
                 sign: None,
             });
+            small_default = value.small_int;
             (last_end, next) = (value.end, self.lexer.after_space(value.end));
         }
         if !matches!(next.1, b';' | b'(') {
@@ -1320,6 +1347,7 @@ impl Parser<'_, '_> {
             name,
             ty,
             default,
+            small_default,
             attrs,
             docs,
         });
@@ -1896,6 +1924,7 @@ mod tests {
             "table T { e:int=-1; f:float=1.5; g:A.B; h:[int]; i:int (id:1); j:int = x(1); }",
             "table T { k:int=0x10; l:int = 1e5; m:string=\"\\n\"; n:int /* c */; o/**/:int; }",
             "table T { p:int=007; q:int=100abc; r:int = Red.x; s:int=; t:; u:int }",
+            "table T { a:uint=123456789; b:uint = 1234567890 ; c:long=4294967295 (id: 2); }",
             "table T { v:int=x (y); w:int=\"é\"; x:int=+inf; y:bool=true;; z:int=nan }",
             "table T { /// doc\n a:int; /// more\n b:int = 1; c:int; // not doc\n d:int; }",
             "struct S { x:float; y:float = 0; } table U { a:S; b:int = 1 table V {}",
