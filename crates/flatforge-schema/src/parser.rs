@@ -634,21 +634,22 @@ fn starts_declaration(keyword: Keyword, next: Tok) -> bool {
     }
 }
 
-/// The keyword `word` is, if any (keywords are contextual identifiers).
+/// The keyword `word` is, if any (keywords are contextual identifiers). The length picks the
+/// candidates, each compared in one go (a match on the words compared them byte by byte).
 fn keyword_of(word: &[u8]) -> Option<Keyword> {
-    Some(match word {
-        b"namespace" => Keyword::Namespace,
-        b"table" => Keyword::Table,
-        b"struct" => Keyword::Struct,
-        b"enum" => Keyword::Enum,
-        b"union" => Keyword::Union,
-        b"root_type" => Keyword::RootType,
-        b"file_identifier" => Keyword::FileIdentifier,
-        b"file_extension" => Keyword::FileExtension,
-        b"include" => Keyword::Include,
-        b"native_include" => Keyword::NativeInclude,
-        b"attribute" => Keyword::Attribute,
-        b"rpc_service" => Keyword::RpcService,
+    Some(match word.len() {
+        4 if word == b"enum" => Keyword::Enum,
+        5 if word == b"table" => Keyword::Table,
+        5 if word == b"union" => Keyword::Union,
+        6 if word == b"struct" => Keyword::Struct,
+        7 if word == b"include" => Keyword::Include,
+        9 if word == b"namespace" => Keyword::Namespace,
+        9 if word == b"root_type" => Keyword::RootType,
+        9 if word == b"attribute" => Keyword::Attribute,
+        11 if word == b"rpc_service" => Keyword::RpcService,
+        14 if word == b"file_extension" => Keyword::FileExtension,
+        14 if word == b"native_include" => Keyword::NativeInclude,
+        15 if word == b"file_identifier" => Keyword::FileIdentifier,
         _ => return None,
     })
 }
@@ -2265,6 +2266,38 @@ mod tests {
         assert_eq!(src(calls[0].request.span), "X.Y");
         assert_eq!(names(ast.get(calls[0].attrs)), ["m1", "m2"]);
         assert!(calls[1].attrs.is_empty());
+    }
+
+    #[test]
+    fn keywords_are_whole_words() {
+        let keywords = [
+            ("namespace", Keyword::Namespace),
+            ("table", Keyword::Table),
+            ("struct", Keyword::Struct),
+            ("enum", Keyword::Enum),
+            ("union", Keyword::Union),
+            ("root_type", Keyword::RootType),
+            ("file_identifier", Keyword::FileIdentifier),
+            ("file_extension", Keyword::FileExtension),
+            ("include", Keyword::Include),
+            ("native_include", Keyword::NativeInclude),
+            ("attribute", Keyword::Attribute),
+            ("rpc_service", Keyword::RpcService),
+        ];
+        for (word, keyword) in keywords {
+            assert_eq!(keyword_of(word.as_bytes()), Some(keyword), "{word}");
+            let head = &word[..word.len() - 1];
+            for other in [
+                head.to_string(),
+                format!("{word}s"),
+                format!("{head}X"),
+                format!("X{}", &word[1..]),
+                word.to_uppercase(),
+            ] {
+                assert_eq!(keyword_of(other.as_bytes()), None, "{other}");
+            }
+        }
+        assert_eq!(keyword_of(b""), None);
     }
 
     #[test]
