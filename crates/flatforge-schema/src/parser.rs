@@ -378,6 +378,7 @@ impl FileAst {
 
     /// Empties the tree and keeps it as this thread's first spare, unless it holds much memory.
     /// The other spares move down a place; the last one is freed when all places are taken.
+    #[inline]
     pub(crate) fn recycle(mut self: Box<FileAst>) {
         if self.clear() > MAX_SPARE_BYTES {
             return;
@@ -404,7 +405,10 @@ impl FileAst {
         }
         self.lost.any_name = false;
         self.lost.attributes = false;
-        empty(&mut self.header)
+        // (The strings first: dropping them may call the allocator, across which the other
+        // vectors' capacities would have to be kept on the stack.)
+        empty(&mut self.strings)
+            + empty(&mut self.header)
             + empty(&mut self.decls)
             + empty(&mut self.fields)
             + empty(&mut self.attrs)
@@ -414,7 +418,6 @@ impl FileAst {
             + empty(&mut self.values)
             + empty(&mut self.name_parts)
             + empty(&mut self.docs)
-            + empty(&mut self.strings)
             + empty(&mut self.lost.names)
     }
 
