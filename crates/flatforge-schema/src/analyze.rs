@@ -407,11 +407,26 @@ struct FileState<'s> {
     enums: IdList<EnumId>,
     services: IdList<ServiceId>,
     root: Option<usize>,
+    /// The declarations few files make (none, mostly: then nothing is allocated for them).
+    extras: Option<Box<FileExtras>>,
+    includes: IdList<FileId>,
+    include_spans: Vec<(FileId, Span)>,
+}
+
+/// The file identifier, file extension and native includes a file declares: apart from the
+/// rest of its [`FileState`], which stays smaller to set up and move.
+#[derive(Default)]
+struct FileExtras {
     file_identifier: Option<String>,
     file_extension: Option<String>,
     native_includes: Vec<String>,
-    includes: IdList<FileId>,
-    include_spans: Vec<(FileId, Span)>,
+}
+
+impl FileState<'_> {
+    /// The file's [`FileExtras`], made empty if it had none.
+    fn extras(&mut self) -> &mut FileExtras {
+        self.extras.get_or_insert_default()
+    }
 }
 
 /// The namespace part of a fully qualified name `full` of the definition `name`.
@@ -663,9 +678,7 @@ impl<'s> Analyzer<'s> {
             enums: IdList::new(),
             services: IdList::new(),
             root: None,
-            file_identifier: None,
-            file_extension: None,
-            native_includes: Vec::new(),
+            extras: None,
             includes: IdList::new(),
             include_spans: Vec::new(),
         });
@@ -1055,7 +1068,7 @@ impl<'s> Analyzer<'s> {
                 }
                 HeaderItem::NativeInclude(lit) => {
                     let v = ast.str_value(state.text.bytes(), *lit);
-                    state.native_includes.push(v.to_string());
+                    state.extras().native_includes.push(v.to_string());
                 }
             }
         }
@@ -1079,11 +1092,11 @@ impl<'s> Analyzer<'s> {
                         .help
                         .push("a file identifier is the 4 bytes at offset 4 of a buffer, for example \"MONS\"".into());
                     }
-                    self.files[self.file.index()].file_identifier = Some(v.into_owned());
+                    self.files[self.file.index()].extras().file_identifier = Some(v.into_owned());
                 }
                 Decl::FileExtension(lit) => {
                     let v = self.str_value(ast, *lit).into_owned();
-                    self.files[self.file.index()].file_extension = Some(v);
+                    self.files[self.file.index()].extras().file_extension = Some(v);
                 }
                 Decl::Attribute(lit, is_string) => {
                     let name = if *is_string {
@@ -3865,6 +3878,7 @@ impl<'s> Analyzer<'s> {
             });
         }
         let schema_file = |f: &mut FileState| {
+            let extras = f.extras.take().map(|e| *e).unwrap_or_default();
             let mut objects = std::mem::take(&mut f.structs);
             if !struct_order.is_identity() {
                 for id in &mut objects {
@@ -3886,13 +3900,13 @@ impl<'s> Analyzer<'s> {
             SchemaFile {
                 path: PathBuf::new(),
                 includes: std::mem::take(&mut f.includes),
-                native_includes: std::mem::take(&mut f.native_includes),
+                native_includes: extras.native_includes,
                 objects,
                 enums,
                 services,
                 root_table: f.root.map(|r| ObjectId(struct_order.index(r))),
-                file_identifier: f.file_identifier.take(),
-                file_extension: f.file_extension.take(),
+                file_identifier: extras.file_identifier,
+                file_extension: extras.file_extension,
             }
         };
         // A single file (the common case) is built in place in its list: `vec!` allocates first,
