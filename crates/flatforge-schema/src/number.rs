@@ -120,31 +120,30 @@ pub(crate) fn parse_u64(s: &str) -> Result<u64, IntError> {
 }
 
 /// The range of an integer base type, as (min, max) in i128.
-pub(crate) fn int_range(t: BaseType) -> (i128, i128) {
+pub(crate) const fn int_range(t: BaseType) -> (i128, i128) {
     match t {
-        BaseType::Byte => (i8::MIN.into(), i8::MAX.into()),
-        BaseType::UType | BaseType::Bool | BaseType::UByte => (0, u8::MAX.into()),
-        BaseType::Short => (i16::MIN.into(), i16::MAX.into()),
-        BaseType::UShort => (0, u16::MAX.into()),
-        BaseType::Int => (i32::MIN.into(), i32::MAX.into()),
-        BaseType::UInt => (0, u32::MAX.into()),
-        BaseType::Long => (i64::MIN.into(), i64::MAX.into()),
-        _ => (0, u64::MAX.into()),
+        BaseType::Byte => (i8::MIN as i128, i8::MAX as i128),
+        BaseType::UType | BaseType::Bool | BaseType::UByte => (0, u8::MAX as i128),
+        BaseType::Short => (i16::MIN as i128, i16::MAX as i128),
+        BaseType::UShort => (0, u16::MAX as i128),
+        BaseType::Int => (i32::MIN as i128, i32::MAX as i128),
+        BaseType::UInt => (0, u32::MAX as i128),
+        BaseType::Long => (i64::MIN as i128, i64::MAX as i128),
+        _ => (0, u64::MAX as i128),
     }
 }
 
-/// The upper bound of [`int_range`] for each base type, by its discriminant.
+/// The upper bound of [`int_range`] for each base type, by its discriminant (taken from it: the
+/// types not listed have the bound of all others, `u64::MAX`).
 const INT_MAX: [u64; BaseType::Vector64 as usize + 1] = {
-    let mut max = [u64::MAX; BaseType::Vector64 as usize + 1];
-    max[BaseType::Byte as usize] = i8::MAX as u64;
-    max[BaseType::UType as usize] = u8::MAX as u64;
-    max[BaseType::Bool as usize] = u8::MAX as u64;
-    max[BaseType::UByte as usize] = u8::MAX as u64;
-    max[BaseType::Short as usize] = i16::MAX as u64;
-    max[BaseType::UShort as usize] = u16::MAX as u64;
-    max[BaseType::Int as usize] = i32::MAX as u64;
-    max[BaseType::UInt as usize] = u32::MAX as u64;
-    max[BaseType::Long as usize] = i64::MAX as u64;
+    use BaseType::*;
+    let mut max = [u64::MAX; Vector64 as usize + 1];
+    let integers = [Byte, UType, Bool, UByte, Short, UShort, Int, UInt, Long];
+    let mut i = 0;
+    while i < integers.len() {
+        max[integers[i] as usize] = int_range(integers[i]).1 as u64;
+        i += 1;
+    }
     max
 };
 
