@@ -28,7 +28,6 @@
 
 use std::borrow::Cow;
 use std::cell::Cell;
-use std::path::PathBuf;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -36,7 +35,7 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::lexer::{is_ident_start, Tok, NO_SMALL_INT};
 use crate::model::{
     AdvancedFeatures, AttrValue, Attribute, Attributes, BaseType, DefaultValue, Enum, EnumId,
-    EnumVal, Field, HashKind, IdList, Name, Object, ObjectId, Presence, RpcCall, Schema,
+    EnumVal, Field, FilePath, HashKind, IdList, Name, Object, ObjectId, Presence, RpcCall, Schema,
     SchemaFile, Service, ServiceId, Type, TypeRef,
 };
 use crate::name_index::{cmp_names, NameIndex};
@@ -3898,7 +3897,7 @@ impl<'s> Analyzer<'s> {
                 }
             }
             SchemaFile {
-                path: PathBuf::new(),
+                path: FilePath::default(),
                 includes: std::mem::take(&mut f.includes),
                 native_includes: extras.native_includes,
                 objects,

@@ -25,6 +25,7 @@
 //!
 //! Modules: `lexer` (bytes to tokens), `parser` (tokens to syntax trees), `analyze` (names,
 //! checks, layout), [`model`] (the output), `name` (the model's inline strings, [`Name`]),
+//! `file_path` (the files' paths, inline when short, [`FilePath`]),
 //! `name_index` (the name order of fields and enum values, inline for few of them), `id_list`
 //! (the model's lists of ids, [`IdList`]),
 //! [`diagnostic`] (errors and their rendering), [`source`] (files and loaders), `number`
@@ -34,6 +35,7 @@
 
 mod analyze;
 pub mod diagnostic;
+mod file_path;
 mod id_list;
 mod lexer;
 pub mod model;
@@ -53,12 +55,13 @@ use one_or_many::OneOrMany;
 pub use diagnostic::{render, Code, Diagnostic, Label, Severity};
 pub use model::{
     AdvancedFeatures, AttrValue, Attribute, Attributes, BaseType, DefaultValue, Enum, EnumId,
-    EnumVal, Field, HashKind, IdList, Name, Object, ObjectId, Presence, RpcCall, Schema,
+    EnumVal, Field, FilePath, HashKind, IdList, Name, Object, ObjectId, Presence, RpcCall, Schema,
     SchemaFile, Service, ServiceId, Type, TypeRef,
 };
 pub use source::{
     normalize_path, FileId, FsLoader, MemoryLoader, SourceFile, SourceLoader, SourceMap, Span,
 };
+use source::{normalized, normalized_str};
 pub use suggest::{closest, listed};
 
 /// A successful compilation: the schema, the warnings, and the files (to render warnings).
@@ -134,7 +137,12 @@ impl CompileError {
 /// ```
 pub fn compile_str(path: &str, text: &str) -> Result<Schema, CompileError> {
     let compiler = Compiler::new(NoFiles);
-    let mut files = Loaded::root(Path::new(path), Cow::Borrowed(text.as_bytes()), Some(text));
+    let mut files = Loaded::root(
+        Path::new(path),
+        normalized_str(path),
+        Cow::Borrowed(text.as_bytes()),
+        Some(text),
+    );
     let mut diagnostics = Vec::new();
     match compiler.run(&mut files, &mut diagnostics) {
         Some(mut schema) => {
@@ -302,7 +310,7 @@ impl<L: SourceLoader> Compiler<L> {
         bytes: Cow<'_, [u8]>,
         text: Option<&str>,
     ) -> Result<Compiled, CompileError> {
-        let mut files = Loaded::root(root_path, bytes, text);
+        let mut files = Loaded::root(root_path, normalized(root_path), bytes, text);
         let mut diagnostics = Vec::new();
         match self.run(&mut files, &mut diagnostics) {
             Some(mut schema) => {
@@ -350,7 +358,7 @@ impl<L: SourceLoader> Compiler<L> {
 /// One file of a compilation while it runs: the text is borrowed when the caller gave it.
 pub(crate) struct Loaded<'t> {
     /// The normalized path (for the model and the diagnostics).
-    pub(crate) path: PathBuf,
+    pub(crate) path: FilePath,
     /// The path the file was read from (not normalized), to resolve its includes.
     raw_path: Cow<'t, Path>,
     /// flatc's identity of the file (see [`file_key`]), computed when an include needs it.
@@ -366,15 +374,20 @@ pub(crate) struct Loaded<'t> {
 }
 
 impl<'t> Loaded<'t> {
-    /// The files of a compilation before loading: the root file, read from `path` (`text` is
-    /// `bytes` when they were given as text).
-    fn root(path: &'t Path, bytes: Cow<'t, [u8]>, text: Option<&'t str>) -> OneOrMany<Loaded<'t>> {
-        let mut root = Loaded::new(normalize_path(path), Cow::Borrowed(path), bytes);
+    /// The files of a compilation before loading: the root file, read from `path`, which
+    /// `normal` is normalized (`text` is `bytes` when they were given as text).
+    fn root(
+        path: &'t Path,
+        normal: FilePath,
+        bytes: Cow<'t, [u8]>,
+        text: Option<&'t str>,
+    ) -> OneOrMany<Loaded<'t>> {
+        let mut root = Loaded::new(normal, Cow::Borrowed(path), bytes);
         root.text = text;
         OneOrMany::One(root)
     }
 
-    fn new(path: PathBuf, raw_path: Cow<'t, Path>, bytes: Cow<'t, [u8]>) -> Loaded<'t> {
+    fn new(path: FilePath, raw_path: Cow<'t, Path>, bytes: Cow<'t, [u8]>) -> Loaded<'t> {
         Loaded {
             path,
             raw_path,
@@ -580,7 +593,7 @@ impl<L: SourceLoader> Load<'_, '_, L> {
             }
         }
         let id = FileId(self.files.len() as u32);
-        let mut loaded = Loaded::new(normalize_path(&path), Cow::Owned(path), Cow::Owned(bytes));
+        let mut loaded = Loaded::new(normalized(&path), Cow::Owned(path), Cow::Owned(bytes));
         loaded.key = Some(key);
         self.files.push(loaded);
         Some((id, true))

@@ -41,8 +41,8 @@
 //! ```
 
 use std::ops::Index;
-use std::path::PathBuf;
 
+pub use crate::file_path::FilePath;
 pub use crate::id_list::IdList;
 pub use crate::name::Name;
 use crate::name_index::NameIndex;
@@ -223,7 +223,7 @@ impl Index<FileId> for Schema {
 #[non_exhaustive]
 pub struct SchemaFile {
     /// The path the file was loaded from (lexically normalized).
-    pub path: PathBuf,
+    pub path: FilePath,
     /// Files this file includes, in the order of its `include` statements, without repeats.
     pub includes: IdList<FileId>,
     /// Its `native_include` paths, in order.

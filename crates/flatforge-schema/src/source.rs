@@ -22,6 +22,7 @@ use std::path::{Component, Path, PathBuf};
 
 use rustc_hash::FxHashMap;
 
+use crate::file_path::FilePath;
 use crate::lexer::first_byte;
 
 /// Identifies one file of a [`SourceMap`] (and of a [`crate::Schema`]'s file list).
@@ -126,7 +127,7 @@ impl Span {
 #[derive(Clone, Debug)]
 pub struct SourceFile {
     /// The path the file was loaded from, normalized lexically (`a/./b/../c` becomes `a/c`).
-    pub path: PathBuf,
+    pub path: FilePath,
     /// The file's bytes. Schema files are UTF-8 text, but bytes that are not valid UTF-8 inside
     /// comments are tolerated (as flatc does), so the raw bytes are kept.
     pub bytes: Box<[u8]>,
@@ -262,7 +263,7 @@ impl SourceMap {
     ///
     /// ```
     /// let mut map = flatforge_schema::SourceMap::default();
-    /// let id = map.add("a.fbs".into(), b"table A {}".to_vec());
+    /// let id = map.add("a.fbs", b"table A {}".to_vec());
     /// assert_eq!(map.file(id).bytes.len(), 10);
     /// ```
     pub fn file(&self, id: FileId) -> &SourceFile {
@@ -273,12 +274,12 @@ impl SourceMap {
     ///
     /// ```
     /// let mut map = flatforge_schema::SourceMap::default();
-    /// assert_eq!(map.add("a.fbs".into(), Vec::new()), flatforge_schema::FileId(0));
+    /// assert_eq!(map.add("a.fbs", Vec::new()), flatforge_schema::FileId(0));
     /// ```
-    pub fn add(&mut self, path: PathBuf, bytes: Vec<u8>) -> FileId {
+    pub fn add(&mut self, path: impl Into<FilePath>, bytes: Vec<u8>) -> FileId {
         let id = FileId(self.files.len() as u32);
         self.files.push(SourceFile {
-            path,
+            path: path.into(),
             bytes: bytes.into_boxed_slice(),
         });
         id
@@ -288,7 +289,7 @@ impl SourceMap {
     ///
     /// ```
     /// let mut map = flatforge_schema::SourceMap::default();
-    /// let id = map.add("a.fbs".into(), b"table A {}".to_vec());
+    /// let id = map.add("a.fbs", b"table A {}".to_vec());
     /// assert_eq!(map.text(flatforge_schema::Span::new(id, 0, 5)), "table");
     /// ```
     pub fn text(&self, span: Span) -> &str {
@@ -498,6 +499,22 @@ pub fn normalize_path(path: &Path) -> PathBuf {
         }
     }
     out
+}
+
+/// `path`, lexically normalized as [`normalize_path`] does, as the compilation keeps it.
+pub(crate) fn normalized(path: &Path) -> FilePath {
+    if is_normal(path) {
+        return FilePath::from(path);
+    }
+    FilePath::from(normalize_path(path))
+}
+
+/// [`normalized`] for a path given as text (which needs no UTF-8 check then).
+pub(crate) fn normalized_str(path: &str) -> FilePath {
+    if is_normal(Path::new(path)) {
+        return FilePath::from(path);
+    }
+    FilePath::from(normalize_path(Path::new(path)))
 }
 
 /// Whether `path` is already normal: plain names joined by single `/`, as most paths are.
