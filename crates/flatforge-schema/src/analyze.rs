@@ -4413,17 +4413,24 @@ fn float_to_string(v: f64) -> String {
 /// in [`any_default_value`].)
 #[inline(always)]
 fn default_value(ty: &DType, c: Constant<'_>) -> DefaultValue {
-    // The common cases first, without a look at the type's other properties.
-    match (ty.base, &c) {
-        (BaseType::Short | BaseType::Int | BaseType::Long | BaseType::Byte, Constant::Int(v)) => {
-            return DefaultValue::Int(*v as i64);
+    // The common cases first: an integer, or the implicit 0 of a field without default, of any
+    // type but a float (whose value is read from the constant's text).
+    let v = match c {
+        Constant::Zero => 0,
+        Constant::Int(v) if !ty.base.is_float() => v,
+        _ => return any_default_value(ty, c),
+    };
+    match ty.base {
+        BaseType::Float | BaseType::Double => DefaultValue::Float(0.0),
+        BaseType::Bool => DefaultValue::Bool(v != 0),
+        BaseType::UType | BaseType::UByte | BaseType::UShort | BaseType::UInt | BaseType::ULong => {
+            DefaultValue::UInt(v as u64)
         }
-        (BaseType::String | BaseType::Obj | BaseType::Vector | BaseType::Union, Constant::Zero) => {
-            return DefaultValue::None;
+        BaseType::Byte | BaseType::Short | BaseType::Int | BaseType::Long => {
+            DefaultValue::Int(v as i64)
         }
-        _ => {}
+        _ => DefaultValue::None,
     }
-    any_default_value(ty, c)
 }
 
 /// [`default_value`] of any constant.
@@ -4534,6 +4541,42 @@ mod tests {
             let compiler = crate::Compiler::new(loader)
                 .include_dir(flatforge_testkit::random_schema::library_dir("r"));
             both_ways(&|| format!("{:?}", compiler.compile(&files[0].0)));
+        }
+    }
+
+    /// The common cases that [`default_value`] takes itself against [`any_default_value`], which
+    /// takes every constant: each type with the implicit 0 and with integers.
+    #[test]
+    fn default_values_are_those_of_any_constant() {
+        let types = [
+            BaseType::None,
+            BaseType::UType,
+            BaseType::Bool,
+            BaseType::Byte,
+            BaseType::UByte,
+            BaseType::Short,
+            BaseType::UShort,
+            BaseType::Int,
+            BaseType::UInt,
+            BaseType::Long,
+            BaseType::ULong,
+            BaseType::Float,
+            BaseType::Double,
+            BaseType::String,
+            BaseType::Vector,
+            BaseType::Obj,
+            BaseType::Union,
+            BaseType::Array,
+            BaseType::Vector64,
+        ];
+        let ints: [i128; 7] = [0, 1, -1, 255, 256, i64::MIN.into(), u64::MAX.into()];
+        for base in types {
+            let ty = DType::scalar(base);
+            let constants = ints.iter().map(|&v| Constant::Int(v));
+            for c in std::iter::once(Constant::Zero).chain(constants) {
+                let expected = any_default_value(&ty, c.clone());
+                assert_eq!(default_value(&ty, c.clone()), expected, "{base:?} {c:?}");
+            }
         }
     }
 
