@@ -1973,19 +1973,21 @@ impl<'s> Analyzer<'s> {
         let Some(base) = self.builtin_of(&f.ty) else {
             return false;
         };
-        let name: &'s str = self.text(f.name);
+        // (The name is in the current file, as the type is.)
+        let name: &'s str = self.file_text.text(f.name);
         if self.struct_filter.may_contain_ident(name) {
             return false;
         }
-        let constant = match f.default {
-            None => Constant::Zero,
+        // The integer constant of the default: the implicit 0, or the small integer written.
+        let value = match f.default {
+            None => 0,
             // (`parse_int_for` reads it so.)
             Some(_)
                 if f.small_default != NO_SMALL_INT
                     && base.is_integer()
                     && u64::from(f.small_default) <= int_max(base) =>
             {
-                Constant::Int(f.small_default.into())
+                f.small_default
             }
             Some(_) => return false,
         };
@@ -2010,12 +2012,9 @@ impl<'s> Analyzer<'s> {
         } else {
             Presence::Optional
         };
-        let docs = match f.docs {
-            (start, end) if start == end => Vec::new(),
-            docs => docs_text(self.files[self.file.index()].text, &ast.docs, docs),
-        };
         let name = Name::from(name);
-        let default = default_value(&ty, constant);
+        // (What `default_value` gives for it.)
+        let default = int_default_value(base, value.into());
         push_built(&mut s.fields, || Field {
             name,
             ty: model_type(&ty),
@@ -2035,10 +2034,15 @@ impl<'s> Analyzer<'s> {
             synthesized: false,
             union_sibling: None,
             attributes: Attributes::default(),
-            docs,
+            // (Its doc comments, when it has some, are read below.)
+            docs: Vec::new(),
             span: f.name,
         });
-        s.field_index.added(&s.fields[id].name, f.name);
+        let field = &mut s.fields[id];
+        s.field_index.added(&field.name, f.name);
+        if f.docs.0 != f.docs.1 {
+            field.docs = docs_text(self.files[self.file.index()].text, &ast.docs, f.docs);
+        }
         true
     }
 
@@ -4274,8 +4278,10 @@ fn builtin_type_at(bytes: &[u8], range: std::ops::Range<usize>) -> Option<BaseTy
     if !(3..=7).contains(&len) {
         return None;
     }
-    match bytes.get(range.start..).and_then(<[u8]>::first_chunk::<8>) {
-        Some(&eight) => {
+    // (One compare of the word's end with the length of the bytes.)
+    match bytes.get(range.start..range.start.saturating_add(8)) {
+        Some(eight) => {
+            let eight: [u8; 8] = eight.try_into().unwrap_or_default();
             let name = u64::from_le_bytes(eight) & (u64::MAX >> (64 - 8 * len));
             builtin_type_of_word(name | (len as u64) << 56)
         }
@@ -4286,12 +4292,9 @@ fn builtin_type_at(bytes: &[u8], range: std::ops::Range<usize>) -> Option<BaseTy
 /// The built-in type of the name packed as `word` (see [`builtin_type`]).
 #[inline(always)]
 fn builtin_type_of_word(word: u64) -> Option<BaseType> {
+    // (An empty slot's word, 0, is no name's.)
     let (slot_word, t) = BUILTIN_TYPE_SLOTS[type_slot(word)];
-    if slot_word == word {
-        t
-    } else {
-        None
-    }
+    (slot_word == word).then_some(t)
 }
 
 /// How many slots [`BUILTIN_TYPE_SLOTS`] has.
@@ -4307,15 +4310,15 @@ const fn type_slot(word: u64) -> usize {
 /// The slots of the built-in `types`: each name's word and type in the name's [`type_slot`], the
 /// others empty (word 0, which no name of 3 to 7 bytes has). Panics (a compilation error, in a
 /// constant) when two names share a slot.
-const fn type_slots(types: &[(&str, BaseType)]) -> [(u64, Option<BaseType>); TYPE_SLOTS] {
-    let mut slots = [(0, None); TYPE_SLOTS];
+const fn type_slots(types: &[(&str, BaseType)]) -> [(u64, BaseType); TYPE_SLOTS] {
+    let mut slots = [(0, BaseType::None); TYPE_SLOTS];
     let mut i = 0;
     while i < types.len() {
         let (name, t) = types[i];
         let word = name_word(name);
         let slot = type_slot(word);
         assert!(slots[slot].0 == 0, "two built-in type names share a slot");
-        slots[slot] = (word, Some(t));
+        slots[slot] = (word, t);
         i += 1;
     }
     slots
@@ -4328,7 +4331,7 @@ macro_rules! builtin_types {
         const BUILTIN_TYPE_NAMES: &[&str] = &[$($name),*];
 
         /// The built-in types by the slots of their names (see [`type_slot`]).
-        const BUILTIN_TYPE_SLOTS: [(u64, Option<BaseType>); TYPE_SLOTS] =
+        const BUILTIN_TYPE_SLOTS: [(u64, BaseType); TYPE_SLOTS] =
             type_slots(&[$(($name, BaseType::$t)),*]);
     };
 }
@@ -4420,7 +4423,14 @@ fn default_value(ty: &DType, c: Constant<'_>) -> DefaultValue {
         Constant::Int(v) if !ty.base.is_float() => v,
         _ => return any_default_value(ty, c),
     };
-    match ty.base {
+    int_default_value(ty.base, v)
+}
+
+/// [`default_value`] of the constant `v`, an integer (the implicit 0, or any integer but for a
+/// float), for a field of type `base`.
+#[inline(always)]
+fn int_default_value(base: BaseType, v: i128) -> DefaultValue {
+    match base {
         BaseType::Float | BaseType::Double => DefaultValue::Float(0.0),
         BaseType::Bool => DefaultValue::Bool(v != 0),
         BaseType::UType | BaseType::UByte | BaseType::UShort | BaseType::UInt | BaseType::ULong => {
