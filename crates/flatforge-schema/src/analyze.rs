@@ -1009,7 +1009,7 @@ impl<'s> Analyzer<'s> {
             let refs = std::mem::take(&mut self.structs[slot].refs);
             self.structs[slot] = define(qualified, refs);
         } else {
-            self.structs.push(define(qualified, Vec::new()));
+            push_built(&mut self.structs, || define(qualified, Vec::new()));
         }
         Ok((slot, first))
     }
