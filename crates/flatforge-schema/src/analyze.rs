@@ -603,15 +603,25 @@ thread_local! {
 }
 
 /// `list` without its elements, as a list of `U` in the same memory (`T` and `U` differ in
-/// lifetimes only): collecting an iterator of a vector's own elements reuses its memory. A list
-/// holding more than [`MAX_SPARE_BYTES`] is freed.
+/// lifetimes only, so they have the same size and alignment, which is checked at compile time).
+/// A list holding more than [`MAX_SPARE_BYTES`] is freed.
 fn emptied<T, U>(mut list: Vec<T>) -> Vec<U> {
-    let bytes = list.capacity() * std::mem::size_of::<T>();
+    const {
+        assert!(std::mem::size_of::<T>() == std::mem::size_of::<U>());
+        assert!(std::mem::align_of::<T>() == std::mem::align_of::<U>());
+    }
+    let capacity = list.capacity();
+    let bytes = capacity * std::mem::size_of::<T>();
     if bytes == 0 || bytes > MAX_SPARE_BYTES {
         return Vec::new();
     }
     list.clear();
-    list.into_iter().filter_map(|_| None).collect()
+    let mut list = std::mem::ManuallyDrop::new(list);
+    // SAFETY: the memory was allocated by the global allocator for `capacity` values of `T`,
+    // which is `capacity` values of `U` (same size and alignment, checked above); the new list
+    // has no elements, so none needs to be a valid `U`; and the old list, not dropped, gives up
+    // the memory.
+    unsafe { Vec::from_raw_parts(list.as_mut_ptr().cast::<U>(), 0, capacity) }
 }
 
 struct Analyzer<'s> {
