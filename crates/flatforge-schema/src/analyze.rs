@@ -28,6 +28,7 @@
 
 use std::borrow::Cow;
 use std::cell::Cell;
+use std::mem::ManuallyDrop;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -488,9 +489,26 @@ struct Names {
 enum NameTable<'s> {
     Inline {
         len: usize,
-        entries: [Option<(Cow<'s, str>, Names)>; INLINE_NAMES],
+        /// The first `len` entries are `Some`, the others `None`: dropping the table drops the
+        /// first `len` (see its `Drop`), not all of them.
+        entries: ManuallyDrop<[NameEntry<'s>; INLINE_NAMES]>,
     },
     Map(FxHashMap<Cow<'s, str>, Names>),
+}
+
+/// An inline entry of a [`NameTable`]: a name and what it denotes, or none.
+type NameEntry<'s> = Option<(Cow<'s, str>, Names)>;
+
+impl Drop for NameTable<'_> {
+    /// Drops the inline entries in use (the others are `None`, with nothing to drop).
+    #[inline]
+    fn drop(&mut self) {
+        if let NameTable::Inline { len, entries } = self {
+            for entry in &mut entries[..*len] {
+                *entry = None;
+            }
+        }
+    }
 }
 
 /// How many entries a [`NameTable`] keeps inline.
@@ -502,7 +520,7 @@ impl<'s> NameTable<'s> {
     fn new() -> NameTable<'s> {
         NameTable::Inline {
             len: 0,
-            entries: std::array::from_fn(|_| None),
+            entries: ManuallyDrop::new(std::array::from_fn(|_| None)),
         }
     }
 
@@ -670,6 +688,7 @@ fn docs_text(text: FileText<'_>, ast_docs: &[(u32, u32)], docs: Docs) -> Vec<Str
 
 impl Drop for Analyzer<'_> {
     /// Keeps the memory of the list of table and struct slots for this thread's next analysis.
+    #[inline]
     fn drop(&mut self) {
         let structs = emptied(std::mem::take(&mut self.structs));
         // A thread being torn down keeps no spare.
