@@ -634,7 +634,7 @@ fn emptied<T, U>(mut list: Vec<T>) -> Vec<U> {
         return Vec::new();
     }
     list.clear();
-    let mut list = std::mem::ManuallyDrop::new(list);
+    let mut list = ManuallyDrop::new(list);
     // SAFETY: the memory was allocated by the global allocator for `capacity` values of `T`,
     // which is `capacity` values of `U` (same size and alignment, checked above); the new list
     // has no elements, so none needs to be a valid `U`; and the old list, not dropped, gives up
@@ -647,14 +647,14 @@ struct Analyzer<'s> {
     inputs: &'s [Loaded<'s>],
     /// What failed to parse or load, if anything did.
     lost: Option<Box<Lost<'s>>>,
-    diags: Vec<Diagnostic>,
+    diags: Batched<Vec<Diagnostic>>,
     /// Errors about a field whose type was not declared yet, with the type's slot: reported by
     /// `finish` if the type was declared later, dropped if it never was (the unknown type's
     /// error then says it all).
-    on_undeclared: Vec<(usize, Diagnostic)>,
-    structs: Vec<StructSlot<'s>>,
-    enums: Vec<EnumSlot<'s>>,
-    services: Vec<ServiceSlot<'s>>,
+    on_undeclared: Batched<Vec<(usize, Diagnostic)>>,
+    structs: Batched<Vec<StructSlot<'s>>>,
+    enums: Batched<Vec<EnumSlot<'s>>>,
+    services: Batched<Vec<ServiceSlot<'s>>>,
     /// flatc's symbol tables, by name.
     names: NameTable<'s>,
     /// The number of names with a `struct_slot` and with an `enum_slot`.
@@ -664,11 +664,11 @@ struct Analyzer<'s> {
     struct_filter: NameFilter,
     enum_filter: NameFilter,
     /// User-declared attributes: name -> declaring file.
-    declared_attrs: FxHashMap<Cow<'s, str>, FileId>,
-    declared_order: Vec<String>,
+    declared_attrs: Batched<FxHashMap<Cow<'s, str>, FileId>>,
+    declared_order: Batched<Vec<String>>,
     /// The current namespace, dotted, and the positions of its dots.
-    ns: String,
-    ns_dots: Vec<usize>,
+    ns: Batched<String>,
+    ns_dots: Batched<Vec<usize>>,
     file: FileId,
     /// The text of `file` (most spans are in it).
     file_text: FileText<'s>,
@@ -686,13 +686,68 @@ fn docs_text(text: FileText<'_>, ast_docs: &[(u32, u32)], docs: Docs) -> Vec<Str
         .collect()
 }
 
+/// A list (or map, or string) of the [`Analyzer`] that the analyzer's `Drop` frees, not the drop
+/// glue: most analyses leave these without memory, which one test of all their capacities tells
+/// (the glue tests each one). (The list of slots is one too: the `Drop` keeps it for the thread's
+/// next analysis.) It reads as what it holds. It has no `Default`, so that `std::mem::take` of
+/// the field itself, which would lose what it holds, does not compile: take `&mut *field`.
+struct Batched<T>(ManuallyDrop<T>);
+
+impl<T> Batched<T> {
+    fn new(value: T) -> Batched<T> {
+        Batched(ManuallyDrop::new(value))
+    }
+
+    /// Drops the value, leaving an empty one.
+    fn free(&mut self)
+    where
+        T: Default,
+    {
+        drop(std::mem::take(&mut *self.0));
+    }
+}
+
+impl<T> std::ops::Deref for Batched<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> std::ops::DerefMut for Batched<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        &mut self.0
+    }
+}
+
 impl Drop for Analyzer<'_> {
-    /// Keeps the memory of the list of table and struct slots for this thread's next analysis.
+    /// Keeps the memory of the list of table and struct slots for this thread's next analysis,
+    /// and frees the [`Batched`] lists.
     #[inline]
     fn drop(&mut self) {
-        let structs = emptied(std::mem::take(&mut self.structs));
+        let structs = emptied(std::mem::take(&mut *self.structs));
         // A thread being torn down keeps no spare.
         let _ = SPARE_STRUCTS.try_with(|spare| spare.set(structs));
+        // The lists that most analyses leave without memory (see `Batched`).
+        let capacities = self.diags.capacity()
+            | self.on_undeclared.capacity()
+            | self.enums.capacity()
+            | self.services.capacity()
+            | self.declared_order.capacity()
+            | self.declared_attrs.capacity()
+            | self.ns.capacity()
+            | self.ns_dots.capacity();
+        if capacities != 0 {
+            self.diags.free();
+            self.on_undeclared.free();
+            self.enums.free();
+            self.services.free();
+            self.declared_order.free();
+            self.declared_attrs.free();
+            self.ns.free();
+            self.ns_dots.free();
+        }
     }
 }
 
@@ -714,20 +769,20 @@ impl<'s> Analyzer<'s> {
         Analyzer {
             inputs,
             lost: None,
-            diags: Vec::new(),
-            on_undeclared: Vec::new(),
-            structs: SPARE_STRUCTS.try_with(Cell::take).unwrap_or_default(),
-            enums: Vec::new(),
-            services: Vec::new(),
+            diags: Batched::new(Vec::new()),
+            on_undeclared: Batched::new(Vec::new()),
+            structs: Batched::new(SPARE_STRUCTS.try_with(Cell::take).unwrap_or_default()),
+            enums: Batched::new(Vec::new()),
+            services: Batched::new(Vec::new()),
             names: NameTable::new(),
             struct_names: 0,
             enum_names: 0,
             struct_filter: NameFilter::default(),
             enum_filter: NameFilter::default(),
-            declared_attrs: FxHashMap::default(),
-            declared_order: Vec::new(),
-            ns: String::new(),
-            ns_dots: Vec::new(),
+            declared_attrs: Batched::new(FxHashMap::default()),
+            declared_order: Batched::new(Vec::new()),
+            ns: Batched::new(String::new()),
+            ns_dots: Batched::new(Vec::new()),
             file: FileId(0),
             file_text,
             advanced: AdvancedFeatures::default(),
@@ -1195,7 +1250,7 @@ impl<'s> Analyzer<'s> {
             }
         }
         if with_enums {
-            for e in &self.enums {
+            for e in self.enums.iter() {
                 out.push(e.name.to_string());
                 if e.full != e.name {
                     out.push(e.full.to_string());
@@ -3655,7 +3710,7 @@ impl<'s> Analyzer<'s> {
         // Errors that depended on a type declared later (flatc's verdict); about one never
         // declared, the unknown type's error says all.
         if !self.on_undeclared.is_empty() {
-            for (slot, d) in std::mem::take(&mut self.on_undeclared) {
+            for (slot, d) in std::mem::take(&mut *self.on_undeclared) {
                 if !self.structs[slot].predecl {
                     self.diags.push(d);
                 }
