@@ -557,8 +557,12 @@ fn parse_text(
     let mut p = Parser::new(read, file, ast, diagnostics, quick);
     p.run(binary);
     let nul = p.lexer.first_nul();
-    p.ast.docs = p.lexer.docs;
-    p.ast.strings = p.lexer.strings;
+    // The tree's lists are the empty ones that `Parser::new` left (the parser adds to the
+    // lexer's): there is nothing to drop.
+    let docs = std::mem::replace(&mut p.ast.docs, p.lexer.docs);
+    let strings = std::mem::replace(&mut p.ast.strings, p.lexer.strings);
+    debug_assert!(docs.capacity() == 0 && strings.capacity() == 0);
+    std::mem::forget((docs, strings));
     nul
 }
 
