@@ -3897,7 +3897,12 @@ impl<'s> Analyzer<'s> {
                 settle_builtin(&mut f.attributes, declared);
             }
             let by_name = NameIndex::sorted(fields.len(), |i| &fields[i].name);
-            let key_field = fields.iter().position(|f| f.key).map(|k| k as u16);
+            // (No field is the key unless one was declared so.)
+            let key_field = if s.has_key {
+                fields.iter().position(|f| f.key).map(|k| k as u16)
+            } else {
+                None
+            };
             objects.push(Object {
                 namespace: model_namespace(&s.full, &s.name),
                 name: Name::from(std::mem::take(&mut s.name)),
@@ -4688,6 +4693,18 @@ mod tests {
         assert_eq!(schema.objects[0].name, "D");
         crate::compile_str("c.fbs", "table E { f: F; }").unwrap_err();
         assert!(SPARE_STRUCTS.take().capacity() >= 3);
+    }
+
+    #[test]
+    fn the_key_field_is_the_one_declared_key() {
+        let schema = crate::compile_str(
+            "a.fbs",
+            "table A { x:int; y:string (key); } table B { x:int; } struct C { a:int (key); b:int; } \
+             table D { a:int; b:int; c:long (key); }",
+        )
+        .unwrap();
+        let keys: Vec<_> = schema.objects.iter().map(|o| o.key_field).collect();
+        assert_eq!(keys, [Some(1), None, Some(0), Some(2)]);
     }
 
     #[test]
