@@ -49,7 +49,9 @@ pub(crate) enum NameIndex<I, const N: usize> {
 
 impl<I: Position, const N: usize> NameIndex<I, N> {
     /// The positions `0..len` sorted by the names `name` gives them (byte-wise; names of
-    /// members are unique, so the order is deterministic).
+    /// members are unique, so the order is deterministic). Always inlined: for the few members
+    /// of most definitions, a call costs a good part of the sort.
+    #[inline(always)]
     pub(crate) fn sorted<'a>(len: usize, name: impl Fn(usize) -> &'a str) -> NameIndex<I, N> {
         if len > N.min(u8::MAX as usize) {
             let mut order: Box<[I]> = (0..len).map(I::new).collect();
