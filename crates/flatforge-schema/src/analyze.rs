@@ -445,6 +445,23 @@ fn model_namespace(full: &str, name: &str) -> Name {
     }
 }
 
+/// The model's names of a definition, `(namespace, name, full name)`, from its `name` and its
+/// fully qualified name `full`. In the global namespace `full` is `name`, the same text (see
+/// [`Analyzer::qualify`]): that is converted once, and copied.
+#[inline(always)]
+fn model_names(name: Cow<'_, str>, full: Cow<'_, str>) -> (Name, Name, Name) {
+    // (The same address and length: the same text.)
+    if std::ptr::eq::<str>(&*name, &*full) {
+        let name = Name::from(name);
+        return (Name::default(), name.clone(), name);
+    }
+    (
+        model_namespace(&full, &name),
+        Name::from(name),
+        Name::from(full),
+    )
+}
+
 /// What the less common attributes of a field give (see [`Analyzer::other_field_attributes`]).
 #[derive(Default)]
 struct OtherFieldAttrs {
@@ -3896,6 +3913,8 @@ impl<'s> Analyzer<'s> {
                 }
                 settle_builtin(&mut f.attributes, declared);
             }
+            let (namespace, name, full_name) =
+                model_names(std::mem::take(&mut s.name), std::mem::take(&mut s.full));
             let by_name = NameIndex::sorted(fields.len(), |i| &fields[i].name);
             // (No field is the key unless one was declared so.)
             let key_field = if s.has_key {
@@ -3904,9 +3923,9 @@ impl<'s> Analyzer<'s> {
                 None
             };
             objects.push(Object {
-                namespace: model_namespace(&s.full, &s.name),
-                name: Name::from(std::mem::take(&mut s.name)),
-                full_name: Name::from(std::mem::take(&mut s.full)),
+                namespace,
+                name,
+                full_name,
                 is_struct: s.fixed,
                 fields,
                 by_name,
@@ -3934,10 +3953,12 @@ impl<'s> Analyzer<'s> {
                 })
                 .collect();
             let by_name = NameIndex::sorted(values.len(), |i| &values[i].name);
+            let (namespace, name, full_name) =
+                model_names(std::mem::take(&mut e.name), std::mem::take(&mut e.full));
             out_enums.push(Enum {
-                namespace: model_namespace(&e.full, &e.name),
-                name: Name::from(std::mem::take(&mut e.name)),
-                full_name: Name::from(std::mem::take(&mut e.full)),
+                namespace,
+                name,
+                full_name,
                 is_union: e.is_union,
                 underlying_type: conv_type(&e.underlying),
                 values,
@@ -3952,10 +3973,12 @@ impl<'s> Analyzer<'s> {
         let mut out_services = Vec::with_capacity(self.services.len());
         for old in service_order.iter() {
             let s = &mut self.services[old];
+            let (namespace, name, full_name) =
+                model_names(std::mem::take(&mut s.name), std::mem::take(&mut s.full));
             out_services.push(Service {
-                namespace: model_namespace(&s.full, &s.name),
-                name: Name::from(std::mem::take(&mut s.name)),
-                full_name: Name::from(std::mem::take(&mut s.full)),
+                namespace,
+                name,
+                full_name,
                 calls: std::mem::take(&mut s.calls)
                     .into_iter()
                     .map(|c| RpcCall {
@@ -4705,6 +4728,37 @@ mod tests {
         .unwrap();
         let keys: Vec<_> = schema.objects.iter().map(|o| o.key_field).collect();
         assert_eq!(keys, [Some(1), None, Some(0), Some(2)]);
+    }
+
+    #[test]
+    fn definitions_are_named_in_and_out_of_namespaces() {
+        let schema = crate::compile_str(
+            "a.fbs",
+            "table A {} enum E : byte { X } rpc_service S { G(A): A; } \
+             namespace N.O; table B {} enum F : byte { Y } rpc_service T { G(B): B; }",
+        )
+        .unwrap();
+        let names = |namespace: &Name, name: &Name, full_name: &Name| {
+            format!("{namespace}|{name}|{full_name}")
+        };
+        let objects: Vec<_> = schema
+            .objects
+            .iter()
+            .map(|o| names(&o.namespace, &o.name, &o.full_name))
+            .collect();
+        assert_eq!(objects, ["|A|A", "N.O|B|N.O.B"]);
+        let enums: Vec<_> = schema
+            .enums
+            .iter()
+            .map(|e| names(&e.namespace, &e.name, &e.full_name))
+            .collect();
+        assert_eq!(enums, ["|E|E", "N.O|F|N.O.F"]);
+        let services: Vec<_> = schema
+            .services
+            .iter()
+            .map(|s| names(&s.namespace, &s.name, &s.full_name))
+            .collect();
+        assert_eq!(services, ["N.O|T|N.O.T", "|S|S"]);
     }
 
     #[test]
