@@ -3733,70 +3733,85 @@ impl<'s> Analyzer<'s> {
                 }
             }
         }
-        // Types used but never defined (none, mostly: then no list is made).
-        let pending: Vec<usize> = if self.structs.iter().any(|s| s.predecl) {
-            (0..self.structs.len())
-                .filter(|&i| self.structs[i].predecl)
-                .collect()
-        } else {
-            Vec::new()
-        };
-        if !pending.is_empty() {
-            let candidates = self.struct_candidates(true);
-            for slot in pending {
-                let s = &self.structs[slot];
-                let name = s.name.to_string();
-                let refs = s.refs.clone();
-                let Some(&first) = refs.first() else {
-                    continue;
-                };
-                if self.may_be_lost(&name) {
-                    continue;
-                }
-                let simple = name.rsplit('.').next().unwrap_or(&name).to_string();
-                let later_enum = self
-                    .enums
-                    .iter()
-                    .any(|e| e.name == simple.as_str() || e.full == name.as_str());
-                let d = self.error(Code::UnknownType, format!("unknown type `{name}`"), first);
-                if let Some(p) = d.primary.as_mut() {
-                    p.message = "not defined (check the namespace)".into();
-                }
-                for r in refs.iter().skip(1).take(3) {
-                    d.secondary.push(crate::diagnostic::Label {
-                        span: *r,
-                        message: "also used here".into(),
-                    });
-                }
-                if later_enum {
-                    d.notes.push(format!("`{simple}` is an enum or union; enums and unions must be declared before they are used"));
-                } else if let Some(c) = closest(
-                    &name,
-                    candidates.iter().map(String::as_str).chain(
-                        // `shrot` for `short`.
-                        BUILTIN_TYPE_NAMES
-                            .iter()
-                            .copied()
-                            .filter(|_| !name.contains('.')),
-                    ),
-                ) {
-                    d.help.push(format!("did you mean `{c}`?"));
-                } else if let Some(c) = candidates
-                    .iter()
-                    .find(|c| c.rsplit('.').next() == Some(simple.as_str()))
-                {
-                    d.help.push(format!("did you mean `{c}`?"));
-                }
-            }
+        // Types used but never defined (none, mostly).
+        if self.structs.iter().any(|s| s.predecl) {
+            self.unknown_types();
         }
         // Unused includes (unless something failed to parse or load: a use may be lost).
+        if self.lost.is_none() && self.files.iter().any(|f| !f.include_spans.is_empty()) {
+            self.unused_includes();
+        }
+        let failed = self.lost.is_some() || self.diags.iter().any(Diagnostic::is_error);
+        diagnostics.append(&mut self.diags);
+        // Source order: files in load order, then position. (Here, not after the analysis: the
+        // schema, the result, is built in place, and left there.)
+        diagnostics[first_new..]
+            .sort_by_key(|d| d.primary.as_ref().map(|p| (p.span.file, p.span.start)));
+        if failed {
+            return None;
+        }
+        Some(self.build())
+    }
+
+    /// The errors about types used but never defined (the slots still pending).
+    #[inline(never)]
+    fn unknown_types(&mut self) {
+        let pending: Vec<usize> = (0..self.structs.len())
+            .filter(|&i| self.structs[i].predecl)
+            .collect();
+        let candidates = self.struct_candidates(true);
+        for slot in pending {
+            let s = &self.structs[slot];
+            let name = s.name.to_string();
+            let refs = s.refs.clone();
+            let Some(&first) = refs.first() else {
+                continue;
+            };
+            if self.may_be_lost(&name) {
+                continue;
+            }
+            let simple = name.rsplit('.').next().unwrap_or(&name).to_string();
+            let later_enum = self
+                .enums
+                .iter()
+                .any(|e| e.name == simple.as_str() || e.full == name.as_str());
+            let d = self.error(Code::UnknownType, format!("unknown type `{name}`"), first);
+            if let Some(p) = d.primary.as_mut() {
+                p.message = "not defined (check the namespace)".into();
+            }
+            for r in refs.iter().skip(1).take(3) {
+                d.secondary.push(crate::diagnostic::Label {
+                    span: *r,
+                    message: "also used here".into(),
+                });
+            }
+            if later_enum {
+                d.notes.push(format!("`{simple}` is an enum or union; enums and unions must be declared before they are used"));
+            } else if let Some(c) = closest(
+                &name,
+                candidates.iter().map(String::as_str).chain(
+                    // `shrot` for `short`.
+                    BUILTIN_TYPE_NAMES
+                        .iter()
+                        .copied()
+                        .filter(|_| !name.contains('.')),
+                ),
+            ) {
+                d.help.push(format!("did you mean `{c}`?"));
+            } else if let Some(c) = candidates
+                .iter()
+                .find(|c| c.rsplit('.').next() == Some(simple.as_str()))
+            {
+                d.help.push(format!("did you mean `{c}`?"));
+            }
+        }
+    }
+
+    /// The warnings about includes from which a file uses nothing.
+    #[inline(never)]
+    fn unused_includes(&mut self) {
         // (The order of the files does not matter: the caller sorts the diagnostics.)
-        let files = if self.lost.is_some() {
-            0
-        } else {
-            self.files.len()
-        };
-        for f in 0..files {
+        for f in 0..self.files.len() {
             let id = FileId(f as u32);
             if self.files[f].include_spans.is_empty() {
                 continue;
@@ -3818,16 +3833,6 @@ impl<'s> Analyzer<'s> {
                 }
             }
         }
-        let failed = self.lost.is_some() || self.diags.iter().any(Diagnostic::is_error);
-        diagnostics.append(&mut self.diags);
-        // Source order: files in load order, then position. (Here, not after the analysis: the
-        // schema, the result, is built in place, and left there.)
-        diagnostics[first_new..]
-            .sort_by_key(|d| d.primary.as_ref().map(|p| (p.span.file, p.span.start)));
-        if failed {
-            return None;
-        }
-        Some(self.build())
     }
 
     /// Whether `start`, or a file it includes directly or not (but not through `from`), holds
