@@ -3943,64 +3943,80 @@ impl<'s> Analyzer<'s> {
                 span: s.span,
             });
         }
-        let mut out_enums = Vec::with_capacity(self.enums.len());
-        for old in enum_order.iter() {
-            let e = &mut self.enums[old];
-            let values: Vec<EnumVal> = std::mem::take(&mut e.vals)
-                .into_iter()
-                .map(|v| EnumVal {
-                    name: Name::from(v.name),
-                    value: v.value,
-                    union_type: v.union_type.as_ref().map(conv_type),
-                    attributes: conv_attrs(v.attrs),
-                    docs: docs(e.file, v.docs),
-                    span: v.span,
-                })
-                .collect();
-            let by_name = NameIndex::sorted(values.len(), |i| &values[i].name);
-            let (namespace, name, full_name) =
-                model_names(std::mem::take(&mut e.name), std::mem::take(&mut e.full));
-            out_enums.push(Enum {
-                namespace,
-                name,
-                full_name,
-                is_union: e.is_union,
-                underlying_type: conv_type(&e.underlying),
-                values,
-                by_name,
-                bit_flags: e.bit_flags,
-                attributes: conv_attrs(std::mem::take(&mut e.attrs)),
-                docs: docs(e.file, e.docs),
-                file: e.file,
-                span: e.span,
-            });
-        }
-        let mut out_services = Vec::with_capacity(self.services.len());
-        for old in service_order.iter() {
-            let s = &mut self.services[old];
-            let (namespace, name, full_name) =
-                model_names(std::mem::take(&mut s.name), std::mem::take(&mut s.full));
-            out_services.push(Service {
-                namespace,
-                name,
-                full_name,
-                calls: std::mem::take(&mut s.calls)
-                    .into_iter()
-                    .map(|c| RpcCall {
-                        name: Name::from(c.name),
-                        request: ObjectId(struct_order.index(c.request)),
-                        response: ObjectId(struct_order.index(c.response)),
-                        attributes: conv_attrs(c.attrs),
-                        docs: docs(s.file, c.docs),
-                        span: c.span,
-                    })
-                    .collect(),
-                attributes: conv_attrs(std::mem::take(&mut s.attrs)),
-                docs: docs(s.file, s.docs),
-                file: s.file,
-                span: s.span,
-            });
-        }
+        // Enums and unions, then services: out of line (and only where there are any), which
+        // keeps the code of the objects and the schema, built for every schema, small.
+        let out_enums = if self.enums.is_empty() {
+            Vec::new()
+        } else {
+            out_of_line(|| {
+                let mut out_enums = Vec::with_capacity(self.enums.len());
+                for old in enum_order.iter() {
+                    let e = &mut self.enums[old];
+                    let values: Vec<EnumVal> = std::mem::take(&mut e.vals)
+                        .into_iter()
+                        .map(|v| EnumVal {
+                            name: Name::from(v.name),
+                            value: v.value,
+                            union_type: v.union_type.as_ref().map(conv_type),
+                            attributes: conv_attrs(v.attrs),
+                            docs: docs(e.file, v.docs),
+                            span: v.span,
+                        })
+                        .collect();
+                    let by_name = NameIndex::sorted(values.len(), |i| &values[i].name);
+                    let (namespace, name, full_name) =
+                        model_names(std::mem::take(&mut e.name), std::mem::take(&mut e.full));
+                    out_enums.push(Enum {
+                        namespace,
+                        name,
+                        full_name,
+                        is_union: e.is_union,
+                        underlying_type: conv_type(&e.underlying),
+                        values,
+                        by_name,
+                        bit_flags: e.bit_flags,
+                        attributes: conv_attrs(std::mem::take(&mut e.attrs)),
+                        docs: docs(e.file, e.docs),
+                        file: e.file,
+                        span: e.span,
+                    });
+                }
+                out_enums
+            })
+        };
+        let out_services = if self.services.is_empty() {
+            Vec::new()
+        } else {
+            out_of_line(|| {
+                let mut out_services = Vec::with_capacity(self.services.len());
+                for old in service_order.iter() {
+                    let s = &mut self.services[old];
+                    let (namespace, name, full_name) =
+                        model_names(std::mem::take(&mut s.name), std::mem::take(&mut s.full));
+                    out_services.push(Service {
+                        namespace,
+                        name,
+                        full_name,
+                        calls: std::mem::take(&mut s.calls)
+                            .into_iter()
+                            .map(|c| RpcCall {
+                                name: Name::from(c.name),
+                                request: ObjectId(struct_order.index(c.request)),
+                                response: ObjectId(struct_order.index(c.response)),
+                                attributes: conv_attrs(c.attrs),
+                                docs: docs(s.file, c.docs),
+                                span: c.span,
+                            })
+                            .collect(),
+                        attributes: conv_attrs(std::mem::take(&mut s.attrs)),
+                        docs: docs(s.file, s.docs),
+                        file: s.file,
+                        span: s.span,
+                    });
+                }
+                out_services
+            })
+        };
         let schema_file = |f: &mut FileState| {
             let extras = f.extras.take().map(|e| *e).unwrap_or_default();
             let mut objects = std::mem::take(&mut f.structs);
@@ -4052,6 +4068,13 @@ impl<'s> Analyzer<'s> {
             advanced_features: self.advanced,
         }
     }
+}
+
+/// `f()`, in a function of its own: for work that is rare, or rarely in the hot path of its
+/// caller, so that it leaves the caller's code small.
+#[inline(never)]
+fn out_of_line<T>(f: impl FnOnce() -> T) -> T {
+    f()
 }
 
 /// Definitions in the order of their fully qualified names (byte-wise, as flatc sorts them).
