@@ -3741,12 +3741,17 @@ impl<'s> Analyzer<'s> {
         if self.lost.is_none() && self.files.iter().any(|f| !f.include_spans.is_empty()) {
             self.unused_includes();
         }
-        let failed = self.lost.is_some() || self.diags.iter().any(Diagnostic::is_error);
-        diagnostics.append(&mut self.diags);
+        let mut failed = self.lost.is_some();
+        if !self.diags.is_empty() {
+            failed |= self.diags.iter().any(Diagnostic::is_error);
+            diagnostics.append(&mut self.diags);
+        }
         // Source order: files in load order, then position. (Here, not after the analysis: the
         // schema, the result, is built in place, and left there.)
-        diagnostics[first_new..]
-            .sort_by_key(|d| d.primary.as_ref().map(|p| (p.span.file, p.span.start)));
+        if diagnostics.len() > first_new + 1 {
+            diagnostics[first_new..]
+                .sort_by_key(|d| d.primary.as_ref().map(|p| (p.span.file, p.span.start)));
+        }
         if failed {
             return None;
         }
