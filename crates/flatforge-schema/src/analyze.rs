@@ -3914,13 +3914,15 @@ impl<'s> Analyzer<'s> {
         for old in struct_order.iter() {
             let s = &mut self.structs[old];
             let mut fields = std::mem::take(&mut s.fields);
-            for f in &mut fields {
-                if renumbered {
+            if renumbered {
+                for f in &mut fields {
                     renumber(&mut f.ty);
                     if let Some(n) = &mut f.nested_flatbuffer {
                         n.0 = struct_order.index(n.0 as usize);
                     }
                 }
+            }
+            for f in &mut fields {
                 settle_builtin(&mut f.attributes, declared);
             }
             let (namespace, name, full_name) =
