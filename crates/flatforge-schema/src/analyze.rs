@@ -3934,7 +3934,9 @@ impl<'s> Analyzer<'s> {
             } else {
                 None
             };
-            objects.push(Object {
+            let attributes = conv_attrs(std::mem::take(&mut s.attrs));
+            let docs = docs(s.file, s.docs);
+            push_built(&mut objects, || Object {
                 namespace,
                 name,
                 full_name,
@@ -3944,8 +3946,8 @@ impl<'s> Analyzer<'s> {
                 minalign: s.minalign,
                 bytesize: s.bytesize,
                 key_field,
-                attributes: conv_attrs(std::mem::take(&mut s.attrs)),
-                docs: docs(s.file, s.docs),
+                attributes,
+                docs,
                 file: s.file,
                 span: s.span,
             });
