@@ -36,7 +36,7 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::lexer::{is_ident_start, Tok, NO_SMALL_INT};
 use crate::model::{
     AdvancedFeatures, AttrValue, Attribute, Attributes, BaseType, DefaultValue, Enum, EnumId,
-    EnumVal, Field, FilePath, HashKind, IdList, Name, Object, ObjectId, Presence, RpcCall, Schema,
+    EnumVal, Field, HashKind, IdList, Name, Object, ObjectId, Presence, RpcCall, Schema,
     SchemaFile, Service, ServiceId, Type, TypeRef,
 };
 use crate::name_index::{cmp_names, NameIndex};
@@ -169,7 +169,7 @@ impl Known {
 /// first), which were `loaded` without error, or not (see the module documentation). Returns
 /// the schema when there were no errors, and appends all diagnostics to `diagnostics`, then
 /// sorts those from `first_new` on (the ones of the compilation) in source order. The schema's
-/// [`SchemaFile::path`]s are left empty for the caller, which owns the paths.
+/// [`SchemaFile::path`]s are copies of the files' (which the caller keeps for the diagnostics).
 pub(crate) fn analyze<'s>(
     files: &'s OneOrMany<Loaded<'s>>,
     loaded: bool,
@@ -4026,7 +4026,8 @@ impl<'s> Analyzer<'s> {
                 out_services
             })
         };
-        let schema_file = |f: &mut FileState| {
+        let inputs = self.inputs;
+        let schema_file = |(f, input): (&mut FileState, &Loaded)| {
             let extras = f.extras.take().map(|e| *e).unwrap_or_default();
             let mut objects = std::mem::take(&mut f.structs);
             if !struct_order.is_identity() {
@@ -4047,7 +4048,7 @@ impl<'s> Analyzer<'s> {
                 }
             }
             SchemaFile {
-                path: FilePath::default(),
+                path: input.path.clone(),
                 includes: std::mem::take(&mut f.includes),
                 native_includes: extras.native_includes,
                 objects,
@@ -4061,8 +4062,8 @@ impl<'s> Analyzer<'s> {
         // A single file (the common case) is built in place in its list: `vec!` allocates first,
         // where a `push` built it aside and copied it in (232 bytes).
         let schema_files = match &mut self.files {
-            OneOrMany::One(f) => vec![schema_file(f)],
-            OneOrMany::Many(all) => all.iter_mut().map(schema_file).collect(),
+            OneOrMany::One(f) => vec![schema_file((f, &inputs[0]))],
+            OneOrMany::Many(all) => all.iter_mut().zip(inputs).map(schema_file).collect(),
         };
         let root = &schema_files[0];
         Schema {

@@ -145,12 +145,7 @@ pub fn compile_str(path: &str, text: &str) -> Result<Schema, CompileError> {
     );
     let mut diagnostics = Vec::new();
     match compiler.run(&mut files, &mut diagnostics) {
-        Some(mut schema) => {
-            for (file, loaded) in schema.files.iter_mut().zip(files.iter_mut()) {
-                file.path = std::mem::take(&mut loaded.path);
-            }
-            Ok(schema)
-        }
+        Some(schema) => Ok(schema),
         None => Err(CompileError {
             diagnostics,
             sources: source_map(&mut files),
@@ -313,16 +308,11 @@ impl<L: SourceLoader> Compiler<L> {
         let mut files = Loaded::root(root_path, normalized(root_path), bytes, text);
         let mut diagnostics = Vec::new();
         match self.run(&mut files, &mut diagnostics) {
-            Some(mut schema) => {
-                for (file, loaded) in schema.files.iter_mut().zip(files.iter()) {
-                    file.path = loaded.path.clone();
-                }
-                Ok(Compiled {
-                    schema,
-                    warnings: diagnostics,
-                    sources: source_map(&mut files),
-                })
-            }
+            Some(schema) => Ok(Compiled {
+                schema,
+                warnings: diagnostics,
+                sources: source_map(&mut files),
+            }),
             None => Err(CompileError {
                 diagnostics,
                 sources: source_map(&mut files),
@@ -334,8 +324,8 @@ impl<L: SourceLoader> Compiler<L> {
     /// indexed by [`FileId`]), then analyzes them all: after syntax errors and missing includes
     /// too, what did parse (the analysis leaves out the errors that may only follow from what
     /// did not). Diagnostics are appended to `diagnostics` (warnings only, when a schema comes
-    /// back), in source order. The schema's file paths are left empty: the caller moves or
-    /// copies them from the files, which it keeps (for the diagnostics) either way.
+    /// back), in source order. The files keep their paths (for the diagnostics); the schema
+    /// has copies.
     fn run(
         &self,
         files: &mut OneOrMany<Loaded<'_>>,
