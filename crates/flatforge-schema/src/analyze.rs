@@ -707,10 +707,12 @@ fn docs_text(text: FileText<'_>, ast_docs: &[(u32, u32)], docs: Docs) -> Vec<Str
 /// glue: most analyses leave these without memory, which one test of all their capacities tells
 /// (the glue tests each one). (The list of slots is one too: the `Drop` keeps it for the thread's
 /// next analysis.) It reads as what it holds. It has no `Default`, so that `std::mem::take` of
-/// the field itself, which would lose what it holds, does not compile: take `&mut *field`.
-struct Batched<T>(ManuallyDrop<T>);
+/// the field itself, which would lose what it holds, does not compile: take `&mut *field`. A
+/// `Batched` value dropped with memory (one the analyzer's `Drop` left out) fails a debug
+/// assertion.
+struct Batched<T: Capacity>(ManuallyDrop<T>);
 
-impl<T> Batched<T> {
+impl<T: Capacity> Batched<T> {
     fn new(value: T) -> Batched<T> {
         Batched(ManuallyDrop::new(value))
     }
@@ -724,7 +726,40 @@ impl<T> Batched<T> {
     }
 }
 
-impl<T> std::ops::Deref for Batched<T> {
+impl<T: Capacity> Drop for Batched<T> {
+    fn drop(&mut self) {
+        debug_assert_eq!(
+            self.0.capacity(),
+            0,
+            "the analyzer's Drop leaves a Batched value with memory"
+        );
+    }
+}
+
+/// The memory a [`Batched`] value holds (0: none).
+trait Capacity {
+    fn capacity(&self) -> usize;
+}
+
+impl<T> Capacity for Vec<T> {
+    fn capacity(&self) -> usize {
+        Vec::capacity(self)
+    }
+}
+
+impl Capacity for String {
+    fn capacity(&self) -> usize {
+        String::capacity(self)
+    }
+}
+
+impl<K, V> Capacity for FxHashMap<K, V> {
+    fn capacity(&self) -> usize {
+        std::collections::HashMap::capacity(self)
+    }
+}
+
+impl<T: Capacity> std::ops::Deref for Batched<T> {
     type Target = T;
 
     fn deref(&self) -> &T {
@@ -732,7 +767,7 @@ impl<T> std::ops::Deref for Batched<T> {
     }
 }
 
-impl<T> std::ops::DerefMut for Batched<T> {
+impl<T: Capacity> std::ops::DerefMut for Batched<T> {
     fn deref_mut(&mut self) -> &mut T {
         &mut self.0
     }
