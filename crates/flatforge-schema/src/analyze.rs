@@ -285,33 +285,36 @@ impl Constant<'_> {
     }
 }
 
+/// A table or struct of the analysis. What holds memory is [`Batched`]: the slot's `Drop` frees
+/// it after one test of all the capacities, as most slots hold none once [`Analyzer::build`] has
+/// taken their contents.
 #[derive(Debug)]
 struct StructSlot<'s> {
-    name: Cow<'s, str>,
+    name: Batched<Cow<'s, str>>,
     /// The fully qualified name (empty while the slot is pending).
-    full: Cow<'s, str>,
+    full: Batched<Cow<'s, str>>,
     predecl: bool,
     fixed: bool,
     /// The fields as the model has them, except that type references (`Type::index`,
     /// `Field::nested_flatbuffer`) are slots until [`Analyzer::build`] renumbers them.
-    fields: Vec<Field>,
+    fields: Batched<Vec<Field>>,
     /// The value spans of the fields' `id` attributes (field index, span).
-    id_spans: Vec<(usize, Span)>,
+    id_spans: Batched<Vec<(usize, Span)>>,
     bytesize: u32,
     minalign: u32,
     has_key: bool,
-    attrs: Attributes,
+    attrs: Batched<Attributes>,
     docs: Docs,
     file: FileId,
     span: Span,
     /// Where the type was used while it was not defined yet.
-    refs: Vec<Span>,
+    refs: Batched<Vec<Span>>,
     /// The struct contains itself (already reported).
     circular: bool,
     /// A field is missing: it failed to parse, or was left out for an error (reported).
     partial: bool,
     /// The fields' names, for the duplicate check.
-    field_index: DupIndex<Name>,
+    field_index: Batched<DupIndex<Name>>,
     /// The [`field_bit`]s of the fields' names: a name whose bit is not set is not a duplicate
     /// (and needs no search).
     field_bits: u64,
@@ -324,25 +327,55 @@ impl<'s> StructSlot<'s> {
     /// A slot for a type used (or being defined) but not defined yet.
     fn pending(name: Cow<'s, str>, file: FileId, span: Span, refs: Vec<Span>) -> StructSlot<'s> {
         StructSlot {
-            name,
-            full: Cow::Borrowed(""),
+            name: Batched::new(name),
+            full: Batched::new(Cow::Borrowed("")),
             predecl: true,
             fixed: false,
-            fields: Vec::new(),
-            id_spans: Vec::new(),
+            fields: Batched::new(Vec::new()),
+            id_spans: Batched::new(Vec::new()),
             bytesize: 0,
             minalign: 1,
             has_key: false,
-            attrs: Attributes::default(),
+            attrs: Batched::new(Attributes::default()),
             docs: (0, 0),
             file,
             span,
-            refs,
+            refs: Batched::new(refs),
             circular: false,
             partial: false,
-            field_index: DupIndex::default(),
+            field_index: Batched::new(DupIndex::default()),
             field_bits: 0,
             suffixed: false,
+        }
+    }
+
+    /// Frees what the slot holds (see [`Batched`]).
+    #[cold]
+    #[inline(never)]
+    fn free(&mut self) {
+        self.name.free();
+        self.full.free();
+        self.fields.free();
+        self.id_spans.free();
+        self.attrs.free();
+        self.refs.free();
+        self.field_index.free();
+    }
+}
+
+impl Drop for StructSlot<'_> {
+    /// Frees the [`Batched`] values when one holds memory (one test of all their capacities).
+    #[inline]
+    fn drop(&mut self) {
+        let capacities = self.name.capacity()
+            | self.full.capacity()
+            | self.fields.capacity()
+            | self.id_spans.capacity()
+            | self.attrs.capacity()
+            | self.refs.capacity()
+            | self.field_index.capacity();
+        if capacities != 0 {
+            self.free();
         }
     }
 }
@@ -703,13 +736,13 @@ fn docs_text(text: FileText<'_>, ast_docs: &[(u32, u32)], docs: Docs) -> Vec<Str
         .collect()
 }
 
-/// A list (or map, or string) of the [`Analyzer`] that the analyzer's `Drop` frees, not the drop
-/// glue: most analyses leave these without memory, which one test of all their capacities tells
-/// (the glue tests each one). (The list of slots is one too: the `Drop` keeps it for the thread's
-/// next analysis.) It reads as what it holds. It has no `Default`, so that `std::mem::take` of
-/// the field itself, which would lose what it holds, does not compile: take `&mut *field`. A
-/// `Batched` value dropped with memory (one the analyzer's `Drop` left out) fails a debug
-/// assertion.
+/// A list (or map, or string) that its owner's `Drop` frees, not the drop glue: most analyses
+/// leave these without memory, which one test of all their capacities tells (the glue tests each
+/// one). The owners are the [`Analyzer`] (its list of slots is one too: the `Drop` keeps it for
+/// the thread's next analysis) and its [`StructSlot`]s. It reads as what it holds. It has no
+/// `Default`, so that `std::mem::take` of the field itself, which would lose what it holds, does
+/// not compile: take `&mut *field`. A `Batched` value dropped with memory (one its owner's `Drop`
+/// left out) fails a debug assertion.
 struct Batched<T: Capacity>(ManuallyDrop<T>);
 
 impl<T: Capacity> Batched<T> {
@@ -731,7 +764,7 @@ impl<T: Capacity> Drop for Batched<T> {
         debug_assert_eq!(
             self.0.capacity(),
             0,
-            "the analyzer's Drop leaves a Batched value with memory"
+            "a Drop leaves a Batched value with memory"
         );
     }
 }
@@ -756,6 +789,34 @@ impl Capacity for String {
 impl<K, V> Capacity for FxHashMap<K, V> {
     fn capacity(&self) -> usize {
         std::collections::HashMap::capacity(self)
+    }
+}
+
+impl Capacity for Cow<'_, str> {
+    #[inline]
+    fn capacity(&self) -> usize {
+        match self {
+            Cow::Borrowed(_) => 0,
+            Cow::Owned(s) => s.capacity(),
+        }
+    }
+}
+
+impl Capacity for Attributes {
+    fn capacity(&self) -> usize {
+        self.list.capacity()
+    }
+}
+
+impl<K> Capacity for DupIndex<K> {
+    fn capacity(&self) -> usize {
+        self.map.capacity()
+    }
+}
+
+impl<T: Capacity + std::fmt::Debug> std::fmt::Debug for Batched<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        T::fmt(&self.0, f)
     }
 }
 
@@ -1142,7 +1203,7 @@ impl<'s> Analyzer<'s> {
         self.struct_filter.insert_ident(name);
         if slot < self.structs.len() {
             self.claim_uses(slot);
-            let refs = std::mem::take(&mut self.structs[slot].refs);
+            let refs = std::mem::take(&mut *self.structs[slot].refs);
             self.structs[slot] = define(qualified, refs);
         } else {
             push_built(&mut self.structs, || define(qualified, Vec::new()));
@@ -1297,7 +1358,7 @@ impl<'s> Analyzer<'s> {
         let mut out: Vec<String> = Vec::new();
         for s in self.structs.iter().filter(|s| !s.predecl) {
             out.push(s.name.to_string());
-            if s.full != s.name {
+            if *s.full != *s.name {
                 out.push(s.full.to_string());
             }
         }
@@ -2006,14 +2067,27 @@ impl<'s> Analyzer<'s> {
         let name = self.text(o.name);
         let file = self.file;
         let fields = ast.get(o.fields).len();
+        // (A slot is built in one piece: a `Drop` type takes no `..base`.)
         let define = |full, refs| StructSlot {
-            full,
+            name: Batched::new(Cow::Borrowed(name)),
+            full: Batched::new(full),
             predecl: false,
             fixed: o.is_struct,
-            fields: Vec::with_capacity(fields),
+            fields: Batched::new(Vec::with_capacity(fields)),
+            id_spans: Batched::new(Vec::new()),
+            bytesize: 0,
+            minalign: 1,
+            has_key: false,
+            attrs: Batched::new(Attributes::default()),
             docs: o.docs,
+            file,
+            span: o.name,
+            refs: Batched::new(refs),
+            circular: false,
             partial: o.partial,
-            ..StructSlot::pending(Cow::Borrowed(name), file, o.name, refs)
+            field_index: Batched::new(DupIndex::default()),
+            field_bits: 0,
+            suffixed: false,
         };
         let (slot, defined) = match self.define_struct(name, o.name, define) {
             Ok(defined) => defined,
@@ -2039,7 +2113,7 @@ impl<'s> Analyzer<'s> {
         if !attr_list.is_empty() {
             let attrs;
             (attrs, known) = self.attribute_list(ast, attr_list);
-            self.structs[slot].attrs = attrs;
+            *self.structs[slot].attrs = attrs;
         }
         // (A struct's fields take no quick path.)
         for f in ast.get(o.fields) {
@@ -2073,7 +2147,7 @@ impl<'s> Analyzer<'s> {
             }
             let s = &self.structs[slot];
             if s.bytesize == 0 && !s.circular && !s.partial {
-                let full = &self.structs[slot].full;
+                let full = &*self.structs[slot].full;
                 let message = format!("struct `{full}` has size 0");
                 self.error(Code::InvalidStruct, message, o.name).help.push(
                     "a struct needs at least one field; use a table for an empty type".into(),
@@ -2087,7 +2161,7 @@ impl<'s> Analyzer<'s> {
         }
         self.check_clashes(slot);
         if let Some(first) = defined {
-            let full = &self.structs[slot].full;
+            let full = &*self.structs[slot].full;
             let message = format!("`{full}` is defined twice");
             self.defined_twice(message, o.name, first);
         }
@@ -3073,7 +3147,7 @@ impl<'s> Analyzer<'s> {
     /// `slot` (flatc 25.12.19 aborts on an assertion).
     #[cold]
     fn too_many_fields(&mut self, slot: usize, name: &str, span: Span) {
-        let full = &self.structs[slot].full;
+        let full = &*self.structs[slot].full;
         let message = format!(
             "table `{full}` has more than {MAX_TABLE_FIELDS} fields (a union counts twice): field `{name}` would have id {MAX_TABLE_FIELDS}, whose vtable entry at byte 4 + 2 × id does not fit a 16-bit offset",
         );
@@ -3094,13 +3168,13 @@ impl<'s> Analyzer<'s> {
         if at > u32::from(u16::MAX) {
             let message = format!(
                 "field `{}` of struct `{}` starts at byte {at}: struct fields must start within the first 65535 bytes (their offsets are 16-bit)",
-                name, s.full
+                name, *s.full
             );
             self.error(Code::InvalidStruct, message, span);
         } else if s.bytesize == u32::MAX {
             let message = format!(
                 "struct `{}` is larger than 4 GiB with field `{}`",
-                s.full, name
+                *s.full, name
             );
             self.error(Code::InvalidStruct, message, span);
         }
@@ -3215,7 +3289,7 @@ impl<'s> Analyzer<'s> {
             new_index[old] = new as u16;
         }
         let s = &mut self.structs[slot];
-        let mut old: Vec<Option<Field>> = std::mem::take(&mut s.fields)
+        let mut old: Vec<Option<Field>> = std::mem::take(&mut *s.fields)
             .into_iter()
             .map(Some)
             .collect();
@@ -3948,7 +4022,7 @@ impl<'s> Analyzer<'s> {
         let mut objects = Vec::with_capacity(self.structs.len());
         for old in struct_order.iter() {
             let s = &mut self.structs[old];
-            let mut fields = std::mem::take(&mut s.fields);
+            let mut fields = std::mem::take(&mut *s.fields);
             if renumbered {
                 for f in &mut fields {
                     renumber(&mut f.ty);
@@ -3961,7 +4035,7 @@ impl<'s> Analyzer<'s> {
                 settle_builtin(&mut f.attributes, declared);
             }
             let (namespace, name, full_name) =
-                model_names(std::mem::take(&mut s.name), std::mem::take(&mut s.full));
+                model_names(std::mem::take(&mut *s.name), std::mem::take(&mut *s.full));
             let by_name = NameIndex::sorted(fields.len(), |i| &fields[i].name);
             // (No field is the key unless one was declared so.)
             let key_field = if s.has_key {
@@ -3969,7 +4043,7 @@ impl<'s> Analyzer<'s> {
             } else {
                 None
             };
-            let attributes = conv_attrs(std::mem::take(&mut s.attrs));
+            let attributes = conv_attrs(std::mem::take(&mut *s.attrs));
             let docs = docs(s.file, s.docs);
             push_built(&mut objects, || Object {
                 namespace,
