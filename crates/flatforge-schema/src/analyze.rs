@@ -740,8 +740,8 @@ fn docs_text(text: FileText<'_>, ast_docs: &[(u32, u32)], docs: Docs) -> Vec<Str
 /// leave these without memory, which one test of all their capacities tells (the glue tests each
 /// one). The owners are the [`Analyzer`] (its list of slots is one too: the `Drop` keeps it for
 /// the thread's next analysis) and its [`StructSlot`]s. It reads as what it holds. It has no
-/// `Default`, so that `std::mem::take` of the field itself, which would lose what it holds, does
-/// not compile: take `&mut *field`. A `Batched` value dropped with memory (one its owner's `Drop`
+/// `Default`, so `std::mem::take` takes the value inside (`&mut *field`), never the wrapper,
+/// whose drop would not free it. A `Batched` value dropped with memory (one its owner's `Drop`
 /// left out) fails a debug assertion.
 struct Batched<T: Capacity>(ManuallyDrop<T>);
 
