@@ -1955,9 +1955,7 @@ impl<'s> Analyzer<'s> {
     #[inline(always)]
     fn builtin_of(&self, ty: &TypeAst) -> Option<BaseType> {
         match ty {
-            TypeAst::Named(q) if q.rest.is_empty() => {
-                builtin_type_at(self.file_text.bytes(), q.first.range())
-            }
+            TypeAst::Word(s) => builtin_type_at(self.file_text.bytes(), s.range()),
             _ => None,
         }
     }
@@ -1965,6 +1963,10 @@ impl<'s> Analyzer<'s> {
     /// [`Analyzer::resolve_type`] for a type that is not a built-in name.
     fn resolve_named_type(&mut self, ast: &FileAst, ty: &TypeAst) -> Option<DType> {
         match ty {
+            TypeAst::Word(s) => {
+                let name = self.text(*s);
+                Some(self.type_ident(Cow::Borrowed(name), *s))
+            }
             TypeAst::Named(q) => {
                 let name = self.qual_text(ast, q);
                 Some(self.type_ident(name, q.span))
@@ -3376,12 +3378,18 @@ impl<'s> Analyzer<'s> {
                     ok = false;
                 }
             }
-            Some(TypeAst::Named(q)) if self.names_itself(&self.qual_text(ast, q), &full) => {
+            Some(t)
+                if match t {
+                    TypeAst::Word(s) => self.names_itself(self.text(*s), &full),
+                    TypeAst::Named(q) => self.names_itself(&self.qual_text(ast, q), &full),
+                    _ => false,
+                } =>
+            {
                 // Not looked up: that would declare a table of this name, never defined.
                 self.error(
                     Code::InvalidEnum,
                     format!("{kind} `{name}` cannot be its own underlying type"),
-                    q.span,
+                    t.span(),
                 )
                 .help
                 .push(

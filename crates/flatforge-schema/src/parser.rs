@@ -147,7 +147,10 @@ pub(crate) struct QualName {
 /// A type as written.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum TypeAst {
-    /// A built-in scalar or `string`, or the name of an enum, union, table or struct.
+    /// A name of one word: a built-in scalar or `string`, or the name of an enum, union, table
+    /// or struct.
+    Word(Span),
+    /// A dotted name (`A.B`) of an enum, union, table or struct.
     Named(QualName),
     /// `[T]`.
     Vector(Id<TypeAst>, Span),
@@ -158,6 +161,7 @@ pub(crate) enum TypeAst {
 impl TypeAst {
     pub(crate) fn span(&self) -> Span {
         match self {
+            TypeAst::Word(s) => *s,
             TypeAst::Named(n) => n.span,
             TypeAst::Vector(_, s) | TypeAst::Array(_, _, s) => *s,
         }
@@ -593,15 +597,6 @@ fn nul_byte(file: FileId, full: &[u8], at: usize, root: bool) -> Diagnostic {
         )
         .with_label("the file ends here")
         .with_note("flatc reads an included file up to its first NUL byte and ignores the rest")
-    }
-}
-
-/// The name of one word `span`.
-fn one_word(span: Span) -> QualName {
-    QualName {
-        first: span,
-        rest: List::EMPTY,
-        span,
     }
 }
 
@@ -1267,7 +1262,7 @@ impl Parser<'_, '_> {
         let ty = self.lexer.span(ty.start, ty.end);
         self.ast.add(FieldDecl {
             name: self.span_of(self.tok),
-            ty: TypeAst::Named(one_word(ty)),
+            ty: TypeAst::Word(ty),
             default,
             small_default,
             attrs: List::EMPTY,
@@ -1331,9 +1326,9 @@ impl Parser<'_, '_> {
         }
         let (name, docs) = (self.span_of(self.tok), self.tok.docs);
         let ty = match element {
-            None => TypeAst::Named(one_word(ty_span)),
+            None => TypeAst::Word(ty_span),
             Some(element) => {
-                let element = self.ast.add(TypeAst::Named(one_word(element)));
+                let element = self.ast.add(TypeAst::Word(element));
                 TypeAst::Vector(element, ty_span)
             }
         };
@@ -1365,7 +1360,11 @@ impl Parser<'_, '_> {
     #[inline]
     fn type_ast(&mut self) -> PResult<TypeAst> {
         if self.tok.kind == Tok::Ident {
-            return Ok(TypeAst::Named(self.qual_name()?));
+            let first = self.ident()?;
+            if !self.at(Tok::Dot) {
+                return Ok(TypeAst::Word(first));
+            }
+            return Ok(TypeAst::Named(self.dotted_name(first)?));
         }
         self.series_type()
     }
