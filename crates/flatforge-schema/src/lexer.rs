@@ -326,16 +326,24 @@ impl<'s> Lexer<'s> {
         let Some(quick) = self.quick_at(self.pos as u32) else {
             return false;
         };
+        *token = self.take_quick(quick);
+        true
+    }
+
+    /// The token `quick`, found with [`Lexer::quick_at`] at the lexer's position or after tokens
+    /// taken as read (see [`Lexer::move_to`]), as [`Lexer::next_quick`] lexes it there: the
+    /// lexer moves past it.
+    #[inline(always)]
+    pub(crate) fn take_quick(&mut self, quick: QuickToken) -> Token {
         self.pos = quick.end as usize;
         let docs = self.docs.len() as u32;
-        *token = Token {
+        Token {
             kind: quick.kind,
             start: quick.start,
             end: quick.end,
             docs: (docs, docs),
             decoded: u32::MAX,
-        };
-        true
+        }
     }
 
     /// Where the punctuation token `punct` ends if it is the token from byte `pos` on, with only

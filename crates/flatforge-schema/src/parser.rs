@@ -1173,7 +1173,8 @@ impl Parser<'_, '_> {
         }
     }
 
-    /// A field of a table or struct, added to the tree.
+    /// A field of a table or struct, added to the tree (with the fields after it that
+    /// [`Parser::quick_field`] takes with it).
     fn field(&mut self) -> PResult<()> {
         if self.quick {
             if self.quick_field().is_some() {
@@ -1227,21 +1228,62 @@ impl Parser<'_, '_> {
     /// one-word type and a one-token value (a plain integer, a name or a string without escapes),
     /// with only white space between their tokens: their tokens are found with
     /// [`Lexer::quick_at`], without a parser step for each, and give the same field (added to
-    /// the tree), with the parser left as [`Parser::field`] leaves it. `None`, with the parser
-    /// as it was, for any other field (see [`Parser::quick_field_more`]).
+    /// the tree). The fields of this kind that follow it, with only white space before each,
+    /// are taken too, without making their names the current token: the parser is left as
+    /// [`Parser::field`] leaves it after the last one. `None`, with the parser as it was, when
+    /// the current field is of another kind (see [`Parser::quick_field_more`]).
     #[inline]
     fn quick_field(&mut self) -> Option<()> {
         if self.tok.kind != Tok::Ident {
             return None;
         }
-        let colon = self.lexer.punct_after(self.lexer.pos(), Tok::Colon)?;
+        let name = self.span_of(self.tok);
+        let mut end = self.quick_field_at(name, self.lexer.pos(), self.tok.docs)?;
+        loop {
+            // The next token, as `Parser::skip_to` would lex it.
+            let Some(next) = self.lexer.quick_at(end) else {
+                self.skip_to(end);
+                return Some(());
+            };
+            if next.kind == Tok::Ident {
+                let docs = self.lexer.docs.len() as u32;
+                let name = self.lexer.span(next.start, next.end);
+                if let Some(next_end) = self.quick_field_at(name, next.end, (docs, docs)) {
+                    end = next_end;
+                    continue;
+                }
+            }
+            self.prev_end = end;
+            self.tok = self.lexer.take_quick(next);
+            return Some(());
+        }
+    }
+
+    /// The field of [`Parser::quick_field`] whose name is `name`, and that goes on from byte
+    /// `after` (the end of the name) on: added to the tree, with where it ends (after its `;`).
+    /// `None`, with nothing added, for a field of another kind. The parser is left as it is.
+    #[inline(always)]
+    fn quick_field_at(&mut self, name: Span, after: u32, docs: Docs) -> Option<u32> {
+        let colon = self.lexer.punct_after(after, Tok::Colon)?;
         let ty = self.lexer.quick_at(colon)?;
         if ty.kind != Tok::Ident {
             return None;
         }
+        let ty = TypeAst::Word(self.lexer.span(ty.start, ty.end));
+        let field = |default, small_default| FieldDecl {
+            name,
+            ty,
+            default,
+            small_default,
+            attrs: List::EMPTY,
+            docs,
+        };
         // A `;` or a `=` after the type (see `Lexer::after_space` for the end of the source).
-        let (end, default, small_default) = match self.lexer.after_space(ty.end) {
-            (at, b';') => (at + 1, None, NO_SMALL_INT),
+        match self.lexer.after_space(ty.span().end) {
+            (at, b';') => {
+                self.ast.add(field(None, NO_SMALL_INT));
+                Some(at + 1)
+            }
             (at, b'=') => {
                 let value = self.lexer.quick_value_at(at + 1)?;
                 if !matches!(value.kind, Tok::Int | Tok::Ident | Tok::Str) {
@@ -1255,21 +1297,11 @@ impl Parser<'_, '_> {
                     decoded: u32::MAX,
                     sign: None,
                 };
-                (end, Some(token), value.small_int)
+                self.ast.add(field(Some(token), value.small_int));
+                Some(end)
             }
-            _ => return None,
-        };
-        let ty = self.lexer.span(ty.start, ty.end);
-        self.ast.add(FieldDecl {
-            name: self.span_of(self.tok),
-            ty: TypeAst::Word(ty),
-            default,
-            small_default,
-            attrs: List::EMPTY,
-            docs: self.tok.docs,
-        });
-        self.skip_to(end);
-        Some(())
+            _ => None,
+        }
     }
 
     /// [`Parser::field`] for more fields than [`Parser::quick_field`] takes (which is tried
@@ -1962,7 +1994,11 @@ mod tests {
     /// The state of a parser after `step` from the first token of `src`, with the quick paths
     /// on or off: what `step` returns, the next token, the previous token end, the lexer
     /// position, the brace depth, the name of the declaration, the doc comments and the errors.
-    fn state_after(src: &str, quick: bool, step: fn(&mut Parser) -> String) -> [String; 2] {
+    fn state_after(
+        src: &str,
+        quick: bool,
+        mut step: impl FnMut(&mut Parser) -> String,
+    ) -> [String; 2] {
         let mut ast = FileAst::default();
         let mut errors = Vec::new();
         let mut p = Parser::new(src.as_bytes(), FileId(0), &mut ast, &mut errors, quick);
@@ -2015,9 +2051,32 @@ mod tests {
             ("a:int", false),
             ("a:int = 1", false),
             ("a:int b:int;", false),
+            // Runs of fields that `Parser::quick_field` takes in one go.
+            ("a:int; b:short = 1; c:E=Red; d:string='x'; }", true),
+            ("a:int; b:int;", true),
+            ("a:int; b:int;\0", true),
+            ("a:int;\n/// doc\nb:int; c:int;", true),
+            ("a:int; b:int; /* c */ c:int;", true),
+            ("a:int; b:int; c:int (id: 1); d:int;", true),
+            ("a:int; b:int; c:[int]; d:int;", true),
+            ("a:int; b:int = -1; c:int;", true),
+            ("a:int; b:int; c:int", true),
+            ("a:int; b:int; c", true),
+            ("a:int; b:int; c:", true),
+            ("a:int; b:int; table T {}", true),
+            ("a:int; b:int; 1", true),
+            ("a:int; b:int; \"é\"", true),
         ];
-        let field = |p: &mut Parser| {
-            let ok = p.field().is_ok();
+        // One step of `Parser::field` with the quick paths; as many fields (at least one) without.
+        let mut fields = 0;
+        let mut field = |p: &mut Parser| {
+            let mut ok = p.field().is_ok();
+            if p.quick {
+                fields = p.ast.fields.len();
+            }
+            while !p.quick && ok && p.ast.fields.len() < fields {
+                ok = p.field().is_ok();
+            }
             let ast = &p.ast;
             format!(
                 "{ok} {:?}",
@@ -2026,8 +2085,8 @@ mod tests {
         };
         for (src, quick) in cases {
             assert_eq!(
-                state_after(src, true, field),
-                state_after(src, false, field),
+                state_after(src, true, &mut field),
+                state_after(src, false, &mut field),
                 "{src}"
             );
             let quick_field = |p: &mut Parser| {
