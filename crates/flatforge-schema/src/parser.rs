@@ -696,6 +696,9 @@ struct Parser<'s, 'a> {
     /// Whether the common fields and starts of tables and structs take [`Parser::quick_field`]
     /// and [`Parser::quick_open`] (always, but in the tests that hold them to the general path).
     quick: bool,
+    /// Where a token starts that [`Parser::quick_field`] found to be the name of a field of
+    /// another kind (`u32::MAX` if none).
+    not_quick: u32,
 }
 
 impl<'s, 'a> Parser<'s, 'a> {
@@ -731,6 +734,7 @@ impl<'s, 'a> Parser<'s, 'a> {
             decl_name: None,
             ast,
             quick,
+            not_quick: u32::MAX,
         }
     }
 }
@@ -1231,10 +1235,11 @@ impl Parser<'_, '_> {
     /// the tree). The fields of this kind that follow it, with only white space before each,
     /// are taken too, without making their names the current token: the parser is left as
     /// [`Parser::field`] leaves it after the last one. `None`, with the parser as it was, when
-    /// the current field is of another kind (see [`Parser::quick_field_more`]).
+    /// the current field is of another kind (see [`Parser::quick_field_more`]), found so at once
+    /// when a run stopped at it ([`Parser::not_quick`]).
     #[inline]
     fn quick_field(&mut self) -> Option<()> {
-        if self.tok.kind != Tok::Ident {
+        if self.tok.kind != Tok::Ident || self.tok.start == self.not_quick {
             return None;
         }
         let name = self.span_of(self.tok);
@@ -1252,6 +1257,8 @@ impl Parser<'_, '_> {
                     end = next_end;
                     continue;
                 }
+                // (`Parser::field` need not try it again.)
+                self.not_quick = next.start;
             }
             self.prev_end = end;
             self.tok = self.lexer.take_quick(next);
