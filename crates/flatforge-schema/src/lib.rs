@@ -58,10 +58,10 @@ pub use model::{
     EnumVal, Field, FilePath, HashKind, IdList, Name, Object, ObjectId, Presence, RpcCall, Schema,
     SchemaFile, Service, ServiceId, Type, TypeRef,
 };
+use source::normalized;
 pub use source::{
     normalize_path, FileId, FsLoader, MemoryLoader, SourceFile, SourceLoader, SourceMap, Span,
 };
-use source::{normalized, normalized_str};
 pub use suggest::{closest, listed};
 
 /// A successful compilation: the schema, the warnings, and the files (to render warnings).
@@ -139,7 +139,7 @@ pub fn compile_str(path: &str, text: &str) -> Result<Schema, CompileError> {
     let compiler = Compiler::new(NoFiles);
     let mut files = Loaded::root(
         Path::new(path),
-        normalized_str(path),
+        normalized(path),
         Cow::Borrowed(text.as_bytes()),
         Some(text),
     );
@@ -364,8 +364,8 @@ pub(crate) struct Loaded<'t> {
 }
 
 impl<'t> Loaded<'t> {
-    /// The files of a compilation before loading: the root file, read from `path`, which
-    /// `normal` is normalized (`text` is `bytes` when they were given as text).
+    /// The files of a compilation before loading: the root file, read from `path`, whose
+    /// normalized form is `normal` (`text` is `bytes` when they were given as text).
     fn root(
         path: &'t Path,
         normal: FilePath,
@@ -583,7 +583,11 @@ impl<L: SourceLoader> Load<'_, '_, L> {
             }
         }
         let id = FileId(self.files.len() as u32);
-        let mut loaded = Loaded::new(normalized(&path), Cow::Owned(path), Cow::Owned(bytes));
+        let mut loaded = Loaded::new(
+            normalized(path.as_path()),
+            Cow::Owned(path),
+            Cow::Owned(bytes),
+        );
         loaded.key = Some(key);
         self.files.push(loaded);
         Some((id, true))

@@ -501,20 +501,13 @@ pub fn normalize_path(path: &Path) -> PathBuf {
     out
 }
 
-/// `path`, lexically normalized as [`normalize_path`] does, as the compilation keeps it.
-pub(crate) fn normalized(path: &Path) -> FilePath {
-    if is_normal(path) {
-        return FilePath::from(path);
+/// `path`, lexically normalized as [`normalize_path`] does, as the compilation keeps it. A path
+/// given as text (`&str`) becomes a [`FilePath`] without a UTF-8 check.
+pub(crate) fn normalized<P: AsRef<Path> + Into<FilePath>>(path: P) -> FilePath {
+    if is_normal(path.as_ref()) {
+        return path.into();
     }
-    FilePath::from(normalize_path(path))
-}
-
-/// [`normalized`] for a path given as text (which needs no UTF-8 check then).
-pub(crate) fn normalized_str(path: &str) -> FilePath {
-    if is_normal(Path::new(path)) {
-        return FilePath::from(path);
-    }
-    FilePath::from(normalize_path(Path::new(path)))
+    FilePath::from(normalize_path(path.as_ref()))
 }
 
 /// Whether `path` is already normal: plain names joined by single `/`, as most paths are.
