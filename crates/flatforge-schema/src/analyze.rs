@@ -349,6 +349,14 @@ impl<'s> StructSlot<'s> {
         }
     }
 
+    /// Records the name of the field about to be added, `name`, whose [`field_bit`] is `bit`,
+    /// for the duplicate and clash checks ([`StructSlot::field_bits`], [`StructSlot::suffixed`]).
+    #[inline(always)]
+    fn note_field_name(&mut self, name: &str, bit: u64) {
+        self.field_bits |= bit;
+        self.suffixed |= clash_rule(name).is_some();
+    }
+
     /// Frees what the slot holds (see [`Batched`]).
     #[cold]
     #[inline(never)]
@@ -2215,8 +2223,7 @@ impl<'s> Analyzer<'s> {
         {
             return false;
         }
-        s.field_bits |= bit;
-        s.suffixed |= clash_rule(name).is_some();
+        s.note_field_name(name, bit);
         let ty = DType::scalar(base);
         // A scalar with a default; a string that is neither required nor has a default.
         let presence = if base.is_scalar() {
@@ -2231,7 +2238,7 @@ impl<'s> Analyzer<'s> {
             name,
             ty: model_type(&ty),
             id: id as u16,
-            // A table field's offset is that of its vtable entry.
+            // (`vtable_offset`, without its bound: `id` is below `MAX_TABLE_FIELDS` here.)
             offset: (4 + 2 * id) as u16,
             default,
             presence,
@@ -3119,9 +3126,8 @@ impl<'s> Analyzer<'s> {
     /// The second half of flatc's `AddField`, before the field is appended: lays out the next
     /// field of the table or struct in `slot`, `name` at `span` (whose [`field_bit`] is `bit`), by
     /// its type as declared, `ty`, if the object is a struct, and returns its id and offset. The
-    /// caller then appends the field,
-    /// built in the `push` call (a field built first and then passed along was copied once more,
-    /// 152 bytes), and records its name with [`Analyzer::added_field`].
+    /// caller then appends the field (with [`push_built`]) and records its name with
+    /// [`Analyzer::added_field`].
     #[inline(always)]
     fn place_field(
         &mut self,
@@ -3133,16 +3139,14 @@ impl<'s> Analyzer<'s> {
     ) -> (u16, u16) {
         let s = &mut self.structs[slot];
         let id = s.fields.len();
-        s.field_bits |= bit;
-        s.suffixed |= clash_rule(name).is_some();
+        s.note_field_name(name, bit);
         if s.fixed {
             return (id as u16, self.place_struct_field(slot, name, span, ty));
         }
         if id == MAX_TABLE_FIELDS {
             self.too_many_fields(slot, name, span);
         }
-        // A table field's offset is that of its vtable entry.
-        (id as u16, (4 + 2 * id).min(u16::MAX as usize) as u16)
+        (id as u16, vtable_offset(id))
     }
 
     /// Reports the field `name` at `span`, the first beyond [`MAX_TABLE_FIELDS`] of the table in
@@ -4460,6 +4464,13 @@ fn push_built<T>(list: &mut Vec<T>, make: impl FnOnce() -> T) {
     }
 }
 
+/// The offset of the table field with id `id`: that of its vtable entry (16 bits; an id beyond
+/// [`MAX_TABLE_FIELDS`], an error, gets the largest).
+#[inline(always)]
+fn vtable_offset(id: usize) -> u16 {
+    (4 + 2 * id).min(usize::from(u16::MAX)) as u16
+}
+
 /// A bit (of 64) for a field named `name`, from its length and its first and last bytes (see
 /// [`StructSlot::field_bits`]).
 fn field_bit(name: &str) -> u64 {
@@ -4825,29 +4836,8 @@ mod tests {
     /// takes every constant: each type with the implicit 0 and with integers.
     #[test]
     fn default_values_are_those_of_any_constant() {
-        let types = [
-            BaseType::None,
-            BaseType::UType,
-            BaseType::Bool,
-            BaseType::Byte,
-            BaseType::UByte,
-            BaseType::Short,
-            BaseType::UShort,
-            BaseType::Int,
-            BaseType::UInt,
-            BaseType::Long,
-            BaseType::ULong,
-            BaseType::Float,
-            BaseType::Double,
-            BaseType::String,
-            BaseType::Vector,
-            BaseType::Obj,
-            BaseType::Union,
-            BaseType::Array,
-            BaseType::Vector64,
-        ];
         let ints: [i128; 7] = [0, 1, -1, 255, 256, i64::MIN.into(), u64::MAX.into()];
-        for base in types {
+        for base in crate::number::ALL_BASE_TYPES {
             let ty = DType::scalar(base);
             let constants = ints.iter().map(|&v| Constant::Int(v));
             for c in std::iter::once(Constant::Zero).chain(constants) {

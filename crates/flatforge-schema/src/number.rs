@@ -133,6 +133,16 @@ pub(crate) const fn int_range(t: BaseType) -> (i128, i128) {
     }
 }
 
+/// Every base type, in the order of their discriminants (for tests over all of them).
+#[cfg(test)]
+pub(crate) const ALL_BASE_TYPES: [BaseType; BaseType::Vector64 as usize + 1] = {
+    use BaseType::*;
+    [
+        None, UType, Bool, Byte, UByte, Short, UShort, Int, UInt, Long, ULong, Float, Double,
+        String, Vector, Obj, Union, Array, Vector64,
+    ]
+};
+
 /// The upper bound of [`int_range`] for each base type, by its discriminant (taken from it: the
 /// types not listed have the bound of all others, `u64::MAX`).
 const INT_MAX: [u64; BaseType::Vector64 as usize + 1] = {
@@ -376,12 +386,7 @@ mod tests {
 
     #[test]
     fn int_max_is_the_upper_bound_of_int_range() {
-        use BaseType::*;
-        let all = [
-            None, UType, Bool, Byte, UByte, Short, UShort, Int, UInt, Long, ULong, Float, Double,
-            String, Vector, Obj, Union, Array, Vector64,
-        ];
-        for (i, t) in all.into_iter().enumerate() {
+        for (i, t) in ALL_BASE_TYPES.into_iter().enumerate() {
             assert_eq!(t as usize, i);
             assert_eq!(i128::from(int_max(t)), int_range(t).1, "{t:?}");
         }
